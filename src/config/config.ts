@@ -1,0 +1,186 @@
+/**
+ * Configuration: read once from MUSTER_* environment variables, validated, frozen.
+ * A bad value stops the process with a message naming the variable (DESIGN.md §6).
+ */
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  readonly databaseUrl: string;
+  readonly host: string;
+  readonly port: number;
+  /** Absolute base URL the service is reached at; null means "derive from the request". */
+  readonly publicUrl: string | null;
+  /** Exact origins and anchored wildcard patterns such as https://*.example.org. */
+  readonly allowedOrigins: readonly string[];
+  readonly allowNoOrigin: boolean;
+  readonly redisUrl: string | null;
+  readonly logLevel: LogLevel;
+  readonly rateLimitMax: number;
+  readonly rateLimitWindowMs: number;
+  readonly trustProxy: boolean | string;
+  readonly requestTimeoutMs: number;
+  readonly snapshotPollMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Every variable Muster reads, with its default and meaning; the README table mirrors this. */
+export const CONFIG_VARIABLES = {
+  MUSTER_DATABASE_URL: {
+    default: './data/muster.db',
+    doc: 'SQLite file path (or sqlite:PATH, sqlite::memory:) or postgres://user@host:port/db',
+  },
+  MUSTER_HOST: { default: '127.0.0.1', doc: 'Interface to listen on' },
+  MUSTER_PORT: { default: '8080', doc: 'TCP port (0 picks a free one)' },
+  MUSTER_PUBLIC_URL: {
+    default: '',
+    doc: 'Absolute base URL clients use (OpenAPI servers, api-catalog anchor); default: from the request',
+  },
+  MUSTER_ALLOWED_ORIGINS: {
+    default: '',
+    doc: 'Comma-separated origins allowed to POST (exact, or https://*.example.org); default: http://localhost:PORT and http://127.0.0.1:PORT',
+  },
+  MUSTER_ALLOW_NO_ORIGIN: {
+    default: 'false',
+    doc: 'Accept POSTs without an Origin header (or Origin: null), e.g. server-to-server',
+  },
+  MUSTER_REDIS_URL: { default: '', doc: 'redis://host:port; shares rate-limit counters' },
+  MUSTER_LOG_LEVEL: { default: 'info', doc: 'fatal, error, warn, info, debug, trace or silent' },
+  MUSTER_RATE_LIMIT_MAX: { default: '120', doc: 'Requests per client per window' },
+  MUSTER_RATE_LIMIT_WINDOW_MS: { default: '60000', doc: 'Rate-limit window in milliseconds' },
+  MUSTER_TRUST_PROXY: {
+    default: 'false',
+    doc: 'true, false, or a comma-separated list of proxy addresses/CIDRs whose X-Forwarded-For is trusted',
+  },
+  MUSTER_REQUEST_TIMEOUT_MS: { default: '10000', doc: 'Time a request may take before 503' },
+  MUSTER_SNAPSHOT_POLL_MS: {
+    default: '2000',
+    doc: 'How often the data version is checked for a snapshot reload',
+  },
+} as const;
+
+export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
+type Env = Readonly<Record<string, string | undefined>>;
+
+const LOG_LEVELS: readonly LogLevel[] = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+];
+
+function raw(env: Env, name: ConfigVariable): string {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? CONFIG_VARIABLES[name].default : value.trim();
+}
+
+function integer(env: Env, name: ConfigVariable, min: number, max: number): number {
+  const text = raw(env, name);
+  if (!/^\d+$/.test(text)) throw new ConfigError(name, `expected a whole number, got "${text}"`);
+  const value = Number(text);
+  if (value < min || value > max) {
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: ConfigVariable): boolean {
+  const text = raw(env, name).toLowerCase();
+  if (['true', '1', 'yes'].includes(text)) return true;
+  if (['false', '0', 'no'].includes(text)) return false;
+  throw new ConfigError(name, `expected true or false, got "${text}"`);
+}
+
+function absoluteUrl(name: ConfigVariable, text: string, protocols: readonly string[]): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(name, `not an absolute URL: "${text}"`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(name, `expected a ${protocols.join(' or ')} URL, got "${text}"`);
+  }
+  return text;
+}
+
+/** An origin is scheme://host[:port] with no path; a wildcard is only allowed as the first label. */
+export function parseOriginPattern(text: string): string {
+  const pattern = text.trim().replace(/\/$/, '');
+  const match = /^(https?):\/\/(\*\.)?([a-z0-9.-]+|\[[0-9a-f:]+\])(:\d{1,5})?$/i.exec(pattern);
+  if (!match) throw new Error(`"${text}" is not an origin (scheme://host[:port])`);
+  const host = match[3];
+  if (match[2] && (!host.includes('.') || host.startsWith('.') || host.endsWith('.'))) {
+    throw new Error(`"${text}": a wildcard needs a registrable domain after "*."`);
+  }
+  return pattern.toLowerCase();
+}
+
+/** Parses and freezes the configuration (DESIGN.md §6 "Configuration"). */
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'MUSTER_PORT', 0, 65535);
+  const publicUrlText = raw(env, 'MUSTER_PUBLIC_URL');
+  const publicUrl =
+    publicUrlText === ''
+      ? null
+      : absoluteUrl('MUSTER_PUBLIC_URL', publicUrlText, ['http:', 'https:']).replace(/\/+$/, '');
+  const redisText = raw(env, 'MUSTER_REDIS_URL');
+  const redisUrl =
+    redisText === '' ? null : absoluteUrl('MUSTER_REDIS_URL', redisText, ['redis:', 'rediss:']);
+  const logLevel = raw(env, 'MUSTER_LOG_LEVEL').toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError('MUSTER_LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}`);
+  }
+  const originsText = raw(env, 'MUSTER_ALLOWED_ORIGINS');
+  let allowedOrigins: string[];
+  try {
+    allowedOrigins =
+      originsText === ''
+        ? [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
+        : originsText
+            .split(',')
+            .map((o) => o.trim())
+            .filter((o) => o !== '')
+            .map(parseOriginPattern);
+  } catch (error) {
+    throw new ConfigError('MUSTER_ALLOWED_ORIGINS', (error as Error).message);
+  }
+  const trustText = raw(env, 'MUSTER_TRUST_PROXY');
+  const trustLower = trustText.toLowerCase();
+  const trustProxy =
+    trustLower === 'true' ? true : trustLower === 'false' || trustLower === '' ? false : trustText;
+  const databaseUrl = raw(env, 'MUSTER_DATABASE_URL');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(databaseUrl) && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+    throw new ConfigError(
+      'MUSTER_DATABASE_URL',
+      `unsupported scheme in "${databaseUrl}"; use a file path, sqlite:PATH or postgres://`,
+    );
+  }
+  return Object.freeze({
+    databaseUrl,
+    host: raw(env, 'MUSTER_HOST'),
+    port,
+    publicUrl,
+    allowedOrigins: Object.freeze(allowedOrigins),
+    allowNoOrigin: boolean(env, 'MUSTER_ALLOW_NO_ORIGIN'),
+    redisUrl,
+    logLevel,
+    rateLimitMax: integer(env, 'MUSTER_RATE_LIMIT_MAX', 1, 1_000_000),
+    rateLimitWindowMs: integer(env, 'MUSTER_RATE_LIMIT_WINDOW_MS', 1000, 86_400_000),
+    trustProxy,
+    requestTimeoutMs: integer(env, 'MUSTER_REQUEST_TIMEOUT_MS', 100, 600_000),
+    snapshotPollMs: integer(env, 'MUSTER_SNAPSHOT_POLL_MS', 100, 3_600_000),
+  });
+}

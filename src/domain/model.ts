@@ -1,0 +1,177 @@
+/**
+ * The canonical domain model of Muster (DESIGN.md §3). Every importer produces these shapes and
+ * the store writes exactly these; field names are those of the canonical JSON format.
+ */
+
+export type Result = 'win' | 'draw' | 'loss';
+export type EventStatus = 'scheduled' | 'ongoing' | 'completed' | 'cancelled';
+export type EventFormat = 'singles' | 'teams';
+export type EventTier = 'standard' | 'satellite' | 'major';
+export type ScenarioKind = 'scenario' | 'map' | 'deployment' | 'primary' | 'secondary';
+
+export const RESULTS: readonly Result[] = ['win', 'draw', 'loss'];
+export const EVENT_STATUSES: readonly EventStatus[] = [
+  'scheduled',
+  'ongoing',
+  'completed',
+  'cancelled',
+];
+export const EVENT_FORMATS: readonly EventFormat[] = ['singles', 'teams'];
+export const EVENT_TIERS: readonly EventTier[] = ['standard', 'satellite', 'major'];
+export const SCENARIO_KINDS: readonly ScenarioKind[] = [
+  'scenario',
+  'map',
+  'deployment',
+  'primary',
+  'secondary',
+];
+
+/** Inclusive score band of the winner's score, e.g. T9A decisive 18..20. */
+export interface ScoreBand {
+  min: number;
+  max: number;
+}
+
+export interface MarginBands {
+  decisive: ScoreBand;
+  normal: ScoreBand;
+  close: ScoreBand;
+}
+
+export interface ScoreRules {
+  min: number;
+  max: number;
+  /** When set, the two scores of a game must sum to it (T9A: 20). */
+  total?: number | null;
+}
+
+export interface GameSystem {
+  id: string;
+  name: string;
+  score: ScoreRules;
+  marginBands?: MarginBands | null;
+}
+
+export interface Faction {
+  id: string;
+  system: string;
+  name: string;
+  parent?: string | null;
+  aliases?: string[];
+}
+
+export interface Player {
+  id: string;
+  name?: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country?: string | null;
+  aliases?: string[];
+}
+
+export interface Scenario {
+  system: string;
+  kind: ScenarioKind;
+  name: string;
+  description?: string | null;
+}
+
+export interface ListOption {
+  name: string;
+  type: string;
+}
+
+export interface ListUnit {
+  name: string;
+  category: string;
+  cost?: number | null;
+  models?: number | null;
+  options?: ListOption[];
+}
+
+export interface ArmyList {
+  points?: number | null;
+  units: ListUnit[];
+}
+
+export interface GeoPoint {
+  lat: number;
+  lon: number;
+}
+
+export interface Entry {
+  player: string;
+  faction?: string | null;
+  subfaction?: string | null;
+  team?: string | null;
+  placement?: number | null;
+  list?: ArmyList | null;
+}
+
+export interface GameScenario {
+  name?: string | null;
+  map?: string | null;
+  deployment?: string | null;
+  primary?: string | null;
+  secondaries?: string[];
+}
+
+export interface Side {
+  /** Unknown players are allowed: the game still counts for everything but rankings. */
+  player?: string | null;
+  faction: string;
+  subfaction?: string | null;
+  score?: number | null;
+  result?: Result | null;
+  firstTurn?: boolean | null;
+  primaryAchieved?: boolean | null;
+  /** The secondary objective this side played for, when sides pick their own (T9A). */
+  secondary?: string | null;
+  secondaryAchieved?: boolean | null;
+  list?: ArmyList | null;
+}
+
+export interface Game {
+  id: string;
+  round?: number | null;
+  table?: number | null;
+  scenario?: GameScenario | null;
+  sides: [Side, Side];
+}
+
+export interface Event {
+  id: string;
+  system: string;
+  name: string;
+  start: string;
+  end?: string | null;
+  status: EventStatus;
+  format: EventFormat;
+  tier: EventTier;
+  qualifiesFor?: string | null;
+  slots?: number | null;
+  participants?: number | null;
+  capacity?: number | null;
+  rounds?: number | null;
+  pointsLimit?: number | null;
+  rulesVersion?: string | null;
+  country?: string | null;
+  region?: string | null;
+  city?: string | null;
+  venue?: string | null;
+  location?: GeoPoint | null;
+  online?: boolean | null;
+  url?: string | null;
+  registrationUrl?: string | null;
+  entries?: Entry[];
+  games?: Game[];
+}
+
+/** The canonical import document (DESIGN.md §4). */
+export interface CanonicalDocument {
+  format: 'muster/v1';
+  systems?: GameSystem[];
+  factions?: Faction[];
+  players?: Player[];
+  scenarios?: Scenario[];
+  events?: Event[];
+}

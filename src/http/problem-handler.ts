@@ -1,0 +1,121 @@
+/**
+ * Renders every error path (ours, Fastify's validation, body limits, content-type, 404) as
+ * RFC 9457 problem details from the one catalogue in src/errors/problem.ts.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ProblemError } from '../errors/problem.ts';
+import type { FieldError, ProblemKind } from '../errors/problem.ts';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+interface AjvLikeError {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+function escapePointer(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Turns Ajv errors into RFC 6901 pointers into the body, naming the offending property. */
+export function fieldErrors(validation: readonly AjvLikeError[]): FieldError[] {
+  return validation.map((v) => {
+    let pointer = v.instancePath ?? '';
+    const params = v.params ?? {};
+    if (typeof params.additionalProperty === 'string') {
+      pointer += '/' + escapePointer(params.additionalProperty);
+      return { pointer, detail: `unknown field "${params.additionalProperty}"` };
+    }
+    if (typeof params.missingProperty === 'string') {
+      pointer += '/' + escapePointer(params.missingProperty);
+      return { pointer, detail: `required field "${params.missingProperty}" is missing` };
+    }
+    return { pointer, detail: v.message ?? 'is invalid' };
+  });
+}
+
+function kindForStatus(status: number): ProblemKind {
+  switch (status) {
+    case 400:
+      return 'validation';
+    case 403:
+      return 'origin-not-allowed';
+    case 404:
+      return 'not-found';
+    case 405:
+      return 'method-not-allowed';
+    case 413:
+      return 'body-too-large';
+    case 415:
+      return 'unsupported-media-type';
+    case 429:
+      return 'rate-limited';
+    case 503:
+      return 'not-ready';
+    default:
+      return 'internal';
+  }
+}
+
+/** Maps any thrown value to a ProblemError; unknown errors become an opaque 500. */
+export function toProblemError(error: unknown): ProblemError {
+  if (error instanceof ProblemError) return error;
+  const e = error as Partial<FastifyError> & { validation?: AjvLikeError[] };
+  if (Array.isArray(e.validation)) {
+    const errors = fieldErrors(e.validation);
+    const detail =
+      errors.length === 1
+        ? `${errors[0].pointer || '/'}: ${errors[0].detail}`
+        : `${errors.length} fields are invalid`;
+    return new ProblemError('validation', detail, { errors });
+  }
+  if (e instanceof SyntaxError || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return new ProblemError('malformed-json', 'the request body is not valid JSON', {
+      errors: [{ pointer: '', detail: e.message ?? 'invalid JSON' }],
+    });
+  }
+  if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return new ProblemError('validation', 'the request body is empty; send a JSON object', {
+      errors: [{ pointer: '', detail: 'body must be a JSON object' }],
+    });
+  }
+  const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    return new ProblemError(kindForStatus(status), e.message ?? 'bad request');
+  }
+  if (status === 503) return new ProblemError('not-ready', e.message ?? 'not ready');
+  return new ProblemError('internal', 'an unexpected error occurred; it has been logged');
+}
+
+/** Sends a problem response with the right media type and any headers the problem carries. */
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  problem: ProblemError,
+): FastifyReply {
+  for (const [name, value] of Object.entries(problem.headers)) reply.header(name, value);
+  return reply
+    .code(problem.status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(problem.toProblem(request.url.split('?')[0]));
+}
+
+/** Installs the error and not-found handlers (RFC 9457 §3). */
+export function installProblemHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const problem = toProblemError(error);
+    if (problem.status >= 500 && problem.kind !== 'not-ready' && problem.kind !== 'timeout') {
+      request.log.error({ err: error, reqId: request.id }, 'request failed');
+    }
+    return sendProblem(request, reply, problem);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(
+      request,
+      reply,
+      new ProblemError('not-found', `no route for ${request.method} ${request.url.split('?')[0]}`),
+    ),
+  );
+}

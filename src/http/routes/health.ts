@@ -1,0 +1,193 @@
+/**
+ * GET /api/health: application/health+json per draft-inadarei-api-health-check-06 §3, with
+ * checks for the store, the snapshot being served and the last import.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { readMeta } from '../../store/store.ts';
+import { API_VERSION } from '../../version.ts';
+import type { AppContext } from '../app-context.ts';
+
+export const HEALTH_CONTENT_TYPE = 'application/health+json';
+
+type Status = 'pass' | 'warn' | 'fail';
+
+const Check = Type.Object(
+  {
+    componentId: Type.Optional(Type.String()),
+    componentType: Type.Optional(Type.String()),
+    observedValue: Type.Optional(Type.Union([Type.Number(), Type.String(), Type.Null()])),
+    observedUnit: Type.Optional(Type.String()),
+    status: Type.Union([Type.Literal('pass'), Type.Literal('warn'), Type.Literal('fail')]),
+    time: Type.Optional(Type.String()),
+    output: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+export const HealthResponse = Type.Object(
+  {
+    status: Type.Union([Type.Literal('pass'), Type.Literal('warn'), Type.Literal('fail')], {
+      description: 'pass and warn answer 200, fail answers 503',
+    }),
+    version: Type.String({ description: 'API version (semver)' }),
+    serviceId: Type.String(),
+    description: Type.String(),
+    notes: Type.Array(Type.String()),
+    checks: Type.Record(Type.String(), Type.Array(Check)),
+  },
+  { description: 'Health of the service (draft-inadarei-api-health-check)' },
+);
+
+const PING_TIMEOUT_MS = 2000;
+
+async function timed(ping: () => Promise<void>): Promise<{ ms: number; error?: string }> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      ping(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer in ${PING_TIMEOUT_MS} ms`)),
+          PING_TIMEOUT_MS,
+        );
+      }),
+    ]);
+    return { ms: performance.now() - started };
+  } catch (error) {
+    return { ms: performance.now() - started, error: (error as Error).message };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function worst(statuses: Status[]): Status {
+  if (statuses.includes('fail')) return 'fail';
+  if (statuses.includes('warn')) return 'warn';
+  return 'pass';
+}
+
+/** Registers GET /api/health. */
+export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        summary: 'Status of the service',
+        description:
+          'Health of the store, the in-memory snapshot and the last import, as application/health+json.',
+        tags: ['service'],
+        response: { 200: HealthResponse, 503: HealthResponse },
+      },
+    },
+    async (_request, reply) => {
+      const now = new Date();
+      const checks: Record<string, Array<Record<string, unknown>>> = {};
+      const notes: string[] = [];
+      const statuses: Status[] = [];
+
+      const ping = await timed(() => ctx.store.ping());
+      const storeStatus: Status = ping.error ? 'fail' : ping.ms > 500 ? 'warn' : 'pass';
+      statuses.push(storeStatus);
+      checks['store:responseTime'] = [
+        {
+          componentId: ctx.store.dialect,
+          componentType: 'datastore',
+          observedValue: Math.round(ping.ms * 100) / 100,
+          observedUnit: 'ms',
+          status: storeStatus,
+          time: now.toISOString(),
+          ...(ping.error ? { output: `store unreachable: ${ping.error}` } : {}),
+        },
+      ];
+
+      if (!ping.error) {
+        try {
+          const [dataVersion, demo, lastImport] = await Promise.all([
+            ctx.store.dataVersion(),
+            readMeta(ctx.store.db, 'demo'),
+            ctx.store.db
+              .selectFrom('imports')
+              .select(['finished_at', 'format', 'status', 'summary'])
+              .where('finished_at', 'is not', null)
+              .orderBy('id', 'desc')
+              .limit(1)
+              .executeTakeFirst(),
+          ]);
+          checks['store:dataVersion'] = [
+            { componentType: 'datastore', observedValue: dataVersion, status: 'pass' },
+          ];
+          if (demo !== null) {
+            notes.push(
+              `The store holds generated DEMO data (${demo}), not real tournament results.`,
+            );
+          }
+          checks['import:last'] = [
+            lastImport === undefined
+              ? {
+                  componentType: 'component',
+                  observedValue: null,
+                  status: 'pass',
+                  output: 'no import yet',
+                }
+              : {
+                  componentType: 'component',
+                  observedValue: lastImport.finished_at,
+                  status: lastImport.status === 'failed' ? 'warn' : 'pass',
+                  time: lastImport.finished_at ?? undefined,
+                  output: `${lastImport.format} import ${lastImport.status}: ${lastImport.summary ?? ''}`,
+                },
+          ];
+          statuses.push(checks['import:last'][0].status as Status);
+          const snapshot = ctx.snapshots?.status() ?? null;
+          if (ctx.snapshots !== undefined) {
+            const snapshotStatus: Status =
+              snapshot === null ? 'warn' : snapshot.dataVersion < dataVersion ? 'warn' : 'pass';
+            statuses.push(snapshotStatus);
+            checks['snapshot:games'] = [
+              {
+                componentType: 'component',
+                observedValue: snapshot?.games ?? null,
+                status: snapshotStatus,
+                ...(snapshot === null
+                  ? { output: 'snapshot not loaded yet' }
+                  : {
+                      time: snapshot.loadedAt,
+                      dataVersion: snapshot.dataVersion,
+                      sides: snapshot.sides,
+                      lists: snapshot.lists,
+                      loadMs: snapshot.loadMs,
+                      bytes: snapshot.bytes,
+                      ageSeconds: (now.getTime() - Date.parse(snapshot.loadedAt)) / 1000,
+                      ...(snapshot.dataVersion < dataVersion
+                        ? { output: `reloading: store is at version ${dataVersion}` }
+                        : {}),
+                    }),
+              },
+            ];
+          }
+        } catch (error) {
+          statuses.push('fail');
+          checks['store:read'] = [
+            { componentType: 'datastore', status: 'fail', output: (error as Error).message },
+          ];
+        }
+      }
+
+      const status = worst(statuses);
+      return reply
+        .code(status === 'fail' ? 503 : 200)
+        .header('cache-control', 'no-store')
+        .type(HEALTH_CONTENT_TYPE)
+        .send({
+          status,
+          version: API_VERSION,
+          serviceId: 'muster',
+          description: 'Muster tabletop wargame statistics',
+          notes,
+          checks,
+        });
+    },
+  );
+}

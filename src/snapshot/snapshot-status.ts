@@ -1,0 +1,17 @@
+/** What a loaded snapshot reports about itself in health (DESIGN.md §6 "Health"). */
+export interface SnapshotStatus {
+  dataVersion: number;
+  games: number;
+  sides: number;
+  lists: number;
+  /** ISO timestamp of when the snapshot finished loading. */
+  loadedAt: string;
+  loadMs: number;
+  /** Approximate bytes held by the typed-array columns. */
+  bytes: number;
+}
+
+/** Anything that can say which snapshot is being served right now. */
+export interface SnapshotStatusProvider {
+  status(): SnapshotStatus | null;
+}

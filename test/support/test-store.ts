@@ -1,0 +1,37 @@
+/**
+ * Opens an isolated, migrated store for one test on the backend under test: SQLite in memory by
+ * default, PostgreSQL (a fresh schema, dropped on close) when MUSTER_TEST_DATABASE_URL names one.
+ */
+import { randomBytes } from 'node:crypto';
+import { openMigratedStore } from '../../src/store/store.ts';
+import type { Store } from '../../src/store/store.ts';
+
+export const TEST_DATABASE_URL = process.env.MUSTER_TEST_DATABASE_URL ?? 'sqlite::memory:';
+export const TEST_BACKEND = /^postgres/i.test(TEST_DATABASE_URL) ? 'postgres' : 'sqlite';
+
+export interface TestStore extends Store {
+  /** The URL (with schema) another process or a second store instance can open. */
+  readonly url: string;
+}
+
+/** A fresh migrated store; close() also drops the PostgreSQL schema. */
+export async function openTestStore(): Promise<TestStore> {
+  if (TEST_BACKEND === 'sqlite') {
+    const store = await openMigratedStore('sqlite::memory:');
+    return Object.assign(store, { url: 'sqlite::memory:' });
+  }
+  const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const store = await openMigratedStore(TEST_DATABASE_URL, { schema });
+  const close = store.close.bind(store);
+  const sep = TEST_DATABASE_URL.includes('?') ? '&' : '?';
+  return Object.assign(store, {
+    url: `${TEST_DATABASE_URL}${sep}schema=${schema}`,
+    async close() {
+      try {
+        await store.db.schema.dropSchema(schema).ifExists().cascade().execute();
+      } finally {
+        await close();
+      }
+    },
+  });
+}
