@@ -1,10 +1,17 @@
 import type { Config } from '../config/config.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { SnapshotStatusProvider } from '../snapshot/snapshot-status.ts';
 import type { Store } from '../store/store.ts';
+
+/** Serves the current snapshot (SnapshotManager does) and reports on it for health. */
+export interface SnapshotSource extends SnapshotStatusProvider {
+  /** The snapshot to answer with; null until the first load finished. */
+  current(): Snapshot | null;
+}
 
 /** What the HTTP layer is built from: configuration, the store and the snapshot holder. */
 export interface AppContext {
   readonly config: Config;
   readonly store: Store;
-  readonly snapshots?: SnapshotStatusProvider;
+  readonly snapshots?: SnapshotSource;
 }

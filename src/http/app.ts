@@ -1,23 +1,33 @@
 /**
- * Builds the Fastify application: TypeBox validation, problem-details errors, and the routes.
- * Nothing here listens; `serve` and the tests (`app.inject()`) decide that.
+ * Builds the Fastify application: TypeBox validation, problem-details errors, the protections
+ * every route shares (origin guard, rate limit, time limit), the OpenAPI generation, and the
+ * routes. Nothing here listens; `serve` and the tests (`app.inject()`) decide that.
  */
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { AppContext } from './app-context.ts';
 import { installProblemHandlers } from './problem-handler.ts';
+import { BODY_LIMIT_BYTES } from './plugins/limits.ts';
+import { installJsonBodyParser } from './plugins/json-body.ts';
+import { installOpenApi } from './plugins/openapi.ts';
+import { installOriginGuard } from './plugins/origin-guard.ts';
+import { installProblemResponses } from './plugins/problem-responses.ts';
+import { installRateLimit } from './plugins/rate-limit.ts';
+import { installRequestTimeout } from './plugins/request-timeout.ts';
 import { registerRoutes } from './routes/index.ts';
 import { API_VERSION } from '../version.ts';
 
-export const BODY_LIMIT_BYTES = 16 * 1024;
+export { BODY_LIMIT_BYTES };
 
 export interface BuildAppOptions {
   /** A pino logger config, or false for none (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Redis key prefix for the rate-limit counters (tests use one per run). */
+  rateLimitNamespace?: string;
 }
 
-/** Creates the app with every route registered (DESIGN.md §1). */
+/** Creates the app with every route registered (DESIGN.md §1, §6). */
 export async function buildApp(
   ctx: AppContext,
   options: BuildAppOptions = {},
@@ -35,10 +45,18 @@ export async function buildApp(
     onConstructorPoisoning: 'error',
   });
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
-  installProblemHandlers(app);
+  installJsonBodyParser(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('API-Version', API_VERSION);
   });
+
+  // Everything below works through onRoute hooks, so it must be in place before any route.
+  await installOpenApi(app, ctx.config);
+  installProblemResponses(app);
+  installRequestTimeout(app, ctx.config.requestTimeoutMs);
+  await installRateLimit(app, ctx.config, { namespace: options.rateLimitNamespace });
+  installOriginGuard(app, ctx.config);
+  installProblemHandlers(app, { notFoundPreHandler: app.rateLimit() });
 
   registerRoutes(app, ctx);
   return app;

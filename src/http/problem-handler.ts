@@ -2,39 +2,19 @@
  * Renders every error path (ours, Fastify's validation, body limits, content-type, 404) as
  * RFC 9457 problem details from the one catalogue in src/errors/problem.ts.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { ProblemError } from '../errors/problem.ts';
-import type { FieldError, ProblemKind } from '../errors/problem.ts';
+import type { ProblemKind } from '../errors/problem.ts';
+import { toFieldErrors } from '../errors/field-errors.ts';
+import type { SchemaError } from '../errors/field-errors.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
-
-interface AjvLikeError {
-  instancePath?: string;
-  message?: string;
-  keyword?: string;
-  params?: Record<string, unknown>;
-}
-
-function escapePointer(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/** Turns Ajv errors into RFC 6901 pointers into the body, naming the offending property. */
-export function fieldErrors(validation: readonly AjvLikeError[]): FieldError[] {
-  return validation.map((v) => {
-    let pointer = v.instancePath ?? '';
-    const params = v.params ?? {};
-    if (typeof params.additionalProperty === 'string') {
-      pointer += '/' + escapePointer(params.additionalProperty);
-      return { pointer, detail: `unknown field "${params.additionalProperty}"` };
-    }
-    if (typeof params.missingProperty === 'string') {
-      pointer += '/' + escapePointer(params.missingProperty);
-      return { pointer, detail: `required field "${params.missingProperty}" is missing` };
-    }
-    return { pointer, detail: v.message ?? 'is invalid' };
-  });
-}
 
 function kindForStatus(status: number): ProblemKind {
   switch (status) {
@@ -62,9 +42,9 @@ function kindForStatus(status: number): ProblemKind {
 /** Maps any thrown value to a ProblemError; unknown errors become an opaque 500. */
 export function toProblemError(error: unknown): ProblemError {
   if (error instanceof ProblemError) return error;
-  const e = error as Partial<FastifyError> & { validation?: AjvLikeError[] };
+  const e = error as Partial<FastifyError> & { validation?: SchemaError[] };
   if (Array.isArray(e.validation)) {
-    const errors = fieldErrors(e.validation);
+    const errors = toFieldErrors(e.validation);
     const detail =
       errors.length === 1
         ? `${errors[0].pointer || '/'}: ${errors[0].detail}`
@@ -102,8 +82,16 @@ export function sendProblem(
     .send(problem.toProblem(request.url.split('?')[0]));
 }
 
+export interface ProblemHandlerOptions {
+  /** Runs before the not-found answer, e.g. the rate limiter, so 404 scans are counted. */
+  notFoundPreHandler?: preHandlerAsyncHookHandler;
+}
+
 /** Installs the error and not-found handlers (RFC 9457 §3). */
-export function installProblemHandlers(app: FastifyInstance): void {
+export function installProblemHandlers(
+  app: FastifyInstance,
+  options: ProblemHandlerOptions = {},
+): void {
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblemError(error);
     if (problem.status >= 500 && problem.kind !== 'not-ready' && problem.kind !== 'timeout') {
@@ -111,7 +99,8 @@ export function installProblemHandlers(app: FastifyInstance): void {
     }
     return sendProblem(request, reply, problem);
   });
-  app.setNotFoundHandler((request, reply) =>
+  const preHandler = options.notFoundPreHandler;
+  app.setNotFoundHandler(preHandler === undefined ? {} : { preHandler }, (request, reply) =>
     sendProblem(
       request,
       reply,

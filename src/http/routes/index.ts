@@ -1,8 +1,30 @@
 /** Every route of the service (DESIGN.md §1), registered in one place. */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { registerApiCatalogRoute } from './api-catalog.ts';
+import { registerArmyMatchupRoute } from './army-matchup.ts';
+import { registerFactionStatsRoute } from './faction-stats.ts';
+import { registerItemUseStatsRoute } from './item-use-stats.ts';
+import { registerScenarioRoute } from './scenario.ts';
+import { registerScenarioStatsRoute } from './scenario-stats.ts';
+import { registerDocsRoutes } from './docs.ts';
 import { registerHealthRoute } from './health.ts';
+import { registerOpenApiRoute } from './openapi.ts';
+import { registerRankingsRoute } from './rankings.ts';
+import { registerUpcomingSatellitesRoute } from './upcoming-satellites.ts';
+import { registerUpcomingSatellitesIcsRoute } from './upcoming-satellites-ics.ts';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoute(app, ctx);
+  registerOpenApiRoute(app, ctx);
+  registerApiCatalogRoute(app, ctx);
+  registerDocsRoutes(app, ctx);
+  registerFactionStatsRoute(app, ctx);
+  registerArmyMatchupRoute(app, ctx);
+  registerItemUseStatsRoute(app, ctx);
+  registerScenarioRoute(app, ctx);
+  registerScenarioStatsRoute(app, ctx);
+  registerRankingsRoute(app, ctx);
+  registerUpcomingSatellitesRoute(app, ctx);
+  registerUpcomingSatellitesIcsRoute(app, ctx);
 }

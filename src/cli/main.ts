@@ -1,0 +1,187 @@
+/**
+ * The `muster` command line: serve, migrate, import, seed-demo. Returns an exit code instead of
+ * exiting so that tests can run it in-process.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config/config.ts';
+import type { Config } from '../config/config.ts';
+import { importSources } from '../ingest/import-sources.ts';
+import type { ImportFormat } from '../ingest/import-types.ts';
+import { openMigratedStore } from '../store/store.ts';
+import { printReport } from './print-report.ts';
+import { seedDemo, storeIsEmpty } from './seed-demo.ts';
+import { serve } from './serve.ts';
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+const defaultIo: CliIo = {
+  out: (line) => process.stdout.write(line + '\n'),
+  err: (line) => process.stderr.write(line + '\n'),
+  env: process.env,
+};
+
+const HELP: Record<string, string> = {
+  main: `muster: statistics for competitive tabletop wargames
+
+Usage: muster <command> [options]
+
+Commands:
+  serve        start the HTTP service
+  migrate      create or upgrade the store's schema
+  import       import games, events and lists (canonical JSON, CSV, T9A folders)
+  seed-demo    fill an empty store with the generated demo dataset
+
+Run "muster <command> --help" for a command's options. Configuration comes from MUSTER_*
+environment variables (see the README); MUSTER_DATABASE_URL picks the store.`,
+  serve: `Usage: muster serve [--seed-if-empty]
+
+Starts the HTTP service on MUSTER_HOST:MUSTER_PORT (default 127.0.0.1:8080), migrating the store
+first. SIGTERM or SIGINT stop it gracefully: no new connections, in-flight requests finish.
+
+Options:
+  --seed-if-empty   import the demo dataset when the store holds no event (npm start does)
+
+Examples:
+  muster serve
+  MUSTER_DATABASE_URL=postgres://postgres@127.0.0.1:5432/muster MUSTER_PORT=3000 muster serve`,
+  migrate: `Usage: muster migrate
+
+Creates or upgrades the schema of the store named by MUSTER_DATABASE_URL. serve and import do
+this too; run it alone to prepare a database ahead of a deployment.
+
+Example:
+  MUSTER_DATABASE_URL=postgres://postgres@127.0.0.1:5432/muster muster migrate`,
+  import: `Usage: muster import [--format canonical|csv|t9a] [--strict] [--system ID] PATH...
+
+Imports files, folders (read recursively) or - for standard input, as one batch in one
+transaction. Valid records are written; every invalid one is reported with its file, record and
+reason and kept in the rejects table. Exits 1 when anything was rejected, 2 on a usage error.
+Importing the same input again changes nothing.
+
+Options:
+  --format F     canonical (default; .json files), csv (.csv files), t9a (Ninth Age Data Project folders)
+  --strict       refuse the whole batch if any record is rejected
+  --system ID    csv only: the game system of the sheet (default: the only one in the store)
+  --max-rejects N  print at most N reject lines (default 50; all are stored)
+
+Examples:
+  muster import events.json
+  muster import --format csv --system t9a results/*.csv
+  tar -xJf ../shared/data/t9a/t9a-data-until-2026-04-19.tar.xz -C /tmp && muster import --format t9a /tmp/data
+  cat events.json | muster import -`,
+  'seed-demo': `Usage: muster seed-demo [--force]
+
+Fills an empty store with the deterministic demo dataset (about 150 events over the last two years,
+2,000+ players, upcoming satellites). The data is generated, not real, and the service says so.
+
+Options:
+  --force   seed even when the store already holds events
+
+Example:
+  MUSTER_DATABASE_URL=./data/demo.db muster seed-demo`,
+};
+
+const FORMATS: readonly ImportFormat[] = ['canonical', 'csv', 't9a'];
+
+/** Runs one command; resolves to the process exit code. */
+export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    io.out(HELP.main);
+    return command === undefined ? 2 : 0;
+  }
+  if (!(command in HELP) || command === 'main') {
+    io.err(`muster: unknown command "${command}"\n\n${HELP.main}`);
+    return 2;
+  }
+  let args: ReturnType<typeof parseArgs>;
+  try {
+    args = parseArgs({
+      args: rest,
+      allowPositionals: command === 'import',
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        format: { type: 'string' },
+        strict: { type: 'boolean' },
+        system: { type: 'string' },
+        'max-rejects': { type: 'string' },
+        'seed-if-empty': { type: 'boolean' },
+        force: { type: 'boolean' },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    io.err(`muster ${command}: ${(error as Error).message}\n\n${HELP[command]}`);
+    return 2;
+  }
+  if (args.values.help) {
+    io.out(HELP[command]);
+    return 0;
+  }
+  let config: Config;
+  try {
+    config = loadConfig(io.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.err(`muster: invalid configuration: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+
+  if (command === 'serve')
+    return serve(config, { seedIfEmpty: args.values['seed-if-empty'] === true, io });
+
+  const store = await openMigratedStore(config.databaseUrl).catch((error: Error) => {
+    io.err(`muster: cannot open the store at ${config.databaseUrl}: ${error.message}`);
+    return null;
+  });
+  if (store === null) return 1;
+  try {
+    if (command === 'migrate') {
+      io.out(
+        `store ${store.location} is at the latest schema (data version ${await store.dataVersion()})`,
+      );
+      return 0;
+    }
+    if (command === 'seed-demo') {
+      if (!args.values.force && !(await storeIsEmpty(store))) {
+        io.err(
+          'muster seed-demo: the store already holds events; pass --force to add the demo anyway',
+        );
+        return 1;
+      }
+      const report = await seedDemo(store);
+      printReport(report, io.out);
+      return report.rejects.length > 0 ? 1 : 0;
+    }
+    // import
+    const format = (args.values.format ?? 'canonical') as ImportFormat;
+    if (!FORMATS.includes(format)) {
+      io.err(`muster import: --format must be one of ${FORMATS.join(', ')}, got "${format}"`);
+      return 2;
+    }
+    if (args.positionals.length === 0) {
+      io.err(`muster import: name at least one PATH (or - for stdin)\n\n${HELP.import}`);
+      return 2;
+    }
+    const maxRejects = Number(args.values['max-rejects'] ?? 50);
+    const report = await importSources(store, args.positionals, {
+      format,
+      strict: args.values.strict === true,
+      system: args.values.system as string | undefined,
+      onProgress: (message) => io.err(`… ${message}`),
+    });
+    printReport(report, io.out, Number.isFinite(maxRejects) ? maxRejects : 50);
+    return report.rejects.length > 0 ? 1 : 0;
+  } catch (error) {
+    io.err(`muster ${command}: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await store.close();
+  }
+}

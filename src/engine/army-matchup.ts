@@ -1,0 +1,123 @@
+/**
+ * army-matchup (DESIGN.md §5): faction-versus-faction results from the row faction's side.
+ * A mirror cell counts each mirror game once and has a win rate of exactly 0.5.
+ */
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import { RESULT_DRAW, RESULT_WIN } from '../snapshot/snapshot.ts';
+import {
+  EMPTY_WARNING,
+  LOW_SAMPLE_GAMES,
+  factionRef,
+  mean,
+  winRate,
+  winRateInterval,
+} from './common.ts';
+import type { EngineResult, FactionRef } from './common.ts';
+import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
+import type { CommonFilter } from './filter.ts';
+import { wilson } from './intervals.ts';
+import type { Interval } from './intervals.ts';
+
+export interface ArmyMatchupRequest extends CommonFilter {
+  factions: string[];
+  opponents: string[];
+  minGames: number;
+}
+
+export interface MatchupCell {
+  faction: string;
+  opponent: string;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  winRate: number | null;
+  winRateInterval: Interval | null;
+  avgScore: number | null;
+  lowSample: boolean;
+}
+
+export interface ArmyMatchupData {
+  factions: FactionRef[];
+  cells: MatchupCell[];
+}
+
+const GAMES = 0;
+const WINS = 1;
+const DRAWS = 2;
+const LOSSES = 3;
+const SCORE_N = 4;
+const SCORE_SUM = 5;
+const S = 6;
+
+/** Computes the matchup matrix for a normalised request (DESIGN.md §5 "army-matchup"). */
+export function armyMatchup(
+  snapshot: Snapshot,
+  request: ArmyMatchupRequest,
+): EngineResult<ArmyMatchupData, ArmyMatchupRequest> {
+  const scope = resolveScope(snapshot, request);
+  const rowsSel = resolveFactions(snapshot, scope.system, request.factions, '/factions');
+  const colsSel = resolveFactions(snapshot, scope.system, request.opponents, '/opponents');
+  const nF = snapshot.factions.length;
+  const acc = new Float64Array(nF * nF * S);
+  const { eventMask: mask, rowStart, rowEnd } = scope;
+  const { rowEvent, faction, opponent, score, result } = snapshot;
+  for (let r = rowStart; r < rowEnd; r++) {
+    if (mask[rowEvent[r]] === 0) continue;
+    const f = faction[r];
+    const o = opponent[r];
+    const base = (f * nF + o) * S;
+    const res = result[r];
+    // Mirror games are one game but two sides: count the game once, the results of both sides.
+    if (f !== o || (r & 1) === 0) acc[base + GAMES]++;
+    if (res === RESULT_WIN) acc[base + WINS]++;
+    else if (res === RESULT_DRAW) acc[base + DRAWS]++;
+    else acc[base + LOSSES]++;
+    const sc = score[r];
+    if (sc === sc) {
+      acc[base + SCORE_N]++;
+      acc[base + SCORE_SUM] += sc;
+    }
+  }
+  const systemFactions = snapshot.systems[scope.system].factions;
+  const rows = rowsSel ?? systemFactions;
+  const cols = colsSel ?? systemFactions;
+  const cells: MatchupCell[] = [];
+  const present = new Set<number>();
+  for (const f of rows) {
+    for (const o of cols) {
+      const base = (f * nF + o) * S;
+      const games = acc[base + GAMES];
+      if (games === 0 || games < request.minGames) continue;
+      present.add(f);
+      const wins = acc[base + WINS];
+      // A mirror game has one draw side pair or one win and one loss: halve the drawn sides.
+      const draws = f === o ? acc[base + DRAWS] / 2 : acc[base + DRAWS];
+      cells.push({
+        faction: snapshot.factions[f].id,
+        opponent: snapshot.factions[o].id,
+        games,
+        wins,
+        draws,
+        losses: acc[base + LOSSES],
+        winRate: f === o ? 0.5 : winRate(wins, draws, games),
+        winRateInterval: f === o ? wilson(games / 2, games) : winRateInterval(wins, draws, games),
+        avgScore: mean(acc[base + SCORE_N], acc[base + SCORE_SUM]),
+        lowSample: games < LOW_SAMPLE_GAMES,
+      });
+    }
+  }
+  const sample = sampleOf(snapshot, scope);
+  const warnings: string[] = [];
+  if (sample.games === 0) warnings.push(EMPTY_WARNING);
+  else if (cells.length === 0) warnings.push('no matchup matches the filter and minGames');
+  return {
+    data: {
+      factions: rows.filter((f) => present.has(f)).map((f) => factionRef(snapshot, f)),
+      cells,
+    },
+    filter: request,
+    sample,
+    warnings,
+  };
+}

@@ -1,0 +1,253 @@
+/**
+ * The common filter of every statistics route (DESIGN.md §5 "Common filter"), normalised once
+ * and resolved into a row range plus an event mask over the snapshot.
+ */
+import { ProblemError, invalid } from '../errors/problem.ts';
+import { dayNumber, dayString } from '../snapshot/snapshot-builder.ts';
+import { FORMAT_CODES, TIER_CODES } from '../snapshot/snapshot.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+
+export type FormatFilter = 'singles' | 'teams' | 'all';
+export type Tier = (typeof TIER_CODES)[number];
+
+/** The common filter as a request may send it (every field optional). */
+export interface CommonFilterInput {
+  system?: string;
+  from?: string;
+  to?: string;
+  minParticipants?: number;
+  maxParticipants?: number;
+  format?: FormatFilter;
+  tiers?: Tier[];
+  countries?: string[];
+  rulesVersions?: string[];
+  eventIds?: string[];
+  minRounds?: number;
+  online?: boolean;
+}
+
+/** The common filter with defaults filled in, echoed as meta.filter. */
+export interface CommonFilter {
+  system: string;
+  from: string | null;
+  to: string | null;
+  minParticipants: number | null;
+  maxParticipants: number | null;
+  format: FormatFilter;
+  tiers: Tier[];
+  countries: string[];
+  rulesVersions: string[];
+  eventIds: string[];
+  minRounds: number | null;
+  online: boolean | null;
+}
+
+/** The rows and events a filter selects. */
+export interface Scope {
+  readonly system: number;
+  /** Candidate rows [rowStart, rowEnd): the system's rows inside the date window. */
+  readonly rowStart: number;
+  readonly rowEnd: number;
+  /** 1 for every event the filter keeps. */
+  readonly eventMask: Uint8Array;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isRealDate(text: string): boolean {
+  const m = DATE.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.toISOString().slice(0, 10) === text;
+}
+
+/** Chooses the system: the one named, or the only one; several and none named is a 400. */
+export function resolveSystem(snapshot: Snapshot, system: string | undefined): number {
+  if (system !== undefined) {
+    const index = snapshot.systemIndex.get(system);
+    if (index === undefined) {
+      const known = snapshot.systems.map((s) => s.id).join(', ') || 'none';
+      throw invalid('/system', `unknown system "${system}"; known systems: ${known}`);
+    }
+    return index;
+  }
+  if (snapshot.systems.length === 1) return 0;
+  if (snapshot.systems.length === 0) {
+    throw new ProblemError('not-ready', 'the store holds no game system yet; import data first');
+  }
+  const known = snapshot.systems.map((s) => s.id).join(', ');
+  throw invalid('/system', `the store holds several game systems; choose one of: ${known}`);
+}
+
+/** Validates the parts a schema cannot (real dates, from <= to, min <= max) and fills defaults. */
+export function normaliseCommonFilter(snapshot: Snapshot, input: CommonFilterInput): CommonFilter {
+  const errors: { pointer: string; detail: string }[] = [];
+  for (const field of ['from', 'to'] as const) {
+    const value = input[field];
+    if (value !== undefined && !isRealDate(value)) {
+      errors.push({ pointer: `/${field}`, detail: `"${value}" is not a real date (YYYY-MM-DD)` });
+    }
+  }
+  if (errors.length === 0 && input.from !== undefined && input.to !== undefined) {
+    if (input.from > input.to) {
+      errors.push({ pointer: '/from', detail: `from (${input.from}) is after to (${input.to})` });
+    }
+  }
+  if (
+    input.minParticipants !== undefined &&
+    input.maxParticipants !== undefined &&
+    input.minParticipants > input.maxParticipants
+  ) {
+    errors.push({
+      pointer: '/minParticipants',
+      detail: `minParticipants (${input.minParticipants}) is above maxParticipants (${input.maxParticipants})`,
+    });
+  }
+  if (errors.length > 0) {
+    throw new ProblemError(
+      'validation',
+      errors.length === 1 ? `${errors[0].pointer}: ${errors[0].detail}` : 'invalid filter',
+      { errors },
+    );
+  }
+  const system = snapshot.systems[resolveSystem(snapshot, input.system)].id;
+  const unique = <T>(values: T[] | undefined): T[] => [...new Set(values ?? [])];
+  return {
+    system,
+    from: input.from ?? null,
+    to: input.to ?? null,
+    minParticipants: input.minParticipants ?? null,
+    maxParticipants: input.maxParticipants ?? null,
+    format: input.format ?? 'all',
+    tiers: unique(input.tiers),
+    countries: unique((input.countries ?? []).map((c) => c.toUpperCase())),
+    rulesVersions: unique(input.rulesVersions),
+    eventIds: unique(input.eventIds),
+    minRounds: input.minRounds ?? null,
+    online: input.online ?? null,
+  };
+}
+
+function firstRowFrom(snapshot: Snapshot, lo: number, hi: number, day: number): number {
+  // Rows of a system are ordered by event start day; games are row pairs, so search games.
+  const start = snapshot.events.startDay;
+  let a = lo >> 1;
+  let b = hi >> 1;
+  while (a < b) {
+    const mid = (a + b) >> 1;
+    if (start[snapshot.gameEvent[mid]] < day) a = mid + 1;
+    else b = mid;
+  }
+  return a * 2;
+}
+
+/** Resolves a normalised filter into the candidate row range and the event mask. */
+export function resolveScope(snapshot: Snapshot, filter: CommonFilter): Scope {
+  const system = snapshot.systemIndex.get(filter.system) as number;
+  const sys = snapshot.systems[system];
+  const fromDay = filter.from === null ? null : dayNumber(filter.from);
+  const toDay = filter.to === null ? null : dayNumber(filter.to);
+  const rowStart =
+    fromDay === null ? sys.rowStart : firstRowFrom(snapshot, sys.rowStart, sys.rowEnd, fromDay);
+  const rowEnd =
+    toDay === null ? sys.rowEnd : firstRowFrom(snapshot, sys.rowStart, sys.rowEnd, toDay + 1);
+
+  const ev = snapshot.events;
+  const format = filter.format === 'all' ? -1 : FORMAT_CODES.indexOf(filter.format);
+  const tiers = new Set(filter.tiers.map((t) => TIER_CODES.indexOf(t)));
+  const countries = new Set(filter.countries);
+  const rules = new Set(filter.rulesVersions);
+  const eventIds = new Set(filter.eventIds);
+  const online = filter.online === null ? -1 : filter.online ? 1 : 0;
+  const eventMask = new Uint8Array(ev.count);
+  for (let e = 0; e < ev.count; e++) {
+    if (ev.system[e] !== system) continue;
+    const day = ev.startDay[e];
+    if (fromDay !== null && day < fromDay) continue;
+    if (toDay !== null && day > toDay) continue;
+    const participants = ev.participants[e];
+    if (
+      filter.minParticipants !== null &&
+      (participants < 0 || participants < filter.minParticipants)
+    )
+      continue;
+    if (
+      filter.maxParticipants !== null &&
+      (participants < 0 || participants > filter.maxParticipants)
+    )
+      continue;
+    if (format >= 0 && ev.format[e] !== format) continue;
+    if (tiers.size > 0 && !tiers.has(ev.tier[e])) continue;
+    if (
+      countries.size > 0 &&
+      (ev.country[e] < 0 || !countries.has(snapshot.countries[ev.country[e]]))
+    )
+      continue;
+    if (
+      rules.size > 0 &&
+      (ev.rulesVersion[e] < 0 || !rules.has(snapshot.rulesVersions[ev.rulesVersion[e]]))
+    )
+      continue;
+    if (eventIds.size > 0 && !eventIds.has(ev.ids[e])) continue;
+    if (filter.minRounds !== null && (ev.rounds[e] < 0 || ev.rounds[e] < filter.minRounds))
+      continue;
+    if (online >= 0 && ev.online[e] !== online) continue;
+    eventMask[e] = 1;
+  }
+  return { system, rowStart, rowEnd, eventMask };
+}
+
+/** Resolves faction ids of the scope's system; an unknown id is a 400 naming it. */
+export function resolveFactions(
+  snapshot: Snapshot,
+  system: number,
+  ids: readonly string[] | undefined,
+  pointer: string,
+): number[] | null {
+  if (ids === undefined || ids.length === 0) return null;
+  const systemId = snapshot.systems[system].id;
+  const errors: { pointer: string; detail: string }[] = [];
+  const out: number[] = [];
+  ids.forEach((id, i) => {
+    let index = snapshot.factionIndex.get(`${systemId}\u0000${id}`);
+    if (index === undefined) {
+      const folded = id.toLowerCase();
+      index = snapshot.systems[system].factions.find(
+        (f) => snapshot.factions[f].id.toLowerCase() === folded,
+      );
+    }
+    if (index === undefined) {
+      errors.push({
+        pointer: `${pointer}/${i}`,
+        detail: `unknown faction "${id}" in system "${systemId}"`,
+      });
+    } else if (!out.includes(index)) out.push(index);
+  });
+  if (errors.length > 0) {
+    throw new ProblemError('validation', errors.map((e) => e.detail).join('; '), { errors });
+  }
+  return out;
+}
+
+/** Events with at least one game in scope and the number of such games (meta.sample). */
+export function sampleOf(snapshot: Snapshot, scope: Scope): { events: number; games: number } {
+  let games = 0;
+  let events = 0;
+  let last = -1;
+  const mask = scope.eventMask;
+  const rowEvent = snapshot.rowEvent;
+  for (let r = scope.rowStart; r < scope.rowEnd; r += 2) {
+    const e = rowEvent[r];
+    if (mask[e] === 0) continue;
+    games++;
+    // Rows are grouped by event, so a new event id means a new event.
+    if (e !== last) {
+      events++;
+      last = e;
+    }
+  }
+  return { events, games };
+}
+
+export { dayString };

@@ -1,0 +1,114 @@
+/**
+ * Interval estimates used by every route (DESIGN.md §5 "Conventions"): the Wilson score interval
+ * for rates and the Student-t interval for means, both at 95%.
+ */
+
+export interface Interval {
+  low: number;
+  high: number;
+}
+
+/** z for a two-sided 95% interval (the 0.975 normal quantile). */
+export const Z95 = 1.959963984540054;
+
+/** Wilson score interval (Wilson 1927; Brown, Cai & DasGupta 2001) for `successes` of `n`. */
+export function wilson(successes: number, n: number, z = Z95): Interval | null {
+  if (n <= 0) return null;
+  const p = successes / n;
+  const z2 = z * z;
+  const denom = 1 + z2 / n;
+  const centre = (p + z2 / (2 * n)) / denom;
+  const half = (z / denom) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+function logGamma(x: number): number {
+  // Lanczos approximation (g = 7, n = 9), Numerical Recipes 3rd ed. §6.1.
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
+    -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
+    1.5056327351493116e-7,
+  ];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  x -= 1;
+  let a = c[0];
+  const t = x + 7.5;
+  for (let i = 1; i < 9; i++) a += c[i] / (x + i);
+  return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(a);
+}
+
+function betaContinuedFraction(a: number, b: number, x: number): number {
+  // Lentz's method, Numerical Recipes 3rd ed. §6.4 (betacf).
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - ((a + b) * x) / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const delta = d * c;
+    h *= delta;
+    if (Math.abs(delta - 1) < 1e-15) break;
+  }
+  return h;
+}
+
+/** Regularised incomplete beta I_x(a, b). */
+function incompleteBeta(x: number, a: number, b: number): number {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(
+    logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x),
+  );
+  return x < (a + 1) / (a + b + 2)
+    ? (front * betaContinuedFraction(a, b, x)) / a
+    : 1 - (front * betaContinuedFraction(b, a, 1 - x)) / b;
+}
+
+/** Student-t CDF for t >= 0 with `df` degrees of freedom. */
+function studentTCdf(t: number, df: number): number {
+  const x = df / (df + t * t);
+  return 1 - 0.5 * incompleteBeta(x, df / 2, 0.5);
+}
+
+const quantileCache = new Map<number, number>();
+
+/** The 0.975 quantile of Student's t with `df` degrees of freedom (bisection on the CDF). */
+export function tQuantile975(df: number): number {
+  const cached = quantileCache.get(df);
+  if (cached !== undefined) return cached;
+  let lo = 0;
+  let hi = 20;
+  while (studentTCdf(hi, df) < 0.975) hi *= 2;
+  for (let i = 0; i < 100; i++) {
+    const mid = (lo + hi) / 2;
+    if (studentTCdf(mid, df) < 0.975) lo = mid;
+    else hi = mid;
+  }
+  const q = (lo + hi) / 2;
+  quantileCache.set(df, q);
+  return q;
+}
+
+/** 95% t interval for a mean from n, sum and sum of squares; null under 2 samples. */
+export function meanInterval(n: number, sum: number, sumSquares: number): Interval | null {
+  if (n < 2) return null;
+  const mean = sum / n;
+  const variance = Math.max(0, (sumSquares - sum * mean) / (n - 1));
+  const half = tQuantile975(n - 1) * Math.sqrt(variance / n);
+  return { low: mean - half, high: mean + half };
+}

@@ -1,0 +1,119 @@
+/**
+ * Views of the snapshot for the ratings: the RankingFacts of its columns, each system's
+ * pre-game ratings, and faction-stats' `skill`. Each is built once per snapshot (that is, once
+ * per data version) and kept while the snapshot is alive.
+ */
+import type { Snapshot } from '../../snapshot/snapshot.ts';
+import { dayString } from '../../snapshot/snapshot-builder.ts';
+import type { Scope } from '../filter.ts';
+import type { RankingFacts } from './rankings.ts';
+import { SkillAccumulator, computePreGameRatings } from './skill.ts';
+
+const factsCache = new WeakMap<Snapshot, RankingFacts>();
+
+/** The snapshot as RankingFacts (all systems; select a system's games by its row range). */
+export function rankingFacts(snapshot: Snapshot): RankingFacts {
+  const cached = factsCache.get(snapshot);
+  if (cached !== undefined) return cached;
+  const ev = snapshot.events;
+  const events = Array.from({ length: ev.count }, (_, e) => ({
+    id: ev.ids[e],
+    start: dayString(ev.startDay[e]),
+    end: null,
+    rounds: ev.rounds[e] > 0 ? ev.rounds[e] : null,
+    participants: ev.participants[e] > 0 ? ev.participants[e] : null,
+  }));
+  const st = snapshot.standings;
+  const placements = [];
+  for (let i = 0; i < st.count; i += 1) {
+    if (st.placement[i] > 0 && st.player[i] >= 0) {
+      placements.push({
+        event: st.event[i],
+        player: st.player[i],
+        placement: st.placement[i],
+        faction: st.faction[i],
+      });
+    }
+  }
+  const facts: RankingFacts = {
+    players: snapshot.players.length,
+    events,
+    games: snapshot.games,
+    gameEvent: snapshot.gameEvent,
+    gameRound: snapshot.gameRound,
+    player: snapshot.player,
+    faction: snapshot.faction,
+    result: snapshot.result,
+    score: snapshot.score,
+    placements,
+    factionIds: snapshot.factions.map((f) => f.id),
+  };
+  factsCache.set(snapshot, facts);
+  return facts;
+}
+
+/** Game indexes of one system: its rows [rowStart, rowEnd) hold games rowStart/2 .. rowEnd/2. */
+export function systemGames(snapshot: Snapshot, system: number): Int32Array {
+  const { rowStart, rowEnd } = snapshot.systems[system];
+  return Int32Array.from({ length: (rowEnd - rowStart) >> 1 }, (_, i) => (rowStart >> 1) + i);
+}
+
+const preCache = new WeakMap<Snapshot, Float64Array>();
+
+/**
+ * Per side row, the player's default Glicko-2 rating before that game's period, each system
+ * rated on its own games (ratings of different games never mix); NaN when unknown.
+ */
+export function preGameRatings(snapshot: Snapshot): Float64Array {
+  const cached = preCache.get(snapshot);
+  if (cached !== undefined) return cached;
+  const facts = rankingFacts(snapshot);
+  const pre = new Float64Array(snapshot.sides).fill(Number.NaN);
+  for (let s = 0; s < snapshot.systems.length; s += 1) {
+    const { rowStart, rowEnd } = snapshot.systems[s];
+    const system = computePreGameRatings(facts, systemGames(snapshot, s));
+    pre.set(system.subarray(rowStart, rowEnd), rowStart);
+  }
+  preCache.set(snapshot, pre);
+  return pre;
+}
+
+export interface Skill {
+  expectedWinRate: number | null;
+  overExpected: number | null;
+}
+
+const skillCache = new WeakMap<Scope, Map<number, Skill>>();
+
+/**
+ * faction-stats `skill` of faction `f` in `scope` (DESIGN.md §5): over the scope's non-mirror
+ * sides with both players known, the mean Elo expectation on pre-game Glicko-2 ratings
+ * (expectedWinRate) and the actual win rate minus it (overExpected). Null without such sides.
+ * One pass over the scope serves every faction of the request.
+ */
+export function computeSkill(snapshot: Snapshot, scope: Scope, f: number): Skill | null {
+  let perFaction = skillCache.get(scope);
+  if (perFaction === undefined) {
+    perFaction = new Map();
+    const pre = preGameRatings(snapshot);
+    const acc = new SkillAccumulator();
+    const seen = new Set<number>();
+    const { faction, result, rowEvent } = snapshot;
+    for (let r = scope.rowStart; r < scope.rowEnd; r += 1) {
+      if (scope.eventMask[rowEvent[r]] === 0) continue;
+      const own = faction[r];
+      // A mirror game says nothing about the army against the others (as winRate by default).
+      if (own === faction[r ^ 1]) continue;
+      acc.add(own, result[r] / 2, pre[r], pre[r ^ 1]);
+      seen.add(own);
+    }
+    for (const x of seen) {
+      const s = acc.result(x);
+      if (s !== null) {
+        perFaction.set(x, { expectedWinRate: s.expectedWinRate, overExpected: s.overExpected });
+      }
+    }
+    skillCache.set(scope, perFaction);
+  }
+  return perFaction.get(f) ?? null;
+}

@@ -1,0 +1,73 @@
+/** How a game maps onto scenario parts (kinds), shared by the scenario routes. */
+import type { ScenarioPart, Snapshot } from '../snapshot/snapshot.ts';
+import { SCENARIO_PARTS } from '../snapshot/snapshot.ts';
+import { invalid } from '../errors/problem.ts';
+
+/** Per-game dictionary id columns of the four game-level kinds. */
+export function gamePartColumn(snapshot: Snapshot, kind: ScenarioPart): Int32Array | null {
+  switch (kind) {
+    case 'scenario':
+      return snapshot.gameScenario;
+    case 'map':
+      return snapshot.gameMap;
+    case 'deployment':
+      return snapshot.gameDeployment;
+    case 'primary':
+      return snapshot.gamePrimary;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Distinct secondaries of game g (the game's own list and what each side played for), written
+ * into `out`; returns how many.
+ */
+export function gameSecondaries(snapshot: Snapshot, g: number, out: Int32Array): number {
+  let n = 0;
+  const add = (id: number) => {
+    if (id < 0) return;
+    for (let i = 0; i < n; i++) if (out[i] === id) return;
+    if (n < out.length) out[n++] = id;
+  };
+  for (let k = snapshot.gameSecondaryStart[g]; k < snapshot.gameSecondaryStart[g + 1]; k++) {
+    add(snapshot.gameSecondaryIds[k]);
+  }
+  add(snapshot.secondary[2 * g]);
+  add(snapshot.secondary[2 * g + 1]);
+  return n;
+}
+
+/** Normalises `kinds` (default all, in catalogue order). */
+export function normaliseKinds(kinds: readonly ScenarioPart[] | undefined): ScenarioPart[] {
+  if (kinds === undefined || kinds.length === 0) return [...SCENARIO_PARTS];
+  return SCENARIO_PARTS.filter((k) => kinds.includes(k));
+}
+
+/** Resolves requested names against the dictionaries of `kinds`; an unknown name is a 400. */
+export function resolveNames(
+  snapshot: Snapshot,
+  kinds: readonly ScenarioPart[],
+  names: readonly string[],
+): Map<ScenarioPart, Set<number>> | null {
+  if (names.length === 0) return null;
+  const out = new Map<ScenarioPart, Set<number>>(kinds.map((k) => [k, new Set<number>()]));
+  names.forEach((name, i) => {
+    const key = name.trim().toLowerCase();
+    let found = false;
+    for (const kind of kinds) {
+      const id = snapshot.scenarioDicts[kind].index.get(key);
+      if (id !== undefined) {
+        out.get(kind)!.add(id);
+        found = true;
+      }
+    }
+    if (!found) {
+      throw invalid(
+        `/names/${i}`,
+        `unknown scenario name "${name}" (kinds searched: ${kinds.join(', ')})`,
+      );
+    }
+  });
+  return out;
+}

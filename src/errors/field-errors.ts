@@ -1,0 +1,77 @@
+/**
+ * Turns JSON Schema validator errors (TypeBox's compiler or Ajv, which share the shape) into
+ * field errors with RFC 6901 pointers, one per offending field, worded for people.
+ */
+import type { FieldError } from './problem.ts';
+
+export interface SchemaError {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+/** RFC 6901 §3: "~" becomes "~0" and "/" becomes "~1" in a reference token. */
+export function escapePointer(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function names(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return typeof value === 'string' ? [value] : [];
+}
+
+/** Maps validator errors to field errors, folding a union's per-branch noise into one line. */
+export function toFieldErrors(errors: readonly SchemaError[], basePointer = ''): FieldError[] {
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  const unionPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath ?? ''));
+  const allowed = new Map<string, unknown[]>();
+  for (const e of errors) {
+    const path = e.instancePath ?? '';
+    if (e.keyword === 'const' && unionPaths.has(path)) {
+      allowed.set(path, [...(allowed.get(path) ?? []), e.params?.allowedValue]);
+    }
+  }
+  const push = (pointer: string, detail: string) => {
+    const key = `${pointer}\u0000${detail}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push({ pointer, detail });
+    }
+  };
+  for (const e of errors) {
+    const path = basePointer + (e.instancePath ?? '');
+    const params = e.params ?? {};
+    const extra = [...names(params.additionalProperties), ...names(params.additionalProperty)];
+    if (e.keyword === 'additionalProperties' && extra.length > 0) {
+      for (const name of extra) push(`${path}/${escapePointer(name)}`, `unknown field "${name}"`);
+      continue;
+    }
+    const missing = [...names(params.requiredProperties), ...names(params.missingProperty)];
+    if (e.keyword === 'required' && missing.length > 0) {
+      for (const name of missing) push(`${path}/${escapePointer(name)}`, `required field "${name}" is missing`);
+      continue;
+    }
+    if (unionPaths.has(e.instancePath ?? '') && e.keyword !== 'anyOf') {
+      // A branch of a union failed; the union's own error below says it once.
+      continue;
+    }
+    if (e.keyword === 'anyOf') {
+      const values = allowed.get(e.instancePath ?? '');
+      push(
+        path,
+        values && values.length > 0
+          ? `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`
+          : 'does not match any allowed form',
+      );
+      continue;
+    }
+    if (e.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+      push(path, `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`);
+      continue;
+    }
+    push(path, e.message ?? 'is invalid');
+  }
+  return out;
+}

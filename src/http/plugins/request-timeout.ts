@@ -1,0 +1,42 @@
+/**
+ * A handler-level time limit (DESIGN.md §6 "Limits"). Fastify's `requestTimeout` only bounds
+ * receiving the request on the socket; this bounds the handler too, counting from the start of
+ * the request, and answers 503 `timeout` when it is exceeded. The late result is dropped.
+ */
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import { ProblemError } from '../../errors/problem.ts';
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/** Wraps every route handler registered after this call. */
+export function installRequestTimeout(app: FastifyInstance, timeoutMs: number): void {
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler as RouteHandlerMethod;
+    route.handler = function guarded(this: FastifyInstance, request, reply) {
+      const result: unknown = handler.call(this, request, reply);
+      // Handlers that send by themselves later (e.g. static files) return nothing: left alone.
+      if (!isThenable(result)) return result;
+      let timer: NodeJS.Timeout | undefined;
+      const expired = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new ProblemError(
+                'timeout',
+                `the request took longer than ${timeoutMs} ms; try a narrower filter or retry later`,
+                { headers: { 'retry-after': '1' } },
+              ),
+            ),
+          Math.max(0, timeoutMs - reply.elapsedTime),
+        );
+      });
+      return Promise.race([result, expired]).finally(() => clearTimeout(timer));
+    };
+  });
+}

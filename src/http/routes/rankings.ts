@@ -1,0 +1,436 @@
+/**
+ * POST /api/rankings: player rankings by Glicko-2, Elo or best-N event points (DESIGN.md §5).
+ * Ratings are computed once per (data version, parameters) and kept in a small LRU.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
+import { normaliseCommonFilter, resolveFactions, resolveScope, sampleOf } from '../../engine/filter.ts';
+import type { CommonFilter } from '../../engine/filter.ts';
+import { DEFAULT_POINTS_OPTIONS } from '../../engine/ratings/points.ts';
+import {
+  DEFAULT_ELO,
+  DEFAULT_GLICKO2,
+  computeStandings,
+  rankStandings,
+} from '../../engine/ratings/rankings.ts';
+import type { PlayerStanding, RankingParams } from '../../engine/ratings/rankings.ts';
+import { rankingFacts } from '../../engine/ratings/snapshot-facts.ts';
+import type { Snapshot } from '../../snapshot/snapshot.ts';
+import { readPlayers } from '../../store/read-events.ts';
+import type { PlayerRecord } from '../../store/read-events.ts';
+import type { AppContext } from '../app-context.ts';
+import {
+  CommonFilterProperties,
+  IdArray,
+  NormalisedFilterProperties,
+  Nullable,
+} from '../schemas/common-filter.ts';
+import { Envelope, FactionRefSchema, requireSnapshot } from '../schemas/envelope.ts';
+import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
+
+export const MAX_PAGE_SIZE = 200;
+const DEFAULT_PAGE_SIZE = 50;
+/** Parameter sets whose ratings are kept; each holds one row per rated player. */
+const CACHE_ENTRIES = 32;
+
+const MethodSchema = Type.Union(
+  [Type.Literal('glicko2'), Type.Literal('elo'), Type.Literal('points')],
+  { description: 'Rating method; default glicko2' },
+);
+const PeriodSchema = Type.Union(
+  [Type.Literal('event'), Type.Literal('week'), Type.Literal('month')],
+  {
+    description:
+      'Glicko-2 rating period: one per event (default), or calendar weeks / months, where a player without games in a period has their deviation grow',
+  },
+);
+
+const EloParams = Type.Object(
+  {
+    k: Type.Optional(
+      Type.Number({ exclusiveMinimum: 0, maximum: 1000, description: 'K-factor (default 32)' }),
+    ),
+    initial: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 10000, description: 'Starting rating (default 1500)' }),
+    ),
+  },
+  { additionalProperties: false, description: 'Elo parameters (method elo)' },
+);
+
+const Glicko2Params = Type.Object(
+  {
+    initialRating: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 10000, description: 'Starting rating (default 1500)' }),
+    ),
+    initialRd: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: 1000,
+        description: 'Starting rating deviation (default 350)',
+      }),
+    ),
+    initialVolatility: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: 1,
+        description: 'Starting volatility (default 0.06)',
+      }),
+    ),
+    tau: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: 10,
+        description: 'System constant constraining volatility change (default 0.5)',
+      }),
+    ),
+    period: Type.Optional(PeriodSchema),
+  },
+  { additionalProperties: false, description: 'Glicko-2 parameters (method glicko2)' },
+);
+
+const PointsParams = Type.Object(
+  {
+    bestN: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1000,
+        description: "Events counted: the player's best N (default 4)",
+      }),
+    ),
+    oneDayMaxRounds: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 100,
+        description: 'Events of at most this many rounds are one-day events (default 3)',
+      }),
+    ),
+    baseOneDay: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 10000, description: 'Base of a one-day event (default 20)' }),
+    ),
+    baseMultiDay: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 10000,
+        description: 'Base of a multi-day event (default 30)',
+      }),
+    ),
+    participantCap: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 100000,
+        description: 'Participants beyond this add nothing to the maximum (default 100)',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Points parameters (method points): event maximum = base + min(participants, participantCap); place score = maximum × (participants + 1 − placement) / participants',
+  },
+);
+
+const { countries: _eventCountries, ...FilterWithoutCountries } = CommonFilterProperties;
+
+const CountryCode = Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' });
+
+export const RankingsBody = Type.Object(
+  {
+    ...FilterWithoutCountries,
+    method: Type.Optional(MethodSchema),
+    factions: Type.Optional(
+      IdArray(
+        'Rate only games in which a side played one of these factions, and list only players who played one of them (their record counts those sides)',
+        'A faction id',
+      ),
+    ),
+    countries: Type.Optional(
+      Type.Array(CountryCode, {
+        maxItems: MAX_ARRAY_ITEMS,
+        description:
+          "Only players of these countries, ranked among themselves (here countries are the players', not the events')",
+      }),
+    ),
+    minGames: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 1000000,
+        description: 'Leave out (and do not rank) players with fewer rated games (default 0)',
+      }),
+    ),
+    search: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description:
+          'Only rows whose player name or id contains this (case-insensitive); ranks stay those of the full ranking',
+      }),
+    ),
+    page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1000000, description: 'Page number, from 1 (default 1)' }),
+    ),
+    pageSize: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_PAGE_SIZE,
+        description: `Rows per page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE})`,
+      }),
+    ),
+    elo: Type.Optional(EloParams),
+    glicko2: Type.Optional(Glicko2Params),
+    points: Type.Optional(PointsParams),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Common filter plus ranking options. Games are rated in order of event start, then round, then game id; sides with an unknown player are skipped.',
+    examples: [
+      { system: 't9a', method: 'glicko2', glicko2: { tau: 0.5, period: 'event' }, pageSize: 20 },
+      { method: 'points', points: { bestN: 4 }, countries: ['FR'], minGames: 5 },
+    ],
+  },
+);
+
+const RankingRowSchema = Type.Object(
+  {
+    rank: Type.Integer({ description: 'Rank; equal ratings share a rank (1, 2, 2, 4)' }),
+    player: Type.Object(
+      {
+        id: Type.String({ description: 'Player id (may be opaque)' }),
+        name: Nullable(Type.String({ description: 'Player name, when known' })),
+        country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2, when known' })),
+      },
+      { description: 'The player' },
+    ),
+    rating: Type.Number({ description: 'Rating (points: sum of the best N event scores)' }),
+    rd: Nullable(Type.Number({ description: 'Glicko-2 rating deviation; null for other methods' })),
+    volatility: Nullable(
+      Type.Number({ description: 'Glicko-2 volatility; null for other methods' }),
+    ),
+    games: Type.Integer({ description: 'Rated games' }),
+    wins: Type.Integer(),
+    draws: Type.Integer(),
+    losses: Type.Integer(),
+    events: Type.Integer({
+      description: 'Events with a rated game (points: events scored)',
+    }),
+    mainFaction: Nullable(FactionRefSchema),
+    lastPlayed: Nullable(
+      Type.String({ description: 'Start date of the last event played (YYYY-MM-DD)' }),
+    ),
+  },
+  { description: 'One ranked player' },
+);
+
+const RankingsFilter = Type.Object(
+  {
+    ...NormalisedFilterProperties,
+    method: MethodSchema,
+    factions: Type.Array(Type.String()),
+    countries: Type.Array(Type.String({ description: "Players' countries" })),
+    minGames: Type.Integer(),
+    search: Nullable(Type.String()),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+    elo: Type.Object({ k: Type.Number(), initial: Type.Number() }),
+    glicko2: Type.Object({
+      initialRating: Type.Number(),
+      initialRd: Type.Number(),
+      initialVolatility: Type.Number(),
+      tau: Type.Number(),
+      period: PeriodSchema,
+    }),
+    points: Type.Object({
+      bestN: Type.Integer(),
+      oneDayMaxRounds: Type.Integer(),
+      baseOneDay: Type.Number(),
+      baseMultiDay: Type.Number(),
+      participantCap: Type.Integer(),
+    }),
+  },
+  { description: 'The filter and parameters applied, defaults filled in' },
+);
+
+export const RankingsResponse = Envelope(
+  Type.Object({
+    players: Type.Array(RankingRowSchema),
+    total: Type.Integer({ description: 'Rows matching (all pages)' }),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+  }),
+  RankingsFilter,
+);
+
+type Body = Static<typeof RankingsBody>;
+
+interface Computed {
+  snapshot: Snapshot;
+  standings: PlayerStanding[];
+  sample: { events: number; games: number };
+}
+
+/** A bounded LRU: Map keeps insertion order, so re-inserting marks an entry as fresh. */
+class Lru<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly capacity: number) {}
+  get(key: string): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+  set(key: string, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    while (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as string);
+  }
+}
+
+/** Registers POST /api/rankings. */
+export function registerRankingsRoute(app: FastifyInstance, ctx: AppContext): void {
+  const cache = new Lru<Computed>(CACHE_ENTRIES);
+  let players: { snapshot: Snapshot; byId: Promise<Map<string, PlayerRecord>> } | null = null;
+  const playersOf = (snapshot: Snapshot): Promise<Map<string, PlayerRecord>> => {
+    if (players === null || players.snapshot !== snapshot) {
+      const byId = readPlayers(ctx.store.db).then((rows) => new Map(rows.map((p) => [p.id, p])));
+      byId.catch(() => (players = null));
+      players = { snapshot, byId };
+    }
+    return players.byId;
+  };
+
+  app.post(
+    '/api/rankings',
+    {
+      schema: {
+        summary: 'Player rankings',
+        description:
+          'Players ranked by Glicko-2 (Glickman 2012; default), Elo, or best-N event points, over the games the common filter selects. Equal ratings share a rank; a page beyond the end is empty.',
+        tags: ['statistics'],
+        body: RankingsBody,
+        response: { 200: RankingsResponse },
+      },
+    },
+    async (request) => {
+      const body = request.body as Body;
+      const snapshot = requireSnapshot(ctx);
+      const common: CommonFilter = normaliseCommonFilter(snapshot, { ...body, countries: [] });
+      const params: RankingParams = {
+        method: body.method ?? 'glicko2',
+        elo: { ...DEFAULT_ELO, ...body.elo },
+        glicko2: { ...DEFAULT_GLICKO2, ...body.glicko2 },
+        points: { ...DEFAULT_POINTS_OPTIONS, ...body.points },
+      };
+      const scope = resolveScope(snapshot, common);
+      const factionIndexes = resolveFactions(snapshot, scope.system, body.factions, '/factions');
+      const factionIds =
+        factionIndexes === null ? [] : factionIndexes.map((f) => snapshot.factions[f].id).sort();
+      const methodParams =
+        params.method === 'elo'
+          ? params.elo
+          : params.method === 'points'
+            ? params.points
+            : params.glicko2;
+      const key = JSON.stringify([snapshot.dataVersion, common, params.method, methodParams, factionIds]);
+      let computed = cache.get(key);
+      if (computed === undefined || computed.snapshot !== snapshot) {
+        const games: number[] = [];
+        const { rowEvent } = snapshot;
+        for (let r = scope.rowStart; r < scope.rowEnd; r += 2) {
+          if (scope.eventMask[rowEvent[r]] === 1) games.push(r >> 1);
+        }
+        computed = {
+          snapshot,
+          standings: computeStandings(
+            rankingFacts(snapshot),
+            params,
+            factionIndexes === null ? null : new Set(factionIndexes),
+            games,
+          ),
+          sample: sampleOf(snapshot, scope),
+        };
+        cache.set(key, computed);
+      }
+
+      const byId = await playersOf(snapshot);
+      const countries = [...new Set((body.countries ?? []).map((c) => c.toUpperCase()))];
+      const countrySet = new Set(countries);
+      const minGames = body.minGames ?? 0;
+      const infoOf = (s: PlayerStanding): PlayerRecord => {
+        const id = snapshot.players[s.player];
+        return byId.get(id) ?? { id, name: null, country: null };
+      };
+      const ranked = rankStandings(computed.standings, (s) => {
+        if (s.games < minGames) return false;
+        if (countrySet.size === 0) return true;
+        const country = infoOf(s).country;
+        return country !== null && countrySet.has(country.toUpperCase());
+      });
+      const needle = body.search?.toLowerCase() ?? null;
+      const rows =
+        needle === null
+          ? ranked
+          : ranked.filter((s) => {
+              const p = infoOf(s);
+              return (
+                p.id.toLowerCase().includes(needle) ||
+                (p.name !== null && p.name.toLowerCase().includes(needle))
+              );
+            });
+      const page = body.page ?? 1;
+      const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
+      const slice = rows.slice((page - 1) * pageSize, page * pageSize);
+      const warnings: string[] = [];
+      if (computed.sample.games === 0) warnings.push('no completed games match the filter');
+      else if (computed.standings.length === 0) {
+        warnings.push('no game in scope has two known players; nothing to rate');
+      }
+      return {
+        data: {
+          players: slice.map((s) => {
+            const p = infoOf(s);
+            const f = s.mainFaction >= 0 ? snapshot.factions[s.mainFaction] : null;
+            return {
+              rank: s.rank,
+              player: { id: p.id, name: p.name, country: p.country },
+              rating: s.rating,
+              rd: s.rd,
+              volatility: s.volatility,
+              games: s.games,
+              wins: s.wins,
+              draws: s.draws,
+              losses: s.losses,
+              events: s.events,
+              mainFaction: f === null ? null : { id: f.id, name: f.name },
+              lastPlayed: s.lastPlayed,
+            };
+          }),
+          total: rows.length,
+          page,
+          pageSize,
+        },
+        meta: {
+          dataVersion: snapshot.dataVersion,
+          generatedAt: new Date().toISOString(),
+          filter: {
+            ...common,
+            method: params.method,
+            factions: factionIds,
+            countries,
+            minGames,
+            search: body.search ?? null,
+            page,
+            pageSize,
+            elo: params.elo,
+            glicko2: params.glicko2,
+            points: params.points,
+          },
+          sample: computed.sample,
+          warnings,
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,234 @@
+/**
+ * POST /api/upcoming-satellites: scheduled satellite (qualifier) events ahead (DESIGN.md §5).
+ * The snapshot holds completed events only, so the events are read from the store once per
+ * data version and kept for the requests that follow.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
+import { ProblemError } from '../../errors/problem.ts';
+import type { FieldError } from '../../errors/problem.ts';
+import { isRealDate } from '../../engine/filter.ts';
+import { upcomingSatellites } from '../../engine/satellites/upcoming.ts';
+import type { EventInfo, NearQuery, UpcomingQuery } from '../../engine/satellites/upcoming.ts';
+import { readSatelliteEvents } from '../../store/read-events.ts';
+import type { Store } from '../../store/store.ts';
+import type { AppContext } from '../app-context.ts';
+import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
+import { Id, IdArray, Nullable } from '../schemas/common-filter.ts';
+import { Envelope } from '../schemas/envelope.ts';
+
+export const MAX_RADIUS_KM = 20_040; // a little over half the Earth's circumference
+const MAX_PAGE_SIZE = 200;
+const DEFAULT_PAGE_SIZE = 50;
+const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+
+export const NearSchema = Type.Object(
+  {
+    lat: Type.Number({ minimum: -90, maximum: 90, description: 'Latitude in degrees' }),
+    lon: Type.Number({ minimum: -180, maximum: 180, description: 'Longitude in degrees' }),
+    radiusKm: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: MAX_RADIUS_KM,
+      description: 'Great-circle radius in km',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description: 'Only events within radiusKm of this point (events without a location are left out)',
+  },
+);
+
+export const UpcomingSatellitesBody = Type.Object(
+  {
+    system: Type.Optional(Id('Game system id; absent: every system')),
+    from: Type.Optional(
+      Type.String({
+        pattern: DATE_PATTERN,
+        description: 'Earliest start date, inclusive (default today, UTC)',
+      }),
+    ),
+    to: Type.Optional(
+      Type.String({ pattern: DATE_PATTERN, description: 'Latest start date, inclusive' }),
+    ),
+    majors: Type.Optional(IdArray('Only satellites qualifying for these majors', 'A major event id')),
+    countries: Type.Optional(
+      Type.Array(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' }), {
+        maxItems: MAX_ARRAY_ITEMS,
+        description: 'Only events held in these countries',
+      }),
+    ),
+    near: Type.Optional(NearSchema),
+    page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1000000, description: 'Page number, from 1 (default 1)' }),
+    ),
+    pageSize: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_PAGE_SIZE,
+        description: `Events per page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE})`,
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'Which upcoming satellites to list',
+    examples: [
+      { system: 't9a', majors: ['etc-2026'], near: { lat: 48.85, lon: 2.35, radiusKm: 500 } },
+    ],
+  },
+);
+
+const MajorSchema = Type.Object(
+  {
+    id: Type.String({ description: 'Major event id' }),
+    name: Type.String({ description: 'Major event name' }),
+    start: Type.String({ description: 'Major start date (YYYY-MM-DD)' }),
+  },
+  { description: 'The major this satellite qualifies for' },
+);
+
+const SatelliteSchema = Type.Object(
+  {
+    id: Type.String({ description: 'Event id' }),
+    name: Type.String(),
+    start: Type.String({ description: 'Start date (YYYY-MM-DD)' }),
+    end: Nullable(Type.String({ description: 'End date (YYYY-MM-DD)' })),
+    status: Type.String({ description: 'Always "scheduled"' }),
+    country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2' })),
+    city: Nullable(Type.String()),
+    venue: Nullable(Type.String()),
+    location: Nullable(
+      Type.Object({ lat: Type.Number(), lon: Type.Number() }, { description: 'Coordinates' }),
+    ),
+    distanceKm: Nullable(
+      Type.Number({ description: 'Great-circle distance from `near` in km; null without near' }),
+    ),
+    online: Nullable(Type.Boolean()),
+    qualifiesFor: Nullable(MajorSchema),
+    slots: Nullable(Type.Integer({ description: 'Qualifying places' })),
+    participants: Nullable(Type.Integer({ description: 'Registered participants' })),
+    capacity: Nullable(Type.Integer({ description: 'Places available' })),
+    registrationUrl: Nullable(Type.String()),
+    url: Nullable(Type.String()),
+  },
+  { description: 'An upcoming satellite event' },
+);
+
+const SatellitesFilter = Type.Object(
+  {
+    system: Nullable(Type.String()),
+    from: Type.String(),
+    to: Nullable(Type.String()),
+    majors: Type.Array(Type.String()),
+    countries: Type.Array(Type.String()),
+    near: Nullable(NearSchema),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+  },
+  { description: 'The filter applied, defaults filled in' },
+);
+
+export const UpcomingSatellitesResponse = Envelope(
+  Type.Object({
+    events: Type.Array(SatelliteSchema, { description: 'Sorted by start, then distance' }),
+    total: Type.Integer({ description: 'Events matching (all pages)' }),
+  }),
+  SatellitesFilter,
+);
+
+type Body = Static<typeof UpcomingSatellitesBody>;
+
+const loaded = new WeakMap<Store, { version: number; events: Promise<EventInfo[]> }>();
+
+/** The satellites and their majors at the current data version, read once per version. */
+export async function satelliteEvents(
+  ctx: AppContext,
+): Promise<{ version: number; events: EventInfo[] }> {
+  // The snapshot's version avoids a query per request; without one, ask the store.
+  const version = ctx.snapshots?.current()?.dataVersion ?? (await ctx.store.dataVersion());
+  let entry = loaded.get(ctx.store);
+  if (entry === undefined || entry.version !== version) {
+    entry = { version, events: readSatelliteEvents(ctx.store.db) };
+    entry.events.catch(() => loaded.delete(ctx.store));
+    loaded.set(ctx.store, entry);
+  }
+  return { version, events: await entry.events };
+}
+
+/** Checks what a schema cannot: real dates and from <= to; fills the defaults. */
+export function normaliseUpcoming(
+  input: {
+    system?: string;
+    from?: string;
+    to?: string;
+    majors?: string[];
+    countries?: string[];
+    near?: NearQuery;
+    page?: number;
+    pageSize?: number;
+  },
+  today: string,
+): UpcomingQuery {
+  const errors: FieldError[] = [];
+  for (const field of ['from', 'to'] as const) {
+    const value = input[field];
+    if (value !== undefined && !isRealDate(value)) {
+      errors.push({ pointer: `/${field}`, detail: `"${value}" is not a real date (YYYY-MM-DD)` });
+    }
+  }
+  const from = input.from ?? today;
+  if (errors.length === 0 && input.to !== undefined && from > input.to) {
+    errors.push({ pointer: '/to', detail: `to (${input.to}) is before from (${from})` });
+  }
+  if (errors.length > 0) {
+    throw new ProblemError('validation', `${errors[0].pointer}: ${errors[0].detail}`, { errors });
+  }
+  return {
+    system: input.system ?? null,
+    from,
+    to: input.to ?? null,
+    majors: [...new Set(input.majors ?? [])],
+    countries: [...new Set((input.countries ?? []).map((c) => c.toUpperCase()))],
+    near: input.near ?? null,
+    page: input.page ?? 1,
+    pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** Registers POST /api/upcoming-satellites. */
+export function registerUpcomingSatellitesRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.post(
+    '/api/upcoming-satellites',
+    {
+      schema: {
+        summary: 'Upcoming satellite events',
+        description:
+          'Scheduled satellite (qualifier) events from `from` (default today, UTC), with the major each qualifies for (null when that major is unknown), filtered by system, majors, countries and distance, sorted by start then distance. Cancelled and past events never appear; a page beyond the end is empty. Also as an iCalendar feed: GET /api/upcoming-satellites.ics.',
+        tags: ['events'],
+        body: UpcomingSatellitesBody,
+        response: { 200: UpcomingSatellitesResponse },
+      },
+    },
+    async (request) => {
+      const body = request.body as Body;
+      const now = new Date();
+      const query = normaliseUpcoming(body, now.toISOString().slice(0, 10));
+      const { version, events } = await satelliteEvents(ctx);
+      const result = upcomingSatellites(events, query);
+      return {
+        data: {
+          events: result.events.map(({ system: _system, ...event }) => event),
+          total: result.total,
+        },
+        meta: {
+          dataVersion: version,
+          generatedAt: now.toISOString(),
+          filter: query,
+          sample: { events: result.total, games: 0 },
+          warnings: result.total === 0 ? ['no scheduled satellite matches the filter'] : [],
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The common filter of every statistics route (DESIGN.md §5) as TypeBox properties, plus its
+ * normalised echo for meta.filter. Routes spread these into their own request objects.
+ */
+import { Type } from 'typebox';
+import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
+
+export const MAX_STRING = 100;
+const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+
+export const Id = (description: string) =>
+  Type.String({ minLength: 1, maxLength: MAX_STRING, description });
+
+export const IdArray = (description: string, itemDescription = 'An id') =>
+  Type.Array(Id(itemDescription), { maxItems: MAX_ARRAY_ITEMS, description });
+
+const DateText = (description: string) =>
+  Type.String({ pattern: DATE_PATTERN, maxLength: 10, description, examples: ['2025-10-01'] });
+
+export const FormatSchema = Type.Union(
+  [Type.Literal('singles'), Type.Literal('teams'), Type.Literal('all')],
+  { description: 'Event format; "all" (default) keeps both' },
+);
+export const TierSchema = Type.Union(
+  [Type.Literal('standard'), Type.Literal('satellite'), Type.Literal('major')],
+  { description: 'Event tier' },
+);
+
+/** Request properties of the common filter (all optional). */
+export const CommonFilterProperties = {
+  system: Type.Optional(
+    Id('Game system id (e.g. "t9a"); defaults to the only system; required when there are several'),
+  ),
+  from: Type.Optional(DateText('Earliest event start date, inclusive (YYYY-MM-DD)')),
+  to: Type.Optional(DateText('Latest event start date, inclusive (YYYY-MM-DD)')),
+  minParticipants: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 100000,
+      description:
+        'Only events with at least this many participants (events without a count are left out)',
+    }),
+  ),
+  maxParticipants: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 100000,
+      description:
+        'Only events with at most this many participants (events without a count are left out)',
+    }),
+  ),
+  format: Type.Optional(FormatSchema),
+  tiers: Type.Optional(
+    Type.Array(TierSchema, {
+      maxItems: MAX_ARRAY_ITEMS,
+      description: 'Only events of these tiers',
+    }),
+  ),
+  countries: Type.Optional(
+    Type.Array(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 code' }), {
+      maxItems: MAX_ARRAY_ITEMS,
+      description: 'Only events held in these countries',
+    }),
+  ),
+  rulesVersions: Type.Optional(
+    IdArray('Only events played under these rules versions', 'A rules version'),
+  ),
+  eventIds: Type.Optional(IdArray('Only these events', 'An event id')),
+  minRounds: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1000,
+      description:
+        'Only events of at least this many rounds (declared, else the highest round played)',
+    }),
+  ),
+  online: Type.Optional(
+    Type.Boolean({ description: 'true: online events only; false: in person only; absent: both' }),
+  ),
+};
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+/** meta.filter's common part: every field present, defaults filled in. */
+export const NormalisedFilterProperties = {
+  system: Type.String({ description: 'The game system applied' }),
+  from: Nullable(Type.String({ description: 'Earliest start date or null' })),
+  to: Nullable(Type.String({ description: 'Latest start date or null' })),
+  minParticipants: Nullable(Type.Integer()),
+  maxParticipants: Nullable(Type.Integer()),
+  format: FormatSchema,
+  tiers: Type.Array(TierSchema),
+  countries: Type.Array(Type.String()),
+  rulesVersions: Type.Array(Type.String()),
+  eventIds: Type.Array(Type.String()),
+  minRounds: Nullable(Type.Integer()),
+  online: Nullable(Type.Boolean()),
+};
+
+export { Nullable };

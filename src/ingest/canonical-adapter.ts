@@ -1,0 +1,49 @@
+/**
+ * The canonical `muster/v1` adapter (DESIGN.md §4): checks the document's envelope and hands
+ * each record to validation on its own, so one bad record never sinks its neighbours.
+ */
+import { Compile } from 'typebox/compile';
+import { toFieldErrors } from '../errors/field-errors.ts';
+import { DocumentEnvelopeSchema } from './canonical-schema.ts';
+import type { RawBatch } from './import-types.ts';
+import { emptyRawBatch } from './import-types.ts';
+
+const envelope = Compile(DocumentEnvelopeSchema);
+const ARRAYS = ['systems', 'factions', 'players', 'scenarios', 'events'] as const;
+
+/** Adds a parsed canonical document's records to a raw batch (or rejects the whole file). */
+export function addCanonicalDocument(batch: RawBatch, document: unknown, source: string): void {
+  if (!envelope.Check(document)) {
+    const errors = toFieldErrors(envelope.Errors(document));
+    batch.rejects.push({
+      kind: 'file',
+      source,
+      record: null,
+      field: errors[0]?.pointer ?? null,
+      reason:
+        document === null || typeof document !== 'object' || Array.isArray(document)
+          ? 'the document must be a JSON object with "format": "muster/v1"'
+          : errors.map((e) => `${e.pointer || '/'}: ${e.detail}`).join('; '),
+      payload: null,
+    });
+    return;
+  }
+  const doc = document as Record<(typeof ARRAYS)[number], unknown[] | undefined>;
+  for (const key of ARRAYS) {
+    (doc[key] ?? []).forEach((value, i) => {
+      const id = (value as { id?: unknown })?.id;
+      batch[key].push({
+        source,
+        record: `${key}[${i}]${typeof id === 'string' ? ` (${id})` : ''}`,
+        value,
+      });
+    });
+  }
+}
+
+/** A raw batch from one in-memory canonical document. */
+export function canonicalToRaw(document: unknown, source = 'document'): RawBatch {
+  const batch = emptyRawBatch(false);
+  addCanonicalDocument(batch, document, source);
+  return batch;
+}

@@ -1,0 +1,563 @@
+/**
+ * The demo dataset: one invented game system ("Demo Fantasy Battles") with two years of completed
+ * tournaments before `today`, satellites scheduled after it, 2,000+ players, lists and games.
+ * Pure and deterministic: the same (today, seed) gives the same document, and moving `today` by a
+ * week moves every date by a week and changes nothing else.
+ */
+import type {
+  CanonicalDocument,
+  Entry,
+  Event,
+  EventFormat,
+  EventStatus,
+  EventTier,
+  Faction,
+  Player,
+  Scenario,
+} from '../../domain/model.ts';
+import { buildDemoList } from './build-demo-list.ts';
+import {
+  COUNTRIES,
+  DEMO_ARMIES,
+  DEMO_MARGIN_BANDS,
+  DEMO_SYSTEM_ID,
+  DEMO_SYSTEM_NAME,
+  DEPLOYMENT_TEXT,
+  EVENT_SUFFIXES,
+  MAPS,
+  NAME_GROUPS,
+  PRIMARY_TEXT,
+  SCENARIO_PACKS,
+  SECONDARIES,
+  TEAM_MASCOTS,
+  VENUE_KINDS,
+} from './demo-catalogue.ts';
+import type { DemoArmy, DemoCountry } from './demo-catalogue.ts';
+import { createWorld } from './demo-world.ts';
+import type { DemoWorld } from './demo-world.ts';
+import { formatDay, parseDay, weekday } from './day-math.ts';
+import { playDemoEvent } from './play-demo-event.ts';
+import type { Contestant } from './play-demo-event.ts';
+import { createRng } from './rng.ts';
+import type { Rng } from './rng.ts';
+
+export { DEMO_SYSTEM_ID } from './demo-catalogue.ts';
+
+export const DEMO_NOTICE =
+  'Generated demo data: "Demo Fantasy Battles" is an invented game system, and its events, ' +
+  'players and results are synthetic, made up to try Muster out. They are not real tournament results.';
+
+export const DEMO_DEFAULT_SEED = 20_240_901;
+
+export interface DemoOptions {
+  /** The day the demo is generated for, YYYY-MM-DD: history lies before it, satellites after. */
+  today: string;
+  seed?: number;
+}
+
+const POOL_SIZE = 3_300;
+const COMPLETED_EVENTS = 150;
+const RULES_VERSIONS = ['2.0', '2.1', '2.2'];
+/** Weeks before today's weekend where rules versions 2.1 and 2.2 came out. */
+const RULES_RELEASES = [-70, -26];
+const BASE_URL = 'https://example.org/demo-fantasy/events';
+
+interface DemoPlayer {
+  id: string;
+  name: string;
+  country: DemoCountry;
+  skill: number;
+  activity: number;
+  armies: [DemoArmy, DemoArmy];
+}
+
+interface Plan {
+  /** Week offset of the weekend from today's weekend (negative: past). */
+  week: number;
+  start: number;
+  days: number;
+  status: EventStatus;
+  format: EventFormat;
+  tier: EventTier;
+  /** Key of the major it qualifies for (satellites) or its own key (majors). */
+  majorKey: string | null;
+  name: string;
+  size: number;
+  teamSize: number | null;
+  capacity: number | null;
+  rounds: number;
+  pointsLimit: number;
+  country: DemoCountry;
+  city: string;
+  lat: number;
+  lon: number;
+  venue: string | null;
+  online: boolean;
+  detailed: boolean;
+  /** Share of players drawn from the host country. */
+  local: number;
+  id?: string;
+}
+
+/** A one-line description of the demo data, with its counts when given the document. */
+export function describeDemo(doc?: CanonicalDocument): string {
+  if (!doc) return DEMO_NOTICE;
+  const events = doc.events ?? [];
+  const games = events.reduce((s, e) => s + (e.games?.length ?? 0), 0);
+  const completed = events.filter((e) => e.status === 'completed').length;
+  return `${DEMO_NOTICE} (${completed} completed events, ${games} games, ${doc.players?.length ?? 0} players)`;
+}
+
+/** Generates the demo document for `today` (DESIGN.md §3 model, §4 canonical format). */
+export function generateDemo(options: DemoOptions): CanonicalDocument {
+  const today = parseDay(options.today);
+  const rng = createRng(options.seed ?? DEMO_DEFAULT_SEED);
+  const world = createWorld(rng, RULES_VERSIONS.length);
+  // Saturday on or before today: events fall on weekends counted from it.
+  const saturday = today - ((weekday(today) + 1) % 7);
+
+  const players = makePlayers(rng, world);
+  const plans = planCalendar(rng, saturday, today);
+  plans.sort((a, b) => a.start - b.start);
+  plans.forEach((p, i) => (p.id = `demo-ev-${String(i + 1).padStart(4, '0')}`));
+  const majorIds = new Map<string, string>();
+  for (const p of plans) if (p.tier === 'major' && p.majorKey) majorIds.set(p.majorKey, p.id ?? '');
+
+  const pick = makePicker(rng, players);
+  const usedPlayers = new Set<number>();
+  const events = plans.map((plan) => {
+    const event = toEvent(plan, majorIds);
+    const withEntries = plan.status === 'completed' || plan.status === 'ongoing';
+    if (!withEntries) return event;
+    const chosen = pick(plan);
+    chosen.forEach((i) => usedPlayers.add(i));
+    fillEntries(
+      rng,
+      world,
+      event,
+      plan,
+      chosen.map((i) => players[i]),
+    );
+    return event;
+  });
+
+  const systemFactions: Faction[] = DEMO_ARMIES.flatMap((a) => [
+    { id: a.id, system: DEMO_SYSTEM_ID, name: a.name, aliases: a.aliases },
+    ...(a.subfactions ?? []).map((s) => ({
+      id: s.id,
+      system: DEMO_SYSTEM_ID,
+      name: s.name,
+      parent: a.id,
+      aliases: s.aliases,
+    })),
+  ]);
+
+  return {
+    format: 'muster/v1',
+    systems: [
+      {
+        id: DEMO_SYSTEM_ID,
+        name: DEMO_SYSTEM_NAME,
+        score: { min: 0, max: 20, total: 20 },
+        marginBands: DEMO_MARGIN_BANDS,
+      },
+    ],
+    factions: systemFactions,
+    players: [...usedPlayers]
+      .sort((a, b) => a - b)
+      .map(
+        (i): Player => ({
+          id: players[i].id,
+          name: players[i].name,
+          country: players[i].country.code,
+        }),
+      ),
+    scenarios: scenarioCatalogue(),
+    events,
+  };
+}
+
+function scenarioCatalogue(): Scenario[] {
+  const s = (kind: Scenario['kind'], name: string, description: string): Scenario => ({
+    system: DEMO_SYSTEM_ID,
+    kind,
+    name,
+    description,
+  });
+  return [
+    ...SCENARIO_PACKS.map((p) => s('scenario', p.name, p.description)),
+    ...MAPS.map((m) => s('map', m.name, m.description)),
+    ...Object.entries(DEPLOYMENT_TEXT).map(([name, text]) => s('deployment', name, text)),
+    ...Object.entries(PRIMARY_TEXT).map(([name, text]) => s('primary', name, text)),
+    ...SECONDARIES.map((x) => s('secondary', x.name, x.description)),
+  ];
+}
+
+function makePlayers(rng: Rng, world: DemoWorld): DemoPlayer[] {
+  const countryWeights = COUNTRIES.map((c) => c.weight);
+  const names = new Set<string>();
+  const players: DemoPlayer[] = [];
+  for (let i = 0; i < POOL_SIZE; i++) {
+    const country = COUNTRIES[rng.weighted(countryWeights)];
+    const group = NAME_GROUPS[country.names];
+    let name = '';
+    for (let attempt = 0; attempt < 6 && (name === '' || names.has(name)); attempt++) {
+      name = `${rng.pick(group.given)} ${rng.pick(group.prefix)}${rng.pick(group.suffix)}`;
+    }
+    if (names.has(name)) name = name.replace(' ', ` ${String.fromCharCode(65 + rng.int(0, 25))}. `);
+    names.add(name);
+    const skill = rng.normal() * 0.7;
+    // Good players lean a little towards strong armies, so "strong army or strong players?" has
+    // an answer worth asking for.
+    const weights = DEMO_ARMIES.map(
+      (a) => a.popularity * Math.exp(1.0 * skill * (world.armyStrength.get(a.id)?.[0] ?? 0)),
+    );
+    const main = DEMO_ARMIES[rng.weighted(weights)];
+    let second = DEMO_ARMIES[rng.weighted(weights)];
+    if (second === main) second = DEMO_ARMIES[rng.weighted(weights)];
+    players.push({
+      // Knuth's multiplicative hash is a bijection on 32 bits: opaque yet unique ids.
+      id: `demo-p${(Math.imul(i + 1, 2654435761) >>> 0).toString(36).padStart(7, '0')}`,
+      name,
+      country,
+      skill,
+      activity: Math.exp(rng.normal() * 0.9),
+      armies: [main, second],
+    });
+  }
+  return players;
+}
+
+/** Chooses each event's field, mostly locals, never a player booked the same weekend. */
+function makePicker(rng: Rng, players: DemoPlayer[]): (plan: Plan) => number[] {
+  const cumulative = (members: number[]): { members: number[]; cum: number[] } => {
+    let total = 0;
+    return { members, cum: members.map((i) => (total += players[i].activity)) };
+  };
+  const draw = (pool: { members: number[]; cum: number[] }): number => {
+    const r = rng.next() * pool.cum[pool.cum.length - 1];
+    let lo = 0;
+    let hi = pool.cum.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (pool.cum[mid] > r) hi = mid;
+      else lo = mid + 1;
+    }
+    return pool.members[lo];
+  };
+  const all = cumulative(players.map((_, i) => i));
+  const byCountry = new Map<string, { members: number[]; cum: number[] }>();
+  for (const c of COUNTRIES) {
+    const members = players.flatMap((p, i) => (p.country === c ? [i] : []));
+    if (members.length) byCountry.set(c.code, cumulative(members));
+  }
+  const busy = new Map<number, Set<number>>();
+
+  return (plan) => {
+    const taken = busy.get(plan.week) ?? new Set<number>();
+    busy.set(plan.week, taken);
+    const chosen: number[] = [];
+    const local = byCountry.get(plan.country.code);
+    for (let attempts = 0; chosen.length < plan.size && attempts < plan.size * 60; attempts++) {
+      const i = draw(local && rng.chance(plan.local) ? local : all);
+      if (taken.has(i)) continue;
+      taken.add(i);
+      chosen.push(i);
+    }
+    for (let i = 0; chosen.length < plan.size && i < players.length; i++) {
+      if (!taken.has(i)) {
+        taken.add(i);
+        chosen.push(i);
+      }
+    }
+    return chosen;
+  };
+}
+
+function rulesVersionIndex(week: number): number {
+  return RULES_RELEASES.filter((w) => week >= w).length;
+}
+
+function planCalendar(rng: Rng, saturday: number, today: number): Plan[] {
+  const plans: Plan[] = [];
+  const bigCountries = COUNTRIES.filter((c) => c.weight >= 4);
+  const place = (country: DemoCountry) => {
+    const city = rng.pick(country.cities);
+    return { country, city: city.city, lat: city.lat, lon: city.lon };
+  };
+  const venue = (city: string) => `${city} ${rng.pick(VENUE_KINDS)}`;
+  const evenSize = (min: number, max: number) => 2 * rng.int(min / 2, max / 2);
+  const roundsFor = (size: number) =>
+    size <= 12 ? 3 : size <= 20 ? rng.int(3, 4) : size <= 40 ? rng.int(4, 5) : rng.int(5, 6);
+
+  // Majors: two singles Masters and two team championships in the past, one of each to come.
+  const majors: { key: string; week: number; format: EventFormat }[] = [
+    { key: 'masters-1', week: -86, format: 'singles' },
+    { key: 'teams-1', week: -64, format: 'teams' },
+    { key: 'masters-2', week: -34, format: 'singles' },
+    { key: 'teams-2', week: -12, format: 'teams' },
+    { key: 'teams-3', week: 17, format: 'teams' },
+    { key: 'masters-3', week: 26, format: 'singles' },
+  ];
+  for (const m of majors) {
+    const where = place(rng.pick(bigCountries));
+    const teams = m.format === 'teams';
+    const teamSize = teams ? 5 : null;
+    const size = teams ? 5 * evenSize(16, 24) : evenSize(90, 120);
+    const past = m.week < 0;
+    plans.push({
+      week: m.week,
+      start: saturday + m.week * 7 - 1,
+      days: 3,
+      status: past ? 'completed' : 'scheduled',
+      format: m.format,
+      tier: 'major',
+      majorKey: m.key,
+      name: `Demo Fantasy ${teams ? 'Team Championship' : 'Masters'} ${where.city}`,
+      size: past ? size : Math.round(size * (0.3 + rng.next() * 0.4)),
+      teamSize,
+      capacity: past ? size : 160,
+      rounds: teams ? 5 : 6,
+      pointsLimit: 4500,
+      ...where,
+      venue: `${where.city} Convention Centre`,
+      online: false,
+      detailed: true,
+      local: 0.25,
+    });
+  }
+  const nextMajor = (week: number, format: EventFormat) =>
+    majors.find((m) => m.format === format && m.week > week);
+
+  const majorWeeks = new Set(majors.map((m) => m.week));
+  const countryWeights = COUNTRIES.map((c) => c.weight);
+  let online = 0;
+  const pastMajors = majors.filter((m) => m.week < 0).length;
+  for (let k = pastMajors; k < COMPLETED_EVENTS; k++) {
+    let week = rng.int(-103, -1);
+    while (majorWeeks.has(week)) week = rng.int(-103, -1);
+    const teams = rng.chance(0.12);
+    const format: EventFormat = teams ? 'teams' : 'singles';
+    const major = nextMajor(week, format);
+    const satellite = major !== undefined && major.week - week <= 40 && rng.chance(0.4);
+    const isOnline = !teams && !satellite && online < 6 && rng.chance(0.06);
+    if (isOnline) online++;
+    let size: number;
+    let teamSize: number | null = null;
+    let rounds = 0;
+    if (teams) {
+      teamSize = rng.pick([3, 4, 5, 5]);
+      const teamCount = evenSize(4, satellite ? 12 : 10);
+      size = teamSize * teamCount;
+      rounds = Math.min(5, Math.max(3, teamCount - 1));
+    } else if (satellite) {
+      size = rng.pick([evenSize(16, 30), evenSize(32, 50), evenSize(32, 50), evenSize(52, 80)]);
+    } else if (isOnline) {
+      size = evenSize(16, 32);
+    } else {
+      size = [evenSize(8, 16), evenSize(18, 30), evenSize(32, 50), evenSize(52, 70)][
+        rng.weighted([35, 40, 20, 5])
+      ];
+    }
+    if (!teams) rounds = roundsFor(size);
+    const where = place(COUNTRIES[rng.weighted(countryWeights)]);
+    const oneDay = rounds <= 3;
+    const pointsLimit = teams
+      ? 4000
+      : size <= 16 && rng.chance(0.3)
+        ? 3000
+        : rng.chance(0.2)
+          ? 4000
+          : 4500;
+    const label = rng.pick(EVENT_SUFFIXES);
+    plans.push({
+      week,
+      start: saturday + week * 7 + (oneDay && rng.chance(0.3) ? 1 : 0),
+      days: oneDay ? 1 : 2,
+      status: 'completed',
+      format,
+      tier: satellite ? 'satellite' : 'standard',
+      majorKey: satellite ? major.key : null,
+      name: isOnline
+        ? `${where.country.code} Online ${label}`
+        : `${where.city} ${teams ? 'Team ' : ''}${label}${satellite ? ' (Masters Qualifier)' : ''}`,
+      size,
+      teamSize,
+      capacity: isOnline ? null : Math.max(size, 8 * Math.ceil(size / 8)),
+      rounds,
+      pointsLimit,
+      ...where,
+      venue: isOnline ? 'Online (Tabletop Simulator)' : venue(where.city),
+      online: isOnline,
+      detailed: rng.chance(0.88),
+      local: isOnline ? 0.2 : satellite ? 0.7 : 0.85,
+    });
+  }
+  plans.forEach((p) => {
+    if (p.tier === 'satellite' && p.format === 'teams')
+      p.name = p.name.replace('Masters', 'Team Championship');
+  });
+
+  // The coming months: satellites of the two scheduled majors, one cancelled, a few others.
+  const upcoming: { week: number; format: EventFormat; tier: EventTier; status: EventStatus }[] =
+    [];
+  for (let i = 0; i < 8; i++)
+    upcoming.push({
+      week: rng.int(2, 23),
+      format: 'singles',
+      tier: 'satellite',
+      status: 'scheduled',
+    });
+  for (let i = 0; i < 3; i++)
+    upcoming.push({
+      week: rng.int(2, 14),
+      format: 'teams',
+      tier: 'satellite',
+      status: 'scheduled',
+    });
+  upcoming.push({ week: 6, format: 'singles', tier: 'satellite', status: 'cancelled' });
+  upcoming.push({ week: 3, format: 'singles', tier: 'standard', status: 'scheduled' });
+  upcoming.push({ week: 9, format: 'singles', tier: 'standard', status: 'scheduled' });
+  for (const u of upcoming) {
+    const where = place(COUNTRIES[rng.weighted(countryWeights)]);
+    const teams = u.format === 'teams';
+    const capacity = teams ? 5 * rng.int(6, 12) : 8 * rng.int(3, 8);
+    const major = u.tier === 'satellite' ? nextMajor(u.week, u.format) : undefined;
+    const label = rng.pick(EVENT_SUFFIXES);
+    plans.push({
+      week: u.week,
+      start: saturday + u.week * 7,
+      days: 2,
+      status: u.status,
+      format: u.format,
+      tier: u.tier,
+      majorKey: major?.key ?? null,
+      name: `${where.city} ${teams ? 'Team ' : ''}${label}${major ? (teams ? ' (Team Championship Qualifier)' : ' (Masters Qualifier)') : ''}`,
+      size: Math.round(capacity * rng.next() * 0.8),
+      teamSize: teams ? 5 : null,
+      capacity,
+      rounds: 5,
+      pointsLimit: teams ? 4000 : 4500,
+      ...where,
+      venue: venue(where.city),
+      online: false,
+      detailed: true,
+      local: 0.8,
+    });
+  }
+
+  // One event is being played right now.
+  const where = place(rng.pick(bigCountries));
+  plans.push({
+    week: 0,
+    start: today - 1,
+    days: 3,
+    status: 'ongoing',
+    format: 'singles',
+    tier: 'standard',
+    majorKey: null,
+    name: `${where.city} ${rng.pick(EVENT_SUFFIXES)}`,
+    size: evenSize(24, 40),
+    teamSize: null,
+    capacity: 40,
+    rounds: 6,
+    pointsLimit: 4500,
+    ...where,
+    venue: venue(where.city),
+    online: false,
+    detailed: true,
+    local: 0.8,
+  });
+  return plans;
+}
+
+function toEvent(plan: Plan, majorIds: Map<string, string>): Event {
+  const id = plan.id ?? '';
+  const satellite = plan.tier === 'satellite';
+  const event: Event = {
+    id,
+    system: DEMO_SYSTEM_ID,
+    name: plan.name,
+    start: formatDay(plan.start),
+    end: formatDay(plan.start + plan.days - 1),
+    status: plan.status,
+    format: plan.format,
+    tier: plan.tier,
+    qualifiesFor: satellite && plan.majorKey ? (majorIds.get(plan.majorKey) ?? null) : null,
+    slots: satellite
+      ? Math.min(4, Math.max(1, Math.round((plan.capacity ?? plan.size) / 16)))
+      : null,
+    participants: plan.size,
+    capacity: plan.capacity,
+    rounds: plan.rounds,
+    pointsLimit: plan.pointsLimit,
+    rulesVersion: RULES_VERSIONS[rulesVersionIndex(plan.week)],
+    country: plan.country.code,
+    region: plan.country.region,
+    city: plan.online ? null : plan.city,
+    venue: plan.venue,
+    location: plan.online ? null : { lat: plan.lat, lon: plan.lon },
+    online: plan.online,
+    url: `${BASE_URL}/${id}`,
+    registrationUrl: plan.status === 'scheduled' ? `${BASE_URL}/${id}/register` : null,
+  };
+  return event;
+}
+
+function fillEntries(
+  rng: Rng,
+  world: DemoWorld,
+  event: Event,
+  plan: Plan,
+  field: DemoPlayer[],
+): void {
+  const version = rulesVersionIndex(plan.week);
+  let teams: number[][] | null = null;
+  const teamNames: string[] = [];
+  if (plan.teamSize) {
+    // Team mates come from the same country, so sort the field by country before cutting teams.
+    const order = field
+      .map((_, i) => i)
+      .sort((a, b) => field[a].country.code.localeCompare(field[b].country.code) || a - b);
+    teams = [];
+    for (let t = 0; t * plan.teamSize < order.length; t++) {
+      teams.push(order.slice(t * plan.teamSize, (t + 1) * plan.teamSize));
+      const home = field[order[t * plan.teamSize]].country;
+      let name = `${rng.pick(home.cities).city} ${rng.pick(TEAM_MASCOTS)}`;
+      while (teamNames.includes(name)) name += ' II';
+      teamNames.push(name);
+    }
+  }
+  const teamOf = new Map<number, number>();
+  teams?.forEach((members, t) => members.forEach((m) => teamOf.set(m, t)));
+
+  const contestants: Contestant[] = [];
+  const entries: Entry[] = field.map((p, i) => {
+    const army = rng.chance(0.78) ? p.armies[0] : p.armies[1];
+    const sub = army.subfactions && rng.chance(0.35) ? rng.pick(army.subfactions).id : null;
+    const { list, power } = buildDemoList(rng, world, army, plan.pointsLimit);
+    const team = teamOf.get(i) ?? null;
+    contestants.push({
+      player: p.id,
+      faction: army.id,
+      subfaction: sub,
+      team,
+      strength: p.skill + (world.armyStrength.get(army.id)?.[version] ?? 0) + power,
+    });
+    const entry: Entry = { player: p.id, faction: army.id, list };
+    if (sub) entry.subfaction = sub;
+    if (team !== null) entry.team = teamNames[team];
+    return entry;
+  });
+  event.entries = entries;
+  if (plan.status !== 'completed') return;
+  const played = playDemoEvent(rng, world, {
+    eventId: event.id,
+    rounds: plan.rounds,
+    contestants,
+    teams,
+    detailed: plan.detailed,
+  });
+  entries.forEach((e, i) => (e.placement = played.placements[i]));
+  event.games = played.games;
+}

@@ -1,0 +1,22 @@
+/**
+ * Imports one in-memory canonical document: the API the demo seeder and tests use; files go
+ * through importSources.
+ */
+import type { Store } from '../store/store.ts';
+import { canonicalToRaw } from './canonical-adapter.ts';
+import type { ImportReport } from './import-types.ts';
+import { runImport } from './run-import.ts';
+
+/** DESIGN.md §4 "canonical", for a document already parsed. */
+export async function importCanonical(
+  store: Store,
+  document: unknown,
+  options: { source?: string; strict?: boolean } = {},
+): Promise<ImportReport> {
+  const source = options.source ?? 'document';
+  return runImport(store, canonicalToRaw(document, source), {
+    format: 'canonical',
+    sources: [source],
+    strict: options.strict,
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * What validation needs to know about the store before a batch is checked: game systems and their
+ * score rules, factions by alias, and the scenario catalogue's spellings.
+ */
+import type { GameSystem } from '../domain/model.ts';
+import type { Store } from '../store/store.ts';
+import { nameKey } from '../domain/normalize-name.ts';
+
+export interface KnownState {
+  systems: Map<string, GameSystem>;
+  /** system -> alias key -> faction id. Ids and names count as aliases of themselves. */
+  factionAliases: Map<string, Map<string, string>>;
+  /** system -> faction ids. */
+  factionIds: Map<string, Set<string>>;
+  /** system -> kind -> name key -> catalogue spelling. */
+  scenarioNames: Map<string, Map<string, Map<string, string>>>;
+}
+
+export function emptyKnownState(): KnownState {
+  return {
+    systems: new Map(),
+    factionAliases: new Map(),
+    factionIds: new Map(),
+    scenarioNames: new Map(),
+  };
+}
+
+export function addFactionAlias(
+  state: KnownState,
+  system: string,
+  alias: string,
+  id: string,
+): void {
+  let aliases = state.factionAliases.get(system);
+  if (aliases === undefined) state.factionAliases.set(system, (aliases = new Map()));
+  const key = nameKey(alias);
+  if (!aliases.has(key)) aliases.set(key, id);
+}
+
+export function addScenarioName(
+  state: KnownState,
+  system: string,
+  kind: string,
+  name: string,
+): string {
+  let kinds = state.scenarioNames.get(system);
+  if (kinds === undefined) state.scenarioNames.set(system, (kinds = new Map()));
+  let names = kinds.get(kind);
+  if (names === undefined) kinds.set(kind, (names = new Map()));
+  const key = nameKey(name);
+  const known = names.get(key);
+  if (known !== undefined) return known;
+  names.set(key, name);
+  return name;
+}
+
+/** Reads systems, factions, aliases and the scenario catalogue from the store. */
+export async function loadKnownState(store: Store): Promise<KnownState> {
+  const state = emptyKnownState();
+  const [systems, factions, aliases, scenarios] = await Promise.all([
+    store.db.selectFrom('systems').selectAll().execute(),
+    store.db.selectFrom('factions').selectAll().execute(),
+    store.db.selectFrom('faction_aliases').selectAll().execute(),
+    store.db.selectFrom('scenarios').select(['system_id', 'kind', 'name']).execute(),
+  ]);
+  for (const s of systems) {
+    state.systems.set(s.id, {
+      id: s.id,
+      name: s.name,
+      score: {
+        min: Number(s.score_min),
+        max: Number(s.score_max),
+        total: s.score_total === null ? null : Number(s.score_total),
+      },
+      marginBands: s.margin_bands === null ? null : JSON.parse(s.margin_bands),
+    });
+  }
+  for (const f of factions) {
+    let ids = state.factionIds.get(f.system_id);
+    if (ids === undefined) state.factionIds.set(f.system_id, (ids = new Set()));
+    ids.add(f.id);
+    addFactionAlias(state, f.system_id, f.id, f.id);
+  }
+  for (const a of aliases) addFactionAlias(state, a.system_id, a.alias, a.faction_id);
+  for (const f of factions) addFactionAlias(state, f.system_id, f.name, f.id);
+  for (const s of scenarios) addScenarioName(state, s.system_id, s.kind, s.name);
+  return state;
+}

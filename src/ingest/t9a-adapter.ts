@@ -1,0 +1,181 @@
+/**
+ * The Ninth Age Data Project layout (DESIGN.md §4 "t9a"; shared/data/t9a/README.md):
+ * `<tournament>/metaData.json` and `<tournament>/report_<matchId>.json`, mapped onto the
+ * canonical model. Scores and results are left to validation, which rejects off-scale reports.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { ArmyList, EventStatus, Game, Side } from '../domain/model.ts';
+import type { RawBatch } from './import-types.ts';
+import { T9A_FACTIONS, T9A_SYSTEM } from './t9a-system.ts';
+
+type Json = Record<string, unknown>;
+
+const STATUS: Record<number, EventStatus> = {
+  0: 'scheduled',
+  1: 'scheduled',
+  2: 'ongoing',
+  3: 'completed',
+};
+
+const text = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
+
+function list(raw: unknown): ArmyList | null {
+  if (raw === null || typeof raw !== 'object' || !Array.isArray((raw as Json).units)) return null;
+  const units = ((raw as Json).units as Json[]).map((u) => ({
+    name: String(u.name ?? ''),
+    category: String(u.category ?? ''),
+    cost: typeof u.cost === 'number' ? u.cost : null,
+    models: typeof u.models === 'number' ? u.models : null,
+    options: Array.isArray(u.options)
+      ? (u.options as Json[]).map((o) => ({
+          name: String(o.name ?? ''),
+          type: String(o.type ?? ''),
+        }))
+      : [],
+  }));
+  const points = units.reduce((sum, u) => sum + (u.cost ?? 0), 0);
+  return { points, units };
+}
+
+/** Maps one report to a canonical game (player one is side 0). */
+export function t9aReportToGame(report: Json, fallbackId: string | null): unknown {
+  const id = text(report.id_match) ?? text(report.id) ?? fallbackId;
+  const setup = (report.setup ?? {}) as Json;
+  const firstTurn = report.firstTurn === 0 || report.firstTurn === 1 ? report.firstTurn : null;
+  const primary =
+    report.primary === 0 || report.primary === 1 || report.primary === 2 ? report.primary : null;
+  const side = (i: 0 | 1): Side => {
+    const p = i === 0 ? 'One' : 'Two';
+    return {
+      player: text(report[`player${p}Id`]),
+      faction: String(report[`army${p}`] ?? ''),
+      score: typeof report[`score${p}`] === 'number' ? (report[`score${p}`] as number) : null,
+      firstTurn: firstTurn === null ? null : firstTurn === i,
+      primaryAchieved: primary === null ? null : primary === i,
+      secondary: text(setup[`secondaryPlayer${p}`]),
+      secondaryAchieved:
+        typeof report[`secondaryPlayer${p}`] === 'boolean'
+          ? (report[`secondaryPlayer${p}`] as boolean)
+          : null,
+      list: list(report[`armyList${p}`]),
+    };
+  };
+  const game: Omit<Game, 'id'> & { id: string | null } = {
+    id,
+    scenario: {
+      map: text(setup.map),
+      deployment: text(setup.deployment),
+      primary: text(setup.primary),
+    },
+    sides: [side(0), side(1)],
+  };
+  return game;
+}
+
+async function isDir(path: string): Promise<boolean> {
+  return (await stat(path)).isDirectory();
+}
+
+/** Finds tournament folders: the path itself, its children, or its `data/` folder. */
+async function tournamentDirs(path: string): Promise<string[]> {
+  const names = await readdir(path);
+  if (names.includes('metaData.json')) return [path];
+  const found: string[] = [];
+  for (const name of names.sort()) {
+    const child = join(path, name);
+    if (await isDir(child)) found.push(...(await tournamentDirs(child)));
+  }
+  return found;
+}
+
+export interface T9aProgress {
+  tournaments: number;
+  reports: number;
+}
+
+/** Reads a T9A data folder into a raw batch; unreadable or malformed files become rejects. */
+export async function addT9aFolder(
+  batch: RawBatch,
+  path: string,
+  onProgress?: (p: T9aProgress) => void,
+): Promise<void> {
+  batch.systems.push({ source: 't9a', record: 'system t9a', value: T9A_SYSTEM });
+  for (const f of T9A_FACTIONS)
+    batch.factions.push({ source: 't9a', record: `faction ${f.id}`, value: f });
+  const progress: T9aProgress = { tournaments: 0, reports: 0 };
+  const readJson = async (file: string): Promise<Json | null> => {
+    try {
+      const raw = await readFile(file, 'utf8');
+      if (raw.trim() === '') throw new Error('the file is empty');
+      const value = JSON.parse(raw) as unknown;
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        throw new Error('expected a JSON object');
+      }
+      return value as Json;
+    } catch (error) {
+      batch.rejects.push({
+        kind: 'file',
+        source: file,
+        record: null,
+        field: null,
+        reason: `cannot read: ${(error as Error).message}`,
+        payload: null,
+      });
+      return null;
+    }
+  };
+
+  for (const dir of await tournamentDirs(path)) {
+    const meta = await readJson(join(dir, 'metaData.json'));
+    const reportFiles = (await readdir(dir)).filter((n) => /^report_.*\.json$/.test(n)).sort();
+    if (meta === null) continue;
+    const games: unknown[] = [];
+    // Reports are small and many: read them a few dozen at a time rather than one by one.
+    const reports: Array<Json | null> = [];
+    for (let i = 0; i < reportFiles.length; i += 64) {
+      reports.push(
+        ...(await Promise.all(reportFiles.slice(i, i + 64).map((n) => readJson(join(dir, n))))),
+      );
+    }
+    reportFiles.forEach((name, i) => {
+      const report = reports[i];
+      progress.reports++;
+      if (progress.reports % 2000 === 0) onProgress?.(progress);
+      if (report === null) return;
+      const game = t9aReportToGame(report, null);
+      if ((game as { id: unknown }).id === null) {
+        batch.rejects.push({
+          kind: 'game',
+          source: join(dir, name),
+          record: name,
+          field: '/id_match',
+          reason: 'the report has no id_match or id, so it cannot be imported idempotently',
+          payload: report,
+        });
+        return;
+      }
+      games.push(game);
+    });
+    const status = typeof meta.status === 'number' ? STATUS[meta.status] : undefined;
+    batch.events.push({
+      source: join(dir, 'metaData.json'),
+      record: `tournament ${String(meta._id ?? basename(dir))}`,
+      value: {
+        id: text(meta._id) ?? basename(dir),
+        system: T9A_SYSTEM.id,
+        name: text(meta.name) ?? basename(dir),
+        start: meta.start,
+        end: meta.end ?? null,
+        status: status ?? 'completed',
+        format: meta.type === 1 ? 'teams' : 'singles',
+        tier: 'standard',
+        participants: typeof meta.size === 'number' ? meta.size : null,
+        games,
+      },
+    });
+    progress.tournaments++;
+  }
+  onProgress?.(progress);
+}

@@ -1,0 +1,31 @@
+/** Loads a Snapshot from the store through the read-facts queries (DESIGN.md §2 "snapshot"). */
+import {
+  readCompletedEntries,
+  readCompletedEvents,
+  readCompletedSides,
+  readFactions,
+  readListItems,
+  readScenarios,
+  readSystems,
+} from '../store/read-facts.ts';
+import type { Store } from '../store/store.ts';
+import type { Snapshot } from './snapshot.ts';
+import { SnapshotBuilder } from './snapshot-builder.ts';
+
+/** Reads every fact of completed events at the store's current data version. */
+export async function loadSnapshot(store: Store): Promise<Snapshot> {
+  const started = performance.now();
+  // Read the version first: a concurrent import makes the snapshot newer, never staler, than it says.
+  const dataVersion = await store.dataVersion();
+  const [systems, factions, scenarios, events, entries] = await Promise.all([
+    readSystems(store.db),
+    readFactions(store.db),
+    readScenarios(store.db),
+    readCompletedEvents(store.db),
+    readCompletedEntries(store.db),
+  ]);
+  const builder = new SnapshotBuilder(systems, factions, scenarios, events, entries);
+  for await (const page of readCompletedSides(store.db)) builder.addSides(page);
+  for await (const page of readListItems(store.db)) builder.addListItems(page);
+  return builder.finish(dataVersion, started);
+}

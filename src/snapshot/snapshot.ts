@@ -1,0 +1,148 @@
+/**
+ * The in-memory snapshot the engine reads (DESIGN.md §2 "snapshot"): one row per game side in
+ * typed-array columns, the two sides of a game in adjacent rows (2g, 2g+1), games ordered by
+ * system, event start, event, round and id so that a system and a date window are each one
+ * contiguous row range. Strings are dictionary-encoded; -1 means unknown.
+ */
+import type { MarginBands } from '../domain/model.ts';
+
+/** Result codes: the value is the result's worth in half points (draws count half). */
+export const RESULT_LOSS = 0;
+export const RESULT_DRAW = 1;
+export const RESULT_WIN = 2;
+
+export const FORMAT_CODES = ['singles', 'teams'] as const;
+export const TIER_CODES = ['standard', 'satellite', 'major'] as const;
+
+/** Scenario parts, in the order of their dictionaries in `Snapshot.scenarioDicts`. */
+export const SCENARIO_PARTS = ['scenario', 'map', 'deployment', 'primary', 'secondary'] as const;
+export type ScenarioPart = (typeof SCENARIO_PARTS)[number];
+
+export interface SnapshotSystem {
+  id: string;
+  name: string;
+  scoreMin: number;
+  scoreMax: number;
+  scoreTotal: number | null;
+  marginBands: MarginBands | null;
+  /** Rows [rowStart, rowEnd) hold this system's sides. */
+  rowStart: number;
+  rowEnd: number;
+  /** Faction indices of this system, ascending. */
+  factions: number[];
+}
+
+export interface SnapshotFaction {
+  id: string;
+  name: string;
+  system: number;
+  parent: string | null;
+}
+
+export interface SnapshotItem {
+  name: string;
+  category: string;
+}
+
+/** A string dictionary; lookups are case-folded, the first spelling seen is displayed. */
+export interface Dictionary {
+  readonly values: readonly string[];
+  readonly index: ReadonlyMap<string, number>;
+}
+
+export interface SnapshotEvents {
+  readonly count: number;
+  readonly ids: readonly string[];
+  readonly idIndex: ReadonlyMap<string, number>;
+  readonly system: Int32Array;
+  /** Start date as days since 1970-01-01. */
+  readonly startDay: Int32Array;
+  /** -1 when unknown. */
+  readonly participants: Int32Array;
+  readonly format: Uint8Array;
+  readonly tier: Uint8Array;
+  /** Index into `countries` (upper-cased ISO code), -1 when unknown. */
+  readonly country: Int32Array;
+  /** Index into `rulesVersions`, -1 when unknown. */
+  readonly rulesVersion: Int32Array;
+  /** Declared rounds, else the highest game round seen, else -1. */
+  readonly rounds: Int32Array;
+  /** 1 online, 0 in person, -1 unknown. */
+  readonly online: Int8Array;
+}
+
+/** Standings per event: given placements, or derived from the games (wins, then total score). */
+export interface SnapshotStandings {
+  readonly count: number;
+  readonly event: Int32Array;
+  readonly player: Int32Array;
+  /** -1 when the entry names no faction and played no game. */
+  readonly faction: Int32Array;
+  readonly placement: Int32Array;
+  /** 1 when the placement is within the top 10% (ceil) of the event's standings. */
+  readonly top: Uint8Array;
+  /** 1 when the entry played at least one game and lost none. */
+  readonly undefeated: Uint8Array;
+}
+
+export interface Snapshot {
+  readonly dataVersion: number;
+  readonly loadedAt: string;
+  readonly loadMs: number;
+  readonly systems: readonly SnapshotSystem[];
+  readonly systemIndex: ReadonlyMap<string, number>;
+  readonly factions: readonly SnapshotFaction[];
+  /** Key `${systemId}\u0000${factionId}`. */
+  readonly factionIndex: ReadonlyMap<string, number>;
+  readonly players: readonly string[];
+  readonly countries: readonly string[];
+  readonly rulesVersions: readonly string[];
+  readonly events: SnapshotEvents;
+  /** One dictionary per SCENARIO_PARTS entry. */
+  readonly scenarioDicts: Readonly<Record<ScenarioPart, Dictionary>>;
+  /** Catalogue descriptions: key `${system}\u0000${kind}\u0000${foldedName}`. */
+  readonly scenarioDescriptions: ReadonlyMap<string, string | null>;
+
+  // Per game (index g; its sides are rows 2g and 2g+1).
+  readonly games: number;
+  readonly gameEvent: Int32Array;
+  /** -1 when unknown. */
+  readonly gameRound: Int32Array;
+  readonly gameScenario: Int32Array;
+  readonly gameMap: Int32Array;
+  readonly gameDeployment: Int32Array;
+  readonly gamePrimary: Int32Array;
+  /** CSR: game-level secondaries of game g are secondaryIds[secondaryStart[g] .. [g+1]). */
+  readonly gameSecondaryStart: Int32Array;
+  readonly gameSecondaryIds: Int32Array;
+
+  // Per side (row r, game r >> 1, opponent row r ^ 1).
+  readonly sides: number;
+  readonly rowEvent: Int32Array;
+  readonly faction: Int32Array;
+  readonly opponent: Int32Array;
+  readonly subfaction: Int32Array;
+  readonly player: Int32Array;
+  /** NaN when unknown. */
+  readonly score: Float64Array;
+  /** RESULT_LOSS | RESULT_DRAW | RESULT_WIN. */
+  readonly result: Uint8Array;
+  /** 1 first, 0 second, -1 unknown. */
+  readonly firstTurn: Int8Array;
+  readonly primaryAchieved: Int8Array;
+  /** The secondary this side played for: its own, or the game's only one; -1 unknown. */
+  readonly secondary: Int32Array;
+  readonly secondaryAchieved: Int8Array;
+  /** Index of the list played, -1 none. */
+  readonly list: Int32Array;
+
+  // Lists as CSR: items of list l are listItems[listStart[l] .. listStart[l+1]).
+  readonly lists: number;
+  readonly listStart: Int32Array;
+  readonly listItems: Int32Array;
+  readonly listPicks: Int32Array;
+  readonly items: readonly SnapshotItem[];
+  readonly standings: SnapshotStandings;
+  /** Approximate bytes held by the typed arrays. */
+  readonly bytes: number;
+}

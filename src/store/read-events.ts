@@ -1,0 +1,81 @@
+/**
+ * Reads the event and player fields the snapshot does not carry (it holds completed games
+ * only): satellites with their majors for upcoming-satellites, and player names and countries
+ * for rankings. Called once per data version by the routes that cache the result.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+
+export interface EventRecord {
+  id: string;
+  system: string;
+  name: string;
+  start: string;
+  end: string | null;
+  status: string;
+  tier: string;
+  qualifiesFor: string | null;
+  slots: number | null;
+  participants: number | null;
+  capacity: number | null;
+  country: string | null;
+  city: string | null;
+  venue: string | null;
+  location: { lat: number; lon: number } | null;
+  online: boolean | null;
+  url: string | null;
+  registrationUrl: string | null;
+}
+
+/** Every satellite and every event a satellite qualifies for (whatever their status). */
+export async function readSatelliteEvents(db: Kysely<Database>): Promise<EventRecord[]> {
+  const rows = await db
+    .selectFrom('events')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('tier', '=', 'satellite'),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('events as s')
+            .select('s.qualifies_for')
+            .where('s.qualifies_for', 'is not', null),
+        ),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    system: r.system_id,
+    name: r.name,
+    start: r.start_date,
+    end: r.end_date,
+    status: r.status,
+    tier: r.tier,
+    qualifiesFor: r.qualifies_for,
+    slots: r.slots === null ? null : Number(r.slots),
+    participants: r.participants === null ? null : Number(r.participants),
+    capacity: r.capacity === null ? null : Number(r.capacity),
+    country: r.country,
+    city: r.city,
+    venue: r.venue,
+    location: r.lat === null || r.lon === null ? null : { lat: Number(r.lat), lon: Number(r.lon) },
+    online: r.online === null ? null : Number(r.online) === 1,
+    url: r.url,
+    registrationUrl: r.registration_url,
+  }));
+}
+
+export interface PlayerRecord {
+  id: string;
+  name: string | null;
+  country: string | null;
+}
+
+/** Every player's id, name and country. */
+export async function readPlayers(db: Kysely<Database>): Promise<PlayerRecord[]> {
+  return db.selectFrom('players').select(['id', 'name', 'country']).orderBy('id').execute();
+}

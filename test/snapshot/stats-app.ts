@@ -1,0 +1,47 @@
+/**
+ * Test support for the statistics routes: the real app over a test store with a real
+ * SnapshotManager, and a POST helper that sends the allowed test Origin.
+ */
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../src/config/config.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
+import type { Store } from '../../src/store/store.ts';
+
+export const ORIGIN = 'http://localhost:8080';
+
+export interface StatsApp {
+  app: FastifyInstance;
+  snapshots: SnapshotManager;
+  post(path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+/** An app answering from a snapshot of `store` (loaded before it returns unless `load` is false). */
+export async function startStatsApp(store: Store, load = true): Promise<StatsApp> {
+  const config = Object.freeze({
+    ...loadConfig({ MUSTER_LOG_LEVEL: 'silent' }),
+    rateLimitMax: 1_000_000,
+  });
+  const snapshots = new SnapshotManager(store, { pollMs: 60_000 });
+  if (load) await snapshots.reload();
+  const app = await buildApp({ config, store, snapshots }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    snapshots,
+    async post(path, body) {
+      const res = await app.inject({
+        method: 'POST',
+        url: path,
+        headers: { origin: ORIGIN, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      return { status: res.statusCode, json: res.json() as Record<string, unknown> };
+    },
+    async close() {
+      snapshots.stop();
+      await app.close();
+    },
+  };
+}

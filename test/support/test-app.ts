@@ -1,0 +1,141 @@
+/**
+ * Builds the real app over a fresh test store (test/support/test-store.ts, so both backends)
+ * with a given configuration. Extra test-only routes can be added before the app is ready; they
+ * get every generic protection (origin guard, rate limit, time limit) like real routes.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../src/config/config.ts';
+import type { Config } from '../../src/config/config.ts';
+import { buildApp } from '../../src/http/app.ts';
+import type { BuildAppOptions } from '../../src/http/app.ts';
+import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
+import { importCanonical } from '../../src/ingest/import-canonical.ts';
+import { importSources } from '../../src/ingest/import-sources.ts';
+import type { CanonicalDocument } from '../../src/domain/model.ts';
+import { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
+import { openTestStore } from './test-store.ts';
+import type { TestStore } from './test-store.ts';
+
+/** The default allowed origin of a test app (MUSTER_PORT 8080, no MUSTER_ALLOWED_ORIGINS). */
+export const TEST_ORIGIN = 'http://localhost:8080';
+
+export interface TestAppOptions {
+  /** MUSTER_* variables, parsed by the real loadConfig (defaults otherwise, not process.env). */
+  env?: Record<string, string>;
+  /** Overrides applied after parsing. The rate limit defaults to 1,000,000 unless set here. */
+  config?: Partial<Config>;
+  /** Registers test-only routes before the app is ready. */
+  routes?: (app: FastifyInstance) => void;
+  /** Reuse a store (e.g. two apps over one database); otherwise a fresh one is opened. */
+  store?: TestStore;
+  /**
+   * Data imported before the app starts: a canonical document, a small slice of the demo data,
+   * or real T9A data (see t9aSeedPaths; the caller skips when it is unavailable).
+   */
+  seed?: 'demo-slice' | 't9a' | CanonicalDocument;
+  logger?: BuildAppOptions['logger'];
+  rateLimitNamespace?: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  store: TestStore;
+  config: Config;
+  /** Closes the app and, when it opened it, the store. */
+  close(): Promise<void>;
+}
+
+const REPO = resolve(import.meta.dirname, '../..');
+const T9A_FIXTURE = join(REPO, 'test/fixtures/t9a');
+const T9A_TARBALL = join(REPO, '../shared/data/t9a/t9a-data-until-2026-04-19.tar.xz');
+let cachedT9a: string[] | null | undefined;
+
+/**
+ * Folders of real T9A tournaments to import: the committed fixture slice when present,
+ * otherwise the tournaments of 2025's last quarter from the shared tarball (unpacked into a temp dir, removed
+ * at exit); null when neither exists.
+ */
+export function t9aSeedPaths(): string[] | null {
+  if (cachedT9a !== undefined) return cachedT9a;
+  if (existsSync(T9A_FIXTURE)) return (cachedT9a = [T9A_FIXTURE]);
+  if (!existsSync(T9A_TARBALL)) return (cachedT9a = null);
+  const dir = mkdtempSync(join(tmpdir(), 'muster-t9a-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  execFileSync('tar', ['-xJf', T9A_TARBALL, '-C', dir]);
+  const data = join(dir, 'data');
+  cachedT9a = readdirSync(data)
+    .map((name) => join(data, name))
+    .filter((folder) => {
+      const meta = JSON.parse(readFileSync(join(folder, 'metaData.json'), 'utf8')) as {
+        start?: string;
+      };
+      return typeof meta.start === 'string' && meta.start >= '2025-10' && meta.start < '2026';
+    });
+  return cachedT9a;
+}
+
+let cachedSlice: CanonicalDocument | undefined;
+
+/**
+ * The demo data cut down to its last three completed events and every scheduled one (about
+ * 140 games, satellites ahead of today): enough for every route to answer with numbers.
+ */
+export function demoSlice(): CanonicalDocument {
+  if (cachedSlice === undefined) {
+    const doc = generateDemo({ today: new Date().toISOString().slice(0, 10) });
+    const events = doc.events ?? [];
+    cachedSlice = {
+      ...doc,
+      events: [
+        ...events.filter((e) => e.status === 'completed').slice(-3),
+        ...events.filter((e) => e.status === 'scheduled'),
+      ],
+    };
+  }
+  return cachedSlice;
+}
+
+/** A ready app over openTestStore() with the given configuration. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const parsed = loadConfig({ MUSTER_LOG_LEVEL: 'silent', ...options.env });
+  const config: Config = Object.freeze({
+    ...parsed,
+    ...(options.env?.MUSTER_RATE_LIMIT_MAX === undefined ? { rateLimitMax: 1_000_000 } : {}),
+    ...options.config,
+  });
+  const ownStore = options.store === undefined;
+  const store = options.store ?? (await openTestStore());
+  if (options.seed === 't9a') {
+    const paths = t9aSeedPaths();
+    if (paths === null) throw new Error('no T9A data available; check t9aSeedPaths() first');
+    await importSources(store, paths, { format: 't9a' });
+  } else if (options.seed !== undefined) {
+    const document = options.seed === 'demo-slice' ? demoSlice() : options.seed;
+    const report = await importCanonical(store, document, { source: 'test-seed' });
+    if (report.rejects.length > 0) {
+      throw new Error(`test seed rejected: ${JSON.stringify(report.rejects.slice(0, 3))}`);
+    }
+  }
+  const snapshots = new SnapshotManager(store, { pollMs: 3_600_000 });
+  await snapshots.start();
+  const app = await buildApp(
+    { config, store, snapshots },
+    { logger: options.logger ?? false, rateLimitNamespace: options.rateLimitNamespace },
+  );
+  options.routes?.(app);
+  await app.ready();
+  return {
+    app,
+    store,
+    config,
+    async close() {
+      snapshots.stop();
+      await app.close();
+      if (ownStore) await store.close();
+    },
+  };
+}
