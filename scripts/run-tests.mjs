@@ -1,10 +1,14 @@
 #!/usr/bin/env node
-// Runs every test file under test/ with node's test runner (tsx for TypeScript) against the
-// backend named by MUSTER_TEST_DATABASE_URL (SQLite in memory when unset). Node 20 has no glob
-// support in --test, so the files are listed here.
+// `npm test`: the whole suite on SQLite, then again on PostgreSQL (DESIGN.md §7: both backends
+// pass the same suite). PostgreSQL is MUSTER_TEST_POSTGRES_URL (default: the local test
+// database); when it does not answer, the second pass is skipped with a message, or fails when
+// CI=true. MUSTER_TEST_DATABASE_URL=... runs a single pass on that store (for development), and
+// file arguments narrow the run: `npm test -- test/ingest/import-sources.test.ts`.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import pg from 'pg';
 
 function find(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -16,27 +20,70 @@ function find(dir) {
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const files = (only.length ? only : find('test')).map((f) => relative(process.cwd(), f)).sort();
-const backend = /^postgres/i.test(process.env.MUSTER_TEST_DATABASE_URL ?? '')
-  ? 'postgresql'
-  : 'sqlite';
-console.log(`# running ${files.length} test files against ${backend}`);
-const result = spawnSync(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    '--test',
-    '--test-concurrency=2',
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    ...(process.env.MUSTER_TAP_FILE
-      ? ['--test-reporter=tap', `--test-reporter-destination=${process.env.MUSTER_TAP_FILE}`]
-      : []),
-    ...files,
-  ],
-  {
-    stdio: 'inherit',
-    env: { ...process.env, MUSTER_LOG_LEVEL: process.env.MUSTER_LOG_LEVEL ?? 'silent' },
-  },
-);
-process.exit(result.status ?? 1);
+const tapDir = mkdtempSync(join(tmpdir(), 'muster-tap-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+
+function runPass(label, databaseUrl) {
+  console.log(`\n# ${label}: ${files.length} test files`);
+  const tap = join(tapDir, `${label.replace(/\W+/g, '-')}.tap`);
+  const env = { ...process.env, MUSTER_LOG_LEVEL: process.env.MUSTER_LOG_LEVEL ?? 'silent' };
+  if (databaseUrl === null) delete env.MUSTER_TEST_DATABASE_URL;
+  else env.MUSTER_TEST_DATABASE_URL = databaseUrl;
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=2',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...files,
+    ],
+    { stdio: 'inherit', env },
+  );
+  if (result.status !== 0) exitCode = 1;
+  const text = readFileSync(tap, 'utf8');
+  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  totals.passed += count('pass');
+  totals.failed += count('fail') + count('cancelled');
+  totals.skipped += count('skipped') + count('todo');
+  if (result.status !== 0 && count('fail') + count('cancelled') === 0) totals.failed += 1;
+}
+
+async function postgresAnswers(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (error) {
+    return error.message || String(error);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+if (process.env.MUSTER_TEST_DATABASE_URL) {
+  runPass(/^postgres/i.test(process.env.MUSTER_TEST_DATABASE_URL) ? 'postgresql' : 'sqlite', process.env.MUSTER_TEST_DATABASE_URL);
+} else {
+  runPass('sqlite', null);
+  const pgUrl = process.env.MUSTER_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const problem = await postgresAnswers(pgUrl);
+  if (problem === null) {
+    runPass('postgresql', pgUrl);
+  } else if (process.env.CI === 'true') {
+    console.log(`\n# PostgreSQL pass FAILED: ${pgUrl} does not answer (${problem}) and CI=true requires it`);
+    totals.failed += 1;
+    exitCode = 1;
+  } else {
+    console.log(`\n# PostgreSQL pass SKIPPED: ${pgUrl} does not answer (${problem}).`);
+    console.log('# Set MUSTER_TEST_POSTGRES_URL to a reachable database to run the suite on PostgreSQL too.');
+  }
+}
+rmSync(tapDir, { recursive: true, force: true });
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(exitCode);

@@ -25,12 +25,18 @@ function names(value: unknown): string[] {
 export function toFieldErrors(errors: readonly SchemaError[], basePointer = ''): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
-  const unionPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath ?? ''));
+  const unionPaths = new Set(
+    errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath ?? ''),
+  );
   const allowed = new Map<string, unknown[]>();
+  const types = new Map<string, string[]>();
   for (const e of errors) {
     const path = e.instancePath ?? '';
     if (e.keyword === 'const' && unionPaths.has(path)) {
       allowed.set(path, [...(allowed.get(path) ?? []), e.params?.allowedValue]);
+    }
+    if (e.keyword === 'type' && unionPaths.has(path)) {
+      types.set(path, [...(types.get(path) ?? []), ...names(e.params?.type)]);
     }
   }
   const push = (pointer: string, detail: string) => {
@@ -50,7 +56,8 @@ export function toFieldErrors(errors: readonly SchemaError[], basePointer = ''):
     }
     const missing = [...names(params.requiredProperties), ...names(params.missingProperty)];
     if (e.keyword === 'required' && missing.length > 0) {
-      for (const name of missing) push(`${path}/${escapePointer(name)}`, `required field "${name}" is missing`);
+      for (const name of missing)
+        push(`${path}/${escapePointer(name)}`, `required field "${name}" is missing`);
       continue;
     }
     if (unionPaths.has(e.instancePath ?? '') && e.keyword !== 'anyOf') {
@@ -58,12 +65,15 @@ export function toFieldErrors(errors: readonly SchemaError[], basePointer = ''):
       continue;
     }
     if (e.keyword === 'anyOf') {
-      const values = allowed.get(e.instancePath ?? '');
+      const values = allowed.get(e.instancePath ?? '') ?? [];
+      const kinds = [...new Set(types.get(e.instancePath ?? '') ?? [])];
+      const forms = [
+        ...values.map((v) => JSON.stringify(v)),
+        ...kinds.map((k) => `${/^[aeiou]/.test(k) ? 'an' : 'a'} ${k}`),
+      ];
       push(
         path,
-        values && values.length > 0
-          ? `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`
-          : 'does not match any allowed form',
+        forms.length > 0 ? `must be ${forms.join(' or ')}` : 'does not match any allowed form',
       );
       continue;
     }

@@ -154,7 +154,7 @@ export function addCsvText(batch: RawBatch, text: string, source: string, system
       const fields: Record<string, unknown> = {
         id: eventId,
         system,
-        name: str(row, 'event_name') ?? eventId,
+        name: str(row, 'event_name'),
         start: str(row, 'event_start'),
         end: str(row, 'event_end'),
         country: str(row, 'event_country'),

@@ -51,6 +51,7 @@ function redact(url: string): string {
 export async function openStore(url: string, options: OpenStoreOptions = {}): Promise<Store> {
   const { dialect, target } = parseDatabaseUrl(url);
   let db: Kysely<Database>;
+  let schema: string | undefined;
   if (dialect === 'sqlite') {
     if (target !== ':memory:') mkdirSync(dirname(target), { recursive: true });
     const database = new SQLite(target);
@@ -60,7 +61,7 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
     database.pragma('busy_timeout = 5000');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   } else {
-    const schema = options.schema ?? new URL(target).searchParams.get('schema') ?? undefined;
+    schema = options.schema ?? new URL(target).searchParams.get('schema') ?? undefined;
     if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
       throw new Error(`invalid PostgreSQL schema name "${schema}"`);
     }
@@ -89,7 +90,12 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
     db,
     location: dialect === 'sqlite' ? `sqlite:${target}` : redact(target),
     async migrate() {
-      const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+      // Kysely looks its own tables up by schema: name ours, or another schema's copy would count.
+      const migrator = new Migrator({
+        db,
+        provider: migrationProvider(dialect),
+        ...(schema !== undefined ? { migrationTableSchema: schema } : {}),
+      });
       const { error, results } = await migrator.migrateToLatest();
       const failed = results?.find((r) => r.status === 'Error');
       if (error !== undefined || failed !== undefined) {

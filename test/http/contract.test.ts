@@ -45,9 +45,7 @@ describe('OpenAPI contract', () => {
     });
     app = t.app;
     contract = await OpenApiContract.load(app);
-    posts = contract
-      .operations('post')
-      .filter((path) => path !== BOOM && path !== SLOW);
+    posts = contract.operations('post').filter((path) => path !== BOOM && path !== SLOW);
   });
   after(() => t.close());
 
@@ -192,7 +190,12 @@ describe('OpenAPI contract', () => {
     const limited = await buildTestApp({ env: { MUSTER_RATE_LIMIT_MAX: '1' }, store: t.store });
     try {
       const path = posts[0];
-      const request = { method: 'POST' as const, url: path, headers: { origin: TEST_ORIGIN }, payload: {} };
+      const request = {
+        method: 'POST' as const,
+        url: path,
+        headers: { origin: TEST_ORIGIN },
+        payload: {},
+      };
       await limited.app.inject(request);
       const response = await limited.app.inject(request);
       assert.equal(response.statusCode, 429);

@@ -119,7 +119,11 @@ describe('request limits', () => {
     const exact = padding(BODY_LIMIT_BYTES - padding(0).length);
     assert.equal(Buffer.byteLength(exact), BODY_LIMIT_BYTES);
     assert.equal((await post(exact)).statusCode, 200);
-    assertProblem(await post(padding(BODY_LIMIT_BYTES - padding(0).length + 1)), 413, 'body-too-large');
+    assertProblem(
+      await post(padding(BODY_LIMIT_BYTES - padding(0).length + 1)),
+      413,
+      'body-too-large',
+    );
     assertProblem(await post(padding(20 * 1024)), 413, 'body-too-large');
   });
 
@@ -132,7 +136,10 @@ describe('request limits', () => {
       'validation',
     );
     const errors = problem.errors as Array<{ pointer: string }>;
-    assert.ok(errors.some((e) => e.pointer === '/names'), JSON.stringify(errors));
+    assert.ok(
+      errors.some((e) => e.pointer === '/names'),
+      JSON.stringify(errors),
+    );
   });
 
   it('refuses __proto__ keys at any depth with a 400 problem, never changing behaviour', async () => {
@@ -153,7 +160,11 @@ describe('request limits', () => {
 
   it('treats a plain "constructor" key like any unknown field (400, not 500)', async () => {
     assertProblem(await post('{"constructor":1}'), 400, 'validation');
-    assertProblem(await post('{"nested":{"constructor":{"name":"x"},"value":1}}'), 400, 'validation');
+    assertProblem(
+      await post('{"nested":{"constructor":{"name":"x"},"value":1}}'),
+      400,
+      'validation',
+    );
   });
 
   for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'] as const) {
@@ -176,7 +187,13 @@ describe('request limits', () => {
     }
   });
 
-  for (const url of ['/nope', '/api/nope', '/api/faction-stats/extra', '/.well-known/nope', '/API/HEALTH']) {
+  for (const url of [
+    '/nope',
+    '/api/nope',
+    '/api/faction-stats/extra',
+    '/.well-known/nope',
+    '/API/HEALTH',
+  ]) {
     it(`answers an unknown path ${url} with a 404 problem`, async () => {
       assertProblem(await app.inject({ method: 'GET', url }), 404, 'not-found');
       assertProblem(
@@ -227,7 +244,8 @@ describe('schema limits of the real POST routes', () => {
           schema.maxItems !== undefined && schema.maxItems <= MAX_ARRAY_ITEMS,
           `${path} ${name}: maxItems ${schema.maxItems}`,
         );
-        const item = schema.items?.type === 'string' ? 'x' : schema.items?.type === 'number' ? 1 : 'x';
+        const item =
+          schema.items?.type === 'string' ? 'x' : schema.items?.type === 'number' ? 1 : 'x';
         const response = await t.app.inject({
           method: 'POST',
           url: path,
@@ -252,14 +270,22 @@ describe('schema limits of the real POST routes', () => {
       });
       const problem = assertProblem(response, 400, 'validation');
       const errors = problem.errors as Array<{ pointer: string }>;
-      assert.ok(errors.some((e) => e.pointer === '/pageSize'), `${path}: ${JSON.stringify(errors)}`);
+      assert.ok(
+        errors.some((e) => e.pointer === '/pageSize'),
+        `${path}: ${JSON.stringify(errors)}`,
+      );
     }
   });
 
   it('bounds the length of every free-text string field', async () => {
     for (const path of contract.operations('post')) {
       for (const [name, schema] of Object.entries(bodyProperties(path))) {
-        if (schema.type === 'string' && !('enum' in schema) && !('format' in schema) && !('pattern' in schema)) {
+        if (
+          schema.type === 'string' &&
+          !('enum' in schema) &&
+          !('format' in schema) &&
+          !('pattern' in schema)
+        ) {
           assert.ok(schema.maxLength !== undefined, `${path} ${name} has no maxLength`);
         }
         if (schema.type === 'array' && schema.items?.type === 'string') {

@@ -208,7 +208,11 @@ describe('origin guard on POST routes', () => {
 
   it('leaves GET routes (health, discovery) open to any origin', async () => {
     for (const url of ['/api/health', '/.well-known/openapi.json', '/.well-known/api-catalog']) {
-      const response = await app.inject({ method: 'GET', url, headers: { origin: 'https://evil.test' } });
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { origin: 'https://evil.test' },
+      });
       assert.equal(response.statusCode, 200, url);
     }
   });
@@ -256,11 +260,25 @@ describe('origin guard configuration', () => {
     });
     try {
       for (const origin of ['http://localhost:9123', 'http://127.0.0.1:9123']) {
-        const r = await t.app.inject({ method: 'POST', url: PROBE, headers: { origin }, payload: {} });
+        const r = await t.app.inject({
+          method: 'POST',
+          url: PROBE,
+          headers: { origin },
+          payload: {},
+        });
         assert.equal(r.statusCode, 200, origin);
       }
-      for (const origin of ['http://localhost:8080', 'https://localhost:9123', 'http://0.0.0.0:9123']) {
-        const r = await t.app.inject({ method: 'POST', url: PROBE, headers: { origin }, payload: {} });
+      for (const origin of [
+        'http://localhost:8080',
+        'https://localhost:9123',
+        'http://0.0.0.0:9123',
+      ]) {
+        const r = await t.app.inject({
+          method: 'POST',
+          url: PROBE,
+          headers: { origin },
+          payload: {},
+        });
         assert.equal(r.statusCode, 403, origin);
       }
     } finally {

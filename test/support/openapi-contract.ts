@@ -35,7 +35,11 @@ export interface OperationObject {
   requestBody?: { content: Record<string, MediaObject>; required?: boolean };
   responses: Record<
     string,
-    { description: string; headers?: Record<string, unknown>; content?: Record<string, MediaObject> }
+    {
+      description: string;
+      headers?: Record<string, unknown>;
+      content?: Record<string, MediaObject>;
+    }
   >;
 }
 
@@ -128,6 +132,8 @@ export class OpenApiContract {
       documented.content[type],
       `${method.toUpperCase()} ${path} ${status} sent ${type}; documented: ${Object.keys(documented.content).join(', ')}`,
     );
+    // Only JSON bodies (application/json and +json types) are checked against a schema.
+    if (!/^application\/(?:[\w.-]+\+)?json$/.test(type)) return;
     const pointer = `/paths/${escapePointer(path)}/${method}/responses/${status}/content/${escapePointer(type)}/schema`;
     const validate = this.validator(pointer);
     const body: unknown = JSON.parse(response.body);

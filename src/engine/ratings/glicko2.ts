@@ -211,7 +211,11 @@ export function runGlicko2(
     for (const [p, list] of outcomes) {
       updates.push([
         p,
-        glicko2Update({ rating: rating[p], rd: rd[p], volatility: volatility[p] }, list, options.tau),
+        glicko2Update(
+          { rating: rating[p], rd: rd[p], volatility: volatility[p] },
+          list,
+          options.tau,
+        ),
       ]);
     }
     for (const [p, next] of updates) {

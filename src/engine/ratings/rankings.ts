@@ -233,7 +233,11 @@ export function computeStandings(
       }
     }
   } else if (params.method === 'elo') {
-    rating = runElo(facts.players, toRated(facts, order, () => 0), params.elo);
+    rating = runElo(
+      facts.players,
+      toRated(facts, order, () => 0),
+      params.elo,
+    );
   } else {
     const result = glicko2Run(facts, order, params.glicko2);
     rating = result.rating;
@@ -362,7 +366,8 @@ function eventPoints(
     const eventGames = byEvent.get(e) ?? [];
     const players = new Set<number>();
     for (const g of eventGames) {
-      for (const r of [2 * g, 2 * g + 1]) if (inScope(facts.faction[r])) players.add(facts.player[r]);
+      for (const r of [2 * g, 2 * g + 1])
+        if (inScope(facts.faction[r])) players.add(facts.player[r]);
     }
     let placements: Map<number, number>;
     let maxRound = -1;

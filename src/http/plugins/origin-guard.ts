@@ -41,9 +41,7 @@ function addVary(reply: FastifyReply): void {
 }
 
 /** The verdict on a request's Origin header, shared by POST and the preflight. */
-type OriginVerdict =
-  | { allowed: true; origin: string | null }
-  | { allowed: false; reason: string };
+type OriginVerdict = { allowed: true; origin: string | null } | { allowed: false; reason: string };
 
 /** Installs the guard; must run before any POST route is registered. */
 export function installOriginGuard(app: FastifyInstance, config: Config): void {

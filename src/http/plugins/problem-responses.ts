@@ -15,7 +15,7 @@ export const PROBLEM_SCHEMA_ID = 'Problem';
 export const ProblemSchema = {
   $id: PROBLEM_SCHEMA_ID,
   type: 'object',
-  description: 'RFC 9457 problem details; `type` identifies the problem in Muster\'s catalogue',
+  description: "RFC 9457 problem details; `type` identifies the problem in Muster's catalogue",
   required: ['type', 'title', 'status', 'detail'],
   properties: {
     type: {
@@ -95,7 +95,8 @@ const RESPONSES: Record<number, ProblemResponse> = {
   },
   503: {
     kind: 'timeout',
-    description: 'The request took longer than the configured time limit, or the service is not ready',
+    description:
+      'The request took longer than the configured time limit, or the service is not ready',
   },
 };
 
@@ -144,4 +145,3 @@ export function installProblemResponses(app: FastifyInstance): void {
     route.schema = { ...schema, response };
   });
 }
-

@@ -5,7 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { normaliseCommonFilter, resolveFactions, resolveScope, sampleOf } from '../../engine/filter.ts';
+import {
+  normaliseCommonFilter,
+  resolveFactions,
+  resolveScope,
+  sampleOf,
+} from '../../engine/filter.ts';
 import type { CommonFilter } from '../../engine/filter.ts';
 import { DEFAULT_POINTS_OPTIONS } from '../../engine/ratings/points.ts';
 import {
@@ -106,7 +111,11 @@ const PointsParams = Type.Object(
       }),
     ),
     baseOneDay: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 10000, description: 'Base of a one-day event (default 20)' }),
+      Type.Number({
+        minimum: 0,
+        maximum: 10000,
+        description: 'Base of a one-day event (default 20)',
+      }),
     ),
     baseMultiDay: Type.Optional(
       Type.Number({
@@ -167,7 +176,11 @@ export const RankingsBody = Type.Object(
       }),
     ),
     page: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 1000000, description: 'Page number, from 1 (default 1)' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: 1000000,
+        description: 'Page number, from 1 (default 1)',
+      }),
     ),
     pageSize: Type.Optional(
       Type.Integer({
@@ -333,7 +346,13 @@ export function registerRankingsRoute(app: FastifyInstance, ctx: AppContext): vo
           : params.method === 'points'
             ? params.points
             : params.glicko2;
-      const key = JSON.stringify([snapshot.dataVersion, common, params.method, methodParams, factionIds]);
+      const key = JSON.stringify([
+        snapshot.dataVersion,
+        common,
+        params.method,
+        methodParams,
+        factionIds,
+      ]);
       let computed = cache.get(key);
       if (computed === undefined || computed.snapshot !== snapshot) {
         const games: number[] = [];

@@ -26,7 +26,10 @@ export const IcsQuery = Type.Object(
       Type.String({ minLength: 1, maxLength: 100, description: 'Game system id' }),
     ),
     from: Type.Optional(
-      Type.String({ pattern: DATE_PATTERN, description: 'Earliest start date (default today, UTC)' }),
+      Type.String({
+        pattern: DATE_PATTERN,
+        description: 'Earliest start date (default today, UTC)',
+      }),
     ),
     to: Type.Optional(Type.String({ pattern: DATE_PATTERN, description: 'Latest start date' })),
     majors: Type.Optional(
@@ -80,8 +83,10 @@ function parseNear(query: Query): NearQuery | undefined {
     lon = query.lon;
     radius = query.radiusKm;
     if (lat === undefined && lon === undefined && radius === undefined) return undefined;
-    if (lat === undefined) errors.push({ pointer: '/lat', detail: 'lat is required with lon/radiusKm' });
-    if (lon === undefined) errors.push({ pointer: '/lon', detail: 'lon is required with lat/radiusKm' });
+    if (lat === undefined)
+      errors.push({ pointer: '/lat', detail: 'lat is required with lon/radiusKm' });
+    if (lon === undefined)
+      errors.push({ pointer: '/lon', detail: 'lon is required with lat/radiusKm' });
     if (radius === undefined) {
       errors.push({ pointer: '/radiusKm', detail: 'radiusKm is required with lat/lon' });
     }

@@ -35,7 +35,8 @@ export const NearSchema = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'Only events within radiusKm of this point (events without a location are left out)',
+    description:
+      'Only events within radiusKm of this point (events without a location are left out)',
   },
 );
 
@@ -51,7 +52,9 @@ export const UpcomingSatellitesBody = Type.Object(
     to: Type.Optional(
       Type.String({ pattern: DATE_PATTERN, description: 'Latest start date, inclusive' }),
     ),
-    majors: Type.Optional(IdArray('Only satellites qualifying for these majors', 'A major event id')),
+    majors: Type.Optional(
+      IdArray('Only satellites qualifying for these majors', 'A major event id'),
+    ),
     countries: Type.Optional(
       Type.Array(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' }), {
         maxItems: MAX_ARRAY_ITEMS,
@@ -60,7 +63,11 @@ export const UpcomingSatellitesBody = Type.Object(
     ),
     near: Type.Optional(NearSchema),
     page: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 1000000, description: 'Page number, from 1 (default 1)' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: 1000000,
+        description: 'Page number, from 1 (default 1)',
+      }),
     ),
     pageSize: Type.Optional(
       Type.Integer({
@@ -145,8 +152,9 @@ const loaded = new WeakMap<Store, { version: number; events: Promise<EventInfo[]
 export async function satelliteEvents(
   ctx: AppContext,
 ): Promise<{ version: number; events: EventInfo[] }> {
-  // The snapshot's version avoids a query per request; without one, ask the store.
-  const version = ctx.snapshots?.current()?.dataVersion ?? (await ctx.store.dataVersion());
+  // The store's version (one key lookup), not the snapshot's: an organiser's re-import must
+  // show at once, even before the statistics snapshot has reloaded.
+  const version = await ctx.store.dataVersion();
   let entry = loaded.get(ctx.store);
   if (entry === undefined || entry.version !== version) {
     entry = { version, events: readSatelliteEvents(ctx.store.db) };

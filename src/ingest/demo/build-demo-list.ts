@@ -19,7 +19,9 @@ const CATEGORIES: readonly Category[] = ['Characters', 'Core', 'Special', 'Rare'
 const LIMITS: readonly number[] = [4, 4, 5, 3];
 const CATEGORY_WEIGHTS = [0.15, 0.25, 0.4, 0.2];
 const MOUNT_WEIGHTS = [3, 2, 1];
+const MOUNT_TOTAL = 6;
 const ITEM_COUNT_WEIGHTS = [1, 4, 3, 1];
+const ITEM_COUNT_TOTAL = 9;
 
 interface Pool {
   names: string[];
@@ -120,13 +122,13 @@ class ListBuilder {
         this.cost += 10 * rng.int(0, 8);
       }
       if (rng.chance(0.45)) {
-        const mountName = army.mounts[rng.weighted(MOUNT_WEIGHTS, 6)];
+        const mountName = army.mounts[rng.weighted(MOUNT_WEIGHTS, MOUNT_TOTAL)];
         const mount = world.mounts.get(mountName);
         options.push({ name: mountName, type: 'Mount' });
         this.cost += mount?.cost ?? 0;
         this.effect += mount?.effect ?? 0;
       }
-      const itemCount = rng.weighted(ITEM_COUNT_WEIGHTS, 9);
+      const itemCount = rng.weighted(ITEM_COUNT_WEIGHTS, ITEM_COUNT_TOTAL);
       for (let i = 0; i < itemCount; i++) this.pickItem(this.pools.items, options);
     } else if (spec.maxModels > 3) {
       const full = rng.chance(0.55);
@@ -164,7 +166,7 @@ export function buildDemoList(
   b.tryAdd(1);
   b.tryAdd(1);
   for (let misses = 0; misses < 8; ) {
-    if (b.tryAdd(rng.weighted(CATEGORY_WEIGHTS, 1))) misses = 0;
+    if (b.tryAdd(rng.weighted(CATEGORY_WEIGHTS))) misses = 0;
     else misses++;
   }
   const rank = (u: ListUnit) => CATEGORIES.indexOf(u.category as Category);

@@ -80,8 +80,7 @@ function game(
   scores: [number | null, number | null] = [null, null],
   factions: [number, number] = [0, 0],
 ): GameSpec {
-  const results: [number, number] =
-    result === 'a' ? [1, 0] : result === 'b' ? [0, 1] : [0.5, 0.5];
+  const results: [number, number] = result === 'a' ? [1, 0] : result === 'b' ? [0, 1] : [0.5, 0.5];
   return { id, event, round, players: [a, b], factions, results, scores };
 }
 
@@ -287,10 +286,14 @@ describe('faction skill (strong army or strong players?)', () => {
     // After it, Glicko-2 gives A 1662.31 and B 1337.69; event 2 (A beats B again):
     // E_A = 1/(1+10^((1337.69-1662.31)/400)) = 0.86632.
     // Faction 0: expected (0.5+0.86632)/2 = 0.68316, actual 1 -> +0.31684; faction 1 the mirror.
-    const facts = factsOf(2, [ev('e1', '2024-01-01'), ev('e2', '2024-02-01')], [
-      game('1', 0, 1, 0, 1, 'a', [null, null], [0, 1]),
-      game('2', 1, 1, 0, 1, 'a', [null, null], [0, 1]),
-    ]);
+    const facts = factsOf(
+      2,
+      [ev('e1', '2024-01-01'), ev('e2', '2024-02-01')],
+      [
+        game('1', 0, 1, 0, 1, 'a', [null, null], [0, 1]),
+        game('2', 1, 1, 0, 1, 'a', [null, null], [0, 1]),
+      ],
+    );
     const pre = computePreGameRatings(facts);
     assert.deepEqual([pre[0], pre[1]], [1500, 1500]);
     close(pre[2], 1662.31, 0.01, 'A before event 2');
@@ -323,7 +326,12 @@ describe('faction skill (strong army or strong players?)', () => {
     ]);
     assert.equal(skill.get(0)!.sides, 1);
     close(skill.get(0)!.overExpected, 0 - eloExpected(1600, 1400), 1e-12, 'over');
-    assert.equal(skillFromSides([{ faction: 3, score: 1, playerRating: Number.NaN, opponentRating: 1 }]).has(3), false);
+    assert.equal(
+      skillFromSides([{ faction: 3, score: 1, playerRating: Number.NaN, opponentRating: 1 }]).has(
+        3,
+      ),
+      false,
+    );
   });
 
   it('recovers a known faction effect and tells it from strong players', () => {

@@ -39,7 +39,12 @@ const EVENTS: EventInfo[] = [
   event('paris-june', { start: '2030-06-01' }),
   event('london-may', { start: '2030-05-01', country: 'GB', city: 'London', location: LONDON }),
   event('paris-may', { start: '2030-05-01' }),
-  event('berlin-may', { start: '2030-05-01', country: 'DE', location: BERLIN, qualifiesFor: 'nope' }),
+  event('berlin-may', {
+    start: '2030-05-01',
+    country: 'DE',
+    location: BERLIN,
+    qualifiesFor: 'nope',
+  }),
   event('cancelled', { status: 'cancelled' }),
   event('past', { start: '2020-01-01' }),
   event('done', { status: 'completed' }),
@@ -81,7 +86,10 @@ describe('upcoming satellites engine', () => {
   it('filters by window, majors, countries and system', () => {
     const ids = (q: Partial<UpcomingQuery>): string[] =>
       upcomingSatellites(EVENTS, query(q)).events.map((e) => e.id);
-    assert.deepEqual(ids({ to: '2030-05-01', countries: ['fr', 'GB'] }), ['london-may', 'paris-may']);
+    assert.deepEqual(ids({ to: '2030-05-01', countries: ['fr', 'GB'] }), [
+      'london-may',
+      'paris-may',
+    ]);
     assert.deepEqual(ids({ from: '2030-05-02' }), ['paris-june']);
     assert.deepEqual(ids({ majors: ['major-1'], countries: ['FR'] }), ['paris-may', 'paris-june']);
     assert.deepEqual(ids({ system: 'kow' }), ['kow']);
@@ -162,9 +170,6 @@ describe('iCalendar feed', () => {
     assert.equal(paris.getFirstPropertyValue('url'), 'https://example.org/paris-may');
     assert.equal(new ICAL.Event(paris).endDate.toString(), '2030-05-02');
     assert.equal(paris.getFirstPropertyValue('dtstamp')!.toString(), '2030-01-02T03:04:05Z');
-    assert.match(
-      new ICAL.Event(byUid.get('berlin-may@muster')!).description,
-      /major unknown/,
-    );
+    assert.match(new ICAL.Event(byUid.get('berlin-may@muster')!).description, /major unknown/);
   });
 });
