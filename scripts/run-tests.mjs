@@ -19,7 +19,11 @@ function find(dir) {
 }
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const files = (only.length ? only : find('test')).map((f) => relative(process.cwd(), f)).sort();
+const files = (
+  only.length ? only.flatMap((p) => (statSync(p).isDirectory() ? find(p) : [p])) : find('test')
+)
+  .map((f) => relative(process.cwd(), f))
+  .sort();
 const tapDir = mkdtempSync(join(tmpdir(), 'muster-tap-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
@@ -68,7 +72,10 @@ async function postgresAnswers(url) {
 }
 
 if (process.env.MUSTER_TEST_DATABASE_URL) {
-  runPass(/^postgres/i.test(process.env.MUSTER_TEST_DATABASE_URL) ? 'postgresql' : 'sqlite', process.env.MUSTER_TEST_DATABASE_URL);
+  runPass(
+    /^postgres/i.test(process.env.MUSTER_TEST_DATABASE_URL) ? 'postgresql' : 'sqlite',
+    process.env.MUSTER_TEST_DATABASE_URL,
+  );
 } else {
   runPass('sqlite', null);
   const pgUrl = process.env.MUSTER_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -76,12 +83,16 @@ if (process.env.MUSTER_TEST_DATABASE_URL) {
   if (problem === null) {
     runPass('postgresql', pgUrl);
   } else if (process.env.CI === 'true') {
-    console.log(`\n# PostgreSQL pass FAILED: ${pgUrl} does not answer (${problem}) and CI=true requires it`);
+    console.log(
+      `\n# PostgreSQL pass FAILED: ${pgUrl} does not answer (${problem}) and CI=true requires it`,
+    );
     totals.failed += 1;
     exitCode = 1;
   } else {
     console.log(`\n# PostgreSQL pass SKIPPED: ${pgUrl} does not answer (${problem}).`);
-    console.log('# Set MUSTER_TEST_POSTGRES_URL to a reachable database to run the suite on PostgreSQL too.');
+    console.log(
+      '# Set MUSTER_TEST_POSTGRES_URL to a reachable database to run the suite on PostgreSQL too.',
+    );
   }
 }
 rmSync(tapDir, { recursive: true, force: true });

@@ -63,25 +63,47 @@ export function newBandCounter(): Float64Array {
   return new Float64Array(4);
 }
 
-/** Adds game g (rows 2g, 2g+1) to a band counter when it has a winner with a known score. */
-export function countBand(
-  snapshot: Snapshot,
-  system: number,
+/** Band bounds of a system as a flat array [dMin, dMax, nMin, nMax, cMin, cMax], or null. */
+export function bandBounds(snapshot: Snapshot, system: number): Float64Array | null {
+  const b = snapshot.systems[system].marginBands;
+  if (b === null) return null;
+  return Float64Array.of(
+    b.decisive.min,
+    b.decisive.max,
+    b.normal.min,
+    b.normal.max,
+    b.close.min,
+    b.close.max,
+  );
+}
+
+/**
+ * The band of game g: 0 decisive, 1 normal, 2 close, 3 decided but in no band (or the system
+ * has none), -1 not decided or the winner's score unknown.
+ */
+export function bandOf(
+  result: Uint8Array,
+  score: Float64Array,
+  bounds: Float64Array | null,
   g: number,
-  counter: Float64Array,
-): void {
-  const bands = snapshot.systems[system].marginBands;
+): number {
   const r = 2 * g;
-  const winner =
-    snapshot.result[r] === RESULT_WIN ? r : snapshot.result[r + 1] === RESULT_WIN ? r + 1 : -1;
-  if (winner < 0) return;
-  const score = snapshot.score[winner];
-  if (Number.isNaN(score)) return;
-  counter[3]++;
-  if (bands === null) return;
-  if (score >= bands.decisive.min && score <= bands.decisive.max) counter[0]++;
-  else if (score >= bands.normal.min && score <= bands.normal.max) counter[1]++;
-  else if (score >= bands.close.min && score <= bands.close.max) counter[2]++;
+  const winner = result[r] === RESULT_WIN ? r : result[r + 1] === RESULT_WIN ? r + 1 : -1;
+  if (winner < 0) return -1;
+  const s = score[winner];
+  if (s !== s) return -1;
+  if (bounds === null) return 3;
+  if (s >= bounds[0] && s <= bounds[1]) return 0;
+  if (s >= bounds[2] && s <= bounds[3]) return 1;
+  if (s >= bounds[4] && s <= bounds[5]) return 2;
+  return 3;
+}
+
+/** Adds a band (from bandOf) to a counter [decisive, normal, close, decidedKnown] at offset. */
+export function addBand(counter: Float64Array, offset: number, band: number): void {
+  if (band < 0) return;
+  counter[offset + 3]++;
+  if (band < 3) counter[offset + band]++;
 }
 
 /** The margin bands of a counter, or null when the system defines none. */
@@ -89,11 +111,12 @@ export function bandsOf(
   snapshot: Snapshot,
   system: number,
   c: Float64Array,
+  offset = 0,
 ): MarginBandCounts | null {
   if (snapshot.systems[system].marginBands === null) return null;
   const band = (i: number): MarginBandCount => ({
-    games: c[i],
-    share: c[3] > 0 ? c[i] / c[3] : null,
+    games: c[offset + i],
+    share: c[offset + 3] > 0 ? c[offset + i] / c[offset + 3] : null,
   });
   return { decisive: band(0), normal: band(1), close: band(2) };
 }

@@ -7,8 +7,10 @@ import { RESULT_DRAW, RESULT_WIN } from '../snapshot/snapshot.ts';
 import {
   EMPTY_WARNING,
   LOW_SAMPLE_GAMES,
+  addBand,
+  bandBounds,
+  bandOf,
   bandsOf,
-  countBand,
   factionRef,
   mean,
   meanInterval,
@@ -184,6 +186,7 @@ export function factionStats(
   let stSum = 0;
   let totalSides = 0;
   const bands = newBandCounter();
+  const bounds = bandBounds(snapshot, scope.system);
 
   for (let r = rowStart; r < rowEnd; r++) {
     const e = rowEvent[r];
@@ -264,7 +267,7 @@ export function factionStats(
         else series[pb + P_LOSSES]++;
       }
     }
-    if ((r & 1) === 0) countBand(snapshot, scope.system, r >> 1, bands);
+    if ((r & 1) === 0) addBand(bands, 0, bandOf(result, score, bounds, r >> 1));
   }
 
   // Standings of events with a counted game.

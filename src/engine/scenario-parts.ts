@@ -24,17 +24,27 @@ export function gamePartColumn(snapshot: Snapshot, kind: ScenarioPart): Int32Arr
  * into `out`; returns how many.
  */
 export function gameSecondaries(snapshot: Snapshot, g: number, out: Int32Array): number {
+  // No closures here: this runs once per game per request.
   let n = 0;
-  const add = (id: number) => {
-    if (id < 0) return;
-    for (let i = 0; i < n; i++) if (out[i] === id) return;
-    if (n < out.length) out[n++] = id;
-  };
-  for (let k = snapshot.gameSecondaryStart[g]; k < snapshot.gameSecondaryStart[g + 1]; k++) {
-    add(snapshot.gameSecondaryIds[k]);
+  const start = snapshot.gameSecondaryStart[g];
+  const end = snapshot.gameSecondaryStart[g + 1];
+  for (let k = start; k <= end + 1; k++) {
+    const id =
+      k < end
+        ? snapshot.gameSecondaryIds[k]
+        : k === end
+          ? snapshot.secondary[2 * g]
+          : snapshot.secondary[2 * g + 1];
+    if (id < 0) continue;
+    let dup = false;
+    for (let i = 0; i < n; i++) {
+      if (out[i] === id) {
+        dup = true;
+        break;
+      }
+    }
+    if (!dup && n < out.length) out[n++] = id;
   }
-  add(snapshot.secondary[2 * g]);
-  add(snapshot.secondary[2 * g + 1]);
   return n;
 }
 

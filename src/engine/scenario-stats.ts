@@ -8,8 +8,10 @@ import { RESULT_DRAW, RESULT_WIN } from '../snapshot/snapshot.ts';
 import {
   EMPTY_WARNING,
   LOW_SAMPLE_GAMES,
+  addBand,
+  bandBounds,
+  bandOf,
   bandsOf,
-  countBand,
   factionRef,
   mean,
   winRate,
@@ -103,34 +105,47 @@ export function scenarioStats(
   }
   const acc = new Float64Array(nKeys * K);
   const facc = new Float64Array(nKeys * nF * FS);
-  const bands = Array.from({ length: nKeys }, () => new Float64Array(4));
+  const bands = new Float64Array(nKeys * 4);
+  const bounds = bandBounds(snapshot, scope.system);
   const { eventMask: mask, rowStart, rowEnd } = scope;
   const { rowEvent, faction, score, result, firstTurn, primaryAchieved } = snapshot;
   const buffer = new Int32Array(16);
-  const gameKeys: number[] = [];
+  // Game-level kinds as (column, key base) pairs, resolved once per request.
+  const columns: Int32Array[] = [];
+  const columnBase: number[] = [];
+  for (const kind of kinds) {
+    const column = gamePartColumn(snapshot, kind);
+    if (column !== null) {
+      columns.push(column);
+      columnBase.push(offsets.get(kind)!);
+    }
+  }
+  const nColumns = columns.length;
+  const secBase = offsets.get('secondary') ?? -1;
+  const gameKeys = new Int32Array(nColumns + buffer.length);
 
   for (let r = rowStart; r < rowEnd; r += 2) {
     if (mask[rowEvent[r]] === 0) continue;
     const g = r >> 1;
-    gameKeys.length = 0;
-    for (const kind of kinds) {
-      const base = offsets.get(kind)!;
-      const column = gamePartColumn(snapshot, kind);
-      if (column !== null) {
-        if (column[g] >= 0) gameKeys.push(base + column[g]);
-      } else {
-        const n = gameSecondaries(snapshot, g, buffer);
-        for (let i = 0; i < n; i++) gameKeys.push(base + buffer[i]);
-      }
+    let nk = 0;
+    for (let c = 0; c < nColumns; c++) {
+      const id = columns[c][g];
+      if (id >= 0) gameKeys[nk++] = columnBase[c] + id;
     }
-    if (gameKeys.length === 0) continue;
+    if (secBase >= 0) {
+      const n = gameSecondaries(snapshot, g, buffer);
+      for (let i = 0; i < n; i++) gameKeys[nk++] = secBase + buffer[i];
+    }
+    if (nk === 0) continue;
     const first = firstTurn[r] === 1 ? r : firstTurn[r + 1] === 1 ? r + 1 : -1;
     const second = first < 0 ? -1 : first ^ 1;
     const mirror = faction[r] === faction[r + 1];
-    for (const key of gameKeys) {
+    const band = bandOf(result, score, bounds, g);
+    for (let k = 0; k < nk; k++) {
+      const key = gameKeys[k];
       const a = key * K;
       acc[a + GAMES]++;
-      countBand(snapshot, scope.system, g, bands[key]);
+      addBand(bands, key * 4, band);
       if (first >= 0) {
         acc[a + FT_GAMES]++;
         acc[a + FT_POINTS] += result[first];
@@ -162,8 +177,7 @@ export function scenarioStats(
       }
     }
     // Secondaries are per side: the side's own objective and whether it achieved it.
-    const secBase = offsets.get('secondary');
-    if (secBase !== undefined) {
+    if (secBase >= 0) {
       for (let s = r; s <= r + 1; s++) {
         const id = snapshot.secondary[s];
         if (id < 0) continue;
@@ -237,7 +251,7 @@ export function scenarioStats(
                 defenderRate: ratio(a(SEC_DEF_ACH), a(SEC_DEF_KNOWN)),
               }
             : null,
-        marginBands: bandsOf(snapshot, scope.system, bands[key]),
+        marginBands: bandsOf(snapshot, scope.system, bands, key * 4),
         factions,
       });
     }

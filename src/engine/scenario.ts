@@ -38,7 +38,7 @@ export function scenarioCatalogue(
   const systemId = snapshot.systems[scope.system].id;
   const search = request.search?.toLowerCase() ?? null;
   const rows: ScenarioRow[] = [];
-  const secondaryBuffer = new Int32Array(16);
+  const buffer = new Int32Array(16);
   for (const kind of request.kinds) {
     const dict = snapshot.scenarioDicts[kind];
     const n = dict.values.length;
@@ -47,21 +47,18 @@ export function scenarioCatalogue(
     const last = new Int32Array(n).fill(-(2 ** 31));
     const column = gamePartColumn(snapshot, kind);
     const { eventMask: mask, rowStart, rowEnd } = scope;
-    const note = (id: number, day: number) => {
-      games[id]++;
-      if (day < first[id]) first[id] = day;
-      if (day > last[id]) last[id] = day;
-    };
     for (let r = rowStart; r < rowEnd; r += 2) {
       const e = snapshot.rowEvent[r];
       if (mask[e] === 0) continue;
       const g = r >> 1;
       const day = snapshot.events.startDay[e];
-      if (column !== null) {
-        if (column[g] >= 0) note(column[g], day);
-      } else {
-        const k = gameSecondaries(snapshot, g, secondaryBuffer);
-        for (let i = 0; i < k; i++) note(secondaryBuffer[i], day);
+      const k = column !== null ? (column[g] >= 0 ? 1 : 0) : gameSecondaries(snapshot, g, buffer);
+      if (column !== null) buffer[0] = column[g];
+      for (let i = 0; i < k; i++) {
+        const id = buffer[i];
+        games[id]++;
+        if (day < first[id]) first[id] = day;
+        if (day > last[id]) last[id] = day;
       }
     }
     for (let id = 0; id < n; id++) {

@@ -13,6 +13,11 @@ export interface RawRecord {
   /** Where in the source: a line number, an id, an array index. */
   record: string;
   value: unknown;
+  /**
+   * For an event whose games came from files of their own (T9A reports): each game's file and
+   * raw payload, index for index, so a rejected game names its own file and keeps its original.
+   */
+  gameOrigins?: Array<{ source: string; payload: unknown }>;
 }
 
 export type RecordKind =

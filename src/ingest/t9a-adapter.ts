@@ -132,6 +132,7 @@ export async function addT9aFolder(
     const reportFiles = (await readdir(dir)).filter((n) => /^report_.*\.json$/.test(n)).sort();
     if (meta === null) continue;
     const games: unknown[] = [];
+    const gameOrigins: Array<{ source: string; payload: unknown }> = [];
     // Reports are small and many: read them a few dozen at a time rather than one by one.
     const reports: Array<Json | null> = [];
     for (let i = 0; i < reportFiles.length; i += 64) {
@@ -157,6 +158,7 @@ export async function addT9aFolder(
         return;
       }
       games.push(game);
+      gameOrigins.push({ source: join(dir, name), payload: report });
     });
     const status = typeof meta.status === 'number' ? STATUS[meta.status] : undefined;
     batch.events.push({
@@ -174,6 +176,7 @@ export async function addT9aFolder(
         participants: typeof meta.size === 'number' ? meta.size : null,
         games,
       },
+      gameOrigins,
     });
     progress.tournaments++;
   }

@@ -106,6 +106,7 @@ export function validateBatch(
     r: RawRecord,
     c: Checker,
     value: unknown = r.value,
+    payload: unknown = value,
   ): T | null {
     if (c.check(value)) return value as T;
     const errors = c.errors(value);
@@ -115,7 +116,7 @@ export function validateBatch(
       r,
       first ? first.pointer : null,
       errors.map((e) => `${e.pointer || '/'}: ${e.detail}`).join('; ') || 'invalid record',
-      value,
+      payload,
     );
     return null;
   }
@@ -501,12 +502,14 @@ export function validateBatch(
     if (Array.isArray(rawGames)) {
       rawGames.forEach((value, i) => {
         const id = (value as { id?: unknown })?.id;
+        const origin = r.gameOrigins?.[i];
         const gr: RawRecord = {
-          source: r.source,
+          source: origin?.source ?? r.source,
           record: typeof id === 'string' ? `game ${id}` : `${r.record} game ${i}`,
           value,
         };
-        const g = structured<Game>('game', gr, checkers.game, value);
+        const payload = origin?.payload ?? value;
+        const g = structured<Game>('game', gr, checkers.game, value, payload);
         if (g === null) return;
         try {
           if ((gameIdCount.get(g.id) ?? 0) > 1) {
@@ -520,7 +523,7 @@ export function validateBatch(
           valid.games.push(game);
         } catch (error) {
           if (!(error instanceof RecordError)) throw error;
-          reject('game', gr, error.field, error.message);
+          reject('game', gr, error.field, error.message, payload);
         }
       });
     }

@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
+import { canonicalJsonSchema } from '../../src/ingest/canonical-json-schema.ts';
+import { smallDocument } from '../support/canonical-fixture.ts';
+
+const published = readFileSync(
+  join(import.meta.dirname, '..', '..', 'schema', 'muster-v1.schema.json'),
+  'utf8',
+);
+
+describe('the published canonical JSON Schema', () => {
+  it('is the schema the importer validates with (run npm run schema:write after changing it)', () => {
+    assert.equal(published, canonicalJsonSchema());
+  });
+
+  it('accepts the fixture and the demo document and refuses an unknown field, under a standard validator', () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const validate = ajv.compile(JSON.parse(published));
+    assert.equal(validate(smallDocument()), true, JSON.stringify(validate.errors));
+    assert.equal(
+      validate(generateDemo({ today: '2026-01-15' })),
+      true,
+      JSON.stringify(validate.errors?.slice(0, 3)),
+    );
+    assert.equal(
+      validate({
+        format: 'muster/v1',
+        events: [{ id: 'e', system: 's', name: 'n', start: '2025-01-01', colour: 1 }],
+      }),
+      false,
+    );
+  });
+});
