@@ -33,15 +33,16 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
     );
     printReport(await seedDemo(store), io.err);
   }
-  let log: FastifyBaseLogger | undefined;
+  // The app's logger exists only once the app is built, and the app needs the snapshots first.
+  const logger: { current?: FastifyBaseLogger } = {};
   const snapshots = new SnapshotManager(store, {
     pollMs: config.snapshotPollMs,
     onError: (error) =>
-      log?.error({ err: error }, 'snapshot reload failed; serving the previous one'),
-    onLoad: (status) => log?.info({ snapshot: status }, 'snapshot loaded'),
+      logger.current?.error({ err: error }, 'snapshot reload failed; serving the previous one'),
+    onLoad: (status) => logger.current?.info({ snapshot: status }, 'snapshot loaded'),
   });
   const app = await buildApp({ config, store, snapshots });
-  log = app.log;
+  logger.current = app.log;
   await snapshots.start();
 
   const address = await app.listen({ host: config.host, port: config.port });
