@@ -252,6 +252,8 @@ describe(`re-importing a scheduled satellite (${TEST_BACKEND})`, () => {
       });
       const first = await importCanonical(t.store, doc([satellite, major]));
       assert.deepEqual(first.rejects, []);
+      // A running service sees a re-import once its snapshot manager notices the new version.
+      await t.snapshots.refresh();
       let listed = (await post(t, '/api/upcoming-satellites', {})).json.data.events;
       assert.deepEqual(
         listed.map((e: { id: string; slots: number }) => [e.id, e.slots]),
@@ -259,12 +261,14 @@ describe(`re-importing a scheduled satellite (${TEST_BACKEND})`, () => {
       );
       assert.equal(listed[0].qualifiesFor.name, 'Major X');
       await importCanonical(t.store, doc([{ ...satellite, slots: 4, name: 'Lyon Qualifier II' }]));
+      await t.snapshots.refresh();
       listed = (await post(t, '/api/upcoming-satellites', {})).json.data.events;
       assert.deepEqual(
         listed.map((e: { id: string; slots: number; name: string }) => [e.id, e.slots, e.name]),
         [['sat-lyon', 4, 'Lyon Qualifier II']],
       );
       await importCanonical(t.store, doc([{ ...satellite, status: 'cancelled' }]));
+      await t.snapshots.refresh();
       listed = (await post(t, '/api/upcoming-satellites', {})).json.data.events;
       assert.deepEqual(listed, []);
     } finally {

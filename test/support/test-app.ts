@@ -45,6 +45,8 @@ export interface TestApp {
   app: FastifyInstance;
   store: TestStore;
   config: Config;
+  /** Polls only when asked: call refresh() after importing into a running app. */
+  snapshots: SnapshotManager;
   /** Closes the app and, when it opened it, the store. */
   close(): Promise<void>;
 }
@@ -132,6 +134,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     app,
     store,
     config,
+    snapshots,
     async close() {
       snapshots.stop();
       await app.close();

@@ -152,9 +152,9 @@ const loaded = new WeakMap<Store, { version: number; events: Promise<EventInfo[]
 export async function satelliteEvents(
   ctx: AppContext,
 ): Promise<{ version: number; events: EventInfo[] }> {
-  // The store's version (one key lookup), not the snapshot's: an organiser's re-import must
-  // show at once, even before the statistics snapshot has reloaded.
-  const version = await ctx.store.dataVersion();
+  // The snapshot's version: the manager already polls the store, so a re-import shows within one
+  // poll like every other route and no request waits on SQL but the first of each version.
+  const version = ctx.snapshots?.current()?.dataVersion ?? (await ctx.store.dataVersion());
   let entry = loaded.get(ctx.store);
   if (entry === undefined || entry.version !== version) {
     entry = { version, events: readSatelliteEvents(ctx.store.db) };
