@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../config/config.ts';
 import type { Config } from '../config/config.ts';
 import { importSources } from '../ingest/import-sources.ts';
 import type { ImportFormat } from '../ingest/import-types.ts';
+import { lastImportWithRejects, readRejects } from '../store/read-rejects.ts';
 import { openMigratedStore } from '../store/store.ts';
 import { printReport } from './print-report.ts';
 import { seedDemo, storeIsEmpty } from './seed-demo.ts';
@@ -34,6 +35,7 @@ Commands:
   migrate      create or upgrade the store's schema
   import       import games, events and lists (canonical JSON, CSV, T9A folders)
   seed-demo    fill an empty store with the generated demo dataset
+  rejects      print the records an import rejected, with their raw payloads
 
 Run "muster <command> --help" for a command's options. Configuration comes from MUSTER_*
 environment variables (see the README); MUSTER_DATABASE_URL picks the store.`,
@@ -85,6 +87,19 @@ Example:
   MUSTER_DATABASE_URL=./data/demo.db muster seed-demo`,
 };
 
+HELP.rejects = `Usage: muster rejects [--import N]
+
+Prints the records an import rejected (default: the newest import that rejected any) as JSON
+lines: {importId, source, record, field, reason, payload}. The payload is the record as it was
+read (a canonical game, a CSV row, a raw T9A report), so it can be fixed and imported again.
+
+Options:
+  --import N   the import id that "muster import" printed
+
+Examples:
+  muster rejects > rejects.jsonl
+  muster rejects --import 3 | jq -r .reason | sort | uniq -c`;
+
 const FORMATS: readonly ImportFormat[] = ['canonical', 'csv', 't9a'];
 
 /** Runs one command; resolves to the process exit code. */
@@ -111,6 +126,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         'max-rejects': { type: 'string' },
         'seed-if-empty': { type: 'boolean' },
         force: { type: 'boolean' },
+        import: { type: 'string' },
       },
       strict: true,
     });
@@ -158,6 +174,20 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       const report = await seedDemo(store);
       printReport(report, io.out);
       return report.rejects.length > 0 ? 1 : 0;
+    }
+    if (command === 'rejects') {
+      const text = args.values.import as string | undefined;
+      if (text !== undefined && !/^\d+$/.test(text)) {
+        io.err(`muster rejects: --import takes an import id (a whole number), got "${text}"`);
+        return 2;
+      }
+      const importId = text !== undefined ? Number(text) : await lastImportWithRejects(store.db);
+      if (importId === null) {
+        io.err('muster rejects: no import has rejected anything');
+        return 0;
+      }
+      for (const r of await readRejects(store.db, importId)) io.out(JSON.stringify(r));
+      return 0;
     }
     // import
     const format = (args.values.format ?? 'canonical') as ImportFormat;

@@ -26,7 +26,7 @@ function run(argv: string[], env: Record<string, string> = {}) {
 
 describe('muster command line', () => {
   it('prints help with examples for every command and exits 0', async () => {
-    for (const command of ['serve', 'migrate', 'import', 'seed-demo']) {
+    for (const command of ['serve', 'migrate', 'import', 'seed-demo', 'rejects']) {
       const r = await run([command, '--help']);
       assert.equal(r.code, 0);
       assert.match(r.out, /Usage: muster /);
@@ -75,6 +75,12 @@ describe('muster command line', () => {
         /rejected game: .*doc\.json · game bad · \/sides\/0\/score: score 25 is outside the tow scale 0\.\.20/,
       );
       assert.match(first.out, /games\s+3 imported\s+0 updated\s+0 unchanged\s+1 rejected/);
+      const rejects = await run(['rejects'], env);
+      assert.equal(rejects.code, 0);
+      const lines = rejects.out.split('\n').map((l) => JSON.parse(l));
+      assert.equal(lines.length, 1);
+      assert.equal(lines[0].record, 'game bad');
+      assert.equal(lines[0].payload.sides[0].score, 25, 'the payload can be fixed and replayed');
       const clean = smallDocument();
       writeFileSync(path, JSON.stringify(clean));
       const second = await run(['import', '--format', 'canonical', path], env);
