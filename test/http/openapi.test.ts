@@ -9,8 +9,78 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { API_VERSION } from '../../src/version.ts';
 import { buildTestApp } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
-import { mediaType } from '../support/openapi-contract.ts';
+import { OpenApiContract, mediaType } from '../support/openapi-contract.ts';
 import type { OpenApiDocument } from '../support/openapi-contract.ts';
+
+type SchemaNode = Record<string, unknown>;
+
+const COMPONENT_REF = '#/components/schemas/';
+
+function isSchema(value: unknown): value is SchemaNode {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function hasDescription(schema: SchemaNode): boolean {
+  return typeof schema.description === 'string' && schema.description.trim() !== '';
+}
+
+/**
+ * The JSON Pointers of every property under `schema` (through objects, records, arrays and
+ * unions, following component $refs once) whose schema has no non-empty description.
+ */
+function undocumentedProperties(
+  document: OpenApiDocument,
+  schema: unknown,
+  pointer: string,
+  out: string[] = [],
+  seen = new Set<string>(),
+): string[] {
+  if (!isSchema(schema)) return out;
+  const ref = schema.$ref;
+  if (typeof ref === 'string') {
+    assert.ok(ref.startsWith(COMPONENT_REF), `${pointer}: unexpected $ref ${ref}`);
+    if (seen.has(ref)) return out;
+    seen.add(ref);
+    const target = document.components?.schemas?.[ref.slice(COMPONENT_REF.length)];
+    assert.ok(target, `${pointer}: unresolved $ref ${ref}`);
+    undocumentedProperties(document, target, ref.slice(1), out, seen);
+  }
+  for (const [name, property] of Object.entries(
+    isSchema(schema.properties) ? schema.properties : {},
+  )) {
+    const at = `${pointer}/properties/${name}`;
+    if (!isSchema(property)) continue;
+    const target =
+      typeof property.$ref === 'string'
+        ? document.components?.schemas?.[property.$ref.slice(COMPONENT_REF.length)]
+        : undefined;
+    if (!hasDescription(property) && !(isSchema(target) && hasDescription(target))) out.push(at);
+    undocumentedProperties(document, property, at, out, seen);
+  }
+  for (const key of ['items', 'additionalProperties', 'not'] as const) {
+    undocumentedProperties(document, schema[key], `${pointer}/${key}`, out, seen);
+  }
+  for (const key of ['prefixItems', 'anyOf', 'oneOf', 'allOf'] as const) {
+    const members = schema[key];
+    if (Array.isArray(members)) {
+      members.forEach((member, i) =>
+        undocumentedProperties(document, member, `${pointer}/${key}/${i}`, out, seen),
+      );
+    }
+  }
+  if (isSchema(schema.patternProperties)) {
+    for (const [pattern, member] of Object.entries(schema.patternProperties)) {
+      undocumentedProperties(
+        document,
+        member,
+        `${pointer}/patternProperties/${pattern}`,
+        out,
+        seen,
+      );
+    }
+  }
+  return out;
+}
 
 describe('the OpenAPI document', () => {
   let t: TestApp;
@@ -140,6 +210,65 @@ describe('the OpenAPI document', () => {
         }
         assert.ok(op.responses['500'], `${method} ${path}: 500`);
       }
+    }
+  });
+
+  it('describes every property of every request body and every 200 response', () => {
+    const missing: string[] = [];
+    let checked = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const media = [
+          ...Object.entries(op.requestBody?.content ?? {}).map(([type, m]) => ({
+            where: `${method.toUpperCase()} ${path} request ${type}`,
+            schema: m.schema,
+          })),
+          ...Object.entries(op.responses['200']?.content ?? {}).map(([type, m]) => ({
+            where: `${method.toUpperCase()} ${path} 200 ${type}`,
+            schema: m.schema,
+          })),
+        ];
+        for (const { where, schema } of media) {
+          checked++;
+          for (const pointer of undocumentedProperties(document, schema, '')) {
+            missing.push(`${where}: ${pointer}`);
+          }
+        }
+      }
+    }
+    assert.ok(checked >= 16, `only ${checked} schemas walked`);
+    assert.equal(missing.length, 0, `properties without a description:\n${missing.join('\n')}`);
+  });
+
+  it('finds an undescribed property nested in an array of unions', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        rows: {
+          type: 'array',
+          description: 'Rows',
+          items: {
+            anyOf: [{ type: 'object', properties: { x: { type: 'number' } } }, { type: 'null' }],
+          },
+        },
+      },
+    };
+    assert.deepEqual(undocumentedProperties(document, schema, ''), [
+      '/properties/rows/items/anyOf/0/properties/x',
+    ]);
+  });
+
+  it('gives every POST route a request example that its own schema accepts', () => {
+    const contract = new OpenApiContract(document);
+    const posts = contract.operations('post');
+    assert.ok(posts.length >= 7, `only ${posts.length} POST routes`);
+    for (const path of posts) {
+      const example = contract.requestExample(path);
+      assert.ok(
+        typeof example === 'object' && example !== null && Object.keys(example).length > 0,
+        `POST ${path}: no request example`,
+      );
+      assert.deepEqual(contract.requestErrors(path, example), [], `POST ${path}: example invalid`);
     }
   });
 

@@ -10,9 +10,6 @@ import { API_VERSION } from '../../version.ts';
 import { BODY_LIMIT_BYTES, MAX_ARRAY_ITEMS, MAX_PAGE_SIZE } from './limits.ts';
 import { publicBase } from './public-base.ts';
 
-const HEALTH_PATH = '/api/health';
-const HEALTH_CONTENT_TYPE = 'application/health+json';
-
 export const OPENAPI_PATH = '/.well-known/openapi.json';
 
 function seconds(ms: number): string {
@@ -89,10 +86,6 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
       // Preflights and the docs page's own routes are plumbing, not API.
       if (methods.includes('OPTIONS') || url.startsWith('/docs')) {
         return { schema: { ...base, hide: true }, url };
-      }
-      // Health answers application/health+json; its schema does not say so itself.
-      if (url === HEALTH_PATH && base.produces === undefined) {
-        return { schema: { ...base, produces: [HEALTH_CONTENT_TYPE] }, url };
       }
       if (methods.includes('POST') && (base.tags === undefined || base.tags.length === 0)) {
         return { schema: { ...base, tags: ['statistics'] }, url };

@@ -34,6 +34,7 @@ const Linkset = {
   properties: {
     linkset: {
       type: 'array',
+      description: 'The link contexts: one, anchored at the API base',
       items: {
         type: 'object',
         required: ['anchor', 'service-desc', 'service-doc', 'status'],

@@ -14,8 +14,8 @@ import {
 import {
   Envelope,
   FactionRefSchema,
-  IntervalSchema,
   RateSchema,
+  WilsonIntervalSchema,
   envelope,
   requireSnapshot,
 } from '../schemas/envelope.ts';
@@ -42,31 +42,67 @@ export const ArmyMatchupBody = Type.Object(
 
 const CellSchema = Type.Object(
   {
-    faction: Type.String({ description: 'Row faction id (the side the numbers are from)' }),
-    opponent: Type.String({ description: 'Column faction id' }),
-    games: Type.Number({ description: 'Games between the two (a mirror game counts once)' }),
-    wins: Type.Number({ description: 'Wins of the row faction (mirror cell: winning sides)' }),
-    draws: Type.Number({ description: 'Draws (mirror cell: drawn games)' }),
-    losses: Type.Number({ description: 'Losses of the row faction (mirror cell: losing sides)' }),
-    winRate: RateSchema('(wins + draws/2) / games; exactly 0.5 in a mirror cell'),
-    winRateInterval: IntervalSchema,
-    avgScore: Nullable(Type.Number({ description: "Mean score of the row faction's sides" })),
-    lowSample: Type.Boolean({ description: 'Fewer than 30 games' }),
+    faction: Type.String({ description: 'Row faction id: the numbers are from its side' }),
+    opponent: Type.String({ description: 'Column faction id: the opponent' }),
+    games: Type.Number({
+      description:
+        'Games in scope between the row and the column faction; a mirror game (row = column) counts once',
+    }),
+    wins: Type.Number({
+      description:
+        'Games the row faction won; mirror cell: winning sides, i.e. mirror games with a winner',
+    }),
+    draws: Type.Number({ description: 'Games drawn; mirror cell: drawn mirror games' }),
+    losses: Type.Number({
+      description:
+        'Games the row faction lost (a double loss counts); mirror cell: losing sides, so a double loss counts twice',
+    }),
+    winRate: RateSchema(
+      '(wins + draws/2) / games of the row faction: a draw counts half; exactly 0.5 in a mirror cell',
+    ),
+    winRateInterval: WilsonIntervalSchema(
+      '95% Wilson score interval of winRate, taking wins + draws/2 as the successes out of games, clamped to [0, 1]; mirror cell: games/2 successes out of games',
+    ),
+    avgScore: Nullable(
+      Type.Number({
+        description:
+          "Mean score of the row faction's sides with a known score (mirror cell: both sides of each mirror game); null when none",
+      }),
+    ),
+    lowSample: Type.Boolean({ description: 'true when games is under 30' }),
   },
-  { description: 'One matchup' },
+  {
+    description:
+      "One matchup, from the row faction's side; cells with no game or fewer than minGames games are left out",
+  },
 );
 
 export const ArmyMatchupResponse = Envelope(
-  Type.Object({
-    factions: Type.Array(FactionRefSchema, { description: 'Row factions with at least one cell' }),
-    cells: Type.Array(CellSchema),
-  }),
-  Type.Object({
-    ...NormalisedFilterProperties,
-    factions: Type.Array(Type.String()),
-    opponents: Type.Array(Type.String()),
-    minGames: Type.Integer(),
-  }),
+  Type.Object(
+    {
+      factions: Type.Array(FactionRefSchema, {
+        description:
+          "Row factions with at least one cell, in the order of factions when given, else in the system's faction order",
+      }),
+      cells: Type.Array(CellSchema, {
+        description: 'Matchups, row by row (in the order of factions), then by column',
+      }),
+    },
+    { description: 'The matchup matrix as a list of cells' },
+  ),
+  Type.Object(
+    {
+      ...NormalisedFilterProperties,
+      factions: Type.Array(Type.String({ description: 'A faction id' }), {
+        description: 'Row faction ids applied, duplicates removed; empty: every faction',
+      }),
+      opponents: Type.Array(Type.String({ description: 'A faction id' }), {
+        description: 'Column faction ids applied, duplicates removed; empty: every faction',
+      }),
+      minGames: Type.Integer({ description: 'Minimum games of a cell applied' }),
+    },
+    { description: 'The filter applied, defaults filled in' },
+  ),
 );
 
 type Body = Static<typeof ArmyMatchupBody>;

@@ -14,10 +14,12 @@ import {
 import {
   Envelope,
   FactionRefSchema,
-  IntervalSchema,
   MarginBandsSchema,
+  MeanIntervalSchema,
   RateSchema,
   TurnStatsSchema,
+  WIN_RATE,
+  WilsonIntervalSchema,
   envelope,
   requireSnapshot,
 } from '../schemas/envelope.ts';
@@ -64,95 +66,194 @@ export const FactionStatsBody = Type.Object(
 const FactionStatsFilter = Type.Object(
   {
     ...NormalisedFilterProperties,
-    factions: Type.Array(Type.String()),
-    excludeMirrors: Type.Boolean(),
-    minGames: Type.Integer(),
+    factions: Type.Array(Type.String({ description: 'A faction id' }), {
+      description: 'Faction ids applied, duplicates removed; empty: every faction',
+    }),
+    excludeMirrors: Type.Boolean({ description: 'Whether mirror games were left out of games' }),
+    minGames: Type.Integer({ description: 'Minimum games of a row applied' }),
     groupBy: GroupBySchema,
   },
   { description: 'The filter applied, defaults filled in' },
 );
 
-const SeriesPointSchema = Type.Object({
-  period: Type.String({ description: '"YYYY-MM" for months, "YYYY-Qn" for quarters' }),
-  sides: Type.Number({ description: 'Sides played in the period' }),
-  games: Type.Number({ description: 'Games counted in the period' }),
-  wins: Type.Number(),
-  draws: Type.Number(),
-  losses: Type.Number(),
-  winRate: RateSchema('(wins + draws/2) / games'),
-  winRateInterval: IntervalSchema,
-  avgScore: Nullable(Type.Number({ description: 'Mean score over the sides' })),
+const GAMES_RULE =
+  'mirror games (the faction against itself) left out when excludeMirrors is true (default); when false every side counts, so a mirror game counts twice';
+
+const SeriesPointSchema = Type.Object(
+  {
+    period: Type.String({
+      description:
+        'The period of the events\' start dates (UTC): "YYYY-MM" for months, "YYYY-Qn" for quarters',
+    }),
+    sides: Type.Number({ description: 'Sides the faction played in the period, mirrors included' }),
+    games: Type.Number({ description: `Games counted in the period: ${GAMES_RULE}` }),
+    wins: Type.Number({ description: 'Counted games won in the period' }),
+    draws: Type.Number({ description: 'Counted games drawn in the period' }),
+    losses: Type.Number({
+      description: 'Counted games lost in the period (a double loss counts as a loss)',
+    }),
+    winRate: RateSchema(WIN_RATE),
+    winRateInterval: WilsonIntervalSchema(),
+    avgScore: Nullable(
+      Type.Number({
+        description:
+          'Mean score over the sides of the period with a known score, mirrors included; null when none',
+      }),
+    ),
+  },
+  { description: 'The faction in one period with at least one side' },
+);
+
+const turnFields = (turn: 'first' | 'second') => ({
+  games: `Counted games in which the faction went ${turn}: ${GAMES_RULE}`,
+  winRate: `(wins + draws/2) / games over those games; null when games is 0`,
+  avgScore: `Mean score over its sides that went ${turn} with a known score, mirrors included; null when none`,
 });
 
-const FactionRowSchema = Type.Object({
-  faction: FactionRefSchema,
-  sides: Type.Number({
-    description: 'Sides played (a mirror game gives two), mirrors always included',
-  }),
-  games: Type.Number({
-    description: 'Games counted (mirrors left out unless excludeMirrors is false)',
-  }),
-  wins: Type.Number(),
-  draws: Type.Number(),
-  losses: Type.Number(),
-  mirrorGames: Type.Number({ description: 'Mirror games, each counted once' }),
-  winRate: RateSchema('(wins + draws/2) / games; null without games'),
-  winRateInterval: IntervalSchema,
-  avgScore: Nullable(Type.Number({ description: 'Mean score over all sides, mirrors included' })),
-  avgScoreInterval: IntervalSchema,
-  players: Type.Number({ description: 'Distinct known players who played the faction' }),
-  entries: Type.Number({ description: 'Event entries (standings rows) with the faction' }),
-  metaShare: RateSchema("The faction's sides over all sides in scope"),
-  firstTurn: TurnStatsSchema('Sides that went first'),
-  secondTurn: TurnStatsSchema('Sides that went second'),
-  eventWins: Type.Number({ description: 'Events won (placement 1)' }),
-  undefeated: Type.Number({ description: 'Entries that lost no game in their event' }),
-  topShare: Nullable(
-    Type.Number({
+const FactionRowSchema = Type.Object(
+  {
+    faction: FactionRefSchema,
+    sides: Type.Number({
       description:
-        'Share of top-10% placements held by the faction divided by its metaShare (1 = as expected)',
+        'Sides the faction played in scope, mirrors included whatever excludeMirrors says (a mirror game gives two)',
     }),
-  ),
-  skill: Nullable(
-    Type.Object(
-      {
-        expectedWinRate: Nullable(Type.Number()),
-        overExpected: Nullable(Type.Number()),
-      },
-      {
+    games: Type.Number({
+      description: `Games counted for wins, draws, losses and winRate: ${GAMES_RULE}`,
+    }),
+    wins: Type.Number({ description: 'Counted games won' }),
+    draws: Type.Number({ description: 'Counted games drawn' }),
+    losses: Type.Number({
+      description: 'Counted games lost (a double loss, both sides penalised, counts as a loss)',
+    }),
+    mirrorGames: Type.Number({
+      description:
+        'Mirror games (the faction against itself), each counted once, whatever excludeMirrors says',
+    }),
+    winRate: RateSchema(WIN_RATE),
+    winRateInterval: WilsonIntervalSchema(),
+    avgScore: Nullable(
+      Type.Number({
         description:
-          "Results against what the players' pre-game ratings predicted; null until available",
-      },
+          'Mean score over all sides with a known score, mirrors included whatever excludeMirrors says; null when none',
+      }),
     ),
-  ),
-  lowSample: Type.Boolean({ description: 'Fewer than 30 games' }),
-  series: Type.Optional(Type.Array(SeriesPointSchema, { description: 'Per period, when grouped' })),
-});
+    avgScoreInterval: MeanIntervalSchema(),
+    players: Type.Number({
+      description:
+        'Distinct known players who played the faction in scope (unknown players not counted)',
+    }),
+    entries: Type.Number({
+      description:
+        'Standings entries with the faction in events with a game in scope (an entry without a declared faction takes the one it played most)',
+    }),
+    metaShare: RateSchema(
+      "The faction's sides over all sides in scope (every faction of the system, mirrors included, whatever factions selects); null when the scope has no sides",
+    ),
+    firstTurn: TurnStatsSchema('Games in which the faction went first', turnFields('first')),
+    secondTurn: TurnStatsSchema(
+      'Games in which the faction went second (sides whose turn order is unknown are in neither)',
+      turnFields('second'),
+    ),
+    eventWins: Type.Number({
+      description:
+        'Entries placed 1st in events with a game in scope (the published placement, else ranked by wins then total score, ties sharing a place)',
+    }),
+    undefeated: Type.Number({
+      description:
+        'Entries in events with a game in scope that played at least one game and lost none',
+    }),
+    topShare: Nullable(
+      Type.Number({
+        description:
+          "(The faction's top-10% entries / all top-10% entries) / metaShare, where an entry is top 10% when its placement is at most ceil(placed entries / 10) in its event, over events with a game in scope; 1 = as many top placements as its share of sides predicts; null when there is no top entry or metaShare is 0",
+      }),
+    ),
+    skill: Nullable(
+      Type.Object(
+        {
+          expectedWinRate: Nullable(
+            Type.Number({
+              description:
+                "Mean Elo expectation 1 / (1 + 10^((opponent's rating − player's rating) / 400)) over those sides",
+            }),
+          ),
+          overExpected: Nullable(
+            Type.Number({
+              description:
+                "Win rate of those same sides (draws half) minus expectedWinRate: above 0 the faction did better than its players' ratings predicted (a strong army), below 0 worse",
+            }),
+          ),
+        },
+        {
+          description:
+            "Strong army or strong players? Over the faction's non-mirror sides in scope where both players are known and rated: each player's Glicko-2 rating before the game (default parameters, one rating period per event, over all of the system's games), compared with the result; null when there is no such side",
+        },
+      ),
+    ),
+    lowSample: Type.Boolean({ description: 'true when games is under 30' }),
+    series: Type.Optional(
+      Type.Array(SeriesPointSchema, {
+        description:
+          'Per month or quarter of event start with at least one side, oldest first; only when groupBy is month or quarter',
+      }),
+    ),
+  },
+  { description: 'One faction; rows with fewer than minGames games are left out' },
+);
 
 export const FactionStatsResponse = Envelope(
-  Type.Object({
-    factions: Type.Array(FactionRowSchema),
-    summary: Type.Object({
-      games: Type.Number({ description: 'Games in scope (mirrors included)' }),
-      events: Type.Number({ description: 'Events with a game in scope' }),
-      avgScoreFirstTurn: Nullable(
-        Type.Number({ description: 'Mean score of sides that went first' }),
-      ),
-      avgScoreSecondTurn: Nullable(
-        Type.Number({ description: 'Mean score of sides that went second' }),
-      ),
-      marginBands: MarginBandsSchema,
-      diversity: Type.Object(
+  Type.Object(
+    {
+      factions: Type.Array(FactionRowSchema, {
+        description:
+          'Factions with at least one side in scope (only those of factions, when given), most games first, then most sides, then id',
+      }),
+      summary: Type.Object(
         {
-          hhi: Nullable(
-            Type.Number({ description: 'Herfindahl-Hirschman index of faction meta shares' }),
+          games: Type.Number({
+            description: 'Games in scope, every faction, mirrors included (= meta.sample.games)',
+          }),
+          events: Type.Number({
+            description: 'Events with at least one game in scope (= meta.sample.events)',
+          }),
+          avgScoreFirstTurn: Nullable(
+            Type.Number({
+              description:
+                'Mean score of all sides in scope that went first (every faction, mirrors included) with a known score; null when none',
+            }),
           ),
-          effectiveFactions: Nullable(Type.Number({ description: '1 / hhi' })),
+          avgScoreSecondTurn: Nullable(
+            Type.Number({
+              description:
+                'Mean score of all sides in scope that went second (every faction, mirrors included) with a known score; null when none',
+            }),
+          ),
+          marginBands: MarginBandsSchema('in scope (every faction)'),
+          diversity: Type.Object(
+            {
+              hhi: Nullable(
+                Type.Number({
+                  description:
+                    "Herfindahl-Hirschman index: the sum over the system's factions of (faction sides / all sides in scope)²; null when the scope has no sides",
+                }),
+              ),
+              effectiveFactions: Nullable(
+                Type.Number({
+                  description:
+                    '1 / hhi: the number of equally played factions with the same hhi; null when hhi is null',
+                }),
+              ),
+            },
+            { description: "How varied the meta is, from every faction's share of sides" },
+          ),
         },
-        { description: 'How varied the meta is' },
+        {
+          description: 'The whole scope, whatever factions and minGames select',
+        },
       ),
-    }),
-  }),
+    },
+    { description: 'Per-faction rows and a summary of the scope' },
+  ),
   FactionStatsFilter,
 );
 

@@ -12,29 +12,60 @@ export const HEALTH_CONTENT_TYPE = 'application/health+json';
 
 type Status = 'pass' | 'warn' | 'fail';
 
+const StatusSchema = (description: string) =>
+  Type.Union([Type.Literal('pass'), Type.Literal('warn'), Type.Literal('fail')], { description });
+
 const Check = Type.Object(
   {
-    componentId: Type.Optional(Type.String()),
-    componentType: Type.Optional(Type.String()),
-    observedValue: Type.Optional(Type.Union([Type.Number(), Type.String(), Type.Null()])),
-    observedUnit: Type.Optional(Type.String()),
-    status: Type.Union([Type.Literal('pass'), Type.Literal('warn'), Type.Literal('fail')]),
-    time: Type.Optional(Type.String()),
-    output: Type.Optional(Type.String()),
+    componentId: Type.Optional(
+      Type.String({ description: 'The component checked (store: its dialect, e.g. "sqlite")' }),
+    ),
+    componentType: Type.Optional(Type.String({ description: '"datastore" or "component"' })),
+    observedValue: Type.Optional(
+      Type.Union([Type.Number(), Type.String(), Type.Null()], {
+        description:
+          'store:responseTime: ping time; store:dataVersion: the data version in the store; snapshot:games: games loaded (null before the first load); import:last: when the last import finished (null when none)',
+      }),
+    ),
+    observedUnit: Type.Optional(Type.String({ description: 'Unit of observedValue, e.g. "ms"' })),
+    status: StatusSchema("This check's status"),
+    time: Type.Optional(
+      Type.String({
+        description: 'When the value was observed or the component last changed (ISO 8601)',
+      }),
+    ),
+    output: Type.Optional(
+      Type.String({
+        description: 'Why the check warns or fails, or other detail; absent when nothing to say',
+      }),
+    ),
   },
-  { additionalProperties: true },
+  {
+    additionalProperties: true,
+    description:
+      'One check; snapshot:games also carries dataVersion, sides, lists, loadMs, bytes and ageSeconds of the snapshot served',
+  },
 );
 
 export const HealthResponse = Type.Object(
   {
-    status: Type.Union([Type.Literal('pass'), Type.Literal('warn'), Type.Literal('fail')], {
-      description: 'pass and warn answer 200, fail answers 503',
-    }),
+    status: StatusSchema(
+      'Overall status, the worst of the checks: pass and warn answer 200, fail answers 503',
+    ),
     version: Type.String({ description: 'API version (semver)' }),
-    serviceId: Type.String(),
-    description: Type.String(),
-    notes: Type.Array(Type.String()),
-    checks: Type.Record(Type.String(), Type.Array(Check)),
+    serviceId: Type.String({ description: 'Service id: "muster"' }),
+    description: Type.String({ description: 'What the service is' }),
+    notes: Type.Array(Type.String({ description: 'A note' }), {
+      description: 'Notes for operators, e.g. that the store holds generated demo data',
+    }),
+    checks: Type.Record(
+      Type.String(),
+      Type.Array(Check, { description: 'The checks of this component and measurement' }),
+      {
+        description:
+          'Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed), snapshot:games (warn while not loaded or behind the store)',
+      },
+    ),
   },
   { description: 'Health of the service (draft-inadarei-api-health-check)' },
 );
@@ -78,6 +109,7 @@ export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void
         description:
           'Health of the store, the in-memory snapshot and the last import, as application/health+json.',
         tags: ['service'],
+        produces: [HEALTH_CONTENT_TYPE],
         response: { 200: HealthResponse, 503: HealthResponse },
       },
     },

@@ -15,8 +15,8 @@ import {
 } from '../schemas/common-filter.ts';
 import {
   Envelope,
-  IntervalSchema,
   RateSchema,
+  WilsonIntervalSchema,
   envelope,
   requireSnapshot,
 } from '../schemas/envelope.ts';
@@ -74,52 +74,88 @@ export const ItemUseStatsBody = Type.Object(
   },
 );
 
-const ItemRowSchema = Type.Object({
-  item: Type.Object(
-    {
-      name: Type.String({ description: 'Item name' }),
-      category: Type.String({
-        description: '"unit" for units, else the option type (e.g. "Magic Items")',
+const ItemRowSchema = Type.Object(
+  {
+    item: Type.Object(
+      {
+        name: Type.String({ description: 'Item name' }),
+        category: Type.String({
+          description: '"unit" for units, else the option type (e.g. "Magic Items")',
+        }),
+      },
+      { description: 'The item: a unit or an option whose type names a kind of item' },
+    ),
+    factions: Type.Array(Type.String({ description: 'A faction id' }), {
+      description: 'Ids of the factions (of those selected) whose lists in scope take it, sorted',
+    }),
+    picks: Type.Number({
+      description: 'Copies taken, summed over the lists in scope that take it',
+    }),
+    lists: Type.Number({ description: 'Lists in scope taking it at least once, mirrors included' }),
+    share: Type.Number({ description: 'lists / the lists in scope (data.lists)' }),
+    games: Type.Number({
+      description: 'Games of the lists taking it, mirror games (a faction against itself) left out',
+    }),
+    winRate: RateSchema(
+      '(wins + draws/2) / games of the lists taking it: a draw counts half; null when games is 0',
+    ),
+    winRateWithout: RateSchema(
+      "(wins + draws/2) / games of the lists in scope of the same factions (this row's factions) that do not take it, mirror games left out; null when they have no game",
+    ),
+    delta: Nullable(
+      Type.Number({ description: 'winRate − winRateWithout; null when either is null' }),
+    ),
+    winRateInterval: WilsonIntervalSchema(),
+    avgScore: Nullable(
+      Type.Number({
+        description:
+          'Mean score of the lists taking it, over those with a known score, mirrors included; null when none',
       }),
-    },
-    { description: 'The item' },
-  ),
-  factions: Type.Array(Type.String(), { description: 'Factions whose lists take it' }),
-  picks: Type.Number({ description: 'Copies taken over all lists' }),
-  lists: Type.Number({ description: 'Lists taking it' }),
-  share: Type.Number({ description: 'Lists taking it over lists in scope' }),
-  games: Type.Number({ description: 'Non-mirror games of lists taking it' }),
-  winRate: RateSchema('Win rate of lists taking it (draws half)'),
-  winRateWithout: RateSchema('Win rate of same-faction lists in scope without it'),
-  delta: Nullable(Type.Number({ description: 'winRate - winRateWithout' })),
-  winRateInterval: IntervalSchema,
-  avgScore: Nullable(
-    Type.Number({ description: 'Mean score of lists taking it (mirrors included)' }),
-  ),
-  avgScoreWithout: Nullable(
-    Type.Number({ description: 'Mean score of same-faction lists without it' }),
-  ),
-  lowSample: Type.Boolean({ description: 'Fewer than 30 games' }),
-});
+    ),
+    avgScoreWithout: Nullable(
+      Type.Number({
+        description:
+          'Mean score of the same-faction lists in scope without it, over those with a known score, mirrors included; null when none',
+      }),
+    ),
+    lowSample: Type.Boolean({ description: 'true when games is under 30' }),
+  },
+  { description: 'One item; items taken by fewer than minLists lists are left out' },
+);
 
 export const ItemUseStatsResponse = Envelope(
-  Type.Object({
-    lists: Type.Number({ description: 'Lists in scope (one per game side with a list)' }),
-    items: Type.Array(ItemRowSchema),
-    total: Type.Number({ description: 'Items matching, over all pages' }),
-    page: Type.Integer(),
-    pageSize: Type.Integer(),
-  }),
-  Type.Object({
-    ...NormalisedFilterProperties,
-    factions: Type.Array(Type.String()),
-    categories: Type.Array(Type.String()),
-    search: Nullable(Type.String()),
-    minLists: Type.Integer(),
-    sort: SortSchema,
-    page: Type.Integer(),
-    pageSize: Type.Integer(),
-  }),
+  Type.Object(
+    {
+      lists: Type.Number({
+        description:
+          'Lists in scope: game sides with a list (one per side per game, mirrors included) of the selected factions (every faction when none)',
+      }),
+      items: Type.Array(ItemRowSchema, {
+        description: 'This page of the matching items, in the order of sort (ties by name)',
+      }),
+      total: Type.Number({ description: 'Items matching, over all pages' }),
+      page: Type.Integer({ description: 'This page number, from 1' }),
+      pageSize: Type.Integer({ description: 'Items per page' }),
+    },
+    { description: 'Items taken by the lists in scope, one page of them' },
+  ),
+  Type.Object(
+    {
+      ...NormalisedFilterProperties,
+      factions: Type.Array(Type.String({ description: 'A faction id' }), {
+        description: 'Faction ids applied, duplicates removed; empty: every faction',
+      }),
+      categories: Type.Array(Type.String({ description: 'An item kind' }), {
+        description: 'Item kinds applied (matched case-insensitively); empty: every kind',
+      }),
+      search: Nullable(Type.String({ description: 'Name search applied; null: none' })),
+      minLists: Type.Integer({ description: 'Minimum lists of an item applied' }),
+      sort: SortSchema,
+      page: Type.Integer({ description: 'Page number applied' }),
+      pageSize: Type.Integer({ description: 'Page size applied' }),
+    },
+    { description: 'The filter applied, defaults filled in' },
+  ),
 );
 
 type Body = Static<typeof ItemUseStatsBody>;

@@ -204,32 +204,51 @@ export const RankingsBody = Type.Object(
   },
 );
 
+const RATED =
+  "sides the player played in rated games (games in scope with two different known players; with factions, only the player's sides with those factions)";
+
 const RankingRowSchema = Type.Object(
   {
-    rank: Type.Integer({ description: 'Rank; equal ratings share a rank (1, 2, 2, 4)' }),
+    rank: Type.Integer({
+      description:
+        'Standard competition rank among the players kept by minGames and countries (equal ratings share a rank: 1, 2, 2, 4); search and paging do not change it',
+    }),
     player: Type.Object(
       {
         id: Type.String({ description: 'Player id (may be opaque)' }),
-        name: Nullable(Type.String({ description: 'Player name, when known' })),
-        country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2, when known' })),
+        name: Nullable(Type.String({ description: 'Player name, when known; else null' })),
+        country: Nullable(
+          Type.String({
+            description: "Player's country (ISO 3166-1 alpha-2), when known; else null",
+          }),
+        ),
       },
       { description: 'The player' },
     ),
-    rating: Type.Number({ description: 'Rating (points: sum of the best N event scores)' }),
+    rating: Type.Number({
+      description:
+        'glicko2: Glicko-2 rating after the last period; elo: Elo rating after the last game; points: sum of the best N event scores',
+    }),
     rd: Nullable(Type.Number({ description: 'Glicko-2 rating deviation; null for other methods' })),
     volatility: Nullable(
       Type.Number({ description: 'Glicko-2 volatility; null for other methods' }),
     ),
-    games: Type.Integer({ description: 'Rated games' }),
-    wins: Type.Integer(),
-    draws: Type.Integer(),
-    losses: Type.Integer(),
+    games: Type.Integer({ description: `Rated games: ${RATED}` }),
+    wins: Type.Integer({ description: 'Rated games won' }),
+    draws: Type.Integer({ description: 'Rated games drawn' }),
+    losses: Type.Integer({ description: 'Rated games lost (a double loss counts as a loss)' }),
     events: Type.Integer({
       description: 'Events with a rated game (points: events scored)',
     }),
-    mainFaction: Nullable(FactionRefSchema),
+    mainFaction: Nullable(
+      FactionRefSchema,
+      "The faction of most of the player's rated sides (ties: the lowest id); null when none",
+    ),
     lastPlayed: Nullable(
-      Type.String({ description: 'Start date of the last event played (YYYY-MM-DD)' }),
+      Type.String({
+        description:
+          'Start date (YYYY-MM-DD) of the latest event with a rated game (points: or scored); null when none',
+      }),
     ),
   },
   { description: 'One ranked player' },
@@ -239,38 +258,64 @@ const RankingsFilter = Type.Object(
   {
     ...NormalisedFilterProperties,
     method: MethodSchema,
-    factions: Type.Array(Type.String()),
-    countries: Type.Array(Type.String({ description: "Players' countries" })),
-    minGames: Type.Integer(),
-    search: Nullable(Type.String()),
-    page: Type.Integer(),
-    pageSize: Type.Integer(),
-    elo: Type.Object({ k: Type.Number(), initial: Type.Number() }),
-    glicko2: Type.Object({
-      initialRating: Type.Number(),
-      initialRd: Type.Number(),
-      initialVolatility: Type.Number(),
-      tau: Type.Number(),
-      period: PeriodSchema,
+    factions: Type.Array(Type.String({ description: 'A faction id' }), {
+      description: 'Faction ids applied, sorted; empty: every faction',
     }),
-    points: Type.Object({
-      bestN: Type.Integer(),
-      oneDayMaxRounds: Type.Integer(),
-      baseOneDay: Type.Number(),
-      baseMultiDay: Type.Number(),
-      participantCap: Type.Integer(),
+    countries: Type.Array(Type.String({ description: "A player's country, upper case" }), {
+      description: "Players' countries applied, duplicates removed; empty: every player",
     }),
+    minGames: Type.Integer({ description: 'Minimum rated games applied' }),
+    search: Nullable(Type.String({ description: 'Name or id search applied; null: none' })),
+    page: Type.Integer({ description: 'Page number applied' }),
+    pageSize: Type.Integer({ description: 'Page size applied' }),
+    elo: Type.Object(
+      {
+        k: Type.Number({ description: 'K-factor' }),
+        initial: Type.Number({ description: 'Starting rating' }),
+      },
+      { description: 'Elo parameters, defaults filled in (used when method is elo)' },
+    ),
+    glicko2: Type.Object(
+      {
+        initialRating: Type.Number({ description: 'Starting rating' }),
+        initialRd: Type.Number({ description: 'Starting rating deviation' }),
+        initialVolatility: Type.Number({ description: 'Starting volatility' }),
+        tau: Type.Number({ description: 'System constant constraining volatility change' }),
+        period: PeriodSchema,
+      },
+      { description: 'Glicko-2 parameters, defaults filled in (used when method is glicko2)' },
+    ),
+    points: Type.Object(
+      {
+        bestN: Type.Integer({ description: "Events counted: the player's best N" }),
+        oneDayMaxRounds: Type.Integer({
+          description: 'Events of at most this many rounds are one-day events',
+        }),
+        baseOneDay: Type.Number({ description: 'Base of a one-day event' }),
+        baseMultiDay: Type.Number({ description: 'Base of a multi-day event' }),
+        participantCap: Type.Integer({
+          description: 'Participants beyond this add nothing to the maximum',
+        }),
+      },
+      { description: 'Points parameters, defaults filled in (used when method is points)' },
+    ),
   },
   { description: 'The filter and parameters applied, defaults filled in' },
 );
 
 export const RankingsResponse = Envelope(
-  Type.Object({
-    players: Type.Array(RankingRowSchema),
-    total: Type.Integer({ description: 'Rows matching (all pages)' }),
-    page: Type.Integer(),
-    pageSize: Type.Integer(),
-  }),
+  Type.Object(
+    {
+      players: Type.Array(RankingRowSchema, {
+        description:
+          'This page of the ranked players matching search, best rating first (then most games)',
+      }),
+      total: Type.Integer({ description: 'Rows matching (all pages)' }),
+      page: Type.Integer({ description: 'This page number, from 1' }),
+      pageSize: Type.Integer({ description: 'Rows per page' }),
+    },
+    { description: 'One page of the ranking' },
+  ),
   RankingsFilter,
 );
 

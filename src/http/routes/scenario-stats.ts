@@ -15,10 +15,11 @@ import {
 import {
   Envelope,
   FactionRefSchema,
-  IntervalSchema,
   MarginBandsSchema,
   RateSchema,
   TurnStatsSchema,
+  WIN_RATE,
+  WilsonIntervalSchema,
   envelope,
   requireSnapshot,
 } from '../schemas/envelope.ts';
@@ -52,61 +53,122 @@ export const ScenarioStatsBody = Type.Object(
   },
 );
 
-const FactionRow = Type.Object({
-  faction: FactionRefSchema,
-  games: Type.Number({ description: 'Non-mirror games of the faction with this scenario' }),
-  winRate: RateSchema('(wins + draws/2) / games'),
-  winRateInterval: IntervalSchema,
-  avgScore: Nullable(Type.Number({ description: 'Mean score over its sides (mirrors included)' })),
-  lowSample: Type.Boolean({ description: 'Fewer than 30 games' }),
-});
-
-export const ScenarioStatsResponse = Envelope(
-  Type.Object({
-    scenarios: Type.Array(
-      Type.Object({
-        kind: ScenarioKindSchema,
-        name: Type.String(),
-        games: Type.Number({ description: 'Games in scope played with it' }),
-        firstTurn: TurnStatsSchema('The side that went first, in games where that is known'),
-        primary: Nullable(
-          Type.Object(
-            {
-              attacker: Type.Number({
-                description: 'Games where the side that went first took the primary',
-              }),
-              defender: Type.Number({
-                description: 'Games where the side that went second took it',
-              }),
-              none: Type.Number({ description: 'Games where nobody took it' }),
-            },
-            { description: 'Who took the primary objective, where known' },
-          ),
-        ),
-        secondary: Nullable(
-          Type.Object(
-            {
-              picked: Type.Number({ description: 'Sides that played for it' }),
-              achieved: Type.Number({ description: 'Sides that achieved it' }),
-              achievedRate: RateSchema('achieved over sides with a known outcome'),
-              attackerRate: RateSchema('Achieved rate of sides that went first'),
-              defenderRate: RateSchema('Achieved rate of sides that went second'),
-            },
-            { description: 'For secondary objectives, where known' },
-          ),
-        ),
-        marginBands: MarginBandsSchema,
-        factions: Type.Array(FactionRow),
+const FactionRow = Type.Object(
+  {
+    faction: FactionRefSchema,
+    games: Type.Number({
+      description:
+        'Games of the faction played with it, mirror games (the faction against itself) always left out',
+    }),
+    winRate: RateSchema(WIN_RATE),
+    winRateInterval: WilsonIntervalSchema(),
+    avgScore: Nullable(
+      Type.Number({
+        description:
+          'Mean score over all its sides in those games with a known score, mirrors included; null when none',
       }),
     ),
-  }),
-  Type.Object({
-    ...NormalisedFilterProperties,
-    kinds: Type.Array(ScenarioKindSchema),
-    names: Type.Array(Type.String()),
-    factions: Type.Array(Type.String()),
-    minGames: Type.Integer(),
-  }),
+    lowSample: Type.Boolean({ description: 'true when games is under 30' }),
+  },
+  { description: "One faction's results with this scenario" },
+);
+
+export const ScenarioStatsResponse = Envelope(
+  Type.Object(
+    {
+      scenarios: Type.Array(
+        Type.Object(
+          {
+            kind: ScenarioKindSchema,
+            name: Type.String({
+              description: 'Name as first imported (names match case-insensitively)',
+            }),
+            games: Type.Number({
+              description:
+                "Games in scope played with it (for a secondary: among the game's secondaries or either side's own), mirrors included",
+            }),
+            firstTurn: TurnStatsSchema(
+              'The side that went first, over the games with it where that side is known (mirrors included)',
+              {
+                games: 'Games with it where the side that went first is known',
+                winRate:
+                  '(wins + draws/2) / games of the side that went first: a draw counts half; null when games is 0',
+                avgScore:
+                  'Mean score of the side that went first, over those games with its score known; null when none',
+              },
+            ),
+            primary: Nullable(
+              Type.Object(
+                {
+                  attacker: Type.Number({
+                    description: 'Games where only the side that went first achieved the primary',
+                  }),
+                  defender: Type.Number({
+                    description: 'Games where only the side that went second achieved it',
+                  }),
+                  none: Type.Number({ description: 'Games where neither side achieved it' }),
+                },
+                {
+                  description:
+                    "Who achieved the primary objective (attacker = the side that went first), over the games with it where the first side and both sides' outcomes are known (games recording both sides as achieving it are left out); null when there is no such game",
+                },
+              ),
+            ),
+            secondary: Nullable(
+              Type.Object(
+                {
+                  picked: Type.Number({
+                    description: 'Sides in scope that played for it (as their own secondary)',
+                  }),
+                  achieved: Type.Number({ description: 'Of those, sides that achieved it' }),
+                  achievedRate: RateSchema(
+                    'achieved / picked sides with a known outcome; null when none is known',
+                  ),
+                  attackerRate: RateSchema(
+                    'The same rate over the picking sides that went first; null when none is known',
+                  ),
+                  defenderRate: RateSchema(
+                    'The same rate over the picking sides that went second; null when none is known',
+                  ),
+                },
+                {
+                  description:
+                    'For a secondary objective that some side played for; null for other kinds and when no side played for it',
+                },
+              ),
+            ),
+            marginBands: MarginBandsSchema('played with it'),
+            factions: Type.Array(FactionRow, {
+              description:
+                'Each faction with a side in these games (of factions, when given), most games first, then id; rows with fewer than minGames games are left out',
+            }),
+          },
+          { description: 'One scenario, map, deployment or objective' },
+        ),
+        {
+          description:
+            'Names with at least one game and at least minGames games, by kind (in the order of kinds), then most games',
+        },
+      ),
+    },
+    { description: 'How each scenario plays out' },
+  ),
+  Type.Object(
+    {
+      ...NormalisedFilterProperties,
+      kinds: Type.Array(ScenarioKindSchema, {
+        description: 'Kinds applied, in catalogue order; every kind when none was given',
+      }),
+      names: Type.Array(Type.String({ description: 'A name' }), {
+        description: 'Names applied, duplicates removed; empty: every name',
+      }),
+      factions: Type.Array(Type.String({ description: 'A faction id' }), {
+        description: 'Faction ids applied, duplicates removed; empty: every faction',
+      }),
+      minGames: Type.Integer({ description: 'Minimum games applied (scenarios and faction rows)' }),
+    },
+    { description: 'The filter applied, defaults filled in' },
+  ),
 );
 
 type Body = Static<typeof ScenarioStatsBody>;

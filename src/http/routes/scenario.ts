@@ -34,28 +34,58 @@ export const ScenarioBody = Type.Object(
   },
 );
 
+const PLAYED_WITH =
+  "games in scope played with it (for a secondary: among the game's secondaries or either side's own)";
+
 export const ScenarioResponse = Envelope(
-  Type.Object({
-    scenarios: Type.Array(
-      Type.Object({
-        kind: ScenarioKindSchema,
-        name: Type.String({ description: 'Name as first imported' }),
-        description: Nullable(Type.String({ description: 'From the catalogue, when given' })),
-        games: Type.Number({ description: 'Games in scope played with it' }),
-        firstPlayed: Nullable(
-          Type.String({ description: 'Earliest event start in scope (YYYY-MM-DD)' }),
+  Type.Object(
+    {
+      scenarios: Type.Array(
+        Type.Object(
+          {
+            kind: ScenarioKindSchema,
+            name: Type.String({
+              description: 'Name as first imported (names match case-insensitively)',
+            }),
+            description: Nullable(
+              Type.String({
+                description: "The catalogue's description, when the catalogue lists it; else null",
+              }),
+            ),
+            games: Type.Number({
+              description: `Number of ${PLAYED_WITH}; 0 for a catalogue entry not played in scope`,
+            }),
+            firstPlayed: Nullable(
+              Type.String({
+                description: `Start date (YYYY-MM-DD) of the earliest event with one of the ${PLAYED_WITH}; null when games is 0`,
+              }),
+            ),
+            lastPlayed: Nullable(
+              Type.String({
+                description: `Start date (YYYY-MM-DD) of the latest event with one of the ${PLAYED_WITH}; null when games is 0`,
+              }),
+            ),
+          },
+          { description: 'One scenario, map, deployment or objective' },
         ),
-        lastPlayed: Nullable(
-          Type.String({ description: 'Latest event start in scope (YYYY-MM-DD)' }),
-        ),
+        {
+          description:
+            "The catalogue's entries of the requested kinds and every name played in scope, by kind (scenario, map, deployment, primary, secondary), then most games, then name",
+        },
+      ),
+    },
+    { description: 'The scenario catalogue in scope' },
+  ),
+  Type.Object(
+    {
+      ...NormalisedFilterProperties,
+      kinds: Type.Array(ScenarioKindSchema, {
+        description: 'Kinds applied, in catalogue order; every kind when none was given',
       }),
-    ),
-  }),
-  Type.Object({
-    ...NormalisedFilterProperties,
-    kinds: Type.Array(ScenarioKindSchema),
-    search: Nullable(Type.String()),
-  }),
+      search: Nullable(Type.String({ description: 'Name search applied; null: none' })),
+    },
+    { description: 'The filter applied, defaults filled in' },
+  ),
 );
 
 type Body = Static<typeof ScenarioBody>;

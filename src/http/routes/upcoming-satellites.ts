@@ -98,50 +98,85 @@ const MajorSchema = Type.Object(
 const SatelliteSchema = Type.Object(
   {
     id: Type.String({ description: 'Event id' }),
-    name: Type.String(),
+    name: Type.String({ description: 'Event name' }),
     start: Type.String({ description: 'Start date (YYYY-MM-DD)' }),
-    end: Nullable(Type.String({ description: 'End date (YYYY-MM-DD)' })),
+    end: Nullable(Type.String({ description: 'End date (YYYY-MM-DD); null when not given' })),
     status: Type.String({ description: 'Always "scheduled"' }),
-    country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2' })),
-    city: Nullable(Type.String()),
-    venue: Nullable(Type.String()),
+    country: Nullable(
+      Type.String({ description: 'Country (ISO 3166-1 alpha-2); null when not given' }),
+    ),
+    city: Nullable(Type.String({ description: 'City; null when not given' })),
+    venue: Nullable(Type.String({ description: 'Venue; null when not given' })),
     location: Nullable(
-      Type.Object({ lat: Type.Number(), lon: Type.Number() }, { description: 'Coordinates' }),
+      Type.Object(
+        {
+          lat: Type.Number({ description: 'Latitude in degrees' }),
+          lon: Type.Number({ description: 'Longitude in degrees' }),
+        },
+        { description: 'Coordinates of the venue; null when not given' },
+      ),
     ),
     distanceKm: Nullable(
       Type.Number({ description: 'Great-circle distance from `near` in km; null without near' }),
     ),
-    online: Nullable(Type.Boolean()),
-    qualifiesFor: Nullable(MajorSchema),
-    slots: Nullable(Type.Integer({ description: 'Qualifying places' })),
-    participants: Nullable(Type.Integer({ description: 'Registered participants' })),
-    capacity: Nullable(Type.Integer({ description: 'Places available' })),
-    registrationUrl: Nullable(Type.String()),
-    url: Nullable(Type.String()),
+    online: Nullable(
+      Type.Boolean({ description: 'true for an online event; null when not given' }),
+    ),
+    qualifiesFor: Nullable(
+      MajorSchema,
+      'The major this satellite qualifies for; null when none is given or that major is unknown',
+    ),
+    slots: Nullable(
+      Type.Integer({ description: 'Qualifying places for the major; null when not given' }),
+    ),
+    participants: Nullable(
+      Type.Integer({ description: 'Registered participants; null when not given' }),
+    ),
+    capacity: Nullable(Type.Integer({ description: 'Places available; null when not given' })),
+    registrationUrl: Nullable(
+      Type.String({ description: 'Where to register; null when not given' }),
+    ),
+    url: Nullable(Type.String({ description: "The event's web page; null when not given" })),
   },
   { description: 'An upcoming satellite event' },
 );
 
 const SatellitesFilter = Type.Object(
   {
-    system: Nullable(Type.String()),
-    from: Type.String(),
-    to: Nullable(Type.String()),
-    majors: Type.Array(Type.String()),
-    countries: Type.Array(Type.String()),
-    near: Nullable(NearSchema),
-    page: Type.Integer(),
-    pageSize: Type.Integer(),
+    system: Nullable(Type.String({ description: 'Game system applied; null: every system' })),
+    from: Type.String({
+      description: 'Earliest start date applied (YYYY-MM-DD; default today, UTC)',
+    }),
+    to: Nullable(Type.String({ description: 'Latest start date applied; null: no bound' })),
+    majors: Type.Array(Type.String({ description: 'A major event id' }), {
+      description: 'Major ids applied, duplicates removed; empty: every satellite',
+    }),
+    countries: Type.Array(Type.String({ description: 'ISO 3166-1 alpha-2 code, upper case' }), {
+      description: 'Countries applied, upper-cased, duplicates removed; empty: every country',
+    }),
+    near: Nullable(NearSchema, 'The distance filter applied; null: none'),
+    page: Type.Integer({ description: 'Page number applied' }),
+    pageSize: Type.Integer({ description: 'Page size applied' }),
   },
   { description: 'The filter applied, defaults filled in' },
 );
 
 export const UpcomingSatellitesResponse = Envelope(
-  Type.Object({
-    events: Type.Array(SatelliteSchema, { description: 'Sorted by start, then distance' }),
-    total: Type.Integer({ description: 'Events matching (all pages)' }),
-  }),
+  Type.Object(
+    {
+      events: Type.Array(SatelliteSchema, {
+        description:
+          'This page of the matching events, sorted by start date, then distance, then id',
+      }),
+      total: Type.Integer({ description: 'Events matching (all pages)' }),
+    },
+    { description: 'Scheduled satellite events ahead, one page of them' },
+  ),
   SatellitesFilter,
+  {
+    events: 'Satellite events matching (= data.total)',
+    games: 'Always 0: upcoming events have no games yet',
+  },
 );
 
 type Body = Static<typeof UpcomingSatellitesBody>;

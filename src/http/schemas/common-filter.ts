@@ -79,23 +79,50 @@ export const CommonFilterProperties = {
   ),
 };
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
+/**
+ * `schema` or null. The union carries `description` (default: the member's own), since
+ * documentation readers show the description of the property's schema, not of its members.
+ */
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(
+  schema: T,
+  description?: string,
+) => {
+  const text = description ?? (schema as { description?: unknown }).description;
+  return Type.Union([schema, Type.Null()], typeof text === 'string' ? { description: text } : {});
+};
 
 /** meta.filter's common part: every field present, defaults filled in. */
 export const NormalisedFilterProperties = {
-  system: Type.String({ description: 'The game system applied' }),
-  from: Nullable(Type.String({ description: 'Earliest start date or null' })),
-  to: Nullable(Type.String({ description: 'Latest start date or null' })),
-  minParticipants: Nullable(Type.Integer()),
-  maxParticipants: Nullable(Type.Integer()),
+  system: Type.String({ description: 'The game system applied (the only one when not given)' }),
+  from: Nullable(
+    Type.String({ description: 'Earliest event start date applied (YYYY-MM-DD); null: no bound' }),
+  ),
+  to: Nullable(
+    Type.String({ description: 'Latest event start date applied (YYYY-MM-DD); null: no bound' }),
+  ),
+  minParticipants: Nullable(
+    Type.Integer({ description: 'Minimum participants applied; null: no bound' }),
+  ),
+  maxParticipants: Nullable(
+    Type.Integer({ description: 'Maximum participants applied; null: no bound' }),
+  ),
   format: FormatSchema,
-  tiers: Type.Array(TierSchema),
-  countries: Type.Array(Type.String()),
-  rulesVersions: Type.Array(Type.String()),
-  eventIds: Type.Array(Type.String()),
-  minRounds: Nullable(Type.Integer()),
-  online: Nullable(Type.Boolean()),
+  tiers: Type.Array(TierSchema, {
+    description: 'Event tiers applied, duplicates removed; empty: every tier',
+  }),
+  countries: Type.Array(Type.String({ description: 'ISO 3166-1 alpha-2 code, upper case' }), {
+    description: 'Event countries applied, upper-cased, duplicates removed; empty: every country',
+  }),
+  rulesVersions: Type.Array(Type.String({ description: 'A rules version' }), {
+    description: 'Rules versions applied, duplicates removed; empty: every version',
+  }),
+  eventIds: Type.Array(Type.String({ description: 'An event id' }), {
+    description: 'Event ids applied, duplicates removed; empty: every event',
+  }),
+  minRounds: Nullable(Type.Integer({ description: 'Minimum rounds applied; null: no bound' })),
+  online: Nullable(
+    Type.Boolean({ description: 'true: online events only; false: in person only; null: both' }),
+  ),
 };
 
 export { Nullable };
