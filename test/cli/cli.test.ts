@@ -3,20 +3,34 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import pg from 'pg';
 import { main } from '../../src/cli/main.ts';
 import { smallDocument } from '../support/canonical-fixture.ts';
 import { TEST_BACKEND, TEST_DATABASE_URL } from '../support/test-store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'muster-cli-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
+const schemas: string[] = [];
+after(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  if (schemas.length === 0) return;
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  for (const schema of schemas) await client.query(`drop schema if exists ${schema} cascade`);
+  await client.end();
+});
+
+/** A store of its own for each use: a SQLite file, or a PostgreSQL schema dropped at the end. */
+function freshDatabaseUrl(): string {
+  const name = `cli_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  if (TEST_BACKEND === 'sqlite') return join(dir, `${name}.db`);
+  schemas.push(name);
+  return `${TEST_DATABASE_URL}${TEST_DATABASE_URL.includes('?') ? '&' : '?'}schema=${name}`;
+}
 
 function run(argv: string[], env: Record<string, string> = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const databaseUrl =
-    TEST_BACKEND === 'sqlite'
-      ? join(dir, `cli-${Math.random().toString(36).slice(2)}.db`)
-      : TEST_DATABASE_URL;
+  const databaseUrl = freshDatabaseUrl();
   return main(argv, {
     out: (l) => out.push(l),
     err: (l) => err.push(l),
@@ -47,45 +61,36 @@ describe('muster command line', () => {
     assert.match(r.err, /MUSTER_PORT: expected a whole number, got "eighty"/);
   });
 
-  it(
-    'imports a file, exits 1 when something was rejected, and prints each reject and the summary',
-    {
-      skip:
-        TEST_BACKEND !== 'sqlite'
-          ? 'the CLI writes to a store it opens itself; covered on SQLite'
-          : false,
-    },
-    async () => {
-      const db = join(dir, 'import.db');
-      const doc = smallDocument();
-      doc.events[0].games!.push({
-        id: 'bad',
-        sides: [
-          { player: 'p1', faction: 'VS', score: 25 },
-          { player: 'p2', faction: 'HE', score: -5 },
-        ],
-      });
-      const path = join(dir, 'doc.json');
-      writeFileSync(path, JSON.stringify(doc));
-      const env = { MUSTER_DATABASE_URL: db };
-      const first = await run(['import', path], env);
-      assert.equal(first.code, 1);
-      assert.match(
-        first.out,
-        /rejected game: .*doc\.json · game bad · \/sides\/0\/score: score 25 is outside the tow scale 0\.\.20/,
-      );
-      assert.match(first.out, /games\s+3 imported\s+0 updated\s+0 unchanged\s+1 rejected/);
-      const rejects = await run(['rejects'], env);
-      assert.equal(rejects.code, 0);
-      const lines = rejects.out.split('\n').map((l) => JSON.parse(l));
-      assert.equal(lines.length, 1);
-      assert.equal(lines[0].record, 'game bad');
-      assert.equal(lines[0].payload.sides[0].score, 25, 'the payload can be fixed and replayed');
-      const clean = smallDocument();
-      writeFileSync(path, JSON.stringify(clean));
-      const second = await run(['import', '--format', 'canonical', path], env);
-      assert.equal(second.code, 0, second.out + second.err);
-      assert.match(second.out, /games\s+0 imported\s+0 updated\s+3 unchanged\s+0 rejected/);
-    },
-  );
+  it('imports a file, exits 1 when something was rejected, and prints each reject and the summary', async () => {
+    const db = freshDatabaseUrl();
+    const doc = smallDocument();
+    doc.events[0].games!.push({
+      id: 'bad',
+      sides: [
+        { player: 'p1', faction: 'VS', score: 25 },
+        { player: 'p2', faction: 'HE', score: -5 },
+      ],
+    });
+    const path = join(dir, 'doc.json');
+    writeFileSync(path, JSON.stringify(doc));
+    const env = { MUSTER_DATABASE_URL: db };
+    const first = await run(['import', path], env);
+    assert.equal(first.code, 1);
+    assert.match(
+      first.out,
+      /rejected game: .*doc\.json · game bad · \/sides\/0\/score: score 25 is outside the tow scale 0\.\.20/,
+    );
+    assert.match(first.out, /games\s+3 imported\s+0 updated\s+0 unchanged\s+1 rejected/);
+    const rejects = await run(['rejects'], env);
+    assert.equal(rejects.code, 0);
+    const lines = rejects.out.split('\n').map((l) => JSON.parse(l));
+    assert.equal(lines.length, 1);
+    assert.equal(lines[0].record, 'game bad');
+    assert.equal(lines[0].payload.sides[0].score, 25, 'the payload can be fixed and replayed');
+    const clean = smallDocument();
+    writeFileSync(path, JSON.stringify(clean));
+    const second = await run(['import', '--format', 'canonical', path], env);
+    assert.equal(second.code, 0, second.out + second.err);
+    assert.match(second.out, /games\s+0 imported\s+0 updated\s+3 unchanged\s+0 rejected/);
+  });
 });
