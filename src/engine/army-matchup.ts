@@ -3,7 +3,6 @@
  * A mirror cell counts each mirror game once and has a win rate of exactly 0.5.
  */
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import { RESULT_DRAW, RESULT_WIN } from '../snapshot/snapshot.ts';
 import {
   EMPTY_WARNING,
   LOW_SAMPLE_GAMES,
@@ -13,6 +12,17 @@ import {
   winRateInterval,
 } from './common.ts';
 import type { EngineResult, FactionRef } from './common.ts';
+import { sumScope } from './cube/event-cube.ts';
+import {
+  DRAWS,
+  GAMES,
+  LOSSES,
+  MATCHUP_STRIDE,
+  SCORE_N,
+  SCORE_SUM,
+  WINS,
+  matchupCube,
+} from './cube/matchup-cube.ts';
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 import { wilson } from './intervals.ts';
@@ -42,14 +52,6 @@ export interface ArmyMatchupData {
   cells: MatchupCell[];
 }
 
-const GAMES = 0;
-const WINS = 1;
-const DRAWS = 2;
-const LOSSES = 3;
-const SCORE_N = 4;
-const SCORE_SUM = 5;
-const S = 6;
-
 /** Computes the matchup matrix for a normalised request (DESIGN.md §5 "army-matchup"). */
 export function armyMatchup(
   snapshot: Snapshot,
@@ -59,26 +61,8 @@ export function armyMatchup(
   const rowsSel = resolveFactions(snapshot, scope.system, request.factions, '/factions');
   const colsSel = resolveFactions(snapshot, scope.system, request.opponents, '/opponents');
   const nF = snapshot.factions.length;
-  const acc = new Float64Array(nF * nF * S);
-  const { eventMask: mask, rowStart, rowEnd } = scope;
-  const { rowEvent, faction, opponent, score, result } = snapshot;
-  for (let r = rowStart; r < rowEnd; r++) {
-    if (mask[rowEvent[r]] === 0) continue;
-    const f = faction[r];
-    const o = opponent[r];
-    const base = (f * nF + o) * S;
-    const res = result[r];
-    // Mirror games are one game but two sides: count the game once, the results of both sides.
-    if (f !== o || (r & 1) === 0) acc[base + GAMES]++;
-    if (res === RESULT_WIN) acc[base + WINS]++;
-    else if (res === RESULT_DRAW) acc[base + DRAWS]++;
-    else acc[base + LOSSES]++;
-    const sc = score[r];
-    if (sc === sc) {
-      acc[base + SCORE_N]++;
-      acc[base + SCORE_SUM] += sc;
-    }
-  }
+  const { order, cube, scan } = matchupCube(snapshot);
+  const [acc] = sumScope(cube, order, scope, scan);
   const systemFactions = snapshot.systems[scope.system].factions;
   const rows = rowsSel ?? systemFactions;
   const cols = colsSel ?? systemFactions;
@@ -86,7 +70,7 @@ export function armyMatchup(
   const present = new Set<number>();
   for (const f of rows) {
     for (const o of cols) {
-      const base = (f * nF + o) * S;
+      const base = (f * nF + o) * MATCHUP_STRIDE;
       const games = acc[base + GAMES];
       if (games === 0 || games < request.minGames) continue;
       present.add(f);

@@ -1,28 +1,67 @@
 /**
  * faction-stats (DESIGN.md §5): how each faction performs in the scope of the common filter.
- * One pass over the scope's rows, one over its standings.
+ * Adds per-event pre-aggregates instead of scanning the scope's sides.
  */
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import { RESULT_DRAW, RESULT_WIN } from '../snapshot/snapshot.ts';
 import {
   EMPTY_WARNING,
   LOW_SAMPLE_GAMES,
-  addBand,
-  bandBounds,
-  bandOf,
   bandsOf,
   factionRef,
   mean,
   meanInterval,
-  newBandCounter,
   winRate,
   winRateInterval,
 } from './common.ts';
 import type { EngineResult, FactionRef, MarginBandCounts } from './common.ts';
+import { addBlock, newTargets, sumScope } from './cube/event-cube.ts';
+import { visitScope } from './cube/event-order.ts';
+import {
+  E_BANDS,
+  E_FT_N,
+  E_FT_SUM,
+  E_ST_N,
+  E_ST_SUM,
+  E_TOP,
+  ENTRIES,
+  EVENT_WINS,
+  FACTION_STRIDE,
+  FT_M_GAMES,
+  FT_M_POINTS,
+  FT_NM_GAMES,
+  FT_NM_POINTS,
+  FT_SCORE_N,
+  FT_SCORE_SUM,
+  MIRRORS,
+  M_DRAWS,
+  M_LOSSES,
+  M_SIDES,
+  M_WINS,
+  NM_DRAWS,
+  NM_GAMES,
+  NM_LOSSES,
+  NM_WINS,
+  SCORE_N,
+  SCORE_SQ,
+  SCORE_SUM,
+  SIDES,
+  SKILL_ACTUAL,
+  SKILL_EXPECTED,
+  SKILL_N,
+  ST_M_GAMES,
+  ST_M_POINTS,
+  ST_NM_GAMES,
+  ST_NM_POINTS,
+  ST_SCORE_N,
+  ST_SCORE_SUM,
+  TOP,
+  UNDEFEATED,
+  countPlayers,
+  factionCube,
+} from './cube/faction-cube.ts';
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 import type { Interval } from './intervals.ts';
-import { computeSkill } from './ratings/snapshot-facts.ts';
 
 export type GroupBy = 'none' | 'month' | 'quarter';
 
@@ -94,39 +133,6 @@ export interface FactionStatsData {
   };
 }
 
-// Per-faction accumulator slots, stride S.
-const SIDES = 0;
-const GAMES = 1;
-const WINS = 2;
-const DRAWS = 3;
-const LOSSES = 4;
-const MIRRORS = 5;
-const SCORE_N = 6;
-const SCORE_SUM = 7;
-const SCORE_SQ = 8;
-const FT_GAMES = 9;
-const FT_POINTS = 10;
-const FT_SCORE_N = 11;
-const FT_SCORE_SUM = 12;
-const ST_GAMES = 13;
-const ST_POINTS = 14;
-const ST_SCORE_N = 15;
-const ST_SCORE_SUM = 16;
-const S = 17;
-
-// Series slots, stride P.
-const P_SIDES = 0;
-const P_GAMES = 1;
-const P_WINS = 2;
-const P_DRAWS = 3;
-const P_LOSSES = 4;
-const P_SCORE_N = 5;
-const P_SCORE_SUM = 6;
-const P = 7;
-
-/** Largest players x factions bitmap worth allocating per request; above it a Set is used. */
-const MAX_BITMAP = 64 * 1024 * 1024;
-
 function periodKey(day: number, groupBy: GroupBy): number {
   const d = new Date(day * 86_400_000);
   const month = d.getUTCFullYear() * 12 + d.getUTCMonth();
@@ -138,220 +144,137 @@ function periodLabel(key: number, groupBy: GroupBy): string {
   return `${Math.floor(key / 12)}-${String((key % 12) + 1).padStart(2, '0')}`;
 }
 
-/** Computes faction-stats for a normalised request (DESIGN.md §5 "faction-stats"). */
+/** Totals of the counters `excludeMirrors` chooses between, from a faction-plane cell. */
+function counted(acc: Float64Array, base: number, excludeMirrors: boolean) {
+  const m = excludeMirrors ? 0 : 1;
+  return {
+    games: acc[base + NM_GAMES] + m * acc[base + M_SIDES],
+    wins: acc[base + NM_WINS] + m * acc[base + M_WINS],
+    draws: acc[base + NM_DRAWS] + m * acc[base + M_DRAWS],
+    losses: acc[base + NM_LOSSES] + m * acc[base + M_LOSSES],
+    ftGames: acc[base + FT_NM_GAMES] + m * acc[base + FT_M_GAMES],
+    ftPoints: acc[base + FT_NM_POINTS] + m * acc[base + FT_M_POINTS],
+    stGames: acc[base + ST_NM_GAMES] + m * acc[base + ST_M_GAMES],
+    stPoints: acc[base + ST_NM_POINTS] + m * acc[base + ST_M_POINTS],
+  };
+}
+
+function skillOf(acc: Float64Array, base: number): Skill | null {
+  const n = acc[base + SKILL_N];
+  if (n === 0) return null;
+  const expectedWinRate = acc[base + SKILL_EXPECTED] / n;
+  return { expectedWinRate, overExpected: acc[base + SKILL_ACTUAL] / n - expectedWinRate };
+}
+
+/**
+ * Computes faction-stats for a normalised request (DESIGN.md §5 "faction-stats"), adding the
+ * per-event pre-aggregates of the events in scope (cube/faction-cube.ts).
+ */
 export function factionStats(
   snapshot: Snapshot,
   request: FactionStatsRequest,
 ): EngineResult<FactionStatsData, FactionStatsRequest> {
   const scope = resolveScope(snapshot, request);
   const selected = resolveFactions(snapshot, scope.system, request.factions, '/factions');
-  const nF = snapshot.factions.length;
-  const acc = new Float64Array(nF * S);
-  const { eventMask: mask, rowStart, rowEnd } = scope;
-  const { rowEvent, faction, opponent, score, result, firstTurn, player } = snapshot;
-  const excludeMirrors = request.excludeMirrors;
-  const eventHasGames = new Uint8Array(snapshot.events.count);
-
-  const nPlayers = snapshot.players.length;
-  const useBitmap = nF * nPlayers <= MAX_BITMAP;
-  const seen = useBitmap ? new Uint8Array(nF * nPlayers) : null;
-  const seenSet = useBitmap ? null : new Set<number>();
-  const players = new Float64Array(nF);
-
+  const { order, cube, scan } = factionCube(snapshot);
   const groupBy = request.groupBy;
-  let periodBase = 0;
-  let nPeriods = 0;
-  let eventPeriod: Int32Array | null = null;
-  if (groupBy !== 'none') {
-    eventPeriod = new Int32Array(snapshot.events.count);
-    let min = Infinity;
-    let max = -Infinity;
-    for (let e = 0; e < snapshot.events.count; e++) {
-      if (mask[e] === 0) continue;
-      const key = periodKey(snapshot.events.startDay[e], groupBy);
-      eventPeriod[e] = key;
-      if (key < min) min = key;
-      if (key > max) max = key;
-    }
-    if (min <= max) {
-      periodBase = min;
-      nPeriods = max - min + 1;
-    }
+  const periods = new Map<number, Float64Array[]>();
+  let acc: Float64Array;
+  let ev: Float64Array;
+  if (groupBy === 'none') [acc, ev] = sumScope(cube, order, scope, scan);
+  else {
+    // Series need each event's period, so every event is added on its own.
+    const totals = newTargets(cube.planes);
+    [acc, ev] = totals;
+    const startDay = snapshot.events.startDay;
+    visitScope(
+      order,
+      scope,
+      [],
+      () => undefined,
+      (k) => {
+        addBlock(cube, 0, k, totals);
+        const key = periodKey(startDay[order.event[k]], groupBy);
+        let target = periods.get(key);
+        if (target === undefined) {
+          target = newTargets(cube.planes);
+          periods.set(key, target);
+        }
+        addBlock(cube, 0, k, target);
+      },
+    );
   }
-  const series = new Float64Array(nF * Math.max(nPeriods, 1) * P);
+  const players = countPlayers(snapshot, scope);
+  const excludeMirrors = request.excludeMirrors;
+  const periodKeys = [...periods.keys()].sort((a, b) => a - b);
 
-  let ftN = 0;
-  let ftSum = 0;
-  let stN = 0;
-  let stSum = 0;
   let totalSides = 0;
-  const bands = newBandCounter();
-  const bounds = bandBounds(snapshot, scope.system);
-
-  for (let r = rowStart; r < rowEnd; r++) {
-    const e = rowEvent[r];
-    if (mask[e] === 0) continue;
-    eventHasGames[e] = 1;
-    const f = faction[r];
-    const base = f * S;
-    const mirror = opponent[r] === f;
-    const res = result[r];
-    const sc = score[r];
-    const hasScore = sc === sc;
-    const ft = firstTurn[r];
-    totalSides++;
-    acc[base + SIDES]++;
-    if (hasScore) {
-      acc[base + SCORE_N]++;
-      acc[base + SCORE_SUM] += sc;
-      acc[base + SCORE_SQ] += sc * sc;
-    }
-    if (mirror && (r & 1) === 0) acc[base + MIRRORS]++;
-    const counted = !(mirror && excludeMirrors);
-    if (counted) {
-      acc[base + GAMES]++;
-      if (res === RESULT_WIN) acc[base + WINS]++;
-      else if (res === RESULT_DRAW) acc[base + DRAWS]++;
-      else acc[base + LOSSES]++;
-    }
-    if (ft === 1) {
-      if (counted) {
-        acc[base + FT_GAMES]++;
-        acc[base + FT_POINTS] += res;
-      }
-      if (hasScore) {
-        acc[base + FT_SCORE_N]++;
-        acc[base + FT_SCORE_SUM] += sc;
-        ftN++;
-        ftSum += sc;
-      }
-    } else if (ft === 0) {
-      if (counted) {
-        acc[base + ST_GAMES]++;
-        acc[base + ST_POINTS] += res;
-      }
-      if (hasScore) {
-        acc[base + ST_SCORE_N]++;
-        acc[base + ST_SCORE_SUM] += sc;
-        stN++;
-        stSum += sc;
-      }
-    }
-    const p = player[r];
-    if (p >= 0) {
-      if (seen !== null) {
-        const k = f * nPlayers + p;
-        if (seen[k] === 0) {
-          seen[k] = 1;
-          players[f]++;
-        }
-      } else {
-        const k = f * nPlayers + p;
-        if (!seenSet!.has(k)) {
-          seenSet!.add(k);
-          players[f]++;
-        }
-      }
-    }
-    if (eventPeriod !== null) {
-      const pb = (f * nPeriods + (eventPeriod[e] - periodBase)) * P;
-      series[pb + P_SIDES]++;
-      if (hasScore) {
-        series[pb + P_SCORE_N]++;
-        series[pb + P_SCORE_SUM] += sc;
-      }
-      if (counted) {
-        series[pb + P_GAMES]++;
-        if (res === RESULT_WIN) series[pb + P_WINS]++;
-        else if (res === RESULT_DRAW) series[pb + P_DRAWS]++;
-        else series[pb + P_LOSSES]++;
-      }
-    }
-    if ((r & 1) === 0) addBand(bands, 0, bandOf(result, score, bounds, r >> 1));
-  }
-
-  // Standings of events with a counted game.
-  const st = snapshot.standings;
-  const entries = new Float64Array(nF);
-  const eventWins = new Float64Array(nF);
-  const undefeated = new Float64Array(nF);
-  const top = new Float64Array(nF);
-  let totalTop = 0;
-  for (let i = 0; i < st.count; i++) {
-    if (eventHasGames[st.event[i]] === 0) continue;
-    const f = st.faction[i];
-    if (st.top[i]) totalTop++;
-    if (f < 0) continue;
-    entries[f]++;
-    if (st.placement[i] === 1) eventWins[f]++;
-    if (st.undefeated[i]) undefeated[f]++;
-    if (st.top[i]) top[f]++;
-  }
-
+  for (let f = 0; f < snapshot.factions.length; f++) totalSides += acc[f * FACTION_STRIDE + SIDES];
+  const totalTop = ev[E_TOP];
   const sample = sampleOf(snapshot, scope);
   const candidates = selected ?? snapshot.systems[scope.system].factions;
   let hhi = 0;
   for (const f of snapshot.systems[scope.system].factions) {
-    if (totalSides > 0) hhi += (acc[f * S + SIDES] / totalSides) ** 2;
+    if (totalSides > 0) hhi += (acc[f * FACTION_STRIDE + SIDES] / totalSides) ** 2;
   }
   const rows: FactionStatsRow[] = [];
   for (const f of candidates) {
-    const a = (slot: number) => acc[f * S + slot];
+    const base = f * FACTION_STRIDE;
+    const a = (slot: number) => acc[base + slot];
     if (a(SIDES) === 0) continue;
-    const games = a(GAMES);
+    const c = counted(acc, base, excludeMirrors);
+    const games = c.games;
     if (games < request.minGames) continue;
     const metaShare = totalSides > 0 ? a(SIDES) / totalSides : null;
     const row: FactionStatsRow = {
       faction: factionRef(snapshot, f),
       sides: a(SIDES),
       games,
-      wins: a(WINS),
-      draws: a(DRAWS),
-      losses: a(LOSSES),
+      wins: c.wins,
+      draws: c.draws,
+      losses: c.losses,
       mirrorGames: a(MIRRORS),
-      winRate: winRate(a(WINS), a(DRAWS), games),
-      winRateInterval: winRateInterval(a(WINS), a(DRAWS), games),
+      winRate: winRate(c.wins, c.draws, games),
+      winRateInterval: winRateInterval(c.wins, c.draws, games),
       avgScore: mean(a(SCORE_N), a(SCORE_SUM)),
       avgScoreInterval: meanInterval(a(SCORE_N), a(SCORE_SUM), a(SCORE_SQ)),
       players: players[f],
-      entries: entries[f],
+      entries: a(ENTRIES),
       metaShare,
       firstTurn: {
-        games: a(FT_GAMES),
-        winRate: a(FT_GAMES) > 0 ? a(FT_POINTS) / 2 / a(FT_GAMES) : null,
+        games: c.ftGames,
+        winRate: c.ftGames > 0 ? c.ftPoints / 2 / c.ftGames : null,
         avgScore: mean(a(FT_SCORE_N), a(FT_SCORE_SUM)),
       },
       secondTurn: {
-        games: a(ST_GAMES),
-        winRate: a(ST_GAMES) > 0 ? a(ST_POINTS) / 2 / a(ST_GAMES) : null,
+        games: c.stGames,
+        winRate: c.stGames > 0 ? c.stPoints / 2 / c.stGames : null,
         avgScore: mean(a(ST_SCORE_N), a(ST_SCORE_SUM)),
       },
-      eventWins: eventWins[f],
-      undefeated: undefeated[f],
+      eventWins: a(EVENT_WINS),
+      undefeated: a(UNDEFEATED),
       topShare:
-        totalTop > 0 && metaShare !== null && metaShare > 0 ? top[f] / totalTop / metaShare : null,
+        totalTop > 0 && metaShare !== null && metaShare > 0 ? a(TOP) / totalTop / metaShare : null,
       // Strong army or strong players? Elo expectation on pre-game Glicko-2 ratings (issue 4).
-      skill: computeSkill(snapshot, scope, f),
+      skill: skillOf(acc, base),
       lowSample: games < LOW_SAMPLE_GAMES,
     };
     if (groupBy !== 'none') {
       const points: SeriesPoint[] = [];
-      for (let k = 0; k < nPeriods; k++) {
-        const pb = (f * nPeriods + k) * P;
-        if (series[pb + P_SIDES] === 0) continue;
-        const g = series[pb + P_GAMES];
-        const w = series[pb + P_WINS];
-        const d = series[pb + P_DRAWS];
+      for (const key of periodKeys) {
+        const p = periods.get(key)![0];
+        if (p[base + SIDES] === 0) continue;
+        const pc = counted(p, base, excludeMirrors);
         points.push({
-          period: periodLabel(periodBase + k, groupBy),
-          sides: series[pb + P_SIDES],
-          games: g,
-          wins: w,
-          draws: d,
-          losses: series[pb + P_LOSSES],
-          winRate: winRate(w, d, g),
-          winRateInterval: winRateInterval(w, d, g),
-          avgScore: mean(series[pb + P_SCORE_N], series[pb + P_SCORE_SUM]),
+          period: periodLabel(key, groupBy),
+          sides: p[base + SIDES],
+          games: pc.games,
+          wins: pc.wins,
+          draws: pc.draws,
+          losses: pc.losses,
+          winRate: winRate(pc.wins, pc.draws, pc.games),
+          winRateInterval: winRateInterval(pc.wins, pc.draws, pc.games),
+          avgScore: mean(p[base + SCORE_N], p[base + SCORE_SUM]),
         });
       }
       row.series = points;
@@ -371,9 +294,9 @@ export function factionStats(
       summary: {
         games: sample.games,
         events: sample.events,
-        avgScoreFirstTurn: mean(ftN, ftSum),
-        avgScoreSecondTurn: mean(stN, stSum),
-        marginBands: bandsOf(snapshot, scope.system, bands),
+        avgScoreFirstTurn: mean(ev[E_FT_N], ev[E_FT_SUM]),
+        avgScoreSecondTurn: mean(ev[E_ST_N], ev[E_ST_SUM]),
+        marginBands: bandsOf(snapshot, scope.system, ev, E_BANDS),
         diversity: {
           hhi: totalSides > 0 ? hhi : null,
           effectiveFactions: totalSides > 0 && hhi > 0 ? 1 / hhi : null,

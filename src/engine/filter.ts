@@ -6,6 +6,7 @@ import { ProblemError, invalid } from '../errors/problem.ts';
 import { dayNumber, dayString } from '../snapshot/snapshot-builder.ts';
 import { FORMAT_CODES, TIER_CODES } from '../snapshot/snapshot.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
+import { eventOrder, visitScope } from './cube/event-order.ts';
 
 export type FormatFilter = 'singles' | 'teams' | 'all';
 export type Tier = (typeof TIER_CODES)[number];
@@ -234,19 +235,19 @@ export function resolveFactions(
 export function sampleOf(snapshot: Snapshot, scope: Scope): { events: number; games: number } {
   let games = 0;
   let events = 0;
-  let last = -1;
-  const mask = scope.eventMask;
-  const rowEvent = snapshot.rowEvent;
-  for (let r = scope.rowStart; r < scope.rowEnd; r += 2) {
-    const e = rowEvent[r];
-    if (mask[e] === 0) continue;
-    games++;
-    // Rows are grouped by event, so a new event id means a new event.
-    if (e !== last) {
+  const order = eventOrder(snapshot);
+  const rowStart = order.rowStart;
+  // One step per event in the window, not per game: every event in the order has games.
+  visitScope(
+    order,
+    scope,
+    [],
+    () => undefined,
+    (k) => {
       events++;
-      last = e;
-    }
-  }
+      games += (rowStart[k + 1] - rowStart[k]) >> 1;
+    },
+  );
   return { events, games };
 }
 

@@ -4,9 +4,21 @@
  * scope that do not take the item.
  */
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import { RESULT_DRAW, RESULT_WIN } from '../snapshot/snapshot.ts';
 import { EMPTY_WARNING, LOW_SAMPLE_GAMES, mean, winRate, winRateInterval } from './common.ts';
 import type { EngineResult } from './common.ts';
+import { sumScope } from './cube/event-cube.ts';
+import {
+  DRAWS,
+  GAMES,
+  ITEM_STRIDE as S,
+  LISTS,
+  PICKS,
+  SCORE_N,
+  SCORE_SUM,
+  WINS,
+  foldItems,
+  itemCube,
+} from './cube/item-cube.ts';
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 import type { Interval } from './intervals.ts';
@@ -48,15 +60,8 @@ export interface ItemUseStatsData {
   pageSize: number;
 }
 
-// Pair (item, faction) and faction slots.
-const LISTS = 0;
-const PICKS = 1;
-const GAMES = 2;
-const WINS = 3;
-const DRAWS = 4;
-const SCORE_N = 5;
-const SCORE_SUM = 6;
-const S = 7;
+/** localeCompare's order (same default locale and options) without a collator per call. */
+const collator = new Intl.Collator();
 
 /** Computes item-use-stats for a normalised request (DESIGN.md §5 "item-use-stats"). */
 export function itemUseStats(
@@ -73,7 +78,6 @@ export function itemUseStats(
     local[f] = localToGlobal.length;
     localToGlobal.push(f);
   }
-  const nL = localToGlobal.length;
   const nItems = snapshot.items.length;
   const categories = new Set(request.categories.map((c) => c.toLowerCase()));
   const search = request.search?.toLowerCase() ?? null;
@@ -85,88 +89,12 @@ export function itemUseStats(
     allowed[i] = 1;
   }
 
-  const pairSlot = new Int32Array(nItems * nL).fill(-1);
-  const pairItem: number[] = [];
-  const pairFaction: number[] = [];
-  let pairs = new Float64Array(1024 * S);
-  const totals = new Float64Array(nL * S);
+  const built = itemCube(snapshot);
+  const [pairs, totals] = sumScope(built.cube, built.order, scope, built.scan);
   let listsInScope = 0;
+  for (const f of localToGlobal) listsInScope += totals[f * S + LISTS];
 
-  const { eventMask: mask, rowStart, rowEnd } = scope;
-  const { rowEvent, faction, opponent, score, result, list, listStart, listItems, listPicks } =
-    snapshot;
-  for (let r = rowStart; r < rowEnd; r++) {
-    if (mask[rowEvent[r]] === 0) continue;
-    const l = list[r];
-    if (l < 0) continue;
-    const f = faction[r];
-    const lf = local[f];
-    if (lf < 0) continue;
-    listsInScope++;
-    const counted = opponent[r] !== f;
-    const res = result[r];
-    const sc = score[r];
-    const hasScore = sc === sc;
-    const tb = lf * S;
-    totals[tb + LISTS]++;
-    if (counted) {
-      totals[tb + GAMES]++;
-      if (res === RESULT_WIN) totals[tb + WINS]++;
-      else if (res === RESULT_DRAW) totals[tb + DRAWS]++;
-    }
-    if (hasScore) {
-      totals[tb + SCORE_N]++;
-      totals[tb + SCORE_SUM] += sc;
-    }
-    for (let k = listStart[l], end = listStart[l + 1]; k < end; k++) {
-      const item = listItems[k];
-      if (allowed[item] === 0) continue;
-      const key = item * nL + lf;
-      let slot = pairSlot[key];
-      if (slot < 0) {
-        slot = pairItem.length;
-        pairSlot[key] = slot;
-        pairItem.push(item);
-        pairFaction.push(lf);
-        if ((slot + 1) * S > pairs.length) {
-          const grown = new Float64Array(pairs.length * 2);
-          grown.set(pairs);
-          pairs = grown;
-        }
-      }
-      const pb = slot * S;
-      pairs[pb + LISTS]++;
-      pairs[pb + PICKS] += listPicks[k];
-      if (counted) {
-        pairs[pb + GAMES]++;
-        if (res === RESULT_WIN) pairs[pb + WINS]++;
-        else if (res === RESULT_DRAW) pairs[pb + DRAWS]++;
-      }
-      if (hasScore) {
-        pairs[pb + SCORE_N]++;
-        pairs[pb + SCORE_SUM] += sc;
-      }
-    }
-  }
-
-  // Fold pairs into items: "with" sums the pairs, "without" sums faction totals minus pairs.
-  const W = 2 * S;
-  const itemAcc = new Map<number, { acc: Float64Array; factions: number[] }>();
-  for (let slot = 0; slot < pairItem.length; slot++) {
-    const item = pairItem[slot];
-    let entry = itemAcc.get(item);
-    if (entry === undefined) {
-      entry = { acc: new Float64Array(W), factions: [] };
-      itemAcc.set(item, entry);
-    }
-    const lf = pairFaction[slot];
-    entry.factions.push(localToGlobal[lf]);
-    for (let k = 0; k < S; k++) {
-      const v = pairs[slot * S + k];
-      entry.acc[k] += v;
-      entry.acc[S + k] += totals[lf * S + k] - v;
-    }
-  }
+  const itemAcc = foldItems(built, pairs, totals, allowed, local);
   const rows: ItemRow[] = [];
   for (const [item, { acc, factions }] of itemAcc) {
     const lists = acc[LISTS];
@@ -191,7 +119,8 @@ export function itemUseStats(
     });
   }
   const byName = (a: ItemRow, b: ItemRow) =>
-    a.item.name.localeCompare(b.item.name) || a.item.category.localeCompare(b.item.category);
+    collator.compare(a.item.name, b.item.name) ||
+    collator.compare(a.item.category, b.item.category);
   const num = (v: number | null) => (v === null ? -Infinity : v);
   const key: Record<ItemSort, (a: ItemRow, b: ItemRow) => number> = {
     lists: (a, b) => b.lists - a.lists,

@@ -4,13 +4,9 @@
  * bands, and each faction's results per scenario.
  */
 import type { ScenarioPart, Snapshot } from '../snapshot/snapshot.ts';
-import { RESULT_DRAW, RESULT_WIN } from '../snapshot/snapshot.ts';
 import {
   EMPTY_WARNING,
   LOW_SAMPLE_GAMES,
-  addBand,
-  bandBounds,
-  bandOf,
   bandsOf,
   factionRef,
   mean,
@@ -21,7 +17,28 @@ import type { EngineResult, FactionRef, MarginBandCounts } from './common.ts';
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 import type { Interval } from './intervals.ts';
-import { gamePartColumn, gameSecondaries, resolveNames } from './scenario-parts.ts';
+import { resolveNames } from './scenario-parts.ts';
+import { sumScope } from './cube/event-cube.ts';
+import { partOffsets } from './cube/scenario-cube.ts';
+import {
+  F_DRAWS,
+  F_GAMES,
+  F_SCORE_N,
+  F_SCORE_SUM,
+  F_SIDES,
+  F_WINS,
+  PAIR_STRIDE as FS,
+  SECONDARY_STRIDE,
+  SEC_ACH as C_SEC_ACH,
+  SEC_ATT_ACH as C_SEC_ATT_ACH,
+  SEC_ATT_KNOWN as C_SEC_ATT_KNOWN,
+  SEC_DEF_ACH as C_SEC_DEF_ACH,
+  SEC_DEF_KNOWN as C_SEC_DEF_KNOWN,
+  SEC_KNOWN as C_SEC_KNOWN,
+  SEC_PICKED as C_SEC_PICKED,
+  expandClasses,
+  scenarioStatsCube,
+} from './cube/scenario-stats-cube.ts';
 
 export interface ScenarioStatsRequest extends CommonFilter {
   kinds: ScenarioPart[];
@@ -78,16 +95,11 @@ const SEC_ATT_ACH = 13;
 const SEC_DEF_KNOWN = 14;
 const SEC_DEF_ACH = 15;
 const K = 16;
-// Per (key, faction) slots.
-const F_GAMES = 0;
-const F_WINS = 1;
-const F_DRAWS = 2;
-const F_SCORE_N = 3;
-const F_SCORE_SUM = 4;
-const F_SIDES = 5;
-const FS = 6;
 
-/** Computes scenario-stats for a normalised request (DESIGN.md §5 "scenario-stats"). */
+/**
+ * Computes scenario-stats for a normalised request (DESIGN.md §5 "scenario-stats") from the
+ * per-class pre-aggregates of the events in scope (cube/scenario-stats-cube.ts).
+ */
 export function scenarioStats(
   snapshot: Snapshot,
   request: ScenarioStatsRequest,
@@ -106,95 +118,29 @@ export function scenarioStats(
   const acc = new Float64Array(nKeys * K);
   const facc = new Float64Array(nKeys * nF * FS);
   const bands = new Float64Array(nKeys * 4);
-  const bounds = bandBounds(snapshot, scope.system);
-  const { eventMask: mask, rowStart, rowEnd } = scope;
-  const { rowEvent, faction, score, result, firstTurn, primaryAchieved } = snapshot;
-  const buffer = new Int32Array(16);
-  // Game-level kinds as (column, key base) pairs, resolved once per request.
-  const columns: Int32Array[] = [];
-  const columnBase: number[] = [];
+  // Request keys follow the requested kinds; class keys follow SCENARIO_PARTS (partOffsets).
+  const [global, globalKeys] = partOffsets(snapshot);
+  const toRequest = new Int32Array(globalKeys).fill(-1);
   for (const kind of kinds) {
-    const column = gamePartColumn(snapshot, kind);
-    if (column !== null) {
-      columns.push(column);
-      columnBase.push(offsets.get(kind)!);
-    }
+    const n = snapshot.scenarioDicts[kind].values.length;
+    for (let id = 0; id < n; id++) toRequest[global[kind] + id] = offsets.get(kind)! + id;
   }
-  const nColumns = columns.length;
+  const built = scenarioStatsCube(snapshot);
+  const [cls, pairs, sec] = sumScope(built.cube, built.order, scope, built.scan);
+  expandClasses(built, cls, pairs, toRequest, nF, acc, K, bands, facc);
   const secBase = offsets.get('secondary') ?? -1;
-  const gameKeys = new Int32Array(nColumns + buffer.length);
-
-  for (let r = rowStart; r < rowEnd; r += 2) {
-    if (mask[rowEvent[r]] === 0) continue;
-    const g = r >> 1;
-    let nk = 0;
-    for (let c = 0; c < nColumns; c++) {
-      const id = columns[c][g];
-      if (id >= 0) gameKeys[nk++] = columnBase[c] + id;
-    }
-    if (secBase >= 0) {
-      const n = gameSecondaries(snapshot, g, buffer);
-      for (let i = 0; i < n; i++) gameKeys[nk++] = secBase + buffer[i];
-    }
-    if (nk === 0) continue;
-    const first = firstTurn[r] === 1 ? r : firstTurn[r + 1] === 1 ? r + 1 : -1;
-    const second = first < 0 ? -1 : first ^ 1;
-    const mirror = faction[r] === faction[r + 1];
-    const band = bandOf(result, score, bounds, g);
-    for (let k = 0; k < nk; k++) {
-      const key = gameKeys[k];
-      const a = key * K;
-      acc[a + GAMES]++;
-      addBand(bands, key * 4, band);
-      if (first >= 0) {
-        acc[a + FT_GAMES]++;
-        acc[a + FT_POINTS] += result[first];
-        if (score[first] === score[first]) {
-          acc[a + FT_SCORE_N]++;
-          acc[a + FT_SCORE_SUM] += score[first];
-        }
-        const pf = primaryAchieved[first];
-        const ps = primaryAchieved[second];
-        if (pf >= 0 && ps >= 0 && !(pf === 1 && ps === 1)) {
-          acc[a + PRI_KNOWN]++;
-          if (pf === 1) acc[a + PRI_ATT]++;
-          else if (ps === 1) acc[a + PRI_DEF]++;
-          else acc[a + PRI_NONE]++;
-        }
-      }
-      for (let s = r; s <= r + 1; s++) {
-        const fb = (key * nF + faction[s]) * FS;
-        facc[fb + F_SIDES]++;
-        if (!mirror) {
-          facc[fb + F_GAMES]++;
-          if (result[s] === RESULT_WIN) facc[fb + F_WINS]++;
-          else if (result[s] === RESULT_DRAW) facc[fb + F_DRAWS]++;
-        }
-        if (score[s] === score[s]) {
-          facc[fb + F_SCORE_N]++;
-          facc[fb + F_SCORE_SUM] += score[s];
-        }
-      }
-    }
-    // Secondaries are per side: the side's own objective and whether it achieved it.
-    if (secBase >= 0) {
-      for (let s = r; s <= r + 1; s++) {
-        const id = snapshot.secondary[s];
-        if (id < 0) continue;
-        const a = (secBase + id) * K;
-        acc[a + SEC_PICKED]++;
-        const ach = snapshot.secondaryAchieved[s];
-        if (ach < 0) continue;
-        acc[a + SEC_KNOWN]++;
-        acc[a + SEC_ACH] += ach;
-        if (firstTurn[s] === 1) {
-          acc[a + SEC_ATT_KNOWN]++;
-          acc[a + SEC_ATT_ACH] += ach;
-        } else if (firstTurn[s] === 0) {
-          acc[a + SEC_DEF_KNOWN]++;
-          acc[a + SEC_DEF_ACH] += ach;
-        }
-      }
+  if (secBase >= 0) {
+    const nSec = snapshot.scenarioDicts.secondary.values.length;
+    for (let id = 0; id < nSec; id++) {
+      const a = (secBase + id) * K;
+      const b = id * SECONDARY_STRIDE;
+      acc[a + SEC_PICKED] += sec[b + C_SEC_PICKED];
+      acc[a + SEC_KNOWN] += sec[b + C_SEC_KNOWN];
+      acc[a + SEC_ACH] += sec[b + C_SEC_ACH];
+      acc[a + SEC_ATT_KNOWN] += sec[b + C_SEC_ATT_KNOWN];
+      acc[a + SEC_ATT_ACH] += sec[b + C_SEC_ATT_ACH];
+      acc[a + SEC_DEF_KNOWN] += sec[b + C_SEC_DEF_KNOWN];
+      acc[a + SEC_DEF_ACH] += sec[b + C_SEC_DEF_ACH];
     }
   }
 

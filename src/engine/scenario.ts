@@ -7,9 +7,17 @@ import { SCENARIO_PARTS } from '../snapshot/snapshot.ts';
 import { dayString } from '../snapshot/snapshot-builder.ts';
 import { EMPTY_WARNING } from './common.ts';
 import type { EngineResult } from './common.ts';
+import { sumScope } from './cube/event-cube.ts';
+import {
+  DAY_BIAS,
+  FIRST,
+  GAMES,
+  LAST,
+  SCENARIO_STRIDE,
+  scenarioCube,
+} from './cube/scenario-cube.ts';
 import { resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
-import { gamePartColumn, gameSecondaries } from './scenario-parts.ts';
 
 export interface ScenarioRequest extends CommonFilter {
   kinds: ScenarioPart[];
@@ -38,48 +46,34 @@ export function scenarioCatalogue(
   const systemId = snapshot.systems[scope.system].id;
   const search = request.search?.toLowerCase() ?? null;
   const rows: ScenarioRow[] = [];
-  const buffer = new Int32Array(16);
+  const { order, cube, scan, offsets } = scenarioCube(snapshot);
+  const [acc] = sumScope(cube, order, scope, scan);
   for (const kind of request.kinds) {
     const dict = snapshot.scenarioDicts[kind];
     const n = dict.values.length;
-    const games = new Float64Array(n);
-    const first = new Int32Array(n).fill(2 ** 31 - 1);
-    const last = new Int32Array(n).fill(-(2 ** 31));
-    const column = gamePartColumn(snapshot, kind);
-    const { eventMask: mask, rowStart, rowEnd } = scope;
-    for (let r = rowStart; r < rowEnd; r += 2) {
-      const e = snapshot.rowEvent[r];
-      if (mask[e] === 0) continue;
-      const g = r >> 1;
-      const day = snapshot.events.startDay[e];
-      const k = column !== null ? (column[g] >= 0 ? 1 : 0) : gameSecondaries(snapshot, g, buffer);
-      if (column !== null) buffer[0] = column[g];
-      for (let i = 0; i < k; i++) {
-        const id = buffer[i];
-        games[id]++;
-        if (day < first[id]) first[id] = day;
-        if (day > last[id]) last[id] = day;
-      }
-    }
+    const base = offsets[kind];
     for (let id = 0; id < n; id++) {
       const name = dict.values[id];
       const key = `${systemId}\u0000${kind}\u0000${name.toLowerCase()}`;
       const inCatalogue = snapshot.scenarioDescriptions.has(key);
-      if (games[id] === 0 && !inCatalogue) continue;
+      const a = (base + id) * SCENARIO_STRIDE;
+      const games = acc[a + GAMES];
+      if (games === 0 && !inCatalogue) continue;
       if (search !== null && !name.toLowerCase().includes(search)) continue;
       rows.push({
         kind,
         name,
         description: snapshot.scenarioDescriptions.get(key) ?? null,
-        games: games[id],
-        firstPlayed: games[id] > 0 ? dayString(first[id]) : null,
-        lastPlayed: games[id] > 0 ? dayString(last[id]) : null,
+        games,
+        firstPlayed: games > 0 ? dayString(DAY_BIAS - acc[a + FIRST]) : null,
+        lastPlayed: games > 0 ? dayString(acc[a + LAST] - DAY_BIAS) : null,
       });
     }
   }
-  const order = (k: ScenarioPart) => SCENARIO_PARTS.indexOf(k);
+  const kindOrder = (k: ScenarioPart) => SCENARIO_PARTS.indexOf(k);
   rows.sort(
-    (a, b) => order(a.kind) - order(b.kind) || b.games - a.games || a.name.localeCompare(b.name),
+    (a, b) =>
+      kindOrder(a.kind) - kindOrder(b.kind) || b.games - a.games || a.name.localeCompare(b.name),
   );
   const sample = sampleOf(snapshot, scope);
   const warnings: string[] = [];

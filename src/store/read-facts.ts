@@ -81,7 +81,7 @@ export interface ListItemFact {
   category: string;
 }
 
-export const DEFAULT_PAGE_SIZE = 5000;
+export const DEFAULT_PAGE_SIZE = 20_000;
 
 const COMPLETED = 'completed';
 

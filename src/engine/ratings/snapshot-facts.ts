@@ -1,13 +1,13 @@
 /**
  * Views of the snapshot for the ratings: the RankingFacts of its columns, each system's
- * pre-game ratings, and faction-stats' `skill`. Each is built once per snapshot (that is, once
+ * pre-game ratings, and the per-side expectations behind faction-stats' `skill`. Each is built once per snapshot (that is, once
  * per data version) and kept while the snapshot is alive.
  */
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { dayString } from '../../snapshot/snapshot-builder.ts';
-import type { Scope } from '../filter.ts';
 import type { RankingFacts } from './rankings.ts';
-import { SkillAccumulator, computePreGameRatings } from './skill.ts';
+import { eloExpected } from './elo.ts';
+import { computePreGameRatings } from './skill.ts';
 
 const factsCache = new WeakMap<Snapshot, RankingFacts>();
 
@@ -78,42 +78,23 @@ export function preGameRatings(snapshot: Snapshot): Float64Array {
   return pre;
 }
 
-export interface Skill {
-  expectedWinRate: number | null;
-  overExpected: number | null;
-}
-
-const skillCache = new WeakMap<Scope, Map<number, Skill>>();
+const expectedCache = new WeakMap<Snapshot, Float64Array>();
 
 /**
- * faction-stats `skill` of faction `f` in `scope` (DESIGN.md §5): over the scope's non-mirror
- * sides with both players known, the mean Elo expectation on pre-game Glicko-2 ratings
- * (expectedWinRate) and the actual win rate minus it (overExpected). Null without such sides.
- * One pass over the scope serves every faction of the request.
+ * Per side row, the Elo expectation (Elo 1978) of its player against the opponent on their
+ * pre-game Glicko-2 ratings, NaN when either is unrated: the per-side part of faction-stats'
+ * `skill` (DESIGN.md §5), computed once per snapshot so requests only add it up.
  */
-export function computeSkill(snapshot: Snapshot, scope: Scope, f: number): Skill | null {
-  let perFaction = skillCache.get(scope);
-  if (perFaction === undefined) {
-    perFaction = new Map();
-    const pre = preGameRatings(snapshot);
-    const acc = new SkillAccumulator();
-    const seen = new Set<number>();
-    const { faction, result, rowEvent } = snapshot;
-    for (let r = scope.rowStart; r < scope.rowEnd; r += 1) {
-      if (scope.eventMask[rowEvent[r]] === 0) continue;
-      const own = faction[r];
-      // A mirror game says nothing about the army against the others (as winRate by default).
-      if (own === faction[r ^ 1]) continue;
-      acc.add(own, result[r] / 2, pre[r], pre[r ^ 1]);
-      seen.add(own);
-    }
-    for (const x of seen) {
-      const s = acc.result(x);
-      if (s !== null) {
-        perFaction.set(x, { expectedWinRate: s.expectedWinRate, overExpected: s.overExpected });
-      }
-    }
-    skillCache.set(scope, perFaction);
+export function sideExpectedScores(snapshot: Snapshot): Float64Array {
+  const cached = expectedCache.get(snapshot);
+  if (cached !== undefined) return cached;
+  const pre = preGameRatings(snapshot);
+  const expected = new Float64Array(snapshot.sides);
+  for (let r = 0; r < snapshot.sides; r += 1) {
+    const own = pre[r];
+    const other = pre[r ^ 1];
+    expected[r] = own === own && other === other ? eloExpected(own, other) : Number.NaN;
   }
-  return perFaction.get(f) ?? null;
+  expectedCache.set(snapshot, expected);
+  return expected;
 }

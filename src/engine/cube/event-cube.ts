@@ -1,0 +1,197 @@
+/**
+ * Per-event pre-aggregates (DESIGN.md §2 "snapshot", §5): every common-filter field is an event
+ * attribute, so a statistic's additive accumulators can be summed per event (or per aligned
+ * block of events) once per snapshot and a request adds the few cells of the events it keeps,
+ * instead of scanning every side in scope. A cube has planes (each a dense key space of
+ * `stride` slots), stored sparsely per block: only keys an event (block) touched are kept.
+ */
+import type { Scope } from '../filter.ts';
+import { visitScope } from './event-order.ts';
+import type { EventOrder } from './event-order.ts';
+
+export interface PlaneSpec {
+  readonly keys: number;
+  readonly stride: number;
+  /** Slots merged by max instead of sum (0 is their neutral value). */
+  readonly maxSlots?: readonly number[];
+}
+
+interface PlaneCells {
+  /** Cells of block j are [start[j], start[j + 1]). */
+  readonly start: Int32Array;
+  readonly key: Int32Array;
+  /** stride values per cell. */
+  readonly values: Float64Array;
+}
+
+export interface EventCube {
+  readonly planes: readonly PlaneSpec[];
+  /** Block span (in events) of each level, ascending; a span of 1 stores single events. */
+  readonly spans: readonly number[];
+  readonly levels: readonly (readonly PlaneCells[])[];
+}
+
+/**
+ * Adds the events at positions [from, to) of the event order into `targets` (one dense array
+ * per plane, indexed key * stride + slot). The same function builds the cube and answers
+ * whatever a request cannot take from it, so both paths define the numbers once.
+ */
+export type EventScanner = (from: number, to: number, targets: Float64Array[]) => void;
+
+class Growable<T extends Float64Array | Int32Array> {
+  length = 0;
+  constructor(
+    public data: T,
+    private readonly make: (n: number) => T,
+  ) {}
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = this.make(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+  done(): T {
+    return this.data.slice(0, this.length) as T;
+  }
+}
+
+/** Zeroed dense targets, one per plane (key * stride + slot). */
+export function newTargets(planes: readonly PlaneSpec[]): Float64Array[] {
+  return planes.map((p) => new Float64Array(p.keys * p.stride));
+}
+
+/** Moves the touched keys of `scratch` into the level's cells and clears them. */
+function flush(
+  spec: PlaneSpec,
+  scratch: Float64Array,
+  key: Growable<Int32Array>,
+  values: Growable<Float64Array>,
+): void {
+  const { keys, stride } = spec;
+  for (let k = 0; k < keys; k++) {
+    const base = k * stride;
+    let touched = false;
+    for (let s = 0; s < stride; s++) {
+      if (scratch[base + s] !== 0) {
+        touched = true;
+        break;
+      }
+    }
+    if (!touched) continue;
+    key.push(k);
+    for (let s = 0; s < stride; s++) {
+      values.push(scratch[base + s]);
+      scratch[base + s] = 0;
+    }
+  }
+}
+
+/** Adds one block's cells of every plane into `targets`. */
+export function addBlock(
+  cube: EventCube,
+  level: number,
+  block: number,
+  targets: Float64Array[],
+): void {
+  const cells = cube.levels[level];
+  for (let p = 0; p < cube.planes.length; p++) {
+    const { stride, maxSlots } = cube.planes[p];
+    const { start, key, values } = cells[p];
+    const target = targets[p];
+    const end = start[block + 1];
+    if (maxSlots === undefined) {
+      for (let c = start[block]; c < end; c++) {
+        const t = key[c] * stride;
+        const v = c * stride;
+        for (let s = 0; s < stride; s++) target[t + s] += values[v + s];
+      }
+    } else {
+      for (let c = start[block]; c < end; c++) {
+        const t = key[c] * stride;
+        const v = c * stride;
+        for (let s = 0; s < stride; s++) {
+          target[t + s] = maxSlots.includes(s)
+            ? Math.max(target[t + s], values[v + s])
+            : target[t + s] + values[v + s];
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Builds a cube over the event order with one level per span (ascending): the first level by
+ * scanning, each next one by merging the level below (DESIGN.md §2, built once per snapshot).
+ */
+export function buildCube(
+  order: EventOrder,
+  planes: readonly PlaneSpec[],
+  spans: readonly number[],
+  scan: EventScanner,
+): EventCube {
+  const cube = { planes, spans, levels: [] as PlaneCells[][] };
+  const scratch = newTargets(planes);
+  for (let level = 0; level < spans.length; level++) {
+    const span = spans[level];
+    const blocks = Math.ceil(order.count / span);
+    const starts = planes.map(() => new Int32Array(blocks + 1));
+    const keys = planes.map(() => new Growable(new Int32Array(1024), (n) => new Int32Array(n)));
+    const values = planes.map(
+      () => new Growable(new Float64Array(1024), (n) => new Float64Array(n)),
+    );
+    for (let j = 0; j < blocks; j++) {
+      if (level === 0) scan(j * span, Math.min(order.count, (j + 1) * span), scratch);
+      else {
+        const ratio = span / spans[level - 1];
+        const below = cube.levels[level - 1][0].start.length - 1;
+        for (let i = j * ratio; i < Math.min(below, (j + 1) * ratio); i++) {
+          addBlock(cube, level - 1, i, scratch);
+        }
+      }
+      planes.forEach((spec, p) => {
+        starts[p][j] = keys[p].length;
+        flush(spec, scratch[p], keys[p], values[p]);
+      });
+    }
+    cube.levels.push(
+      planes.map((_, p) => {
+        starts[p][blocks] = keys[p].length;
+        return { start: starts[p], key: keys[p].done(), values: values[p].done() };
+      }),
+    );
+  }
+  return cube;
+}
+
+/**
+ * Adds the scope's events into fresh targets (one per plane): whole blocks from the cube, the
+ * rest from single-event cells when the cube stores them, else through `scan`.
+ */
+export function sumScope(
+  cube: EventCube,
+  order: EventOrder,
+  scope: Scope,
+  scan: EventScanner,
+): Float64Array[] {
+  const targets = newTargets(cube.planes);
+  const perEvent = cube.spans[0] === 1 ? 1 : 0;
+  visitScope(
+    order,
+    scope,
+    cube.spans.slice(perEvent),
+    (level, block) => addBlock(cube, level + perEvent, block, targets),
+    (k) => (perEvent ? addBlock(cube, 0, k, targets) : scan(k, k + 1, targets)),
+  );
+  return targets;
+}
+
+/** Bytes held by a cube's cells (for the benchmark's memory figure). */
+export function cubeBytes(cube: EventCube): number {
+  let bytes = 0;
+  for (const level of cube.levels) {
+    for (const p of level) bytes += p.start.byteLength + p.key.byteLength + p.values.byteLength;
+  }
+  return bytes;
+}

@@ -1,0 +1,95 @@
+/**
+ * Events in snapshot row order (DESIGN.md §2 "snapshot"): rows are grouped by event and ordered
+ * by system and start day, so every common filter's date window is a contiguous range of this
+ * order, and per-event pre-aggregates (event-cube.ts) can be addressed by position in it.
+ */
+import type { Snapshot } from '../../snapshot/snapshot.ts';
+import type { Scope } from '../filter.ts';
+
+export interface EventOrder {
+  /** Events that have at least one game. */
+  readonly count: number;
+  /** Position -> event index. */
+  readonly event: Int32Array;
+  /** Position -> first row of the event; rowStart[count] = snapshot.sides. */
+  readonly rowStart: Int32Array;
+}
+
+const cache = new WeakMap<Snapshot, EventOrder>();
+
+/** The snapshot's events in row order, built once per snapshot (DESIGN.md §2). */
+export function eventOrder(snapshot: Snapshot): EventOrder {
+  const cached = cache.get(snapshot);
+  if (cached !== undefined) return cached;
+  const { rowEvent, sides } = snapshot;
+  const starts: number[] = [];
+  const events: number[] = [];
+  for (let r = 0; r < sides; r += 2) {
+    if (r === 0 || rowEvent[r] !== rowEvent[r - 2]) {
+      starts.push(r);
+      events.push(rowEvent[r]);
+    }
+  }
+  starts.push(sides);
+  const order = {
+    count: events.length,
+    event: Int32Array.from(events),
+    rowStart: Int32Array.from(starts),
+  };
+  cache.set(snapshot, order);
+  return order;
+}
+
+/** First position whose event starts at or after `row` (binary search). */
+function positionOfRow(order: EventOrder, row: number): number {
+  let lo = 0;
+  let hi = order.count;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (order.rowStart[mid] < row) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The positions [start, end) of the events inside the scope's row range (DESIGN.md §5). */
+export function scopePositions(order: EventOrder, scope: Scope): [number, number] {
+  return [positionOfRow(order, scope.rowStart), positionOfRow(order, scope.rowEnd)];
+}
+
+/**
+ * Walks the scope's events (DESIGN.md §5 "Common filter"), handing whole aligned blocks of
+ * `spans` (largest first) to `onBlock` when every event in them passes the mask, and every
+ * other passing event to `onEvent`. Without spans every passing event goes to `onEvent`.
+ */
+export function visitScope(
+  order: EventOrder,
+  scope: Scope,
+  spans: readonly number[],
+  onBlock: (level: number, block: number) => void,
+  onEvent: (position: number) => void,
+): void {
+  const [start, end] = scopePositions(order, scope);
+  const mask = scope.eventMask;
+  const event = order.event;
+  if (spans.length === 0) {
+    for (let k = start; k < end; k++) if (mask[event[k]] !== 0) onEvent(k);
+    return;
+  }
+  // passed[i] = passing events in [start, start + i): a block is whole when it passes all.
+  const passed = new Int32Array(end - start + 1);
+  for (let k = start; k < end; k++) passed[k - start + 1] = passed[k - start] + mask[event[k]];
+  let k = start;
+  outer: while (k < end) {
+    for (let level = spans.length - 1; level >= 0; level--) {
+      const span = spans[level];
+      if (k % span !== 0 || k + span > end) continue;
+      if (passed[k + span - start] - passed[k - start] !== span) continue;
+      onBlock(level, k / span);
+      k += span;
+      continue outer;
+    }
+    if (mask[event[k]] !== 0) onEvent(k);
+    k++;
+  }
+}

@@ -1,0 +1,258 @@
+/**
+ * faction-stats' per-event pre-aggregates (DESIGN.md §5 "faction-stats"): per (event, faction)
+ * the additive counters of every field, kept apart for mirror and non-mirror sides so that
+ * `excludeMirrors` is chosen at request time, plus per-event totals; and the distinct
+ * (faction, player) pairs of each event for `players`, which do not add up across events.
+ */
+import type { Snapshot } from '../../snapshot/snapshot.ts';
+import { RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
+import { addBand, bandBounds, bandOf } from '../common.ts';
+import type { Scope } from '../filter.ts';
+import { sideExpectedScores } from '../ratings/snapshot-facts.ts';
+import { buildCube } from './event-cube.ts';
+import type { EventCube, EventScanner } from './event-cube.ts';
+import { eventOrder, visitScope } from './event-order.ts';
+import type { EventOrder } from './event-order.ts';
+
+// Faction plane slots (key = faction). NM_ = non-mirror sides, M_ = mirror sides.
+export const SIDES = 0;
+export const NM_GAMES = 1;
+export const NM_WINS = 2;
+export const NM_DRAWS = 3;
+export const NM_LOSSES = 4;
+export const M_SIDES = 5;
+export const M_WINS = 6;
+export const M_DRAWS = 7;
+export const M_LOSSES = 8;
+export const MIRRORS = 9;
+export const SCORE_N = 10;
+export const SCORE_SUM = 11;
+export const SCORE_SQ = 12;
+export const FT_NM_GAMES = 13;
+export const FT_NM_POINTS = 14;
+export const FT_M_GAMES = 15;
+export const FT_M_POINTS = 16;
+export const FT_SCORE_N = 17;
+export const FT_SCORE_SUM = 18;
+export const ST_NM_GAMES = 19;
+export const ST_NM_POINTS = 20;
+export const ST_M_GAMES = 21;
+export const ST_M_POINTS = 22;
+export const ST_SCORE_N = 23;
+export const ST_SCORE_SUM = 24;
+export const SKILL_N = 25;
+export const SKILL_EXPECTED = 26;
+export const SKILL_ACTUAL = 27;
+export const ENTRIES = 28;
+export const EVENT_WINS = 29;
+export const UNDEFEATED = 30;
+export const TOP = 31;
+export const FACTION_STRIDE = 32;
+
+// Event plane slots (one key).
+export const E_GAMES = 0;
+/** Four band counters from E_BANDS: decisive, normal, close, decided with a known score. */
+export const E_BANDS = 1;
+export const E_TOP = 5;
+export const E_FT_N = 6;
+export const E_FT_SUM = 7;
+export const E_ST_N = 8;
+export const E_ST_SUM = 9;
+export const EVENT_STRIDE = 10;
+
+/** Per-event cells, and blocks of 32 and 1024 events for wide scopes. */
+const SPANS = [1, 32, 1024];
+
+export interface FactionCube {
+  readonly order: EventOrder;
+  readonly cube: EventCube;
+  readonly scan: EventScanner;
+}
+
+const cache = new WeakMap<Snapshot, FactionCube>();
+
+/** Standings rows of event e are [start[e], start[e + 1]) (they are written event by event). */
+function standingsStarts(snapshot: Snapshot): Int32Array {
+  const st = snapshot.standings;
+  const start = new Int32Array(snapshot.events.count + 1);
+  for (let i = 0; i < st.count; i++) start[st.event[i] + 1]++;
+  for (let e = 0; e < snapshot.events.count; e++) start[e + 1] += start[e];
+  return start;
+}
+
+function scanner(snapshot: Snapshot, order: EventOrder): EventScanner {
+  const { faction, opponent, score, result, firstTurn } = snapshot;
+  const expected = sideExpectedScores(snapshot);
+  const bounds = snapshot.systems.map((_, s) => bandBounds(snapshot, s));
+  const st = snapshot.standings;
+  const stStart = standingsStarts(snapshot);
+  return (from, to, [acc, ev]) => {
+    for (let k = from; k < to; k++) {
+      const e = order.event[k];
+      const systemBounds = bounds[snapshot.events.system[e]];
+      for (let r = order.rowStart[k], end = order.rowStart[k + 1]; r < end; r++) {
+        const f = faction[r];
+        const base = f * FACTION_STRIDE;
+        const mirror = opponent[r] === f;
+        const res = result[r];
+        const sc = score[r];
+        const hasScore = sc === sc;
+        const ft = firstTurn[r];
+        acc[base + SIDES]++;
+        if (hasScore) {
+          acc[base + SCORE_N]++;
+          acc[base + SCORE_SUM] += sc;
+          acc[base + SCORE_SQ] += sc * sc;
+        }
+        if (mirror) {
+          acc[base + M_SIDES]++;
+          if ((r & 1) === 0) acc[base + MIRRORS]++;
+          if (res === RESULT_WIN) acc[base + M_WINS]++;
+          else if (res === RESULT_DRAW) acc[base + M_DRAWS]++;
+          else acc[base + M_LOSSES]++;
+        } else {
+          acc[base + NM_GAMES]++;
+          if (res === RESULT_WIN) acc[base + NM_WINS]++;
+          else if (res === RESULT_DRAW) acc[base + NM_DRAWS]++;
+          else acc[base + NM_LOSSES]++;
+          // Mirrors say nothing about the army against the others (as winRate by default).
+          const x = expected[r];
+          if (x === x) {
+            acc[base + SKILL_N]++;
+            acc[base + SKILL_EXPECTED] += x;
+            acc[base + SKILL_ACTUAL] += res / 2;
+          }
+        }
+        if (ft === 1) {
+          acc[base + (mirror ? FT_M_GAMES : FT_NM_GAMES)]++;
+          acc[base + (mirror ? FT_M_POINTS : FT_NM_POINTS)] += res;
+          if (hasScore) {
+            acc[base + FT_SCORE_N]++;
+            acc[base + FT_SCORE_SUM] += sc;
+            ev[E_FT_N]++;
+            ev[E_FT_SUM] += sc;
+          }
+        } else if (ft === 0) {
+          acc[base + (mirror ? ST_M_GAMES : ST_NM_GAMES)]++;
+          acc[base + (mirror ? ST_M_POINTS : ST_NM_POINTS)] += res;
+          if (hasScore) {
+            acc[base + ST_SCORE_N]++;
+            acc[base + ST_SCORE_SUM] += sc;
+            ev[E_ST_N]++;
+            ev[E_ST_SUM] += sc;
+          }
+        }
+        if ((r & 1) === 0) {
+          ev[E_GAMES]++;
+          addBand(ev, E_BANDS, bandOf(result, score, systemBounds, r >> 1));
+        }
+      }
+      for (let i = stStart[e]; i < stStart[e + 1]; i++) {
+        if (st.top[i]) ev[E_TOP]++;
+        const f = st.faction[i];
+        if (f < 0) continue;
+        const base = f * FACTION_STRIDE;
+        acc[base + ENTRIES]++;
+        if (st.placement[i] === 1) acc[base + EVENT_WINS]++;
+        if (st.undefeated[i]) acc[base + UNDEFEATED]++;
+        if (st.top[i]) acc[base + TOP]++;
+      }
+    }
+  };
+}
+
+/** The faction-stats cube of a snapshot, built on first use (DESIGN.md §2, §5). */
+export function factionCube(snapshot: Snapshot): FactionCube {
+  const cached = cache.get(snapshot);
+  if (cached !== undefined) return cached;
+  const order = eventOrder(snapshot);
+  const scan = scanner(snapshot, order);
+  const planes = [
+    { keys: snapshot.factions.length, stride: FACTION_STRIDE },
+    { keys: 1, stride: EVENT_STRIDE },
+  ];
+  const built = { order, cube: buildCube(order, planes, SPANS, scan), scan };
+  cache.set(snapshot, built);
+  return built;
+}
+
+interface PlayerPairs {
+  /** Pairs of position k are id[start[k] .. start[k + 1]), each distinct within its event. */
+  readonly start: Int32Array;
+  readonly id: Int32Array;
+  /** Faction of each pair id. */
+  readonly faction: Int32Array;
+  /** Epoch stamps per pair id, so a request marks pairs seen without clearing an array. */
+  readonly seen: Int32Array;
+  epoch: number;
+}
+
+const pairsCache = new WeakMap<Snapshot, PlayerPairs>();
+
+function playerPairs(snapshot: Snapshot): PlayerPairs {
+  const cached = pairsCache.get(snapshot);
+  if (cached !== undefined) return cached;
+  const order = eventOrder(snapshot);
+  const { faction, player } = snapshot;
+  const nF = snapshot.factions.length;
+  const ids = new Map<number, number>();
+  const pairFaction: number[] = [];
+  const lastEvent: number[] = [];
+  const start = new Int32Array(order.count + 1);
+  const out: number[] = [];
+  for (let k = 0; k < order.count; k++) {
+    start[k] = out.length;
+    for (let r = order.rowStart[k], end = order.rowStart[k + 1]; r < end; r++) {
+      const p = player[r];
+      if (p < 0) continue;
+      const key = p * nF + faction[r];
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = pairFaction.length;
+        ids.set(key, id);
+        pairFaction.push(faction[r]);
+        lastEvent.push(-1);
+      }
+      if (lastEvent[id] === k) continue;
+      lastEvent[id] = k;
+      out.push(id);
+    }
+  }
+  start[order.count] = out.length;
+  const pairs = {
+    start,
+    id: Int32Array.from(out),
+    faction: Int32Array.from(pairFaction),
+    seen: new Int32Array(pairFaction.length),
+    epoch: 0,
+  };
+  pairsCache.set(snapshot, pairs);
+  return pairs;
+}
+
+/** Distinct players per faction over the scope's events (DESIGN.md §5 `players`). */
+export function countPlayers(snapshot: Snapshot, scope: Scope): Float64Array {
+  const pairs = playerPairs(snapshot);
+  const players = new Float64Array(snapshot.factions.length);
+  if (pairs.epoch === 0x7fffffff) {
+    pairs.seen.fill(0);
+    pairs.epoch = 0;
+  }
+  const stamp = ++pairs.epoch;
+  const { start, id, faction, seen } = pairs;
+  visitScope(
+    eventOrder(snapshot),
+    scope,
+    [],
+    () => undefined,
+    (k) => {
+      for (let i = start[k], end = start[k + 1]; i < end; i++) {
+        const pair = id[i];
+        if (seen[pair] === stamp) continue;
+        seen[pair] = stamp;
+        players[faction[pair]]++;
+      }
+    },
+  );
+  return players;
+}

@@ -1,0 +1,60 @@
+/**
+ * army-matchup's pre-aggregates (DESIGN.md §5 "army-matchup"): per (faction, opponent) cell the
+ * row faction's results, summed over blocks of events. Single events are not stored: an event
+ * has about as many cells as sides, so scanning its rows costs the same.
+ */
+import type { Snapshot } from '../../snapshot/snapshot.ts';
+import { RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
+import { buildCube } from './event-cube.ts';
+import type { EventCube, EventScanner } from './event-cube.ts';
+import { eventOrder } from './event-order.ts';
+import type { EventOrder } from './event-order.ts';
+
+export const GAMES = 0;
+export const WINS = 1;
+export const DRAWS = 2;
+export const LOSSES = 3;
+export const SCORE_N = 4;
+export const SCORE_SUM = 5;
+export const MATCHUP_STRIDE = 6;
+
+const SPANS = [32, 1024];
+
+export interface MatchupCube {
+  readonly order: EventOrder;
+  readonly cube: EventCube;
+  readonly scan: EventScanner;
+}
+
+const cache = new WeakMap<Snapshot, MatchupCube>();
+
+/** The matchup cube of a snapshot (key faction * factions + opponent), built on first use. */
+export function matchupCube(snapshot: Snapshot): MatchupCube {
+  const cached = cache.get(snapshot);
+  if (cached !== undefined) return cached;
+  const order = eventOrder(snapshot);
+  const nF = snapshot.factions.length;
+  const { faction, opponent, score, result } = snapshot;
+  const scan: EventScanner = (from, to, [acc]) => {
+    for (let r = order.rowStart[from], end = order.rowStart[to]; r < end; r++) {
+      const f = faction[r];
+      const o = opponent[r];
+      const base = (f * nF + o) * MATCHUP_STRIDE;
+      const res = result[r];
+      // Mirror games are one game but two sides: count the game once, the results of both sides.
+      if (f !== o || (r & 1) === 0) acc[base + GAMES]++;
+      if (res === RESULT_WIN) acc[base + WINS]++;
+      else if (res === RESULT_DRAW) acc[base + DRAWS]++;
+      else acc[base + LOSSES]++;
+      const sc = score[r];
+      if (sc === sc) {
+        acc[base + SCORE_N]++;
+        acc[base + SCORE_SUM] += sc;
+      }
+    }
+  };
+  const planes = [{ keys: nF * nF, stride: MATCHUP_STRIDE }];
+  const built = { order, cube: buildCube(order, planes, SPANS, scan), scan };
+  cache.set(snapshot, built);
+  return built;
+}
