@@ -5,6 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
+import { warmEngine } from '../engine/warm-engine.ts';
 import { buildApp } from '../http/app.ts';
 import { SnapshotManager } from '../snapshot/snapshot-manager.ts';
 import { openMigratedStore } from '../store/store.ts';
@@ -37,6 +38,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
   const logger: { current?: FastifyBaseLogger } = {};
   const snapshots = new SnapshotManager(store, {
     pollMs: config.snapshotPollMs,
+    prepare: warmEngine,
     onError: (error) =>
       logger.current?.error({ err: error }, 'snapshot reload failed; serving the previous one'),
     onLoad: (status) => logger.current?.info({ snapshot: status }, 'snapshot loaded'),

@@ -15,6 +15,11 @@ export interface SnapshotManagerOptions {
   /** Called after each swap (for logs). */
   onLoad?: (status: SnapshotStatus) => void;
   load?: (store: Store) => Promise<Snapshot>;
+  /**
+   * Runs on a freshly loaded snapshot before it is swapped in (e.g. building the engine's
+   * per-snapshot caches), so requests keep the old snapshot until the new one is ready.
+   */
+  prepare?: (snapshot: Snapshot) => void;
 }
 
 export class SnapshotManager implements SnapshotStatusProvider {
@@ -74,6 +79,7 @@ export class SnapshotManager implements SnapshotStatusProvider {
       this.reloading = (async () => {
         try {
           const next = await this.load(this.store);
+          this.options.prepare?.(next);
           this.snapshot = next;
           const status = this.status();
           if (status !== null) this.options.onLoad?.(status);

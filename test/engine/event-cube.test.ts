@@ -28,6 +28,8 @@ const FILTERS: CommonFilterInput[] = [
   { system: 'alpha', from: '2024-06-01', to: '2025-05-31', minParticipants: 10 },
   { system: 'beta', format: 'singles' },
   { system: 'beta', from: '2025-01-01' },
+  // Keeps most events: nearly-whole blocks are taken and their few dropped events subtracted.
+  { system: 'alpha', maxParticipants: 40 },
 ];
 
 describe(`per-event pre-aggregates equal a plain scan (${TEST_BACKEND})`, () => {
@@ -80,4 +82,20 @@ describe(`per-event pre-aggregates equal a plain scan (${TEST_BACKEND})`, () => 
       assert.ok(nonZero > 0, 'the filters select some data');
     });
   }
+
+  it('takes nearly-whole blocks and subtracts the dropped events when a filter keeps most events', () => {
+    const { order } = matchupCube(snapshot);
+    const scope = resolveScope(snapshot, normaliseCommonFilter(snapshot, FILTERS[4]));
+    let blocks = 0;
+    let excluded = 0;
+    visitScope(
+      order,
+      scope,
+      [32],
+      () => blocks++,
+      () => undefined,
+      () => excluded++,
+    );
+    assert.ok(blocks > 0 && excluded > 0, `${blocks} blocks, ${excluded} subtracted events`);
+  });
 });

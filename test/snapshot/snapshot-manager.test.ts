@@ -39,4 +39,27 @@ describe(`snapshot manager (${TEST_BACKEND})`, () => {
       await store.close();
     }
   });
+
+  it('prepares a new snapshot before swapping it in, serving the old one meanwhile', async () => {
+    const store = await openTestStore();
+    const seen: Array<{ preparing: number; serving: number | null }> = [];
+    const manager: SnapshotManager = new SnapshotManager(store, {
+      pollMs: 60_000,
+      prepare: (next) =>
+        seen.push({ preparing: next.games, serving: manager.current()?.games ?? null }),
+    });
+    try {
+      await manager.start();
+      await importCanonical(store, HAND_DOCUMENT);
+      assert.equal(await manager.refresh(), true);
+      assert.deepEqual(seen, [
+        { preparing: 0, serving: null },
+        { preparing: 5, serving: 0 },
+      ]);
+      assert.equal(manager.current()!.games, 5);
+    } finally {
+      manager.stop();
+      await store.close();
+    }
+  });
 });

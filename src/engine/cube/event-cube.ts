@@ -167,7 +167,9 @@ export function buildCube(
 
 /**
  * Adds the scope's events into fresh targets (one per plane): whole blocks from the cube, the
- * rest from single-event cells when the cube stores them, else through `scan`.
+ * rest from single-event cells when the cube stores them, else through `scan`. A cube of sums
+ * only (no max slots, no single-event level) also takes nearly-whole blocks and subtracts the
+ * few events the filter drops; its values are integer counts and sums, so that is exact.
  */
 export function sumScope(
   cube: EventCube,
@@ -177,13 +179,23 @@ export function sumScope(
 ): Float64Array[] {
   const targets = newTargets(cube.planes);
   const perEvent = cube.spans[0] === 1 ? 1 : 0;
+  const subtractable = perEvent === 0 && cube.planes.every((p) => p.maxSlots === undefined);
+  let dropped: Float64Array[] | null = null;
   visitScope(
     order,
     scope,
     cube.spans.slice(perEvent),
     (level, block) => addBlock(cube, level + perEvent, block, targets),
     (k) => (perEvent ? addBlock(cube, 0, k, targets) : scan(k, k + 1, targets)),
+    subtractable ? (k) => scan(k, k + 1, (dropped ??= newTargets(cube.planes))) : undefined,
   );
+  if (dropped !== null) {
+    const minus: Float64Array[] = dropped;
+    targets.forEach((target, p) => {
+      const d = minus[p];
+      for (let i = 0; i < target.length; i++) target[i] -= d[i];
+    });
+  }
   return targets;
 }
 

@@ -61,6 +61,10 @@ export function scopePositions(order: EventOrder, scope: Scope): [number, number
  * Walks the scope's events (DESIGN.md §5 "Common filter"), handing whole aligned blocks of
  * `spans` (largest first) to `onBlock` when every event in them passes the mask, and every
  * other passing event to `onEvent`. Without spans every passing event goes to `onEvent`.
+ *
+ * With `onExcluded`, a block where at most a quarter of the events fail is taken whole too and
+ * its failing events go to `onExcluded`, for an additive cube to subtract: a filter that keeps
+ * most events (say, 16+ players) then costs the events it drops, not the events it keeps.
  */
 export function visitScope(
   order: EventOrder,
@@ -68,6 +72,7 @@ export function visitScope(
   spans: readonly number[],
   onBlock: (level: number, block: number) => void,
   onEvent: (position: number) => void,
+  onExcluded?: (position: number) => void,
 ): void {
   const [start, end] = scopePositions(order, scope);
   const mask = scope.eventMask;
@@ -84,8 +89,12 @@ export function visitScope(
     for (let level = spans.length - 1; level >= 0; level--) {
       const span = spans[level];
       if (k % span !== 0 || k + span > end) continue;
-      if (passed[k + span - start] - passed[k - start] !== span) continue;
+      const missing = span - (passed[k + span - start] - passed[k - start]);
+      if (missing !== 0 && (onExcluded === undefined || missing * 4 > span)) continue;
       onBlock(level, k / span);
+      if (missing !== 0 && onExcluded !== undefined) {
+        for (let j = k; j < k + span; j++) if (mask[event[j]] === 0) onExcluded(j);
+      }
       k += span;
       continue outer;
     }
