@@ -8,6 +8,7 @@ import {
   readScenarios,
   readSystems,
 } from '../store/read-facts.ts';
+import { readMeta } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 import type { Snapshot } from './snapshot.ts';
 import { SnapshotBuilder } from './snapshot-builder.ts';
@@ -17,7 +18,8 @@ export async function loadSnapshot(store: Store): Promise<Snapshot> {
   const started = performance.now();
   // Read the version first: a concurrent import makes the snapshot newer, never staler, than it says.
   const dataVersion = await store.dataVersion();
-  const [systems, factions, scenarios, events, entries] = await Promise.all([
+  const [demo, systems, factions, scenarios, events, entries] = await Promise.all([
+    readMeta(store.db, 'demo'),
     readSystems(store.db),
     readFactions(store.db),
     readScenarios(store.db),
@@ -27,5 +29,7 @@ export async function loadSnapshot(store: Store): Promise<Snapshot> {
   const builder = new SnapshotBuilder(systems, factions, scenarios, events, entries);
   for await (const page of readCompletedSides(store.db)) builder.addSides(page);
   for await (const page of readListItems(store.db)) builder.addListItems(page);
-  return builder.finish(dataVersion, started);
+  const notice =
+    demo === null ? null : `DEMO DATA: generated (${demo}), not real tournament results`;
+  return builder.finish(dataVersion, started, notice);
 }

@@ -266,7 +266,7 @@ export class SnapshotBuilder {
   }
 
   /** Orders the games, encodes the columns and derives the standings. */
-  finish(dataVersion: number, startedAt: number): Snapshot {
+  finish(dataVersion: number, startedAt: number, notice: string | null = null): Snapshot {
     const events = this.buildEvents();
     const nGames = this.games.length;
     const order = new Int32Array(nGames);
@@ -380,6 +380,7 @@ export class SnapshotBuilder {
     const bytes = typed.reduce((sum, a) => sum + a.byteLength, 0) + secondaryIds.length * 4;
 
     return {
+      notice,
       dataVersion,
       loadedAt: new Date().toISOString(),
       loadMs: performance.now() - startedAt,

@@ -87,6 +87,8 @@ export interface SnapshotStandings {
 
 export interface Snapshot {
   readonly dataVersion: number;
+  /** Said in every answer's warnings, e.g. that the store holds generated demo data. */
+  readonly notice: string | null;
   readonly loadedAt: string;
   readonly loadMs: number;
   readonly systems: readonly SnapshotSystem[];

@@ -31,7 +31,7 @@ import {
   NormalisedFilterProperties,
   Nullable,
 } from '../schemas/common-filter.ts';
-import { Envelope, FactionRefSchema, requireSnapshot } from '../schemas/envelope.ts';
+import { Envelope, FactionRefSchema, requireSnapshot, warningsFor } from '../schemas/envelope.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
 
 export const MAX_PAGE_SIZE = 200;
@@ -492,7 +492,7 @@ export function registerRankingsRoute(app: FastifyInstance, ctx: AppContext): vo
             points: params.points,
           },
           sample: computed.sample,
-          warnings,
+          warnings: warningsFor(snapshot, warnings),
         },
       };
     },

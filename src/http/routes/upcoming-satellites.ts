@@ -16,7 +16,7 @@ import type { Store } from '../../store/store.ts';
 import type { AppContext } from '../app-context.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
 import { Id, IdArray, Nullable } from '../schemas/common-filter.ts';
-import { Envelope } from '../schemas/envelope.ts';
+import { Envelope, warningsFor } from '../schemas/envelope.ts';
 
 export const MAX_RADIUS_KM = 20_040; // a little over half the Earth's circumference
 const MAX_PAGE_SIZE = 200;
@@ -259,6 +259,8 @@ export function registerUpcomingSatellitesRoute(app: FastifyInstance, ctx: AppCo
       const query = normaliseUpcoming(body, now.toISOString().slice(0, 10));
       const { version, events } = await satelliteEvents(ctx);
       const result = upcomingSatellites(events, query);
+      const snapshot = ctx.snapshots?.current() ?? null;
+      const warnings = result.total === 0 ? ['no scheduled satellite matches the filter'] : [];
       return {
         data: {
           events: result.events.map(({ system: _system, ...event }) => event),
@@ -269,7 +271,7 @@ export function registerUpcomingSatellitesRoute(app: FastifyInstance, ctx: AppCo
           generatedAt: now.toISOString(),
           filter: query,
           sample: { events: result.total, games: 0 },
-          warnings: result.total === 0 ? ['no scheduled satellite matches the filter'] : [],
+          warnings: snapshot === null ? warnings : warningsFor(snapshot, warnings),
         },
       };
     },

@@ -140,6 +140,11 @@ export function requireSnapshot(ctx: AppContext): Snapshot {
   return snapshot;
 }
 
+/** The answer's warnings, led by the snapshot's notice (demo data) when it has one. */
+export function warningsFor(snapshot: Snapshot, warnings: readonly string[]): string[] {
+  return snapshot.notice === null ? [...warnings] : [snapshot.notice, ...warnings];
+}
+
 /** Wraps an engine result in the envelope. */
 export function envelope<D, F>(snapshot: Snapshot, result: EngineResult<D, F>) {
   return {
@@ -149,7 +154,7 @@ export function envelope<D, F>(snapshot: Snapshot, result: EngineResult<D, F>) {
       generatedAt: new Date().toISOString(),
       filter: result.filter,
       sample: result.sample,
-      warnings: result.warnings,
+      warnings: warningsFor(snapshot, result.warnings),
     },
   };
 }
