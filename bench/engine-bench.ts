@@ -18,6 +18,7 @@ import { normaliseKinds } from '../src/engine/scenario-parts.ts';
 import { scenarioStats } from '../src/engine/scenario-stats.ts';
 import { loadSnapshot } from '../src/snapshot/load-snapshot.ts';
 import type { Snapshot } from '../src/snapshot/snapshot.ts';
+import { benchHttp } from './http-bench.ts';
 import { openMigratedStore } from '../src/store/store.ts';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 1_000_000);
@@ -362,65 +363,69 @@ async function main(): Promise<void> {
     const benchStarted = t;
 
     const store = await openMigratedStore(`sqlite:${file}`);
-    global.gc?.();
-    const heapBefore = process.memoryUsage();
-    t = performance.now();
-    const snapshot = await loadSnapshot(store);
-    const loadMs = performance.now() - t;
-    global.gc?.();
-    const heapAfter = process.memoryUsage();
-    await store.close();
-    console.log(
-      `snapshot: ${snapshot.games.toLocaleString('en')} games, ${snapshot.sides.toLocaleString('en')} sides, ` +
-        `${snapshot.lists.toLocaleString('en')} lists, ${snapshot.items.length} items; load ${(loadMs / 1000).toFixed(1)} s; ` +
-        `typed arrays ${(snapshot.bytes / 2 ** 20).toFixed(0)} MiB; heap+external growth ` +
-        `${((heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers) / 2 ** 20).toFixed(0)} MiB` +
-        `${global.gc === undefined ? ' (run with --expose-gc for a settled figure)' : ''}`,
-    );
-
-    const db = new SQLite(file, { readonly: true });
-    const runs = Number(process.env.BENCH_RUNS ?? 200);
-    const sqlRuns = Number(process.env.BENCH_SQL_RUNS ?? 3);
-    // The per-snapshot pre-aggregates are built on a route's first call: time that apart.
-    console.log('');
-    console.log('first call per route (builds its per-snapshot pre-aggregates):');
-    for (const route of ROUTES) {
+    try {
+      global.gc?.();
+      const heapBefore = process.memoryUsage();
       t = performance.now();
-      route.engine(snapshot, {});
-      console.log(`  ${route.route}: ${(performance.now() - t).toFixed(0)} ms`);
-    }
-    global.gc?.();
-    const heapCubes = process.memoryUsage();
-    console.log(
-      `heap+external after pre-aggregates: ${((heapCubes.heapUsed + heapCubes.arrayBuffers) / 2 ** 20).toFixed(0)} MiB`,
-    );
-    console.log('');
-    console.log(
-      '| route | filter | engine median ms | engine p99 ms | SQL median ms | SQL / engine |',
-    );
-    console.log('|---|---|---:|---:|---:|---:|');
-    for (const c of CASES) {
-      // The floor every route pays: normalise the filter, resolve the scope, count the sample.
-      const floor = time(() => {
-        const filter = normaliseCommonFilter(snapshot, c.filter);
-        return sampleOf(snapshot, resolveScope(snapshot, filter));
-      }, runs);
+      const snapshot = await loadSnapshot(store);
+      const loadMs = performance.now() - t;
+      global.gc?.();
+      const heapAfter = process.memoryUsage();
       console.log(
-        `| (filter + sample only) | ${c.name} | ${floor.median.toFixed(3)} | ${floor.p99.toFixed(3)} | | |`,
+        `snapshot: ${snapshot.games.toLocaleString('en')} games, ${snapshot.sides.toLocaleString('en')} sides, ` +
+          `${snapshot.lists.toLocaleString('en')} lists, ${snapshot.items.length} items; load ${(loadMs / 1000).toFixed(1)} s; ` +
+          `typed arrays ${(snapshot.bytes / 2 ** 20).toFixed(0)} MiB; heap+external growth ` +
+          `${((heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers) / 2 ** 20).toFixed(0)} MiB` +
+          `${global.gc === undefined ? ' (run with --expose-gc for a settled figure)' : ''}`,
       );
-    }
-    for (const route of ROUTES) {
+
+      const db = new SQLite(file, { readonly: true });
+      const runs = Number(process.env.BENCH_RUNS ?? 200);
+      const sqlRuns = Number(process.env.BENCH_SQL_RUNS ?? 3);
+      // The per-snapshot pre-aggregates are built on a route's first call: time that apart.
+      console.log('');
+      console.log('first call per route (builds its per-snapshot pre-aggregates):');
+      for (const route of ROUTES) {
+        t = performance.now();
+        route.engine(snapshot, {});
+        console.log(`  ${route.route}: ${(performance.now() - t).toFixed(0)} ms`);
+      }
+      global.gc?.();
+      const heapCubes = process.memoryUsage();
+      console.log(
+        `heap+external after pre-aggregates: ${((heapCubes.heapUsed + heapCubes.arrayBuffers) / 2 ** 20).toFixed(0)} MiB`,
+      );
+      console.log('');
+      console.log(
+        '| route | filter | engine median ms | engine p99 ms | SQL median ms | SQL / engine |',
+      );
+      console.log('|---|---|---:|---:|---:|---:|');
       for (const c of CASES) {
-        const engine = time(() => route.engine(snapshot, c.filter), runs);
-        const statement = db.prepare(route.sql(c.sqlWhere));
-        const sqlTime = time(() => statement.all(), sqlRuns);
+        // The floor every route pays: normalise the filter, resolve the scope, count the sample.
+        const floor = time(() => {
+          const filter = normaliseCommonFilter(snapshot, c.filter);
+          return sampleOf(snapshot, resolveScope(snapshot, filter));
+        }, runs);
         console.log(
-          `| ${route.route} | ${c.name} | ${engine.median.toFixed(2)} | ${engine.p99.toFixed(2)} | ` +
-            `${sqlTime.median.toFixed(0)} | ${(sqlTime.median / engine.median).toFixed(0)}x |`,
+          `| (filter + sample only) | ${c.name} | ${floor.median.toFixed(3)} | ${floor.p99.toFixed(3)} | | |`,
         );
       }
+      for (const route of ROUTES) {
+        for (const c of CASES) {
+          const engine = time(() => route.engine(snapshot, c.filter), runs);
+          const statement = db.prepare(route.sql(c.sqlWhere));
+          const sqlTime = time(() => statement.all(), sqlRuns);
+          console.log(
+            `| ${route.route} | ${c.name} | ${engine.median.toFixed(2)} | ${engine.p99.toFixed(2)} | ` +
+              `${sqlTime.median.toFixed(0)} | ${(sqlTime.median / engine.median).toFixed(0)}x |`,
+          );
+        }
+      }
+      db.close();
+      await benchHttp(snapshot, store);
+    } finally {
+      await store.close();
     }
-    db.close();
     console.log('');
     console.log(`bench total ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
   } finally {
