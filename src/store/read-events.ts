@@ -4,28 +4,8 @@
  * for rankings. Called once per data version by the routes that cache the result.
  */
 import type { Kysely } from 'kysely';
+import type { EventRecord } from '../domain/event-record.ts';
 import type { Database } from './schema.ts';
-
-export interface EventRecord {
-  id: string;
-  system: string;
-  name: string;
-  start: string;
-  end: string | null;
-  status: string;
-  tier: string;
-  qualifiesFor: string | null;
-  slots: number | null;
-  participants: number | null;
-  capacity: number | null;
-  country: string | null;
-  city: string | null;
-  venue: string | null;
-  location: { lat: number; lon: number } | null;
-  online: boolean | null;
-  url: string | null;
-  registrationUrl: string | null;
-}
 
 /** Every satellite and every event a satellite qualifies for (whatever their status). */
 export async function readSatelliteEvents(db: Kysely<Database>): Promise<EventRecord[]> {

@@ -5,28 +5,10 @@
  */
 import { haversineKm } from './geo.ts';
 import type { LatLon } from './geo.ts';
+import type { EventRecord } from '../../domain/event-record.ts';
 
 /** The event fields this module reads (a plain copy of the store's events). */
-export interface EventInfo {
-  id: string;
-  system: string;
-  name: string;
-  start: string;
-  end: string | null;
-  status: string;
-  tier: string;
-  qualifiesFor: string | null;
-  slots: number | null;
-  participants: number | null;
-  capacity: number | null;
-  country: string | null;
-  city: string | null;
-  venue: string | null;
-  location: LatLon | null;
-  online: boolean | null;
-  url: string | null;
-  registrationUrl: string | null;
-}
+export type EventInfo = EventRecord;
 
 export interface NearQuery extends LatLon {
   radiusKm: number;

@@ -1,10 +1,9 @@
 /** POST /api/army-matchup: faction-versus-faction results (DESIGN.md §5). */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Static } from 'typebox';
 import { armyMatchup } from '../../engine/army-matchup.ts';
-import { normaliseCommonFilter } from '../../engine/filter.ts';
 import type { AppContext } from '../app-context.ts';
+import { applied, registerStatsRoute } from './stats-route.ts';
 import {
   CommonFilterProperties,
   IdArray,
@@ -16,8 +15,6 @@ import {
   FactionRefSchema,
   RateSchema,
   WilsonIntervalSchema,
-  envelope,
-  requireSnapshot,
 } from '../schemas/envelope.ts';
 
 export const ArmyMatchupBody = Type.Object(
@@ -105,33 +102,21 @@ export const ArmyMatchupResponse = Envelope(
   ),
 );
 
-type Body = Static<typeof ArmyMatchupBody>;
-
 /** Registers POST /api/army-matchup. */
 export function registerArmyMatchupRoute(app: FastifyInstance, ctx: AppContext): void {
-  app.post(
-    '/api/army-matchup',
-    {
-      schema: {
-        summary: 'Faction-versus-faction results',
-        description:
-          "Each cell is a matchup from the row faction's side: games, W/D/L, win rate (draws half) with a Wilson interval and average score. A mirror cell counts each mirror game once with win rate 0.5.",
-        tags: ['statistics'],
-        body: ArmyMatchupBody,
-        response: { 200: ArmyMatchupResponse },
-      },
-    },
-    async (request) => {
-      const body = request.body as Body;
-      const snapshot = requireSnapshot(ctx);
-      const filter = normaliseCommonFilter(snapshot, body);
-      const result = armyMatchup(snapshot, {
+  registerStatsRoute(app, ctx, {
+    path: '/api/army-matchup',
+    summary: 'Faction-versus-faction results',
+    description:
+      "Each cell is a matchup from the row faction's side: games, W/D/L, win rate (draws half) with a Wilson interval and average score. A mirror cell counts each mirror game once with win rate 0.5.",
+    body: ArmyMatchupBody,
+    response: ArmyMatchupResponse,
+    compute: (snapshot, filter, body) =>
+      armyMatchup(snapshot, {
         ...filter,
-        factions: [...new Set(body.factions ?? [])],
-        opponents: [...new Set(body.opponents ?? [])],
+        factions: applied(body.factions),
+        opponents: applied(body.opponents),
         minGames: body.minGames ?? 0,
-      });
-      return envelope(snapshot, result);
-    },
-  );
+      }),
+  });
 }

@@ -1,10 +1,9 @@
 /** POST /api/faction-stats: how each faction (army) performs (DESIGN.md §5). */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Static } from 'typebox';
 import { factionStats } from '../../engine/faction-stats.ts';
-import { normaliseCommonFilter } from '../../engine/filter.ts';
 import type { AppContext } from '../app-context.ts';
+import { AppliedIds, applied, registerStatsRoute } from './stats-route.ts';
 import {
   CommonFilterProperties,
   IdArray,
@@ -20,8 +19,6 @@ import {
   TurnStatsSchema,
   WIN_RATE,
   WilsonIntervalSchema,
-  envelope,
-  requireSnapshot,
 } from '../schemas/envelope.ts';
 
 const GroupBySchema = Type.Union(
@@ -66,9 +63,7 @@ export const FactionStatsBody = Type.Object(
 const FactionStatsFilter = Type.Object(
   {
     ...NormalisedFilterProperties,
-    factions: Type.Array(Type.String({ description: 'A faction id' }), {
-      description: 'Faction ids applied, duplicates removed; empty: every faction',
-    }),
+    factions: AppliedIds('faction'),
     excludeMirrors: Type.Boolean({ description: 'Whether mirror games were left out of games' }),
     minGames: Type.Integer({ description: 'Minimum games of a row applied' }),
     groupBy: GroupBySchema,
@@ -257,34 +252,22 @@ export const FactionStatsResponse = Envelope(
   FactionStatsFilter,
 );
 
-type Body = Static<typeof FactionStatsBody>;
-
 /** Registers POST /api/faction-stats. */
 export function registerFactionStatsRoute(app: FastifyInstance, ctx: AppContext): void {
-  app.post(
-    '/api/faction-stats',
-    {
-      schema: {
-        summary: 'How each faction performs',
-        description:
-          'Win/draw/loss, win rate with a Wilson interval, average score with a t interval, meta share, first/second turn, event wins, top-10% share and diversity, optionally per month or quarter. Draws count half; mirror games are left out of win rates by default.',
-        tags: ['statistics'],
-        body: FactionStatsBody,
-        response: { 200: FactionStatsResponse },
-      },
-    },
-    async (request) => {
-      const body = request.body as Body;
-      const snapshot = requireSnapshot(ctx);
-      const filter = normaliseCommonFilter(snapshot, body);
-      const result = factionStats(snapshot, {
+  registerStatsRoute(app, ctx, {
+    path: '/api/faction-stats',
+    summary: 'How each faction performs',
+    description:
+      'Win/draw/loss, win rate with a Wilson interval, average score with a t interval, meta share, first/second turn, event wins, top-10% share and diversity, optionally per month or quarter. Draws count half; mirror games are left out of win rates by default.',
+    body: FactionStatsBody,
+    response: FactionStatsResponse,
+    compute: (snapshot, filter, body) =>
+      factionStats(snapshot, {
         ...filter,
-        factions: [...new Set(body.factions ?? [])],
+        factions: applied(body.factions),
         excludeMirrors: body.excludeMirrors ?? true,
         minGames: body.minGames ?? 0,
         groupBy: body.groupBy ?? 'none',
-      });
-      return envelope(snapshot, result);
-    },
-  );
+      }),
+  });
 }

@@ -1,11 +1,10 @@
 /** POST /api/item-use-stats: what lists take and how it pays off (DESIGN.md §5). */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Static } from 'typebox';
-import { normaliseCommonFilter } from '../../engine/filter.ts';
 import { ITEM_SORTS, itemUseStats } from '../../engine/item-use-stats.ts';
 import { MAX_PAGE_SIZE } from '../plugins/limits.ts';
 import type { AppContext } from '../app-context.ts';
+import { AppliedIds, applied, registerStatsRoute } from './stats-route.ts';
 import {
   CommonFilterProperties,
   IdArray,
@@ -13,13 +12,7 @@ import {
   NormalisedFilterProperties,
   Nullable,
 } from '../schemas/common-filter.ts';
-import {
-  Envelope,
-  RateSchema,
-  WilsonIntervalSchema,
-  envelope,
-  requireSnapshot,
-} from '../schemas/envelope.ts';
+import { Envelope, RateSchema, WilsonIntervalSchema } from '../schemas/envelope.ts';
 
 const SortSchema = Type.Union(
   ITEM_SORTS.map((s) => Type.Literal(s)),
@@ -142,9 +135,7 @@ export const ItemUseStatsResponse = Envelope(
   Type.Object(
     {
       ...NormalisedFilterProperties,
-      factions: Type.Array(Type.String({ description: 'A faction id' }), {
-        description: 'Faction ids applied, duplicates removed; empty: every faction',
-      }),
+      factions: AppliedIds('faction'),
       categories: Type.Array(Type.String({ description: 'An item kind' }), {
         description: 'Item kinds applied (matched case-insensitively); empty: every kind',
       }),
@@ -158,37 +149,25 @@ export const ItemUseStatsResponse = Envelope(
   ),
 );
 
-type Body = Static<typeof ItemUseStatsBody>;
-
 /** Registers POST /api/item-use-stats. */
 export function registerItemUseStatsRoute(app: FastifyInstance, ctx: AppContext): void {
-  app.post(
-    '/api/item-use-stats',
-    {
-      schema: {
-        summary: 'What lists take and how it pays off',
-        description:
-          'Counted over lists as played (one per game side with a list): picks, lists, share, and the win rate and average score of lists with the item against same-faction lists without it.',
-        tags: ['statistics'],
-        body: ItemUseStatsBody,
-        response: { 200: ItemUseStatsResponse },
-      },
-    },
-    async (request) => {
-      const body = request.body as Body;
-      const snapshot = requireSnapshot(ctx);
-      const filter = normaliseCommonFilter(snapshot, body);
-      const result = itemUseStats(snapshot, {
+  registerStatsRoute(app, ctx, {
+    path: '/api/item-use-stats',
+    summary: 'What lists take and how it pays off',
+    description:
+      'Counted over lists as played (one per game side with a list): picks, lists, share, and the win rate and average score of lists with the item against same-faction lists without it.',
+    body: ItemUseStatsBody,
+    response: ItemUseStatsResponse,
+    compute: (snapshot, filter, body) =>
+      itemUseStats(snapshot, {
         ...filter,
-        factions: [...new Set(body.factions ?? [])],
-        categories: [...new Set(body.categories ?? [])],
+        factions: applied(body.factions),
+        categories: applied(body.categories),
         search: body.search ?? null,
         minLists: body.minLists ?? 0,
         sort: body.sort ?? 'lists',
         page: body.page ?? 1,
         pageSize: body.pageSize ?? 50,
-      });
-      return envelope(snapshot, result);
-    },
-  );
+      }),
+  });
 }

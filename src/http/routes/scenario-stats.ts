@@ -1,11 +1,10 @@
 /** POST /api/scenario-stats: how scenarios play out, overall and per faction (DESIGN.md §5). */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Static } from 'typebox';
-import { normaliseCommonFilter } from '../../engine/filter.ts';
 import { normaliseKinds } from '../../engine/scenario-parts.ts';
 import { scenarioStats } from '../../engine/scenario-stats.ts';
 import type { AppContext } from '../app-context.ts';
+import { AppliedIds, applied, registerStatsRoute } from './stats-route.ts';
 import {
   CommonFilterProperties,
   IdArray,
@@ -20,8 +19,6 @@ import {
   TurnStatsSchema,
   WIN_RATE,
   WilsonIntervalSchema,
-  envelope,
-  requireSnapshot,
 } from '../schemas/envelope.ts';
 import { ScenarioKindSchema, ScenarioKindsSchema } from '../schemas/scenario-kind.ts';
 
@@ -162,43 +159,29 @@ export const ScenarioStatsResponse = Envelope(
       names: Type.Array(Type.String({ description: 'A name' }), {
         description: 'Names applied, duplicates removed; empty: every name',
       }),
-      factions: Type.Array(Type.String({ description: 'A faction id' }), {
-        description: 'Faction ids applied, duplicates removed; empty: every faction',
-      }),
+      factions: AppliedIds('faction'),
       minGames: Type.Integer({ description: 'Minimum games applied (scenarios and faction rows)' }),
     },
     { description: 'The filter applied, defaults filled in' },
   ),
 );
 
-type Body = Static<typeof ScenarioStatsBody>;
-
 /** Registers POST /api/scenario-stats. */
 export function registerScenarioStatsRoute(app: FastifyInstance, ctx: AppContext): void {
-  app.post(
-    '/api/scenario-stats',
-    {
-      schema: {
-        summary: 'How scenarios play out',
-        description:
-          "Per scenario, map, deployment and objective: the first-turn side's results, attacker/defender/none on the primary, secondary achieved rates, margin bands and each faction's results.",
-        tags: ['statistics'],
-        body: ScenarioStatsBody,
-        response: { 200: ScenarioStatsResponse },
-      },
-    },
-    async (request) => {
-      const body = request.body as Body;
-      const snapshot = requireSnapshot(ctx);
-      const filter = normaliseCommonFilter(snapshot, body);
-      const result = scenarioStats(snapshot, {
+  registerStatsRoute(app, ctx, {
+    path: '/api/scenario-stats',
+    summary: 'How scenarios play out',
+    description:
+      "Per scenario, map, deployment and objective: the first-turn side's results, attacker/defender/none on the primary, secondary achieved rates, margin bands and each faction's results.",
+    body: ScenarioStatsBody,
+    response: ScenarioStatsResponse,
+    compute: (snapshot, filter, body) =>
+      scenarioStats(snapshot, {
         ...filter,
         kinds: normaliseKinds(body.kinds),
-        names: [...new Set(body.names ?? [])],
-        factions: [...new Set(body.factions ?? [])],
+        names: applied(body.names),
+        factions: applied(body.factions),
         minGames: body.minGames ?? 0,
-      });
-      return envelope(snapshot, result);
-    },
-  );
+      }),
+  });
 }

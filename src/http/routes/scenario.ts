@@ -1,18 +1,17 @@
 /** POST /api/scenario: the scenario catalogue in scope (DESIGN.md §5). */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Static } from 'typebox';
-import { normaliseCommonFilter } from '../../engine/filter.ts';
 import { scenarioCatalogue } from '../../engine/scenario.ts';
 import { normaliseKinds } from '../../engine/scenario-parts.ts';
 import type { AppContext } from '../app-context.ts';
+import { registerStatsRoute } from './stats-route.ts';
 import {
   CommonFilterProperties,
   MAX_STRING,
   NormalisedFilterProperties,
   Nullable,
 } from '../schemas/common-filter.ts';
-import { Envelope, envelope, requireSnapshot } from '../schemas/envelope.ts';
+import { Envelope } from '../schemas/envelope.ts';
 import { ScenarioKindSchema, ScenarioKindsSchema } from '../schemas/scenario-kind.ts';
 
 export const ScenarioBody = Type.Object(
@@ -88,32 +87,20 @@ export const ScenarioResponse = Envelope(
   ),
 );
 
-type Body = Static<typeof ScenarioBody>;
-
 /** Registers POST /api/scenario. */
 export function registerScenarioRoute(app: FastifyInstance, ctx: AppContext): void {
-  app.post(
-    '/api/scenario',
-    {
-      schema: {
-        summary: 'The scenario catalogue',
-        description:
-          "Scenarios, maps, deployments, primary and secondary objectives of the system: the catalogue's entries and every name played in scope, with games and first/last played dates.",
-        tags: ['statistics'],
-        body: ScenarioBody,
-        response: { 200: ScenarioResponse },
-      },
-    },
-    async (request) => {
-      const body = request.body as Body;
-      const snapshot = requireSnapshot(ctx);
-      const filter = normaliseCommonFilter(snapshot, body);
-      const result = scenarioCatalogue(snapshot, {
+  registerStatsRoute(app, ctx, {
+    path: '/api/scenario',
+    summary: 'The scenario catalogue',
+    description:
+      "Scenarios, maps, deployments, primary and secondary objectives of the system: the catalogue's entries and every name played in scope, with games and first/last played dates.",
+    body: ScenarioBody,
+    response: ScenarioResponse,
+    compute: (snapshot, filter, body) =>
+      scenarioCatalogue(snapshot, {
         ...filter,
         kinds: normaliseKinds(body.kinds),
         search: body.search ?? null,
-      });
-      return envelope(snapshot, result);
-    },
-  );
+      }),
+  });
 }

@@ -1,0 +1,60 @@
+/**
+ * The shape every statistics route shares (DESIGN.md §5): validate the body against its
+ * schema, take the snapshot being served, normalise the common filter, run the engine, wrap the
+ * result in {data, meta}. A route file supplies only its schemas and how to call its engine.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Static, TSchema } from 'typebox';
+import type { EngineResult } from '../../engine/common.ts';
+import { normaliseCommonFilter } from '../../engine/filter.ts';
+import type { CommonFilter, CommonFilterInput } from '../../engine/filter.ts';
+import type { Snapshot } from '../../snapshot/snapshot.ts';
+import type { AppContext } from '../app-context.ts';
+import { envelope, requireSnapshot } from '../schemas/envelope.ts';
+
+export interface StatsRoute<B extends TSchema, D, F> {
+  path: string;
+  summary: string;
+  description: string;
+  body: B;
+  response: TSchema;
+  compute: (snapshot: Snapshot, filter: CommonFilter, body: Static<B>) => EngineResult<D, F>;
+}
+
+/** Registers one statistics POST route (DESIGN.md §5 "Every POST body is an object"). */
+export function registerStatsRoute<B extends TSchema, D, F>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  route: StatsRoute<B, D, F>,
+): void {
+  app.post(
+    route.path,
+    {
+      schema: {
+        summary: route.summary,
+        description: route.description,
+        tags: ['statistics'],
+        body: route.body,
+        response: { 200: route.response },
+      },
+    },
+    async (request) => {
+      const body = request.body as Static<B>;
+      const snapshot = requireSnapshot(ctx);
+      const filter = normaliseCommonFilter(snapshot, body as CommonFilterInput);
+      return envelope(snapshot, route.compute(snapshot, filter, body));
+    },
+  );
+}
+
+/** Ids as applied: the request's list with duplicates removed (order kept). */
+export function applied(ids: readonly string[] | undefined): string[] {
+  return [...new Set(ids ?? [])];
+}
+
+/** The echo of an id list in meta.filter. */
+export const AppliedIds = (what: string) =>
+  Type.Array(Type.String({ description: `A ${what} id` }), {
+    description: `${what[0].toUpperCase()}${what.slice(1)} ids applied, duplicates removed; empty: every ${what}`,
+  });
