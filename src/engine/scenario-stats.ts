@@ -4,6 +4,7 @@
  * bands, and each faction's results per scenario.
  */
 import type { ScenarioPart, Snapshot } from '../snapshot/snapshot.ts';
+import { SCENARIO_PARTS } from '../snapshot/snapshot.ts';
 import {
   EMPTY_WARNING,
   LOW_SAMPLE_GAMES,
@@ -18,9 +19,19 @@ import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 import type { Interval } from './intervals.ts';
 import { resolveNames } from './scenario-parts.ts';
-import { sumScope } from './cube/event-cube.ts';
 import { partOffsets } from './cube/scenario-cube.ts';
 import {
+  CLASS_STRIDE,
+  C_BANDS,
+  C_FT_GAMES as FT_GAMES,
+  C_FT_POINTS as FT_POINTS,
+  C_FT_SCORE_N as FT_SCORE_N,
+  C_FT_SCORE_SUM as FT_SCORE_SUM,
+  C_GAMES as GAMES,
+  C_PRI_ATT as PRI_ATT,
+  C_PRI_DEF as PRI_DEF,
+  C_PRI_KNOWN as PRI_KNOWN,
+  C_PRI_NONE as PRI_NONE,
   F_DRAWS,
   F_GAMES,
   F_SCORE_N,
@@ -29,15 +40,16 @@ import {
   F_WINS,
   PAIR_STRIDE as FS,
   SECONDARY_STRIDE,
-  SEC_ACH as C_SEC_ACH,
-  SEC_ATT_ACH as C_SEC_ATT_ACH,
-  SEC_ATT_KNOWN as C_SEC_ATT_KNOWN,
-  SEC_DEF_ACH as C_SEC_DEF_ACH,
-  SEC_DEF_KNOWN as C_SEC_DEF_KNOWN,
-  SEC_KNOWN as C_SEC_KNOWN,
-  SEC_PICKED as C_SEC_PICKED,
-  expandClasses,
+  SEC_ACH,
+  SEC_ATT_ACH,
+  SEC_ATT_KNOWN,
+  SEC_DEF_ACH,
+  SEC_DEF_KNOWN,
+  SEC_KNOWN,
+  SEC_PICKED,
+  clearScope,
   scenarioStatsCube,
+  sumScenarioScope,
 } from './cube/scenario-stats-cube.ts';
 
 export interface ScenarioStatsRequest extends CommonFilter {
@@ -77,28 +89,17 @@ export interface ScenarioStatsData {
   scenarios: ScenarioStatsRow[];
 }
 
-// Per-key slots.
-const GAMES = 0;
-const FT_GAMES = 1;
-const FT_POINTS = 2;
-const FT_SCORE_N = 3;
-const FT_SCORE_SUM = 4;
-const PRI_KNOWN = 5;
-const PRI_ATT = 6;
-const PRI_DEF = 7;
-const PRI_NONE = 8;
-const SEC_PICKED = 9;
-const SEC_KNOWN = 10;
-const SEC_ACH = 11;
-const SEC_ATT_KNOWN = 12;
-const SEC_ATT_ACH = 13;
-const SEC_DEF_KNOWN = 14;
-const SEC_DEF_ACH = 15;
-const K = 16;
+/** The kind whose part keys hold `key` (the last kind starting at or before it: empty
+ * dictionaries share their successor's offset). */
+function kindOf(offsets: Readonly<Record<ScenarioPart, number>>, key: number): ScenarioPart {
+  let found: ScenarioPart = SCENARIO_PARTS[0];
+  for (const kind of SCENARIO_PARTS) if (offsets[kind] <= key) found = kind;
+  return found;
+}
 
 /**
  * Computes scenario-stats for a normalised request (DESIGN.md §5 "scenario-stats") from the
- * per-class pre-aggregates of the events in scope (cube/scenario-stats-cube.ts).
+ * per-part pre-aggregates of the events in scope (cube/scenario-stats-cube.ts).
  */
 export function scenarioStats(
   snapshot: Snapshot,
@@ -109,67 +110,53 @@ export function scenarioStats(
   const names = resolveNames(snapshot, request.kinds, request.names);
   const nF = snapshot.factions.length;
   const kinds = request.kinds;
-  const offsets = new Map<ScenarioPart, number>();
-  let nKeys = 0;
-  for (const kind of kinds) {
-    offsets.set(kind, nKeys);
-    nKeys += snapshot.scenarioDicts[kind].values.length;
-  }
-  const acc = new Float64Array(nKeys * K);
-  const facc = new Float64Array(nKeys * nF * FS);
-  const bands = new Float64Array(nKeys * 4);
-  // Request keys follow the requested kinds; class keys follow SCENARIO_PARTS (partOffsets).
-  const [global, globalKeys] = partOffsets(snapshot);
-  const toRequest = new Int32Array(globalKeys).fill(-1);
-  for (const kind of kinds) {
-    const n = snapshot.scenarioDicts[kind].values.length;
-    for (let id = 0; id < n; id++) toRequest[global[kind] + id] = offsets.get(kind)! + id;
-  }
+  // Part keys follow SCENARIO_PARTS (partOffsets); `kinds` is in that order too (normaliseKinds).
+  const [offsets] = partOffsets(snapshot);
   const built = scenarioStatsCube(snapshot);
-  const [cls, pairs, sec] = sumScope(built.cube, built.order, scope, built.scan);
-  expandClasses(built, cls, pairs, toRequest, nF, acc, K, bands, facc);
-  const secBase = offsets.get('secondary') ?? -1;
-  if (secBase >= 0) {
-    const nSec = snapshot.scenarioDicts.secondary.values.length;
-    for (let id = 0; id < nSec; id++) {
-      const a = (secBase + id) * K;
-      const b = id * SECONDARY_STRIDE;
-      acc[a + SEC_PICKED] += sec[b + C_SEC_PICKED];
-      acc[a + SEC_KNOWN] += sec[b + C_SEC_KNOWN];
-      acc[a + SEC_ACH] += sec[b + C_SEC_ACH];
-      acc[a + SEC_ATT_KNOWN] += sec[b + C_SEC_ATT_KNOWN];
-      acc[a + SEC_ATT_ACH] += sec[b + C_SEC_ATT_ACH];
-      acc[a + SEC_DEF_KNOWN] += sec[b + C_SEC_DEF_KNOWN];
-      acc[a + SEC_DEF_ACH] += sec[b + C_SEC_DEF_ACH];
-    }
-  }
-
   const factionList = selected ?? snapshot.systems[scope.system].factions;
+  const listed = new Uint8Array(nF);
+  for (const f of factionList) listed[f] = 1;
   const rows: ScenarioStatsRow[] = [];
-  const ratio = (x: number, n: number) => (n > 0 ? x / n : null);
-  for (const kind of kinds) {
-    const base = offsets.get(kind)!;
-    const dict = snapshot.scenarioDicts[kind];
-    const wanted = names?.get(kind) ?? null;
-    if (names !== null && (wanted === null || wanted.size === 0)) continue;
-    for (let id = 0; id < dict.values.length; id++) {
+  // The scratch is per snapshot: every exit path must leave it cleared for the next request.
+  try {
+    const sums = sumScenarioScope(snapshot, built, scope);
+    // Touched keys ascending are the kinds in order, each kind's ids ascending, as a loop over
+    // the dictionaries visits them; touched (key, faction) cells ascending group by key likewise.
+    const keys = sums.cls.sortKeys();
+    const cells = sums.pairs.sortKeys();
+    const av = sums.cls.values;
+    const fv = sums.pairs.values;
+    const sec = sums.sec.values;
+    const ratio = (x: number, n: number) => (n > 0 ? x / n : null);
+    let cell = 0;
+    for (const key of keys) {
+      const kind = kindOf(offsets, key);
+      if (!kinds.includes(kind)) continue;
+      const id = key - offsets[kind];
+      const dict = snapshot.scenarioDicts[kind];
+      const wanted = names?.get(kind) ?? null;
+      if (names !== null && (wanted === null || wanted.size === 0)) continue;
       if (wanted !== null && !wanted.has(id)) continue;
-      const key = base + id;
-      const a = (slot: number) => acc[key * K + slot];
+      const a = (slot: number) => av[key * CLASS_STRIDE + slot];
+      const sb = id * SECONDARY_STRIDE;
+      const sv = (slot: number) => (kind === 'secondary' ? sec[sb + slot] : 0);
       const games = a(GAMES);
       if (games === 0 || games < request.minGames) continue;
       const factions: ScenarioFactionRow[] = [];
-      for (const f of factionList) {
-        const fb = (key * nF + f) * FS;
-        if (facc[fb + F_SIDES] === 0) continue;
-        const fg = facc[fb + F_GAMES];
+      while (cell < cells.length && cells[cell] < key * nF) cell++;
+      for (; cell < cells.length && cells[cell] < (key + 1) * nF; cell++) {
+        const f = cells[cell] - key * nF;
+        if (listed[f] === 0) continue;
+        const fb = cells[cell] * FS;
+        if (fv[fb + F_SIDES] === 0) continue;
+        const fg = fv[fb + F_GAMES];
         if (fg < request.minGames) continue;
         factions.push({
           faction: factionRef(snapshot, f),
           games: fg,
-          winRate: winRate(facc[fb + F_WINS], facc[fb + F_DRAWS], fg),
-          winRateInterval: winRateInterval(facc[fb + F_WINS], facc[fb + F_DRAWS], fg),
-          avgScore: mean(facc[fb + F_SCORE_N], facc[fb + F_SCORE_SUM]),
+          winRate: winRate(fv[fb + F_WINS], fv[fb + F_DRAWS], fg),
+          winRateInterval: winRateInterval(fv[fb + F_WINS], fv[fb + F_DRAWS], fg),
+          avgScore: mean(fv[fb + F_SCORE_N], fv[fb + F_SCORE_SUM]),
           lowSample: fg < LOW_SAMPLE_GAMES,
         });
       }
@@ -188,19 +175,21 @@ export function scenarioStats(
             ? { attacker: a(PRI_ATT), defender: a(PRI_DEF), none: a(PRI_NONE) }
             : null,
         secondary:
-          kind === 'secondary' && a(SEC_PICKED) > 0
+          sv(SEC_PICKED) > 0
             ? {
-                picked: a(SEC_PICKED),
-                achieved: a(SEC_ACH),
-                achievedRate: ratio(a(SEC_ACH), a(SEC_KNOWN)),
-                attackerRate: ratio(a(SEC_ATT_ACH), a(SEC_ATT_KNOWN)),
-                defenderRate: ratio(a(SEC_DEF_ACH), a(SEC_DEF_KNOWN)),
+                picked: sv(SEC_PICKED),
+                achieved: sv(SEC_ACH),
+                achievedRate: ratio(sv(SEC_ACH), sv(SEC_KNOWN)),
+                attackerRate: ratio(sv(SEC_ATT_ACH), sv(SEC_ATT_KNOWN)),
+                defenderRate: ratio(sv(SEC_DEF_ACH), sv(SEC_DEF_KNOWN)),
               }
             : null,
-        marginBands: bandsOf(snapshot, scope.system, bands, key * 4),
+        marginBands: bandsOf(snapshot, scope.system, av, key * CLASS_STRIDE + C_BANDS),
         factions,
       });
     }
+  } finally {
+    clearScope(built);
   }
   rows.sort((x, y) => kinds.indexOf(x.kind) - kinds.indexOf(y.kind) || y.games - x.games);
   const sample = sampleOf(snapshot, scope);

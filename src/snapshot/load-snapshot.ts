@@ -2,8 +2,8 @@
 import {
   readCompletedEntries,
   readCompletedEvents,
-  readCompletedSides,
   readFactions,
+  readGames,
   readListItems,
   readScenarios,
   readSystems,
@@ -27,7 +27,7 @@ export async function loadSnapshot(store: Store): Promise<Snapshot> {
     readCompletedEntries(store.db),
   ]);
   const builder = new SnapshotBuilder(systems, factions, scenarios, events, entries);
-  for await (const page of readCompletedSides(store.db)) builder.addSides(page);
+  for await (const page of readGames(store.db)) builder.addGames(page);
   for await (const page of readListItems(store.db)) builder.addListItems(page);
   const notice =
     demo === null ? null : `DEMO DATA: generated (${demo}), not real tournament results`;

@@ -8,11 +8,16 @@ import type {
   EntryFact,
   EventFact,
   FactionFact,
+  GameExtraFact,
+  GameFact,
+  GamePage,
+  SideExtraFact,
   ListItemFact,
   ScenarioFact,
   SideFact,
   SystemFact,
 } from '../store/read-facts.ts';
+import { SIDE_DRAW, SIDE_WIN } from '../store/read-facts.ts';
 import { DictionaryBuilder, foldKey } from './dictionary.ts';
 import {
   FORMAT_CODES,
@@ -45,10 +50,25 @@ export function dayString(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-function resultCode(result: string): number {
-  if (result === 'win') return RESULT_WIN;
-  if (result === 'draw') return RESULT_DRAW;
+function resultCode(result: number): number {
+  if (result === SIDE_WIN) return RESULT_WIN;
+  if (result === SIDE_DRAW) return RESULT_DRAW;
   return RESULT_LOSS;
+}
+
+/** Adds to a dictionary through a cache keyed by the raw text, sparing the trim and case fold. */
+function addCached(
+  dict: DictionaryBuilder,
+  cache: Map<string, number>,
+  text: string | null,
+): number {
+  if (text === null) return -1;
+  let id = cache.get(text);
+  if (id === undefined) {
+    id = dict.add(text);
+    cache.set(text, id);
+  }
+  return id;
 }
 
 function flag(value: number | null | undefined): number {
@@ -74,18 +94,40 @@ function parseSecondaries(json: string | null): string[] {
   }
 }
 
-interface PendingGame {
-  event: number;
-  round: number;
-  parts: number[];
-  secondaries: number[];
+type Typed = Int32Array | Float64Array | Int8Array;
+
+/**
+ * An append-only typed column: the per-side and per-game values live off the JS heap while the
+ * pages stream in, so a million games add no garbage-collected arrays to mark or copy.
+ */
+class Column<T extends Typed> {
+  length = 0;
+
+  constructor(
+    public data: T,
+    private readonly make: (n: number) => T,
+  ) {}
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = this.make(Math.max(1024, this.data.length * 2));
+      grown.set(this.data);
+      this.data = grown as T;
+    }
+    this.data[this.length++] = value;
+  }
 }
+
+const int32s = () => new Column(new Int32Array(0), (n) => new Int32Array(n));
+const int8s = () => new Column(new Int8Array(0), (n) => new Int8Array(n));
 
 export class SnapshotBuilder {
   private readonly systems: SnapshotSystem[] = [];
   private readonly systemIndex = new Map<string, number>();
   private readonly factions: SnapshotFaction[] = [];
   private readonly factionIndex = new Map<string, number>();
+  /** Per system index: raw faction id -> faction index (factionIndex without building keys). */
+  private readonly factionsBySystem: Array<Map<string, number>> = [];
   private readonly players = new DictionaryBuilder(false);
   private readonly countries = new DictionaryBuilder();
   private readonly rulesVersions = new DictionaryBuilder();
@@ -100,30 +142,38 @@ export class SnapshotBuilder {
   private readonly eventFacts: EventFact[] = [];
   private readonly eventIndex = new Map<string, number>();
   private readonly entryFacts: EntryFact[] = [];
-  /** `${event}\u0000${player}` -> list id of the entry (a list kept all event). */
-  private readonly entryLists = new Map<string, string>();
+  /** Per event index: player id -> list id of the entry (a list kept all event). */
+  private readonly entryLists: Array<Map<string, string> | undefined> = [];
   private readonly listIndex = new Map<string, number>();
+  /** Raw text -> id caches in front of the scenario-part dictionaries and the players. */
+  private readonly partCaches = [0, 1, 2, 3, 4].map(() => new Map<string, number>());
+  private readonly playerCache = new Map<string, number>();
 
-  // Per game, arrival order.
-  private readonly games: PendingGame[] = [];
+  // Per game, arrival order; a game's secondaries are gSecondaryIds[gSecondaryStart[g]...].
+  private readonly gEvent = int32s();
+  private readonly gRound = int32s();
+  private readonly gParts = [int32s(), int32s(), int32s(), int32s()];
+  private readonly gSecondaryStart = int32s();
+  private readonly gSecondaryIds = int32s();
   // Per side, arrival order (2 per game).
-  private readonly sFaction: number[] = [];
-  private readonly sSubfaction: number[] = [];
-  private readonly sPlayer: number[] = [];
-  private readonly sScore: number[] = [];
-  private readonly sResult: number[] = [];
-  private readonly sFirst: number[] = [];
-  private readonly sPrimary: number[] = [];
-  private readonly sSecondary: number[] = [];
-  private readonly sSecondaryAchieved: number[] = [];
-  private readonly sList: number[] = [];
-  private pendingSide: SideFact | null = null;
+  private readonly sFaction = int32s();
+  private readonly sSubfaction = int32s();
+  private readonly sPlayer = int32s();
+  private readonly sScore = new Column(new Float64Array(0), (n) => new Float64Array(n));
+  private readonly sResult = int8s();
+  private readonly sFirst = int8s();
+  private readonly sPrimary = int8s();
+  private readonly sSecondary = int32s();
+  private readonly sSecondaryAchieved = int8s();
+  private readonly sList = int32s();
 
   // List incidence pairs, arrival order.
-  private readonly incList: number[] = [];
-  private readonly incItem: number[] = [];
+  private readonly incList = int32s();
+  private readonly incItem = int32s();
   private readonly items: SnapshotItem[] = [];
   private readonly itemIndex = new Map<string, number>();
+  /** Raw category -> raw name -> item, in front of the folded itemIndex. */
+  private readonly itemCache = new Map<string, Map<string, number>>();
 
   constructor(
     systems: readonly SystemFact[],
@@ -134,6 +184,7 @@ export class SnapshotBuilder {
   ) {
     for (const s of systems) {
       this.systemIndex.set(s.id, this.systems.length);
+      this.factionsBySystem.push(new Map());
       this.systems.push({
         id: s.id,
         name: s.name,
@@ -161,20 +212,28 @@ export class SnapshotBuilder {
       if (!this.eventIndex.has(entry.event_id)) continue;
       this.entryFacts.push(entry);
       if (entry.list_id !== null) {
-        this.entryLists.set(`${entry.event_id}\u0000${entry.player_id}`, entry.list_id);
+        const e = this.eventIndex.get(entry.event_id) as number;
+        let lists = this.entryLists[e];
+        if (lists === undefined) this.entryLists[e] = lists = new Map();
+        lists.set(entry.player_id, entry.list_id);
       }
     }
   }
 
   private addFaction(system: string, id: string, name: string, parent: string | null): number {
-    const key = `${system}\u0000${id}`;
-    let index = this.factionIndex.get(key);
-    if (index !== undefined) return index;
     const sys = this.systemIndex.get(system);
     if (sys === undefined) return -1;
+    return this.addSystemFaction(sys, id, name, parent);
+  }
+
+  private addSystemFaction(sys: number, id: string, name: string, parent: string | null): number {
+    const bySystem = this.factionsBySystem[sys];
+    let index = bySystem.get(id);
+    if (index !== undefined) return index;
     index = this.factions.length;
     this.factions.push({ id, name, system: sys, parent });
-    this.factionIndex.set(key, index);
+    this.factionIndex.set(`${this.systems[sys].id}\u0000${id}`, index);
+    bySystem.set(id, index);
     this.systems[sys].factions.push(index);
     return index;
   }
@@ -189,63 +248,121 @@ export class SnapshotBuilder {
     return index;
   }
 
-  /** Adds one page of sides, ordered by (game_id, side); a game's two sides may span pages. */
-  addSides(rows: readonly SideFact[]): void {
-    for (const row of rows) {
-      const first = this.pendingSide;
-      if (first === null || first.game_id !== row.game_id) {
-        this.pendingSide = row;
-        continue;
+  /**
+   * Adds one page of games and their sides (all in the store's game id order). A game is kept
+   * with its first two sides; sides without their game in the page are ignored.
+   */
+  addGames(page: GamePage): void {
+    const { games, gameExtras, sides, sideExtras } = page;
+    // The extras are subsequences of games and sides in the same order: match by walking.
+    let extra: Array<GameExtraFact | undefined> | null = null;
+    if (gameExtras.length > 0) {
+      extra = new Array<GameExtraFact | undefined>(games.length);
+      for (let g = 0, x = 0; g < games.length && x < gameExtras.length; g++) {
+        if (games[g].id === gameExtras[x].id) extra[g] = gameExtras[x++];
       }
-      this.pendingSide = null;
-      this.addGame(first, row);
+    }
+    let x = 0;
+    let g = 0;
+    for (let s = 0; s < sides.length; ) {
+      const id = sides[s].game_id;
+      let end = s + 1;
+      while (end < sides.length && sides[end].game_id === id) end++;
+      let a: SideExtraFact | null = null;
+      let b: SideExtraFact | null = null;
+      for (let i = s; i < end && x < sideExtras.length; i++) {
+        const e = sideExtras[x];
+        if (e.game_id !== id || e.side !== Math.floor(sides[i].packed / 81)) continue;
+        if (i === s) a = e;
+        else if (i === s + 1) b = e;
+        x++;
+      }
+      // Same key order on both sides: the run's game is at g or later (equality only, so the
+      // database collation never has to be reproduced here).
+      let found = g;
+      while (found < games.length && games[found].id !== id) found++;
+      if (found < games.length) {
+        g = found + 1;
+        if (end - s >= 2) {
+          this.addGame(games[found], extra?.[found], sides[s], a, sides[s + 1], b);
+        }
+      }
+      s = end;
     }
   }
 
-  private addGame(a: SideFact, b: SideFact): void {
-    const event = this.eventIndex.get(a.event_id);
+  private addGame(
+    game: GameFact,
+    gameExtra: GameExtraFact | undefined,
+    a: SideFact,
+    aExtra: SideExtraFact | null,
+    b: SideFact,
+    bExtra: SideExtraFact | null,
+  ): void {
+    const event = this.eventIndex.get(game.event_id);
     if (event === undefined) return;
-    const systemId = this.eventFacts[event].system_id;
-    const fa = this.addFaction(systemId, a.faction_id, a.faction_id, null);
-    const fb = this.addFaction(systemId, b.faction_id, b.faction_id, null);
-    if (fa < 0 || fb < 0) return;
-    const secondaries = parseSecondaries(a.secondaries).map((s) => this.dicts.secondary.add(s));
-    this.games.push({
-      event,
-      round: a.round ?? -1,
-      parts: [
-        this.dicts.scenario.add(a.scenario),
-        this.dicts.map.add(a.map),
-        this.dicts.deployment.add(a.deployment),
-        this.dicts.primary.add(a.primary_objective),
-      ],
-      secondaries: secondaries.filter((s) => s >= 0),
-    });
-    for (const [side, faction] of [
-      [a, fa],
-      [b, fb],
-    ] as const) {
-      this.sFaction.push(faction);
-      this.sSubfaction.push(
-        side.subfaction_id === null
-          ? -1
-          : this.addFaction(systemId, side.subfaction_id, side.subfaction_id, side.faction_id),
-      );
-      this.sPlayer.push(this.players.add(side.player_id));
-      this.sScore.push(side.score === null ? NaN : Number(side.score));
-      this.sResult.push(resultCode(side.result));
-      this.sFirst.push(flag(side.first_turn));
-      this.sPrimary.push(flag(side.primary_achieved));
-      const own = this.dicts.secondary.add(side.secondary);
-      this.sSecondary.push(own >= 0 ? own : secondaries.length === 1 ? secondaries[0] : -1);
-      this.sSecondaryAchieved.push(flag(side.secondary_achieved));
-      const listId =
-        side.list_id ??
-        (side.player_id === null
-          ? null
-          : (this.entryLists.get(`${side.event_id}\u0000${side.player_id}`) ?? null));
-      this.sList.push(this.listId(listId));
-    }
+    const sys = this.systemIndex.get(this.eventFacts[event].system_id);
+    if (sys === undefined) return;
+    const fa = this.addSystemFaction(sys, a.faction_id, a.faction_id, null);
+    const fb = this.addSystemFaction(sys, b.faction_id, b.faction_id, null);
+    const secondaryDict = this.dicts.secondary;
+    const secondaries =
+      gameExtra === undefined || gameExtra.secondaries === null
+        ? []
+        : parseSecondaries(gameExtra.secondaries).map((s) => secondaryDict.add(s));
+    this.gEvent.push(event);
+    this.gRound.push(game.round ?? -1);
+    const caches = this.partCaches;
+    this.gParts[0].push(
+      addCached(
+        this.dicts.scenario,
+        caches[0],
+        gameExtra === undefined ? null : gameExtra.scenario,
+      ),
+    );
+    this.gParts[1].push(addCached(this.dicts.map, caches[1], game.map));
+    this.gParts[2].push(addCached(this.dicts.deployment, caches[2], game.deployment));
+    this.gParts[3].push(addCached(this.dicts.primary, caches[3], game.primary_objective));
+    this.gSecondaryStart.push(this.gSecondaryIds.length);
+    for (const s of secondaries) if (s >= 0) this.gSecondaryIds.push(s);
+    const gameSecondary = secondaries.length === 1 ? secondaries[0] : -1;
+    this.addSide(sys, event, a, aExtra, fa, gameSecondary);
+    this.addSide(sys, event, b, bExtra, fb, gameSecondary);
+  }
+
+  private addSide(
+    sys: number,
+    event: number,
+    side: SideFact,
+    extra: SideExtraFact | null,
+    faction: number,
+    gameSecondary: number,
+  ): void {
+    this.sFaction.push(faction);
+    const subfaction = extra === null ? null : extra.subfaction_id;
+    this.sSubfaction.push(
+      subfaction === null
+        ? -1
+        : this.addSystemFaction(sys, subfaction, subfaction, side.faction_id),
+    );
+    const playerId = side.player_id;
+    this.sPlayer.push(addCached(this.players, this.playerCache, playerId));
+    this.sScore.push(side.score === null ? NaN : Number(side.score));
+    // Flag digits are 0 null, 1 false, 2 true (read-facts SideFact.packed): minus one is flag().
+    const packed = side.packed - 81 * Math.floor(side.packed / 81);
+    this.sFirst.push((packed % 3) - 1);
+    this.sPrimary.push((Math.floor(packed / 3) % 3) - 1);
+    this.sSecondaryAchieved.push((Math.floor(packed / 9) % 3) - 1);
+    this.sResult.push(resultCode(Math.floor(packed / 27)));
+    const own = addCached(
+      this.dicts.secondary,
+      this.partCaches[4],
+      extra === null ? null : extra.secondary,
+    );
+    this.sSecondary.push(own >= 0 ? own : gameSecondary);
+    const listId =
+      side.list_id ?? (playerId === null ? null : (this.entryLists[event]?.get(playerId) ?? null));
+    this.sList.push(this.listId(listId));
   }
 
   /** Adds one page of list items; items of lists no side played are ignored. */
@@ -253,12 +370,18 @@ export class SnapshotBuilder {
     for (const row of rows) {
       const list = this.listIndex.get(row.list_id);
       if (list === undefined) continue;
-      const key = `${foldKey(row.category)}\u0000${foldKey(row.name)}`;
-      let item = this.itemIndex.get(key);
+      let byName = this.itemCache.get(row.category);
+      if (byName === undefined) this.itemCache.set(row.category, (byName = new Map()));
+      let item = byName.get(row.name);
       if (item === undefined) {
-        item = this.items.length;
-        this.items.push({ name: row.name.trim(), category: row.category.trim() });
-        this.itemIndex.set(key, item);
+        const key = `${foldKey(row.category)}\u0000${foldKey(row.name)}`;
+        item = this.itemIndex.get(key);
+        if (item === undefined) {
+          item = this.items.length;
+          this.items.push({ name: row.name.trim(), category: row.category.trim() });
+          this.itemIndex.set(key, item);
+        }
+        byName.set(row.name, item);
       }
       this.incList.push(list);
       this.incItem.push(item);
@@ -268,29 +391,31 @@ export class SnapshotBuilder {
   /** Orders the games, encodes the columns and derives the standings. */
   finish(dataVersion: number, startedAt: number, notice: string | null = null): Snapshot {
     const events = this.buildEvents();
-    const nGames = this.games.length;
-    const order = new Int32Array(nGames);
-    for (let g = 0; g < nGames; g++) order[g] = g;
-    const games = this.games;
-    order.sort((x, y) => {
-      const ex = games[x].event;
-      const ey = games[y].event;
-      if (ex !== ey) {
-        const sd = events.system[ex] - events.system[ey];
-        if (sd !== 0) return sd;
-        const dd = events.startDay[ex] - events.startDay[ey];
-        if (dd !== 0) return dd;
-        return ex - ey;
-      }
-      const rd = games[x].round - games[y].round;
-      return rd !== 0 ? rd : x - y;
-    });
+    const nGames = this.gEvent.length;
+    const order = this.gameOrder(events);
+    this.gSecondaryStart.push(this.gSecondaryIds.length);
+    const gEvent = this.gEvent.data;
+    const gRound = this.gRound.data;
+    const gParts = this.gParts.map((c) => c.data);
+    const gSecondaryStart = this.gSecondaryStart.data;
+    const gSecondaryIds = this.gSecondaryIds.data;
+    const sFaction = this.sFaction.data;
+    const sSubfaction = this.sSubfaction.data;
+    const sPlayer = this.sPlayer.data;
+    const sScore = this.sScore.data;
+    const sResult = this.sResult.data;
+    const sFirst = this.sFirst.data;
+    const sPrimary = this.sPrimary.data;
+    const sSecondary = this.sSecondary.data;
+    const sSecondaryAchieved = this.sSecondaryAchieved.data;
+    const sList = this.sList.data;
 
     const gameEvent = new Int32Array(nGames);
     const gameRound = new Int32Array(nGames);
     const gameParts = [0, 1, 2, 3].map(() => new Int32Array(nGames));
     const gameSecondaryStart = new Int32Array(nGames + 1);
-    const secondaryIds: number[] = [];
+    const secondaryIds = new Int32Array(this.gSecondaryIds.length);
+    let nSecondaries = 0;
     const nSides = nGames * 2;
     const rowEvent = new Int32Array(nSides);
     const faction = new Int32Array(nSides);
@@ -306,30 +431,32 @@ export class SnapshotBuilder {
     const list = new Int32Array(nSides);
     for (let g = 0; g < nGames; g++) {
       const src = order[g];
-      const game = games[src];
-      gameEvent[g] = game.event;
-      gameRound[g] = game.round;
-      for (let p = 0; p < 4; p++) gameParts[p][g] = game.parts[p];
-      gameSecondaryStart[g] = secondaryIds.length;
-      for (const s of game.secondaries) secondaryIds.push(s);
+      const event = gEvent[src];
+      gameEvent[g] = event;
+      gameRound[g] = gRound[src];
+      for (let p = 0; p < 4; p++) gameParts[p][g] = gParts[p][src];
+      gameSecondaryStart[g] = nSecondaries;
+      for (let i = gSecondaryStart[src]; i < gSecondaryStart[src + 1]; i++) {
+        secondaryIds[nSecondaries++] = gSecondaryIds[i];
+      }
       for (let s = 0; s < 2; s++) {
         const r = 2 * g + s;
         const o = 2 * src + s;
-        rowEvent[r] = game.event;
-        faction[r] = this.sFaction[o];
-        opponent[r] = this.sFaction[o ^ 1];
-        subfaction[r] = this.sSubfaction[o];
-        player[r] = this.sPlayer[o];
-        score[r] = this.sScore[o];
-        result[r] = this.sResult[o];
-        firstTurn[r] = this.sFirst[o];
-        primaryAchieved[r] = this.sPrimary[o];
-        secondary[r] = this.sSecondary[o];
-        secondaryAchieved[r] = this.sSecondaryAchieved[o];
-        list[r] = this.sList[o];
+        rowEvent[r] = event;
+        faction[r] = sFaction[o];
+        opponent[r] = sFaction[o ^ 1];
+        subfaction[r] = sSubfaction[o];
+        player[r] = sPlayer[o];
+        score[r] = sScore[o];
+        result[r] = sResult[o];
+        firstTurn[r] = sFirst[o];
+        primaryAchieved[r] = sPrimary[o];
+        secondary[r] = sSecondary[o];
+        secondaryAchieved[r] = sSecondaryAchieved[o];
+        list[r] = sList[o];
       }
     }
-    gameSecondaryStart[nGames] = secondaryIds.length;
+    gameSecondaryStart[nGames] = nSecondaries;
 
     for (const system of this.systems) {
       system.rowStart = 0;
@@ -377,7 +504,7 @@ export class SnapshotBuilder {
       lists.listPicks,
       ...Object.values(standings).filter(ArrayBuffer.isView),
     ] as ArrayBufferView[];
-    const bytes = typed.reduce((sum, a) => sum + a.byteLength, 0) + secondaryIds.length * 4;
+    const bytes = typed.reduce((sum, a) => sum + a.byteLength, 0) + secondaryIds.byteLength;
 
     return {
       notice,
@@ -402,7 +529,7 @@ export class SnapshotBuilder {
       gameDeployment: gameParts[2],
       gamePrimary: gameParts[3],
       gameSecondaryStart,
-      gameSecondaryIds: Int32Array.from(secondaryIds),
+      gameSecondaryIds: secondaryIds,
       sides: nSides,
       rowEvent,
       faction,
@@ -422,6 +549,42 @@ export class SnapshotBuilder {
       standings,
       bytes,
     };
+  }
+
+  /**
+   * Arrival indexes of the games in snapshot order: by system, start day, event, round, then
+   * arrival. A counting sort by event rank (stable, so arrival order holds) and a sort of the
+   * few events whose games did not arrive round by round.
+   */
+  private gameOrder(events: { count: number; system: Int32Array; startDay: Int32Array }) {
+    const nEvents = events.count;
+    const byRank = new Int32Array(nEvents);
+    for (let e = 0; e < nEvents; e++) byRank[e] = e;
+    byRank.sort(
+      (x, y) =>
+        events.system[x] - events.system[y] || events.startDay[x] - events.startDay[y] || x - y,
+    );
+    const start = new Int32Array(nEvents + 1);
+    const rankOf = new Int32Array(nEvents);
+    for (let r = 0; r < nEvents; r++) rankOf[byRank[r]] = r;
+    const gEvent = this.gEvent.data;
+    const gRound = this.gRound.data;
+    const nGames = this.gEvent.length;
+    for (let g = 0; g < nGames; g++) start[rankOf[gEvent[g]] + 1]++;
+    for (let r = 0; r < nEvents; r++) start[r + 1] += start[r];
+    const fill = start.slice(0, nEvents);
+    const order = new Int32Array(nGames);
+    for (let g = 0; g < nGames; g++) order[fill[rankOf[gEvent[g]]]++] = g;
+    for (let r = 0; r < nEvents; r++) {
+      let sorted = true;
+      for (let i = start[r] + 1; i < start[r + 1] && sorted; i++) {
+        sorted = gRound[order[i - 1]] <= gRound[order[i]];
+      }
+      if (!sorted) {
+        order.subarray(start[r], start[r + 1]).sort((x, y) => gRound[x] - gRound[y] || x - y);
+      }
+    }
+    return order;
   }
 
   private buildEvents() {
@@ -457,11 +620,14 @@ export class SnapshotBuilder {
   private buildLists() {
     const nLists = this.listIndex.size;
     const counts = new Int32Array(nLists + 1);
-    for (const l of this.incList) counts[l + 1]++;
+    const incList = this.incList.data;
+    const incItem = this.incItem.data;
+    const nInc = this.incList.length;
+    for (let i = 0; i < nInc; i++) counts[incList[i] + 1]++;
     for (let l = 0; l < nLists; l++) counts[l + 1] += counts[l];
     const fill = counts.slice(0, nLists);
-    const flat = new Int32Array(this.incItem.length);
-    for (let i = 0; i < this.incList.length; i++) flat[fill[this.incList[i]]++] = this.incItem[i];
+    const flat = new Int32Array(nInc);
+    for (let i = 0; i < nInc; i++) flat[fill[incList[i]]++] = incItem[i];
     // Collapse repeated items of a list into (item, picks).
     const listStart = new Int32Array(nLists + 1);
     const items: number[] = [];

@@ -1,8 +1,9 @@
 /**
  * The read side the snapshot loader needs (DESIGN.md §2 "snapshot"): every fact of completed
  * events, read in key-ordered pages so that a million games never sit in one result set.
- * Plain Kysely, the same SQL on SQLite and PostgreSQL.
+ * Plain Kysely, the same SQL text on SQLite and PostgreSQL.
  */
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
@@ -51,27 +52,60 @@ export interface EntryFact {
   list_id: string | null;
 }
 
-/** One side of one game of a completed event, with its game's fields. */
-export interface SideFact {
-  game_id: string;
+/** One game's fields that nearly every game has (the rare ones are in GameExtraFact). */
+export interface GameFact {
+  id: string;
   event_id: string;
   round: number | null;
-  scenario: string | null;
   map: string | null;
   deployment: string | null;
   primary_objective: string | null;
+}
+
+/** The rarely set game fields, read only for games that have one of them. */
+export interface GameExtraFact {
+  id: string;
+  scenario: string | null;
   secondaries: string | null;
-  side: number;
+}
+
+/** Result codes inside SideFact.packed (`result` folded in SQL). */
+export const SIDE_WIN = 2;
+export const SIDE_DRAW = 1;
+export const SIDE_LOSS = 0;
+
+/**
+ * One side of a game, without the game's fields. The small columns travel as one integer,
+ * `packed` = first_turn + 3 primary_achieved + 9 secondary_achieved + 27 result + 81 side, where
+ * each 0/1 flag is coded 0 for null, 1 for false, 2 for true and result is a SIDE_* code:
+ * every column of a row costs the driver a property, so fewer columns load faster.
+ */
+export interface SideFact {
+  game_id: string;
   player_id: string | null;
   faction_id: string;
-  subfaction_id: string | null;
   score: number | null;
-  result: string;
-  first_turn: number | null;
-  primary_achieved: number | null;
-  secondary: string | null;
-  secondary_achieved: number | null;
+  packed: number;
   list_id: string | null;
+}
+
+/** The rarely set side fields, read only for sides that have one of them. */
+export interface SideExtraFact {
+  game_id: string;
+  side: number;
+  subfaction_id: string | null;
+  secondary: string | null;
+}
+
+/**
+ * A page of games in id order and the sides of exactly those games in (game_id, side) order;
+ * the extras are the subsequences of those with a rare field set, in the same order.
+ */
+export interface GamePage {
+  games: GameFact[];
+  gameExtras: GameExtraFact[];
+  sides: SideFact[];
+  sideExtras: SideExtraFact[];
 }
 
 /** One unit or option of a list: category is "unit" for units, the option type otherwise. */
@@ -151,60 +185,73 @@ export async function readCompletedEntries(db: Kysely<Database>): Promise<EntryF
     .execute();
 }
 
+function flagDigit(column: string) {
+  const c = sql.ref(column);
+  return sql`(case when ${c} is null then 0 when ${c} <> 0 then 2 else 1 end)`;
+}
+
+const PACKED_SIDE = sql<number>`${flagDigit('first_turn')} + 3 * ${flagDigit('primary_achieved')} + 9 * ${flagDigit('secondary_achieved')} + 27 * (case result when 'win' then ${sql.lit(SIDE_WIN)} when 'draw' then ${sql.lit(SIDE_DRAW)} else ${sql.lit(SIDE_LOSS)} end) + 81 * side`;
+
 /**
- * Sides of completed games, a page of games at a time: the page is a key range (after, upTo]
- * of game ids so that both backends walk the primary key instead of an OFFSET.
+ * Games with their sides, a page of games at a time. Each page is a key range (after, upTo] of
+ * game ids: the games query walks the primary key with a LIMIT and the sides queries walk the
+ * sides primary key (game_id, side), so none needs a sort, and game fields travel once per game
+ * rather than once per side. Games of events that are not completed are returned too; the
+ * caller drops them with the events it did not load (it needs the event lookup anyway).
  */
-export async function* readCompletedSides(
+export async function* readGames(
   db: Kysely<Database>,
   pageSize = DEFAULT_PAGE_SIZE,
-): AsyncGenerator<SideFact[]> {
+): AsyncGenerator<GamePage> {
   let after: string | null = null;
   for (;;) {
-    let keys = db.selectFrom('games').select('id').orderBy('id').limit(pageSize);
-    if (after !== null) keys = keys.where('id', '>', after);
-    const page = await keys.execute();
-    if (page.length === 0) return;
-    const upTo = page[page.length - 1].id;
-    let rows = db
+    let gameQuery = db
+      .selectFrom('games')
+      .select(['id', 'event_id', 'round', 'map', 'deployment', 'primary_objective'])
+      .orderBy('id')
+      .limit(pageSize);
+    if (after !== null) gameQuery = gameQuery.where('id', '>', after);
+    const games = await gameQuery.execute();
+    if (games.length === 0) return;
+    const upTo = games[games.length - 1].id;
+    let gameExtraQuery = db
+      .selectFrom('games')
+      .select(['id', 'scenario', 'secondaries'])
+      .where('id', '<=', upTo)
+      .where((eb) => eb.or([eb('scenario', 'is not', null), eb('secondaries', 'is not', null)]))
+      .orderBy('id');
+    let sideQuery = db
       .selectFrom('sides')
-      .innerJoin('games', 'games.id', 'sides.game_id')
-      .innerJoin('events', 'events.id', 'games.event_id')
-      .select([
-        'sides.game_id',
-        'games.event_id',
-        'games.round',
-        'games.scenario',
-        'games.map',
-        'games.deployment',
-        'games.primary_objective',
-        'games.secondaries',
-        'sides.side',
-        'sides.player_id',
-        'sides.faction_id',
-        'sides.subfaction_id',
-        'sides.score',
-        'sides.result',
-        'sides.first_turn',
-        'sides.primary_achieved',
-        'sides.secondary',
-        'sides.secondary_achieved',
-        'sides.list_id',
-      ])
-      .where('events.status', '=', COMPLETED)
-      .where('sides.game_id', '<=', upTo)
-      .orderBy('sides.game_id')
-      .orderBy('sides.side');
-    if (after !== null) rows = rows.where('sides.game_id', '>', after);
-    yield await rows.execute();
+      .select(['game_id', 'player_id', 'faction_id', 'score', PACKED_SIDE.as('packed'), 'list_id'])
+      .where('game_id', '<=', upTo)
+      .orderBy('game_id')
+      .orderBy('side');
+    let sideExtraQuery = db
+      .selectFrom('sides')
+      .select(['game_id', 'side', 'subfaction_id', 'secondary'])
+      .where('game_id', '<=', upTo)
+      .where((eb) => eb.or([eb('subfaction_id', 'is not', null), eb('secondary', 'is not', null)]))
+      .orderBy('game_id')
+      .orderBy('side');
+    if (after !== null) {
+      gameExtraQuery = gameExtraQuery.where('id', '>', after);
+      sideQuery = sideQuery.where('game_id', '>', after);
+      sideExtraQuery = sideExtraQuery.where('game_id', '>', after);
+    }
+    const [gameExtras, sides, sideExtras] = await Promise.all([
+      gameExtraQuery.execute(),
+      sideQuery.execute(),
+      sideExtraQuery.execute(),
+    ]);
+    yield { games, gameExtras, sides, sideExtras };
     after = upTo;
-    if (page.length < pageSize) return;
+    if (games.length < pageSize) return;
   }
 }
 
 /**
  * Every unit and option of every list, a page of lists at a time (same key-range paging as
- * readCompletedSides). Units come out as category "unit", options as their option type.
+ * readGames). Units come out as category "unit", options as their option type.
  */
 export async function* readListItems(
   db: Kysely<Database>,

@@ -1,21 +1,24 @@
 /**
  * scenario-stats' pre-aggregates (DESIGN.md §5 "scenario-stats"). A game counts towards every
- * scenario part it played (scenario, map, deployment, primary, secondaries), so games are first
- * grouped into classes (the same set of parts) and counted per class and per (class, faction);
- * a request expands the classes into parts at the end. Per-side secondaries are counted per
- * secondary. Blocks of events are stored; single events are scanned.
+ * scenario part it played (scenario, map, deployment, primary, secondaries): games are grouped
+ * into classes (the same set of parts) so a scan finds a game's parts at once, and counted per
+ * part and per (part, faction). Those key spaces are small (parts x factions), so a block's
+ * cells, and what a request adds, stay few however many classes the data has. Per-side
+ * secondaries are counted per secondary. Blocks of events are stored; single events are scanned.
  */
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { RESULT_DRAW, RESULT_WIN, SCENARIO_PARTS } from '../../snapshot/snapshot.ts';
 import { addBand, bandBounds, bandOf } from '../common.ts';
 import { gamePartColumn, gameSecondaries } from '../scenario-parts.ts';
+import type { Scope } from '../filter.ts';
 import { buildCube } from './event-cube.ts';
 import type { EventCube, EventScanner } from './event-cube.ts';
-import { eventOrder } from './event-order.ts';
+import { eventOrder, visitScope } from './event-order.ts';
 import type { EventOrder } from './event-order.ts';
 import { partOffsets } from './scenario-cube.ts';
+import { TouchedTargets } from './touched-targets.ts';
 
-// Class plane (key = class).
+// Part plane (key = part key, partOffsets).
 export const C_GAMES = 0;
 export const C_FT_GAMES = 1;
 export const C_FT_POINTS = 2;
@@ -28,7 +31,7 @@ export const C_PRI_NONE = 8;
 /** Four band counters (decisive, normal, close, decided with a known score). */
 export const C_BANDS = 9;
 export const CLASS_STRIDE = 13;
-// Class-faction plane (key = pair id).
+// Part-faction plane (key = part key * factions + faction).
 export const F_GAMES = 0;
 export const F_WINS = 1;
 export const F_DRAWS = 2;
@@ -50,14 +53,31 @@ const SPANS = [32, 1024];
 
 export interface ScenarioStatsCube {
   readonly order: EventOrder;
-  /** Planes: classes, (class, faction) pairs, secondaries. */
+  /** Planes: parts, (part, faction), secondaries. */
   readonly cube: EventCube;
   readonly scan: EventScanner;
   /** Part keys (partOffsets) of class c are classKeys[classStart[c] .. classStart[c + 1]). */
   readonly classStart: Int32Array;
   readonly classKeys: Int32Array;
+  /** Game -> class (what a scanned game touches). */
+  readonly gameClass: Int32Array;
+  /** (class, faction) pair ids: per side row, and each pair's class and faction. */
+  readonly rowPair: Int32Array;
   readonly pairClass: Int32Array;
   readonly pairFaction: Int32Array;
+  /** Adds events into planes of classes, pairs and secondaries (request-time single events). */
+  readonly scanClasses: EventScanner;
+  /** Per-snapshot scratch of sumScenarioScope: part sums; class sums of kept/dropped events. */
+  readonly sums: ScopeSums;
+  readonly kept: ScopeSums;
+  readonly dropped: ScopeSums;
+}
+
+/** The scope's sums per plane (parts, (part, faction), secondaries), with the keys touched. */
+export interface ScopeSums {
+  readonly cls: TouchedTargets;
+  readonly pairs: TouchedTargets;
+  readonly sec: TouchedTargets;
 }
 
 const cache = new WeakMap<Snapshot, ScenarioStatsCube>();
@@ -133,7 +153,81 @@ export function scenarioStatsCube(snapshot: Snapshot): ScenarioStatsCube {
   }
   const bounds = snapshot.systems.map((_, s) => bandBounds(snapshot, s));
 
+  const [, partKeys] = partOffsets(snapshot);
+
   const scan: EventScanner = (from, to, [acc, facc, sec]) => {
+    for (let k = from; k < to; k++) {
+      const systemBounds = bounds[snapshot.events.system[order.event[k]]];
+      for (let g = order.rowStart[k] >> 1, end = order.rowStart[k + 1] >> 1; g < end; g++) {
+        const r = 2 * g;
+        const cls = gameClass[g];
+        const keysFrom = classStart[cls];
+        const keysTo = classStart[cls + 1];
+        const band = bandOf(result, score, systemBounds, g);
+        const first = firstTurn[r] === 1 ? r : firstTurn[r + 1] === 1 ? r + 1 : -1;
+        const pf = first >= 0 ? primaryAchieved[first] : -1;
+        const ps = first >= 0 ? primaryAchieved[first ^ 1] : -1;
+        const priKnown = pf >= 0 && ps >= 0 && !(pf === 1 && ps === 1);
+        for (let i = keysFrom; i < keysTo; i++) {
+          const a = classKeys[i] * CLASS_STRIDE;
+          acc[a + C_GAMES]++;
+          addBand(acc, a + C_BANDS, band);
+          if (first >= 0) {
+            acc[a + C_FT_GAMES]++;
+            acc[a + C_FT_POINTS] += result[first];
+            if (score[first] === score[first]) {
+              acc[a + C_FT_SCORE_N]++;
+              acc[a + C_FT_SCORE_SUM] += score[first];
+            }
+            if (priKnown) {
+              acc[a + C_PRI_KNOWN]++;
+              if (pf === 1) acc[a + C_PRI_ATT]++;
+              else if (ps === 1) acc[a + C_PRI_DEF]++;
+              else acc[a + C_PRI_NONE]++;
+            }
+          }
+        }
+        const mirror = faction[r] === faction[r + 1];
+        for (let s = r; s <= r + 1; s++) {
+          const win = !mirror && result[s] === RESULT_WIN ? 1 : 0;
+          const draw = !mirror && result[s] === RESULT_DRAW ? 1 : 0;
+          const scored = score[s] === score[s];
+          for (let i = keysFrom; i < keysTo; i++) {
+            const fb = (classKeys[i] * nF + faction[s]) * PAIR_STRIDE;
+            facc[fb + F_SIDES]++;
+            if (!mirror) {
+              facc[fb + F_GAMES]++;
+              facc[fb + F_WINS] += win;
+              facc[fb + F_DRAWS] += draw;
+            }
+            if (scored) {
+              facc[fb + F_SCORE_N]++;
+              facc[fb + F_SCORE_SUM] += score[s];
+            }
+          }
+          // Secondaries are per side: the side's own objective and whether it achieved it.
+          const id = secondary[s];
+          if (id < 0) continue;
+          const b = id * SECONDARY_STRIDE;
+          sec[b + SEC_PICKED]++;
+          const ach = secondaryAchieved[s];
+          if (ach < 0) continue;
+          sec[b + SEC_KNOWN]++;
+          sec[b + SEC_ACH] += ach;
+          if (firstTurn[s] === 1) {
+            sec[b + SEC_ATT_KNOWN]++;
+            sec[b + SEC_ATT_ACH] += ach;
+          } else if (firstTurn[s] === 0) {
+            sec[b + SEC_DEF_KNOWN]++;
+            sec[b + SEC_DEF_ACH] += ach;
+          }
+        }
+      }
+    }
+  };
+  // Single events of a request are scanned per class and pair (cheaper per game), then
+  // expanded into parts once per touched class (expandInto).
+  const scanClasses: EventScanner = (from, to, [acc, facc, sec]) => {
     for (let k = from; k < to; k++) {
       const systemBounds = bounds[snapshot.events.system[order.event[k]]];
       for (let g = order.rowStart[k] >> 1, end = order.rowStart[k + 1] >> 1; g < end; g++) {
@@ -192,62 +286,155 @@ export function scenarioStatsCube(snapshot: Snapshot): ScenarioStatsCube {
     }
   };
   const planes = [
-    { keys: classes, stride: CLASS_STRIDE },
-    { keys: pairClass.length, stride: PAIR_STRIDE },
+    { keys: partKeys, stride: CLASS_STRIDE },
+    { keys: partKeys * nF, stride: PAIR_STRIDE },
     { keys: snapshot.scenarioDicts.secondary.values.length, stride: SECONDARY_STRIDE },
   ];
+  const sums = () => ({
+    cls: new TouchedTargets(partKeys, CLASS_STRIDE),
+    pairs: new TouchedTargets(partKeys * nF, PAIR_STRIDE),
+    sec: new TouchedTargets(snapshot.scenarioDicts.secondary.values.length, SECONDARY_STRIDE),
+  });
+  const classSums = () => ({
+    cls: new TouchedTargets(classes, CLASS_STRIDE),
+    pairs: new TouchedTargets(pairClass.length, PAIR_STRIDE),
+    sec: new TouchedTargets(snapshot.scenarioDicts.secondary.values.length, SECONDARY_STRIDE),
+  });
   const built = {
     order,
     cube: buildCube(order, planes, SPANS, scan),
     scan,
     classStart,
     classKeys,
+    gameClass,
+    sums: sums(),
     pairClass: Int32Array.from(pairClass),
     pairFaction: Int32Array.from(pairFaction),
+    rowPair,
+    scanClasses,
+    kept: classSums(),
+    dropped: classSums(),
   };
   cache.set(snapshot, built);
   return built;
 }
 
-/**
- * Adds class totals into per-part accumulators (DESIGN.md §5 "scenario-stats"): `toRequest`
- * maps a part key to the request's key (-1 when its kind is not requested). Game-level slots
- * C_GAMES .. C_PRI_NONE go to the first slots of `acc` (stride `stride`), bands to `bands`
- * (4 per key), (class, faction) pairs to `facc` ((key * factions + faction) * PAIR_STRIDE).
- */
-export function expandClasses(
-  built: ScenarioStatsCube,
-  cls: Float64Array,
-  pairs: Float64Array,
-  toRequest: Int32Array,
-  factions: number,
-  acc: Float64Array,
-  stride: number,
-  bands: Float64Array,
-  facc: Float64Array,
-): void {
-  const { classStart, classKeys, pairClass, pairFaction } = built;
-  const classes = classStart.length - 1;
-  for (let c = 0; c < classes; c++) {
-    const ca = c * CLASS_STRIDE;
-    if (cls[ca + C_GAMES] === 0) continue;
-    for (let i = classStart[c]; i < classStart[c + 1]; i++) {
-      const key = toRequest[classKeys[i]];
-      if (key < 0) continue;
-      for (let s = 0; s <= C_PRI_NONE; s++) acc[key * stride + s] += cls[ca + s];
-      for (let b = 0; b < 4; b++) bands[key * 4 + b] += cls[ca + C_BANDS + b];
+/** Records the keys the event at position k writes through `scanClasses`. */
+function touchEvent(built: ScenarioStatsCube, snapshot: Snapshot, k: number, sums: ScopeSums) {
+  const { gameClass, rowPair, order } = built;
+  const { secondary } = snapshot;
+  for (let g = order.rowStart[k] >> 1, end = order.rowStart[k + 1] >> 1; g < end; g++) {
+    sums.cls.touch(gameClass[g]);
+    for (let s = 2 * g; s <= 2 * g + 1; s++) {
+      sums.pairs.touch(rowPair[s]);
+      if (secondary[s] >= 0) sums.sec.touch(secondary[s]);
     }
   }
-  for (let p = 0; p < pairClass.length; p++) {
-    const pb = p * PAIR_STRIDE;
-    if (pairs[pb + F_SIDES] === 0) continue;
-    const c = pairClass[p];
-    const f = pairFaction[p];
-    for (let i = classStart[c]; i < classStart[c + 1]; i++) {
-      const key = toRequest[classKeys[i]];
-      if (key < 0) continue;
-      const fb = (key * factions + f) * PAIR_STRIDE;
-      for (let s = 0; s < PAIR_STRIDE; s++) facc[fb + s] += pairs[pb + s];
+}
+
+/** Adds (sign 1) or subtracts (sign -1) class sums into part sums, touched keys only. */
+function expandInto(
+  built: ScenarioStatsCube,
+  factions: number,
+  from: ScopeSums,
+  to: ScopeSums,
+  sign: number,
+): void {
+  const { classStart, classKeys, pairClass, pairFaction } = built;
+  const cls = from.cls.values;
+  const pairs = from.pairs.values;
+  const sec = from.sec.values;
+  const acc = to.cls.values;
+  const facc = to.pairs.values;
+  const sacc = to.sec.values;
+  for (let i = 0; i < from.cls.count; i++) {
+    const ca = from.cls.keys[i] * CLASS_STRIDE;
+    const c = from.cls.keys[i];
+    for (let j = classStart[c]; j < classStart[c + 1]; j++) {
+      to.cls.touch(classKeys[j]);
+      const a = classKeys[j] * CLASS_STRIDE;
+      for (let s = 0; s < CLASS_STRIDE; s++) acc[a + s] += sign * cls[ca + s];
     }
+  }
+  for (let i = 0; i < from.pairs.count; i++) {
+    const p = from.pairs.keys[i];
+    const pb = p * PAIR_STRIDE;
+    const c = pairClass[p];
+    for (let j = classStart[c]; j < classStart[c + 1]; j++) {
+      const cell = classKeys[j] * factions + pairFaction[p];
+      to.pairs.touch(cell);
+      const fb = cell * PAIR_STRIDE;
+      for (let s = 0; s < PAIR_STRIDE; s++) facc[fb + s] += sign * pairs[pb + s];
+    }
+  }
+  for (let i = 0; i < from.sec.count; i++) {
+    const id = from.sec.keys[i];
+    to.sec.touch(id);
+    const b = id * SECONDARY_STRIDE;
+    for (let s = 0; s < SECONDARY_STRIDE; s++) sacc[b + s] += sign * sec[b + s];
+  }
+}
+
+/** Adds one block's cells into `sums` as addBlock does, recording their keys. */
+function addBlockTouched(cube: EventCube, level: number, block: number, sums: ScopeSums): void {
+  const cells = cube.levels[level];
+  const targets = [sums.cls, sums.pairs, sums.sec];
+  for (let p = 0; p < targets.length; p++) {
+    const { stride } = cube.planes[p];
+    const { start, key, values } = cells[p];
+    const target = targets[p];
+    const dense = target.values;
+    const end = start[block + 1];
+    for (let c = start[block]; c < end; c++) {
+      target.touch(key[c]);
+      const t = key[c] * stride;
+      const v = c * stride;
+      for (let s = 0; s < stride; s++) dense[t + s] += values[v + s];
+    }
+  }
+}
+
+/**
+ * Sums the scope's events as sumScope (event-cube.ts) does (whole blocks from the cube, the
+ * rest scanned, nearly-whole blocks taken with their dropped events subtracted) into the
+ * snapshot's reused scratch, so a request costs the keys it touches, not the key space. The
+ * values are integer counts and sums, so the order of additions does not change them. The
+ * result is valid until `clearScope` (a request is synchronous: nothing else runs in between).
+ */
+export function sumScenarioScope(
+  snapshot: Snapshot,
+  built: ScenarioStatsCube,
+  scope: Scope,
+): ScopeSums {
+  const { cube, order, scanClasses, sums, kept, dropped } = built;
+  clearScope(built);
+  const keptDense = [kept.cls.values, kept.pairs.values, kept.sec.values];
+  const droppedDense = [dropped.cls.values, dropped.pairs.values, dropped.sec.values];
+  visitScope(
+    order,
+    scope,
+    cube.spans,
+    (level, block) => addBlockTouched(cube, level, block, sums),
+    (k) => {
+      scanClasses(k, k + 1, keptDense);
+      touchEvent(built, snapshot, k, kept);
+    },
+    (k) => {
+      scanClasses(k, k + 1, droppedDense);
+      touchEvent(built, snapshot, k, dropped);
+    },
+  );
+  const nF = snapshot.factions.length;
+  expandInto(built, nF, kept, sums, 1);
+  expandInto(built, nF, dropped, sums, -1);
+  return sums;
+}
+
+/** Clears the scratch sumScenarioScope filled. */
+export function clearScope(built: ScenarioStatsCube): void {
+  for (const sums of [built.sums, built.kept, built.dropped]) {
+    sums.cls.clear();
+    sums.pairs.clear();
+    sums.sec.clear();
   }
 }
