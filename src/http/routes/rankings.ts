@@ -19,7 +19,11 @@ import {
   computeStandings,
   rankStandings,
 } from '../../engine/ratings/rankings.ts';
-import type { PlayerStanding, RankingParams } from '../../engine/ratings/rankings.ts';
+import type {
+  PlayerStanding,
+  RankedStanding,
+  RankingParams,
+} from '../../engine/ratings/rankings.ts';
 import { rankingFacts } from '../../engine/ratings/snapshot-facts.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { readPlayers } from '../../store/read-events.ts';
@@ -38,6 +42,7 @@ export const MAX_PAGE_SIZE = 200;
 const DEFAULT_PAGE_SIZE = 50;
 /** Parameter sets whose ratings are kept; each holds one row per rated player. */
 const CACHE_ENTRIES = 32;
+const RANKED_VARIANTS = 8;
 
 const MethodSchema = Type.Union(
   [Type.Literal('glicko2'), Type.Literal('elo'), Type.Literal('points')],
@@ -325,6 +330,8 @@ interface Computed {
   snapshot: Snapshot;
   standings: PlayerStanding[];
   sample: { events: number; games: number };
+  /** Ranked rows per (minGames, countries): ranking 20k players costs more than the page. */
+  ranked: Lru<RankedStanding[]>;
 }
 
 /** A bounded LRU: Map keeps insertion order, so re-inserting marks an entry as fresh. */
@@ -414,6 +421,7 @@ export function registerRankingsRoute(app: FastifyInstance, ctx: AppContext): vo
             games,
           ),
           sample: sampleOf(snapshot, scope),
+          ranked: new Lru<RankedStanding[]>(RANKED_VARIANTS),
         };
         cache.set(key, computed);
       }
@@ -426,12 +434,17 @@ export function registerRankingsRoute(app: FastifyInstance, ctx: AppContext): vo
         const id = snapshot.players[s.player];
         return byId.get(id) ?? { id, name: null, country: null };
       };
-      const ranked = rankStandings(computed.standings, (s) => {
-        if (s.games < minGames) return false;
-        if (countrySet.size === 0) return true;
-        const country = infoOf(s).country;
-        return country !== null && countrySet.has(country.toUpperCase());
-      });
+      const rankedKey = `${minGames}|${countries.join(',')}`;
+      let ranked = computed.ranked.get(rankedKey);
+      if (ranked === undefined) {
+        ranked = rankStandings(computed.standings, (s) => {
+          if (s.games < minGames) return false;
+          if (countrySet.size === 0) return true;
+          const country = infoOf(s).country;
+          return country !== null && countrySet.has(country.toUpperCase());
+        });
+        computed.ranked.set(rankedKey, ranked);
+      }
       const needle = body.search?.toLowerCase() ?? null;
       const rows =
         needle === null
