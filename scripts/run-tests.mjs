@@ -58,6 +58,22 @@ function runPass(label, databaseUrl) {
   if (result.status !== 0 && count('fail') + count('cancelled') === 0) totals.failed += 1;
 }
 
+// Test schemas (t_..., cli_...) are dropped here, before and after a PostgreSQL pass, not by the
+// tests: a DROP SCHEMA racing another test process's migration breaks its introspection.
+async function dropTestSchemas(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      "select schema_name from information_schema.schemata where schema_name ~ '^(t|cli)_[a-z0-9_]+$'",
+    );
+    for (const { schema_name: name } of rows)
+      await client.query(`drop schema if exists ${name} cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function postgresAnswers(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
@@ -72,16 +88,19 @@ async function postgresAnswers(url) {
 }
 
 if (process.env.MUSTER_TEST_DATABASE_URL) {
-  runPass(
-    /^postgres/i.test(process.env.MUSTER_TEST_DATABASE_URL) ? 'postgresql' : 'sqlite',
-    process.env.MUSTER_TEST_DATABASE_URL,
-  );
+  const url = process.env.MUSTER_TEST_DATABASE_URL;
+  const postgres = /^postgres/i.test(url);
+  if (postgres) await dropTestSchemas(url);
+  runPass(postgres ? 'postgresql' : 'sqlite', url);
+  if (postgres) await dropTestSchemas(url);
 } else {
   runPass('sqlite', null);
   const pgUrl = process.env.MUSTER_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const problem = await postgresAnswers(pgUrl);
   if (problem === null) {
+    await dropTestSchemas(pgUrl);
     runPass('postgresql', pgUrl);
+    await dropTestSchemas(pgUrl);
   } else if (process.env.CI === 'true') {
     console.log(
       `\n# PostgreSQL pass FAILED: ${pgUrl} does not answer (${problem}) and CI=true requires it`,

@@ -3,27 +3,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import pg from 'pg';
 import { main } from '../../src/cli/main.ts';
 import { smallDocument } from '../support/canonical-fixture.ts';
 import { TEST_BACKEND, TEST_DATABASE_URL } from '../support/test-store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'muster-cli-'));
-const schemas: string[] = [];
-after(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  if (schemas.length === 0) return;
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  for (const schema of schemas) await client.query(`drop schema if exists ${schema} cascade`);
-  await client.end();
-});
+after(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A store of its own for each use: a SQLite file, or a PostgreSQL schema dropped at the end. */
+/** A store of its own for each use: a SQLite file, or a PostgreSQL schema (cli_..., dropped by the runner). */
 function freshDatabaseUrl(): string {
   const name = `cli_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   if (TEST_BACKEND === 'sqlite') return join(dir, `${name}.db`);
-  schemas.push(name);
   return `${TEST_DATABASE_URL}${TEST_DATABASE_URL.includes('?') ? '&' : '?'}schema=${name}`;
 }
 
