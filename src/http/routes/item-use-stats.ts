@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ITEM_SORTS, itemUseStats } from '../../engine/item-use-stats.ts';
-import { MAX_PAGE_SIZE } from '../plugins/limits.ts';
 import type { AppContext } from '../app-context.ts';
 import { AppliedIds, applied, registerStatsRoute } from './stats-route.ts';
 import {
@@ -11,6 +10,7 @@ import {
   MAX_STRING,
   NormalisedFilterProperties,
   Nullable,
+  PageProperties,
 } from '../schemas/common-filter.ts';
 import { Envelope, RateSchema, WilsonIntervalSchema } from '../schemas/envelope.ts';
 
@@ -47,16 +47,7 @@ export const ItemUseStatsBody = Type.Object(
       }),
     ),
     sort: Type.Optional(SortSchema),
-    page: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100000, description: 'Page number, from 1 (default 1)' }),
-    ),
-    pageSize: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: MAX_PAGE_SIZE,
-        description: `Items per page (default 50, at most ${MAX_PAGE_SIZE})`,
-      }),
-    ),
+    ...PageProperties('Items', 50),
   },
   {
     additionalProperties: false,

@@ -34,11 +34,11 @@ import {
   IdArray,
   NormalisedFilterProperties,
   Nullable,
+  PageProperties,
 } from '../schemas/common-filter.ts';
 import { Envelope, FactionRefSchema, requireSnapshot, warningsFor } from '../schemas/envelope.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
 
-export const MAX_PAGE_SIZE = 200;
 const DEFAULT_PAGE_SIZE = 50;
 /** Parameter sets whose ratings are kept; each holds one row per rated player. */
 const CACHE_ENTRIES = 32;
@@ -180,20 +180,7 @@ export const RankingsBody = Type.Object(
           'Only rows whose player name or id contains this (case-insensitive); ranks stay those of the full ranking',
       }),
     ),
-    page: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 1000000,
-        description: 'Page number, from 1 (default 1)',
-      }),
-    ),
-    pageSize: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: MAX_PAGE_SIZE,
-        description: `Rows per page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE})`,
-      }),
-    ),
+    ...PageProperties('Rows', DEFAULT_PAGE_SIZE),
     elo: Type.Optional(EloParams),
     glicko2: Type.Optional(Glicko2Params),
     points: Type.Optional(PointsParams),

@@ -15,11 +15,10 @@ import { readSatelliteEvents } from '../../store/read-events.ts';
 import type { Store } from '../../store/store.ts';
 import type { AppContext } from '../app-context.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
-import { Id, IdArray, Nullable } from '../schemas/common-filter.ts';
+import { Id, IdArray, Nullable, PageProperties } from '../schemas/common-filter.ts';
 import { Envelope, warningsFor } from '../schemas/envelope.ts';
 
 export const MAX_RADIUS_KM = 20_040; // a little over half the Earth's circumference
-const MAX_PAGE_SIZE = 200;
 const DEFAULT_PAGE_SIZE = 50;
 const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
@@ -62,20 +61,7 @@ export const UpcomingSatellitesBody = Type.Object(
       }),
     ),
     near: Type.Optional(NearSchema),
-    page: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 1000000,
-        description: 'Page number, from 1 (default 1)',
-      }),
-    ),
-    pageSize: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: MAX_PAGE_SIZE,
-        description: `Events per page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE})`,
-      }),
-    ),
+    ...PageProperties('Events', DEFAULT_PAGE_SIZE),
   },
   {
     additionalProperties: false,

@@ -3,7 +3,7 @@
  * normalised echo for meta.filter. Routes spread these into their own request objects.
  */
 import { Type } from 'typebox';
-import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
+import { MAX_ARRAY_ITEMS, MAX_PAGE_SIZE } from '../plugins/limits.ts';
 
 export const MAX_STRING = 100;
 const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
@@ -126,3 +126,21 @@ export const NormalisedFilterProperties = {
 };
 
 export { Nullable };
+
+/** `page` and `pageSize` of a paged route (DESIGN.md §6: page size at most 200). */
+export const PageProperties = (rows: string, defaultSize: number) => ({
+  page: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 1_000_000,
+      description: 'Page number, from 1 (default 1)',
+    }),
+  ),
+  pageSize: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_PAGE_SIZE,
+      description: `${rows} per page (default ${defaultSize}, at most ${MAX_PAGE_SIZE})`,
+    }),
+  ),
+});
