@@ -49,6 +49,26 @@ export const SEC_DEF_KNOWN = 5;
 export const SEC_DEF_ACH = 6;
 export const SECONDARY_STRIDE = 7;
 
+/**
+ * Tallies one side's secondary objective (DESIGN.md §5 "scenario-stats" secondary): picked,
+ * achieved where known, and the same split by attacker (first turn) and defender.
+ */
+function addSecondary(sec: Float64Array, id: number, ach: number, firstTurn: number): void {
+  if (id < 0) return;
+  const b = id * SECONDARY_STRIDE;
+  sec[b + SEC_PICKED]++;
+  if (ach < 0) return;
+  sec[b + SEC_KNOWN]++;
+  sec[b + SEC_ACH] += ach;
+  if (firstTurn === 1) {
+    sec[b + SEC_ATT_KNOWN]++;
+    sec[b + SEC_ATT_ACH] += ach;
+  } else if (firstTurn === 0) {
+    sec[b + SEC_DEF_KNOWN]++;
+    sec[b + SEC_DEF_ACH] += ach;
+  }
+}
+
 const SPANS = [32, 1024];
 
 export interface ScenarioStatsCube {
@@ -205,22 +225,7 @@ export function scenarioStatsCube(snapshot: Snapshot): ScenarioStatsCube {
               facc[fb + F_SCORE_SUM] += score[s];
             }
           }
-          // Secondaries are per side: the side's own objective and whether it achieved it.
-          const id = secondary[s];
-          if (id < 0) continue;
-          const b = id * SECONDARY_STRIDE;
-          sec[b + SEC_PICKED]++;
-          const ach = secondaryAchieved[s];
-          if (ach < 0) continue;
-          sec[b + SEC_KNOWN]++;
-          sec[b + SEC_ACH] += ach;
-          if (firstTurn[s] === 1) {
-            sec[b + SEC_ATT_KNOWN]++;
-            sec[b + SEC_ATT_ACH] += ach;
-          } else if (firstTurn[s] === 0) {
-            sec[b + SEC_DEF_KNOWN]++;
-            sec[b + SEC_DEF_ACH] += ach;
-          }
+          addSecondary(sec, secondary[s], secondaryAchieved[s], firstTurn[s]);
         }
       }
     }
@@ -265,22 +270,7 @@ export function scenarioStatsCube(snapshot: Snapshot): ScenarioStatsCube {
             facc[fb + F_SCORE_N]++;
             facc[fb + F_SCORE_SUM] += score[s];
           }
-          // Secondaries are per side: the side's own objective and whether it achieved it.
-          const id = secondary[s];
-          if (id < 0) continue;
-          const b = id * SECONDARY_STRIDE;
-          sec[b + SEC_PICKED]++;
-          const ach = secondaryAchieved[s];
-          if (ach < 0) continue;
-          sec[b + SEC_KNOWN]++;
-          sec[b + SEC_ACH] += ach;
-          if (firstTurn[s] === 1) {
-            sec[b + SEC_ATT_KNOWN]++;
-            sec[b + SEC_ATT_ACH] += ach;
-          } else if (firstTurn[s] === 0) {
-            sec[b + SEC_DEF_KNOWN]++;
-            sec[b + SEC_DEF_ACH] += ach;
-          }
+          addSecondary(sec, secondary[s], secondaryAchieved[s], firstTurn[s]);
         }
       }
     }
