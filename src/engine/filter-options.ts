@@ -3,8 +3,8 @@
  * games each keeps (docs/http-api.md#filter-values): what a client's filter bar offers, so that
  * it never offers a value that selects nothing. Derived from the snapshot once per data version.
  */
-import { dayString } from '../snapshot/snapshot-builder.ts';
-import { FORMAT_CODES, TIER_CODES } from '../snapshot/snapshot.ts';
+import { dayString } from '../domain/calendar-day.ts';
+import { EVENT_FORMATS, EVENT_TIERS } from '../domain/model.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 
 /** Event sizes a filter bar offers as "at least N participants". */
@@ -130,11 +130,11 @@ function systemOptions(snapshot: Snapshot, s: number, gamesOf: Int32Array): Syst
     },
     formats: listed(
       countBy(events, gamesOf, (e) => ev.format[e]),
-      (k) => FORMAT_CODES[k],
+      (k) => EVENT_FORMATS[k],
     ),
     tiers: listed(
       countBy(events, gamesOf, (e) => ev.tier[e]),
-      (k) => TIER_CODES[k],
+      (k) => EVENT_TIERS[k],
     ),
     countries: listed(
       countBy(events, gamesOf, (e) => ev.country[e]),

@@ -109,7 +109,7 @@ export function RankingsPage({ params, update, filter, system }: PageProps) {
           </select>
         </label>
       </div>
-      <p class="note">Countries come from the filter bar (where the events were held).</p>
+      <p class="note">Here the filter bar's countries choose players by their own country.</p>
       <Show result={result} what="rankings">
         {({ data, meta }) => (
           <>
