@@ -66,7 +66,7 @@ export interface ImportCounts {
   lists: Counts;
 }
 
-/** Counts of an import that has written nothing yet (docs/import-formats.md#the-summary). */
+/** Counts of an import that has written nothing yet (docs/import-formats.md#rules-for-every-format). */
 export function zeroCounts(): ImportCounts {
   const zero = (): Counts => ({ imported: 0, updated: 0, unchanged: 0, rejected: 0 });
   return { events: zero(), players: zero(), games: zero(), lists: zero() };

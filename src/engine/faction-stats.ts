@@ -2,6 +2,7 @@
  * faction-stats (DESIGN.md §5): how each faction performs in the scope of the common filter.
  * Adds per-event pre-aggregates instead of scanning the scope's sides.
  */
+import { monthOfDay } from '../domain/calendar-day.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import {
   EMPTY_WARNING,
@@ -134,8 +135,7 @@ export interface FactionStatsData {
 }
 
 function periodKey(day: number, groupBy: GroupBy): number {
-  const d = new Date(day * 86_400_000);
-  const month = d.getUTCFullYear() * 12 + d.getUTCMonth();
+  const month = monthOfDay(day);
   return groupBy === 'quarter' ? Math.floor(month / 3) : month;
 }
 

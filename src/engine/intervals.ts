@@ -1,6 +1,7 @@
 /**
- * Interval estimates used by every route (DESIGN.md §5 "Conventions"): the Wilson score interval
- * for rates and the Student-t interval for means, both at 95%.
+ * Interval estimates used by every route (docs/statistics.md): the Wilson score interval for
+ * rates, Newcombe's hybrid score interval for a difference of two rates, and the Student-t
+ * interval for means, all at 95%.
  */
 
 export interface Interval {
@@ -20,6 +21,24 @@ export function wilson(successes: number, n: number, z = Z95): Interval | null {
   const centre = (p + z2 / (2 * n)) / denom;
   const half = (z / denom) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
   return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+/**
+ * Newcombe's hybrid score interval for p1 − p2 of two independent proportions (Newcombe 1998,
+ * method 10): each rate's Wilson limits combined by the square-and-add rule; null when either
+ * sample is empty (docs/statistics.md#difference-of-win-rates).
+ */
+export function newcombe(x1: number, n1: number, x2: number, n2: number): Interval | null {
+  const w1 = wilson(x1, n1);
+  const w2 = wilson(x2, n2);
+  if (w1 === null || w2 === null) return null;
+  const p1 = x1 / n1;
+  const p2 = x2 / n2;
+  const d = p1 - p2;
+  return {
+    low: d - Math.sqrt((p1 - w1.low) ** 2 + (w2.high - p2) ** 2),
+    high: d + Math.sqrt((w1.high - p1) ** 2 + (p2 - w2.low) ** 2),
+  };
 }
 
 function logGamma(x: number): number {

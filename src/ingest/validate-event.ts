@@ -5,16 +5,12 @@
  */
 import type { Entry, Event, Game, GameSystem } from '../domain/model.ts';
 import type { ValidEvent } from '../domain/import-batch.ts';
+import { isRealDate } from '../domain/calendar-day.ts';
 import { cleanName } from '../domain/normalize-name.ts';
 import type { RawRecord } from './import-types.ts';
 import { checkGame, cleanList } from './validate-game.ts';
 import { RecordError, checkers, duplicateKeys, idOf, stripNulls } from './validation-context.ts';
 import type { ValidationContext } from './validation-context.ts';
-
-function isRealDate(text: string): boolean {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
 
 /** How often each game id occurs across the batch's events. */
 function countGameIds(records: RawRecord[]): Map<string, number> {

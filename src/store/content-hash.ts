@@ -1,5 +1,5 @@
 /**
- * Content hashes of imported records (docs/import-formats.md#re-importing): equal content, equal
+ * Content hashes of imported records (docs/import-formats.md#idempotence): equal content, equal
  * hash, so a re-import can tell unchanged records from changed ones without comparing columns.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Bulk row plumbing for imports (docs/import-formats.md#writing): multi-row inserts, reads by
+ * Bulk row plumbing for imports (docs/import-formats.md#one-transaction): multi-row inserts, reads by
  * chunks of ids, and the rows of army lists.
  */
 import { CompiledQuery, PostgresAdapter } from 'kysely';

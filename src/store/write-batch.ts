@@ -1,5 +1,5 @@
 /**
- * Writes a validated batch in one transaction (docs/import-formats.md#re-importing): records with
+ * Writes a validated batch in one transaction (docs/import-formats.md#idempotence): records with
  * a known id replace their previous version, unchanged records (same content hash) are left
  * alone, so importing the same input twice changes no row. The data version moves only when
  * something changed.

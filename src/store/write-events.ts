@@ -1,6 +1,6 @@
 /**
  * Writes events with their entries, and games with their sides and lists
- * (docs/import-formats.md#re-importing): records are compared by content hash, unchanged ones are
+ * (docs/import-formats.md#idempotence): records are compared by content hash, unchanged ones are
  * left alone, changed ones replace their previous version whole.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Writes the reference data of a validated batch (docs/import-formats.md#re-importing): systems,
+ * Writes the reference data of a validated batch (docs/import-formats.md#idempotence): systems,
  * factions with their aliases, the scenario catalogue and players. Each is written only where it
  * differs from what is stored, so a repeated import stays a no-op.
  */

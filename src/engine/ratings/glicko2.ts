@@ -236,14 +236,3 @@ export function runGlicko2(
   }
   return result;
 }
-
-/** Monday-based week number since 1970-01-05 for a YYYY-MM-DD date (UTC). */
-export function weekIndex(date: string): number {
-  const days = Date.parse(`${date}T00:00:00Z`) / 86_400_000;
-  return Math.floor((days - 4) / 7);
-}
-
-/** Calendar month index (year × 12 + month − 1) for a YYYY-MM-DD date. */
-export function monthIndex(date: string): number {
-  return Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
-}

@@ -15,6 +15,7 @@ import {
   FactionRefSchema,
   RateSchema,
   WilsonIntervalSchema,
+  WinDrawLossProperties,
 } from '../schemas/envelope.ts';
 
 export const ArmyMatchupBody = Type.Object(
@@ -45,13 +46,10 @@ const CellSchema = Type.Object(
       description:
         'Games in scope between the row and the column faction; a mirror game (row = column) counts once',
     }),
-    wins: Type.Number({
-      description:
-        'Games the row faction won; mirror cell: winning sides, i.e. mirror games with a winner',
-    }),
-    draws: Type.Number({ description: 'Games drawn; mirror cell: drawn mirror games' }),
-    losses: Type.Number({
-      description:
+    ...WinDrawLossProperties({
+      wins: 'Games the row faction won; mirror cell: winning sides, i.e. mirror games with a winner',
+      draws: 'Games drawn; mirror cell: drawn mirror games',
+      losses:
         'Games the row faction lost (a double loss counts); mirror cell: losing sides, so a double loss counts twice',
     }),
     winRate: RateSchema(

@@ -19,6 +19,7 @@ import {
   TurnStatsSchema,
   WIN_RATE,
   WilsonIntervalSchema,
+  WinDrawLossProperties,
 } from '../schemas/envelope.ts';
 
 const GroupBySchema = Type.Union(
@@ -82,10 +83,10 @@ const SeriesPointSchema = Type.Object(
     }),
     sides: Type.Number({ description: 'Sides the faction played in the period, mirrors included' }),
     games: Type.Number({ description: `Games counted in the period: ${GAMES_RULE}` }),
-    wins: Type.Number({ description: 'Counted games won in the period' }),
-    draws: Type.Number({ description: 'Counted games drawn in the period' }),
-    losses: Type.Number({
-      description: 'Counted games lost in the period (a double loss counts as a loss)',
+    ...WinDrawLossProperties({
+      wins: 'Counted games won in the period',
+      draws: 'Counted games drawn in the period',
+      losses: 'Counted games lost in the period (a double loss counts as a loss)',
     }),
     winRate: RateSchema(WIN_RATE),
     winRateInterval: WilsonIntervalSchema(),
@@ -115,10 +116,10 @@ const FactionRowSchema = Type.Object(
     games: Type.Number({
       description: `Games counted for wins, draws, losses and winRate: ${GAMES_RULE}`,
     }),
-    wins: Type.Number({ description: 'Counted games won' }),
-    draws: Type.Number({ description: 'Counted games drawn' }),
-    losses: Type.Number({
-      description: 'Counted games lost (a double loss, both sides penalised, counts as a loss)',
+    ...WinDrawLossProperties({
+      wins: 'Counted games won',
+      draws: 'Counted games drawn',
+      losses: 'Counted games lost (a double loss, both sides penalised, counts as a loss)',
     }),
     mirrorGames: Type.Number({
       description:

@@ -36,7 +36,13 @@ import {
   Nullable,
   PageProperties,
 } from '../schemas/common-filter.ts';
-import { Envelope, FactionRefSchema, requireSnapshot, warningsFor } from '../schemas/envelope.ts';
+import {
+  Envelope,
+  FactionRefSchema,
+  WinDrawLossProperties,
+  requireSnapshot,
+  warningsFor,
+} from '../schemas/envelope.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
 
 const DEFAULT_PAGE_SIZE = 50;
@@ -226,9 +232,14 @@ const RankingRowSchema = Type.Object(
       Type.Number({ description: 'Glicko-2 volatility; null for other methods' }),
     ),
     games: Type.Integer({ description: `Rated games: ${RATED}` }),
-    wins: Type.Integer({ description: 'Rated games won' }),
-    draws: Type.Integer({ description: 'Rated games drawn' }),
-    losses: Type.Integer({ description: 'Rated games lost (a double loss counts as a loss)' }),
+    ...WinDrawLossProperties(
+      {
+        wins: 'Rated games won',
+        draws: 'Rated games drawn',
+        losses: 'Rated games lost (a double loss counts as a loss)',
+      },
+      true,
+    ),
     events: Type.Integer({
       description: 'Events with a rated game (points: events scored)',
     }),

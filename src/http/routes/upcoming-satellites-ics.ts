@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
+import { DATE_PATTERN } from '../../domain/calendar-day.ts';
 import { ProblemError } from '../../errors/problem.ts';
 import type { FieldError } from '../../errors/problem.ts';
 import { satellitesCalendar } from '../../engine/satellites/ics.ts';
@@ -17,7 +18,6 @@ import { MAX_RADIUS_KM, normaliseUpcoming, satelliteEvents } from './upcoming-sa
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 /** A feed is not paged; this bounds its size. */
 const MAX_FEED_EVENTS = 1000;
-const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 const NUMBER = '^-?\\d+(\\.\\d+)?$';
 
 export const IcsQuery = Type.Object(

@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { ProblemError } from '../../errors/problem.ts';
 import type { FieldError } from '../../errors/problem.ts';
-import { isRealDate } from '../../engine/filter.ts';
+import { DATE_PATTERN, isRealDate } from '../../domain/calendar-day.ts';
 import { upcomingSatellites } from '../../engine/satellites/upcoming.ts';
 import type { EventInfo, NearQuery, UpcomingQuery } from '../../engine/satellites/upcoming.ts';
 import { readSatelliteEvents } from '../../store/read-events.ts';
@@ -20,7 +20,6 @@ import { Envelope, warningsFor } from '../schemas/envelope.ts';
 
 export const MAX_RADIUS_KM = 20_040; // a little over half the Earth's circumference
 const DEFAULT_PAGE_SIZE = 50;
-const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
 export const NearSchema = Type.Object(
   {

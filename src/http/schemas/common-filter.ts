@@ -3,10 +3,11 @@
  * normalised echo for meta.filter. Routes spread these into their own request objects.
  */
 import { Type } from 'typebox';
+import { DATE_PATTERN } from '../../domain/calendar-day.ts';
+import { EVENT_FORMATS, EVENT_TIERS } from '../../domain/model.ts';
 import { MAX_ARRAY_ITEMS, MAX_PAGE_SIZE } from '../plugins/limits.ts';
 
 export const MAX_STRING = 100;
-const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
 export const Id = (description: string) =>
   Type.String({ minLength: 1, maxLength: MAX_STRING, description });
@@ -18,11 +19,11 @@ const DateText = (description: string) =>
   Type.String({ pattern: DATE_PATTERN, maxLength: 10, description, examples: ['2025-10-01'] });
 
 export const FormatSchema = Type.Union(
-  [Type.Literal('singles'), Type.Literal('teams'), Type.Literal('all')],
+  [...EVENT_FORMATS, 'all' as const].map((f) => Type.Literal(f)),
   { description: 'Event format; "all" (default) keeps both' },
 );
 export const TierSchema = Type.Union(
-  [Type.Literal('standard'), Type.Literal('satellite'), Type.Literal('major')],
+  EVENT_TIERS.map((t) => Type.Literal(t)),
   { description: 'Event tier' },
 );
 

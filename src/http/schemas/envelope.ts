@@ -37,6 +37,23 @@ export const RateSchema = (description: string) =>
 
 export const WIN_RATE = '(wins + draws/2) / games: a draw counts half; null when games is 0';
 
+/**
+ * The wins, draws and losses of a row (docs/statistics.md#win-rate), each described by the route
+ * that says what it counts; `integer` for counts typed as integers in the contract.
+ */
+export const WinDrawLossProperties = (
+  described: { wins: string; draws: string; losses: string },
+  integer = false,
+) => {
+  const Count = (description: string) =>
+    integer ? Type.Integer({ description }) : Type.Number({ description });
+  return {
+    wins: Count(described.wins),
+    draws: Count(described.draws),
+    losses: Count(described.losses),
+  };
+};
+
 export const FactionRefSchema = Type.Object(
   {
     id: Type.String({ description: 'Faction id (stable code)' }),

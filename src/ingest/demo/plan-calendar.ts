@@ -1,6 +1,6 @@
 /**
  * The demo calendar: which events happen when and where, how large, in which format and tier
- * (docs/import-formats.md#demo-data). Majors come first, then two years of completed events,
+ * (docs/operations.md). Majors come first, then two years of completed events,
  * the coming months' satellites and one event being played today. The order of random draws is
  * part of the demo's determinism: the same seed gives the same calendar.
  */

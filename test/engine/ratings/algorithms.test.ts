@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eloExpected, runElo } from '../../../src/engine/ratings/elo.ts';
-import {
-  glicko2Idle,
-  glicko2Update,
-  monthIndex,
-  runGlicko2,
-  weekIndex,
-} from '../../../src/engine/ratings/glicko2.ts';
+import { monthIndex, weekIndex } from '../../../src/domain/calendar-day.ts';
+import { glicko2Idle, glicko2Update, runGlicko2 } from '../../../src/engine/ratings/glicko2.ts';
 import {
   DEFAULT_POINTS_OPTIONS,
   bestNTotal,
