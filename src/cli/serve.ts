@@ -5,8 +5,10 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
-import { warmEngine } from '../engine/warm-engine.ts';
+import { warmEngineInSteps } from '../engine/warm-engine.ts';
 import { buildApp } from '../http/app.ts';
+import { loadSnapshot } from '../snapshot/load-snapshot.ts';
+import { snapshotLoaderFor } from '../snapshot/load-snapshot-in-worker.ts';
 import { SnapshotManager } from '../snapshot/snapshot-manager.ts';
 import { openMigratedStore } from '../store/store.ts';
 import type { CliIo } from './main.ts';
@@ -38,7 +40,12 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
   const logger: { current?: FastifyBaseLogger } = {};
   const snapshots = new SnapshotManager(store, {
     pollMs: config.snapshotPollMs,
-    prepare: warmEngine,
+    // Reloads are built on a worker thread and the caches warmed in steps, so requests keep
+    // being answered from the previous snapshot meanwhile (docs/architecture.md).
+    load: snapshotLoaderFor(config.databaseUrl, loadSnapshot),
+    prepare: async (snapshot) => {
+      await warmEngineInSteps(snapshot);
+    },
     onError: (error) =>
       logger.current?.error({ err: error }, 'snapshot reload failed; serving the previous one'),
     onLoad: (status) => logger.current?.info({ snapshot: status }, 'snapshot loaded'),

@@ -17,9 +17,10 @@ export interface SnapshotManagerOptions {
   load?: (store: Store) => Promise<Snapshot>;
   /**
    * Runs on a freshly loaded snapshot before it is swapped in (e.g. building the engine's
-   * per-snapshot caches), so requests keep the old snapshot until the new one is ready.
+   * per-snapshot caches), so requests keep the old snapshot until the new one is ready. May
+   * resolve later, so long work can be split into steps that let requests in between.
    */
-  prepare?: (snapshot: Snapshot) => void;
+  prepare?: (snapshot: Snapshot) => unknown;
 }
 
 export class SnapshotManager implements SnapshotStatusProvider {
@@ -79,7 +80,7 @@ export class SnapshotManager implements SnapshotStatusProvider {
       this.reloading = (async () => {
         try {
           const next = await this.load(this.store);
-          this.options.prepare?.(next);
+          await this.options.prepare?.(next);
           this.snapshot = next;
           const status = this.status();
           if (status !== null) this.options.onLoad?.(status);
