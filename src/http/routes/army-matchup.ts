@@ -35,7 +35,7 @@ export const ArmyMatchupBody = Type.Object(
       Type.Integer({
         minimum: 0,
         maximum: 1000000,
-        description: 'Leave out cells with fewer games (default 0)',
+        description: 'Leave out cells with fewer games, 0 to 1000000 (default 0)',
       }),
     ),
     compareTo: CompareToProperty,

@@ -51,7 +51,7 @@ const RouteProperties = {
     Type.Integer({
       minimum: 0,
       maximum: 1000000,
-      description: 'Leave out factions with fewer games (default 0)',
+      description: 'Leave out factions with fewer games, 0 to 1000000 (default 0)',
     }),
   ),
   groupBy: Type.Optional(GroupBySchema),

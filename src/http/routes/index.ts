@@ -10,6 +10,7 @@ import { registerScenarioStatsRoute } from './scenario-stats.ts';
 import { registerDocsRoutes } from './docs.ts';
 import { registerHealthRoute } from './health.ts';
 import { registerOpenApiRoute } from './openapi.ts';
+import { registerProblemPagesRoutes } from './problem-pages.ts';
 import { registerRankingsRoute } from './rankings.ts';
 import { registerUpcomingSatellitesRoute } from './upcoming-satellites.ts';
 import { registerUpcomingSatellitesIcsRoute } from './upcoming-satellites-ics.ts';
@@ -19,6 +20,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerOpenApiRoute(app, ctx);
   registerApiCatalogRoute(app, ctx);
   registerDocsRoutes(app, ctx);
+  registerProblemPagesRoutes(app);
   registerFactionStatsRoute(app, ctx);
   registerArmyMatchupRoute(app, ctx);
   registerItemUseStatsRoute(app, ctx);

@@ -50,7 +50,7 @@ export const ItemUseStatsBody = Type.Object(
       Type.Integer({
         minimum: 0,
         maximum: 1000000,
-        description: 'Leave out items taken by fewer lists (default 0)',
+        description: 'Leave out items taken by fewer lists, 0 to 1000000 (default 0)',
       }),
     ),
     sort: Type.Optional(SortSchema),
