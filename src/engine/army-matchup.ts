@@ -27,11 +27,17 @@ import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 import { wilson } from './intervals.ts';
 import type { Interval } from './intervals.ts';
+import { compareTallies } from './compare.ts';
+import { PriorFit, shrunkRate } from './shrinkage.ts';
+import type { ShrinkageMeta } from './shrinkage.ts';
+import type { Comparison, Tally } from './compare.ts';
 
 export interface ArmyMatchupRequest extends CommonFilter {
   factions: string[];
   opponents: string[];
   minGames: number;
+  /** A second filter whose figures each cell carries (docs/statistics.md#compareto). */
+  compareTo?: CommonFilter | null;
 }
 
 export interface MatchupCell {
@@ -43,8 +49,11 @@ export interface MatchupCell {
   losses: number;
   winRate: number | null;
   winRateInterval: Interval | null;
+  /** winRate pulled toward the row faction's overall rate (docs/statistics.md#shrunk-win-rate). */
+  shrunkWinRate: number | null;
   avgScore: number | null;
   lowSample: boolean;
+  compare?: Comparison;
 }
 
 export interface ArmyMatchupData {
@@ -63,7 +72,10 @@ export function armyMatchup(
   const nF = snapshot.factions.length;
   const { order, cube, scan } = matchupCube(snapshot);
   const [acc] = sumScope(cube, order, scope, scan);
+  const compareScope = request.compareTo ? resolveScope(snapshot, request.compareTo) : null;
+  const other = compareScope === null ? null : sumScope(cube, order, compareScope, scan)[0];
   const systemFactions = snapshot.systems[scope.system].factions;
+  const prior = matchupPrior(acc, systemFactions, nF);
   const rows = rowsSel ?? systemFactions;
   const cols = colsSel ?? systemFactions;
   const cells: MatchupCell[] = [];
@@ -77,7 +89,7 @@ export function armyMatchup(
       const wins = acc[base + WINS];
       // A mirror game has one draw side pair or one win and one loss: halve the drawn sides.
       const draws = f === o ? acc[base + DRAWS] / 2 : acc[base + DRAWS];
-      cells.push({
+      const cell: MatchupCell = {
         faction: snapshot.factions[f].id,
         opponent: snapshot.factions[o].id,
         games,
@@ -86,9 +98,15 @@ export function armyMatchup(
         losses: acc[base + LOSSES],
         winRate: f === o ? 0.5 : winRate(wins, draws, games),
         winRateInterval: f === o ? wilson(games / 2, games) : winRateInterval(wins, draws, games),
+        shrunkWinRate:
+          f === o
+            ? 0.5
+            : shrunkRate(wins + draws / 2, games, prior.rowMean[f], prior.fit.priorStrength),
         avgScore: mean(acc[base + SCORE_N], acc[base + SCORE_SUM]),
         lowSample: games < LOW_SAMPLE_GAMES,
-      });
+      };
+      if (other !== null) cell.compare = compareCell(other, base, f === o, cell);
+      cells.push(cell);
     }
   }
   const sample = sampleOf(snapshot, scope);
@@ -103,5 +121,60 @@ export function armyMatchup(
     filter: request,
     sample,
     warnings,
+    meta: {
+      shrinkage: prior.fit,
+      ...(compareScope === null ? {} : { compareSample: sampleOf(snapshot, compareScope) }),
+    },
   };
+}
+
+/**
+ * The prior of shrunkWinRate (docs/statistics.md#shrunk-win-rate): each row faction's win rate
+ * over all its non-mirror cells in scope as the prior mean, and one strength fitted over every
+ * non-mirror cell of the system, whatever factions, opponents and minGames select.
+ */
+function matchupPrior(
+  acc: Float64Array,
+  factions: readonly number[],
+  nF: number,
+): { rowMean: (number | null)[]; fit: ShrinkageMeta } {
+  const rowMean: (number | null)[] = new Array<number | null>(nF).fill(null);
+  const success = (base: number) => acc[base + WINS] + acc[base + DRAWS] / 2;
+  for (const f of factions) {
+    let s = 0;
+    let n = 0;
+    for (const o of factions) {
+      if (o === f) continue;
+      const base = (f * nF + o) * MATCHUP_STRIDE;
+      s += success(base);
+      n += acc[base + GAMES];
+    }
+    rowMean[f] = n > 0 ? s / n : null;
+  }
+  const fit = new PriorFit();
+  for (const f of factions) {
+    for (const o of factions) {
+      if (o === f) continue;
+      const base = (f * nF + o) * MATCHUP_STRIDE;
+      fit.add(success(base), acc[base + GAMES], rowMean[f]);
+    }
+  }
+  return { rowMean, fit: fit.result() };
+}
+
+/**
+ * A cell's comparison with the same cell of the compareTo scope; a mirror cell's rate is 0.5 in
+ * both, so its difference is taken on half the games as successes, as its Wilson interval is.
+ */
+function compareCell(other: Float64Array, base: number, mirror: boolean, own: Tally): Comparison {
+  const games = other[base + GAMES];
+  const tally = {
+    games,
+    wins: other[base + WINS],
+    draws: mirror ? other[base + DRAWS] / 2 : other[base + DRAWS],
+    losses: other[base + LOSSES],
+  };
+  if (!mirror) return compareTallies(own, tally);
+  const half = (g: number): Tally => ({ games: g, wins: g / 2, draws: 0, losses: g / 2 });
+  return { ...compareTallies(half(own.games), half(games)), ...tally };
 }

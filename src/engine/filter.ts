@@ -73,18 +73,31 @@ export function resolveSystem(snapshot: Snapshot, system: string | undefined): n
   throw invalidField('/system', `the store holds several game systems; choose one of: ${known}`);
 }
 
-/** Validates the parts a schema cannot (real dates, from <= to, min <= max) and fills defaults. */
-export function normaliseCommonFilter(snapshot: Snapshot, input: CommonFilterInput): CommonFilter {
+/**
+ * Validates the parts a schema cannot (real dates, from <= to, min <= max) and fills defaults;
+ * `prefix` leads the error pointers of a nested filter (e.g. "/compareTo").
+ */
+export function normaliseCommonFilter(
+  snapshot: Snapshot,
+  input: CommonFilterInput,
+  prefix = '',
+): CommonFilter {
   const errors: FieldError[] = [];
   for (const field of ['from', 'to'] as const) {
     const value = input[field];
     if (value !== undefined && !isRealDate(value)) {
-      errors.push({ pointer: `/${field}`, detail: `"${value}" is not a real date (YYYY-MM-DD)` });
+      errors.push({
+        pointer: `${prefix}/${field}`,
+        detail: `"${value}" is not a real date (YYYY-MM-DD)`,
+      });
     }
   }
   if (errors.length === 0 && input.from !== undefined && input.to !== undefined) {
     if (input.from > input.to) {
-      errors.push({ pointer: '/from', detail: `from (${input.from}) is after to (${input.to})` });
+      errors.push({
+        pointer: `${prefix}/from`,
+        detail: `from (${input.from}) is after to (${input.to})`,
+      });
     }
   }
   if (
@@ -93,7 +106,7 @@ export function normaliseCommonFilter(snapshot: Snapshot, input: CommonFilterInp
     input.minParticipants > input.maxParticipants
   ) {
     errors.push({
-      pointer: '/minParticipants',
+      pointer: `${prefix}/minParticipants`,
       detail: `minParticipants (${input.minParticipants}) is above maxParticipants (${input.maxParticipants})`,
     });
   }

@@ -22,6 +22,9 @@ import {
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 import type { Interval } from './intervals.ts';
+import { NO_GAMES, compareTallies } from './compare.ts';
+import { PriorFit, shrunkRate } from './shrinkage.ts';
+import type { Comparison, Tally } from './compare.ts';
 
 export const ITEM_SORTS = ['lists', 'picks', 'share', 'games', 'winRate', 'delta', 'name'] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
@@ -34,6 +37,8 @@ export interface ItemUseStatsRequest extends CommonFilter {
   sort: ItemSort;
   page: number;
   pageSize: number;
+  /** A second filter whose figures each row carries (docs/statistics.md#compareto). */
+  compareTo?: CommonFilter | null;
 }
 
 export interface ItemRow {
@@ -47,9 +52,12 @@ export interface ItemRow {
   winRateWithout: number | null;
   delta: number | null;
   winRateInterval: Interval | null;
+  /** winRate pulled toward its factions' overall rate (docs/statistics.md#shrunk-win-rate). */
+  shrunkWinRate: number | null;
   avgScore: number | null;
   avgScoreWithout: number | null;
   lowSample: boolean;
+  compare?: Comparison;
 }
 
 export interface ItemUseStatsData {
@@ -58,6 +66,23 @@ export interface ItemUseStatsData {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/** wins + draws/2 of the "with" (offset 0) or "without" (offset S) half of an accumulator. */
+function successes(acc: Float64Array, offset: number): number {
+  return acc[offset + WINS] + acc[offset + DRAWS] / 2;
+}
+
+/** The win rate of the row factions' lists with and without the item together. */
+function overall(acc: Float64Array): number | null {
+  const games = acc[GAMES] + acc[S + GAMES];
+  return games > 0 ? (successes(acc, 0) + successes(acc, S)) / games : null;
+}
+
+/** The with-item results of an item accumulator (foldItems). */
+function tallyOf(acc: Float64Array): Tally {
+  const games = acc[GAMES];
+  return { games, wins: acc[WINS], draws: acc[DRAWS], losses: games - acc[WINS] - acc[DRAWS] };
 }
 
 /** localeCompare's order (same default locale and options) without a collator per call. */
@@ -95,6 +120,18 @@ export function itemUseStats(
   for (const f of localToGlobal) listsInScope += totals[f * S + LISTS];
 
   const itemAcc = foldItems(built, pairs, totals, allowed, local);
+  // The compareTo window folds the same cube the same way (one more sumScope and fold).
+  const compareScope = request.compareTo ? resolveScope(snapshot, request.compareTo) : null;
+  let otherAcc: ReturnType<typeof foldItems> | null = null;
+  if (compareScope !== null) {
+    const [p2, t2] = sumScope(built.cube, built.order, compareScope, built.scan);
+    otherAcc = foldItems(built, p2, t2, allowed, local);
+  }
+  // Prior mean: the row factions' lists with and without the item together; one strength
+  // fitted over every item the categories and search keep, before minLists.
+  const fit = new PriorFit();
+  for (const { acc } of itemAcc.values()) fit.add(successes(acc, 0), acc[GAMES], overall(acc));
+  const shrinkage = fit.result();
   const rows: ItemRow[] = [];
   for (const [item, { acc, factions }] of itemAcc) {
     const lists = acc[LISTS];
@@ -102,7 +139,7 @@ export function itemUseStats(
     const games = acc[GAMES];
     const rate = winRate(acc[WINS], acc[DRAWS], games);
     const without = winRate(acc[S + WINS], acc[S + DRAWS], acc[S + GAMES]);
-    rows.push({
+    const row: ItemRow = {
       item: { name: snapshot.items[item].name, category: snapshot.items[item].category },
       factions: factions.map((f) => snapshot.factions[f].id).sort(),
       picks: acc[PICKS],
@@ -113,10 +150,16 @@ export function itemUseStats(
       winRateWithout: without,
       delta: rate !== null && without !== null ? rate - without : null,
       winRateInterval: winRateInterval(acc[WINS], acc[DRAWS], games),
+      shrunkWinRate: shrunkRate(successes(acc, 0), games, overall(acc), shrinkage.priorStrength),
       avgScore: mean(acc[SCORE_N], acc[SCORE_SUM]),
       avgScoreWithout: mean(acc[S + SCORE_N], acc[S + SCORE_SUM]),
       lowSample: games < LOW_SAMPLE_GAMES,
-    });
+    };
+    if (otherAcc !== null) {
+      const other = otherAcc.get(item)?.acc;
+      row.compare = compareTallies(tallyOf(acc), other === undefined ? NO_GAMES : tallyOf(other));
+    }
+    rows.push(row);
   }
   const byName = (a: ItemRow, b: ItemRow) =>
     collator.compare(a.item.name, b.item.name) ||
@@ -151,5 +194,9 @@ export function itemUseStats(
     filter: request,
     sample,
     warnings,
+    meta: {
+      shrinkage,
+      ...(compareScope === null ? {} : { compareSample: sampleOf(snapshot, compareScope) }),
+    },
   };
 }

@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { armyMatchup } from '../../engine/army-matchup.ts';
 import type { AppContext } from '../app-context.ts';
-import { applied, registerStatsRoute } from './stats-route.ts';
+import { applied, compareFilter, registerStatsRoute } from './stats-route.ts';
+import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
+import {
+  CompareSampleMeta,
+  CompareToEcho,
+  CompareToProperty,
+  ComparisonSchema,
+} from '../schemas/compare-to.ts';
 import {
   CommonFilterProperties,
   IdArray,
@@ -11,6 +18,7 @@ import {
   Nullable,
 } from '../schemas/common-filter.ts';
 import {
+  DEFAULT_SAMPLE,
   Envelope,
   FactionRefSchema,
   RateSchema,
@@ -27,9 +35,10 @@ export const ArmyMatchupBody = Type.Object(
       Type.Integer({
         minimum: 0,
         maximum: 1000000,
-        description: 'Leave out cells with fewer games (default 0)',
+        description: 'Leave out cells with fewer games, 0 to 1000000 (default 0)',
       }),
     ),
+    compareTo: CompareToProperty,
   },
   {
     additionalProperties: false,
@@ -58,6 +67,9 @@ const CellSchema = Type.Object(
     winRateInterval: WilsonIntervalSchema(
       '95% Wilson score interval of winRate, taking wins + draws/2 as the successes out of games, clamped to [0, 1]; mirror cell: games/2 successes out of games',
     ),
+    shrunkWinRate: ShrunkWinRateSchema(
+      "the row faction's win rate over all its non-mirror cells in scope (every opponent of the system); exactly 0.5 in a mirror cell",
+    ),
     avgScore: Nullable(
       Type.Number({
         description:
@@ -65,6 +77,9 @@ const CellSchema = Type.Object(
       }),
     ),
     lowSample: Type.Boolean({ description: 'true when games is under 30' }),
+    compare: ComparisonSchema(
+      'Games between the row and the column faction (a mirror cell: rate 0.5 in both scopes, difference 0)',
+    ),
   },
   {
     description:
@@ -95,9 +110,12 @@ export const ArmyMatchupResponse = Envelope(
         description: 'Column faction ids applied, duplicates removed; empty: every faction',
       }),
       minGames: Type.Integer({ description: 'Minimum games of a cell applied' }),
+      compareTo: CompareToEcho,
     },
     { description: 'The filter applied, defaults filled in' },
   ),
+  DEFAULT_SAMPLE,
+  { ...CompareSampleMeta, ...ShrinkageMeta },
 );
 
 /** Registers POST /api/army-matchup. */
@@ -116,6 +134,7 @@ export function registerArmyMatchupRoute(app: FastifyInstance, ctx: AppContext):
         factions: applied(body.factions),
         opponents: applied(body.opponents),
         minGames: body.minGames ?? 0,
+        compareTo: compareFilter(snapshot, filter, body.compareTo),
       }),
   });
 }

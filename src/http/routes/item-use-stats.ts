@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ITEM_SORTS, itemUseStats } from '../../engine/item-use-stats.ts';
 import type { AppContext } from '../app-context.ts';
-import { AppliedIds, applied, registerStatsRoute } from './stats-route.ts';
+import { AppliedIds, applied, compareFilter, registerStatsRoute } from './stats-route.ts';
+import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
+import {
+  CompareSampleMeta,
+  CompareToEcho,
+  CompareToProperty,
+  ComparisonSchema,
+} from '../schemas/compare-to.ts';
 import {
   CommonFilterProperties,
   IdArray,
@@ -12,7 +19,7 @@ import {
   Nullable,
   PageProperties,
 } from '../schemas/common-filter.ts';
-import { Envelope, RateSchema, WilsonIntervalSchema } from '../schemas/envelope.ts';
+import { DEFAULT_SAMPLE, Envelope, RateSchema, WilsonIntervalSchema } from '../schemas/envelope.ts';
 
 const SortSchema = Type.Union(
   ITEM_SORTS.map((s) => Type.Literal(s)),
@@ -43,11 +50,12 @@ export const ItemUseStatsBody = Type.Object(
       Type.Integer({
         minimum: 0,
         maximum: 1000000,
-        description: 'Leave out items taken by fewer lists (default 0)',
+        description: 'Leave out items taken by fewer lists, 0 to 1000000 (default 0)',
       }),
     ),
     sort: Type.Optional(SortSchema),
     ...PageProperties('Items', 50),
+    compareTo: CompareToProperty,
   },
   {
     additionalProperties: false,
@@ -90,6 +98,9 @@ const ItemRowSchema = Type.Object(
       Type.Number({ description: 'winRate − winRateWithout; null when either is null' }),
     ),
     winRateInterval: WilsonIntervalSchema(),
+    shrunkWinRate: ShrunkWinRateSchema(
+      "the win rate of all lists of this row's factions in scope, with and without the item (mirror games left out)",
+    ),
     avgScore: Nullable(
       Type.Number({
         description:
@@ -103,6 +114,9 @@ const ItemRowSchema = Type.Object(
       }),
     ),
     lowSample: Type.Boolean({ description: 'true when games is under 30' }),
+    compare: ComparisonSchema(
+      "Games of the lists taking it (of this row's factions, mirror games left out)",
+    ),
   },
   { description: 'One item; items taken by fewer than minLists lists are left out' },
 );
@@ -135,9 +149,12 @@ export const ItemUseStatsResponse = Envelope(
       sort: SortSchema,
       page: Type.Integer({ description: 'Page number applied' }),
       pageSize: Type.Integer({ description: 'Page size applied' }),
+      compareTo: CompareToEcho,
     },
     { description: 'The filter applied, defaults filled in' },
   ),
+  DEFAULT_SAMPLE,
+  { ...CompareSampleMeta, ...ShrinkageMeta },
 );
 
 /** Registers POST /api/item-use-stats. */
@@ -160,6 +177,7 @@ export function registerItemUseStatsRoute(app: FastifyInstance, ctx: AppContext)
         sort: body.sort ?? 'lists',
         page: body.page ?? 1,
         pageSize: body.pageSize ?? 50,
+        compareTo: compareFilter(snapshot, filter, body.compareTo),
       }),
   });
 }

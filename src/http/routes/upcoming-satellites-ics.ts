@@ -50,10 +50,26 @@ export const IcsQuery = Type.Object(
         description: '"lat,lon,radiusKm" (e.g. 48.85,2.35,300); or use lat, lon and radiusKm',
       }),
     ),
-    lat: Type.Optional(Type.String({ pattern: NUMBER, maxLength: 30, description: 'Latitude' })),
-    lon: Type.Optional(Type.String({ pattern: NUMBER, maxLength: 30, description: 'Longitude' })),
+    lat: Type.Optional(
+      Type.String({
+        pattern: NUMBER,
+        maxLength: 30,
+        description: 'Latitude in degrees, -90 to 90',
+      }),
+    ),
+    lon: Type.Optional(
+      Type.String({
+        pattern: NUMBER,
+        maxLength: 30,
+        description: 'Longitude in degrees, -180 to 180',
+      }),
+    ),
     radiusKm: Type.Optional(
-      Type.String({ pattern: NUMBER, maxLength: 30, description: 'Radius in km' }),
+      Type.String({
+        pattern: NUMBER,
+        maxLength: 30,
+        description: `Radius in km, above 0 and at most ${MAX_RADIUS_KM}`,
+      }),
     ),
   },
   {

@@ -20,12 +20,16 @@ const DEFAULT_PAGE_SIZE = 50;
 
 export const NearSchema = Type.Object(
   {
-    lat: Type.Number({ minimum: -90, maximum: 90, description: 'Latitude in degrees' }),
-    lon: Type.Number({ minimum: -180, maximum: 180, description: 'Longitude in degrees' }),
+    lat: Type.Number({ minimum: -90, maximum: 90, description: 'Latitude in degrees, -90 to 90' }),
+    lon: Type.Number({
+      minimum: -180,
+      maximum: 180,
+      description: 'Longitude in degrees, -180 to 180',
+    }),
     radiusKm: Type.Number({
       exclusiveMinimum: 0,
       maximum: MAX_RADIUS_KM,
-      description: 'Great-circle radius in km',
+      description: `Great-circle radius in km, above 0 and at most ${MAX_RADIUS_KM}`,
     }),
   },
   {

@@ -39,7 +39,7 @@ export const CommonFilterProperties = {
       minimum: 0,
       maximum: 100000,
       description:
-        'Only events with at least this many participants (events without a count are left out)',
+        'Only events with at least this many participants, 0 to 100000 (events without a count are left out)',
     }),
   ),
   maxParticipants: Type.Optional(
@@ -47,7 +47,7 @@ export const CommonFilterProperties = {
       minimum: 0,
       maximum: 100000,
       description:
-        'Only events with at most this many participants (events without a count are left out)',
+        'Only events with at most this many participants, 0 to 100000 (events without a count are left out)',
     }),
   ),
   format: Type.Optional(FormatSchema),
@@ -72,7 +72,7 @@ export const CommonFilterProperties = {
       minimum: 0,
       maximum: 1000,
       description:
-        'Only events of at least this many rounds (declared, else the highest round played)',
+        'Only events of at least this many rounds, 0 to 1000 (declared, else the highest round played)',
     }),
   ),
   online: Type.Optional(
@@ -134,14 +134,14 @@ export const PageProperties = (rows: string, defaultSize: number) => ({
     Type.Integer({
       minimum: 1,
       maximum: 1_000_000,
-      description: 'Page number, from 1 (default 1)',
+      description: 'Page number, 1 to 1000000 (default 1)',
     }),
   ),
   pageSize: Type.Optional(
     Type.Integer({
       minimum: 1,
       maximum: MAX_PAGE_SIZE,
-      description: `${rows} per page (default ${defaultSize}, at most ${MAX_PAGE_SIZE})`,
+      description: `${rows} per page, 1 to ${MAX_PAGE_SIZE} (default ${defaultSize})`,
     }),
   ),
 });
