@@ -3,28 +3,19 @@
  * the store writes exactly these; field names are those of the canonical JSON format.
  */
 
-export type Result = 'win' | 'draw' | 'loss';
-export type EventStatus = 'scheduled' | 'ongoing' | 'completed' | 'cancelled';
-export type EventFormat = 'singles' | 'teams';
-export type EventTier = 'standard' | 'satellite' | 'major';
-export type ScenarioKind = 'scenario' | 'map' | 'deployment' | 'primary' | 'secondary';
+export const RESULTS = ['win', 'draw', 'loss'] as const;
+export const EVENT_STATUSES = ['scheduled', 'ongoing', 'completed', 'cancelled'] as const;
+export const EVENT_FORMATS = ['singles', 'teams'] as const;
+/** In this order: a snapshot stores an event's tier as its index here. */
+export const EVENT_TIERS = ['standard', 'satellite', 'major'] as const;
+/** The parts of a scenario, in the order of the snapshot's scenario dictionaries. */
+export const SCENARIO_KINDS = ['scenario', 'map', 'deployment', 'primary', 'secondary'] as const;
 
-export const RESULTS: readonly Result[] = ['win', 'draw', 'loss'];
-export const EVENT_STATUSES: readonly EventStatus[] = [
-  'scheduled',
-  'ongoing',
-  'completed',
-  'cancelled',
-];
-export const EVENT_FORMATS: readonly EventFormat[] = ['singles', 'teams'];
-export const EVENT_TIERS: readonly EventTier[] = ['standard', 'satellite', 'major'];
-export const SCENARIO_KINDS: readonly ScenarioKind[] = [
-  'scenario',
-  'map',
-  'deployment',
-  'primary',
-  'secondary',
-];
+export type Result = (typeof RESULTS)[number];
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+export type EventFormat = (typeof EVENT_FORMATS)[number];
+export type EventTier = (typeof EVENT_TIERS)[number];
+export type ScenarioKind = (typeof SCENARIO_KINDS)[number];
 
 /** Inclusive score band of the winner's score, e.g. T9A decisive 18..20. */
 export interface ScoreBand {

@@ -27,11 +27,15 @@ import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 import { wilson } from './intervals.ts';
 import type { Interval } from './intervals.ts';
+import { compareTallies } from './compare.ts';
+import type { Comparison, Tally } from './compare.ts';
 
 export interface ArmyMatchupRequest extends CommonFilter {
   factions: string[];
   opponents: string[];
   minGames: number;
+  /** A second filter whose figures each cell carries (docs/statistics.md#compareto). */
+  compareTo?: CommonFilter | null;
 }
 
 export interface MatchupCell {
@@ -45,6 +49,7 @@ export interface MatchupCell {
   winRateInterval: Interval | null;
   avgScore: number | null;
   lowSample: boolean;
+  compare?: Comparison;
 }
 
 export interface ArmyMatchupData {
@@ -63,6 +68,8 @@ export function armyMatchup(
   const nF = snapshot.factions.length;
   const { order, cube, scan } = matchupCube(snapshot);
   const [acc] = sumScope(cube, order, scope, scan);
+  const compareScope = request.compareTo ? resolveScope(snapshot, request.compareTo) : null;
+  const other = compareScope === null ? null : sumScope(cube, order, compareScope, scan)[0];
   const systemFactions = snapshot.systems[scope.system].factions;
   const rows = rowsSel ?? systemFactions;
   const cols = colsSel ?? systemFactions;
@@ -77,7 +84,7 @@ export function armyMatchup(
       const wins = acc[base + WINS];
       // A mirror game has one draw side pair or one win and one loss: halve the drawn sides.
       const draws = f === o ? acc[base + DRAWS] / 2 : acc[base + DRAWS];
-      cells.push({
+      const cell: MatchupCell = {
         faction: snapshot.factions[f].id,
         opponent: snapshot.factions[o].id,
         games,
@@ -88,7 +95,9 @@ export function armyMatchup(
         winRateInterval: f === o ? wilson(games / 2, games) : winRateInterval(wins, draws, games),
         avgScore: mean(acc[base + SCORE_N], acc[base + SCORE_SUM]),
         lowSample: games < LOW_SAMPLE_GAMES,
-      });
+      };
+      if (other !== null) cell.compare = compareCell(other, base, f === o, cell);
+      cells.push(cell);
     }
   }
   const sample = sampleOf(snapshot, scope);
@@ -103,5 +112,23 @@ export function armyMatchup(
     filter: request,
     sample,
     warnings,
+    ...(compareScope === null ? {} : { meta: { compareSample: sampleOf(snapshot, compareScope) } }),
   };
+}
+
+/**
+ * A cell's comparison with the same cell of the compareTo scope; a mirror cell's rate is 0.5 in
+ * both, so its difference is taken on half the games as successes, as its Wilson interval is.
+ */
+function compareCell(other: Float64Array, base: number, mirror: boolean, own: Tally): Comparison {
+  const games = other[base + GAMES];
+  const tally = {
+    games,
+    wins: other[base + WINS],
+    draws: mirror ? other[base + DRAWS] / 2 : other[base + DRAWS],
+    losses: other[base + LOSSES],
+  };
+  if (!mirror) return compareTallies(own, tally);
+  const half = (g: number): Tally => ({ games: g, wins: g / 2, draws: 0, losses: g / 2 });
+  return { ...compareTallies(half(own.games), half(games)), ...tally };
 }

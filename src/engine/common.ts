@@ -4,6 +4,7 @@ import { RESULT_WIN } from '../snapshot/snapshot.ts';
 import type { CommonFilter } from './filter.ts';
 import { meanInterval, wilson } from './intervals.ts';
 import type { Interval } from './intervals.ts';
+import type { ShrinkageMeta } from './shrinkage.ts';
 
 /** Rows under this many games carry lowSample: true (DESIGN.md §5). */
 export const LOW_SAMPLE_GAMES = 30;
@@ -24,6 +25,16 @@ export interface EngineResult<TData, TFilter = CommonFilter> {
   filter: TFilter;
   sample: Sample;
   warnings: string[];
+  /** Route-specific parts of meta, present only when the request asks for them. */
+  meta?: ExtraMeta;
+}
+
+/** meta fields some answers add (docs/statistics.md#compareto, #shrunk-win-rate). */
+export interface ExtraMeta {
+  /** The sample of the compareTo filter, when one is given. */
+  compareSample?: Sample;
+  /** The fitted prior of shrunkWinRate. */
+  shrinkage?: ShrinkageMeta;
 }
 
 export interface MarginBandCount {

@@ -2,6 +2,7 @@
  * faction-stats (DESIGN.md §5): how each faction performs in the scope of the common filter.
  * Adds per-event pre-aggregates instead of scanning the scope's sides.
  */
+import { monthOfDay } from '../domain/calendar-day.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import {
   EMPTY_WARNING,
@@ -62,6 +63,8 @@ import {
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 import type { Interval } from './intervals.ts';
+import { compareTallies } from './compare.ts';
+import type { Comparison } from './compare.ts';
 
 export type GroupBy = 'none' | 'month' | 'quarter';
 
@@ -70,6 +73,8 @@ export interface FactionStatsRequest extends CommonFilter {
   excludeMirrors: boolean;
   minGames: number;
   groupBy: GroupBy;
+  /** A second filter whose figures each row carries (docs/statistics.md#compareto). */
+  compareTo?: CommonFilter | null;
 }
 
 export interface TurnStats {
@@ -119,6 +124,7 @@ export interface FactionStatsRow {
   skill: Skill | null;
   lowSample: boolean;
   series?: SeriesPoint[];
+  compare?: Comparison;
 }
 
 export interface FactionStatsData {
@@ -134,8 +140,7 @@ export interface FactionStatsData {
 }
 
 function periodKey(day: number, groupBy: GroupBy): number {
-  const d = new Date(day * 86_400_000);
-  const month = d.getUTCFullYear() * 12 + d.getUTCMonth();
+  const month = monthOfDay(day);
   return groupBy === 'quarter' ? Math.floor(month / 3) : month;
 }
 
@@ -205,6 +210,9 @@ export function factionStats(
     );
   }
   const players = countPlayers(snapshot, scope);
+  // The second window is summed from the same cube, so compareTo costs one more sumScope.
+  const compareScope = request.compareTo ? resolveScope(snapshot, request.compareTo) : null;
+  const other = compareScope === null ? null : sumScope(cube, order, compareScope, scan)[0];
   const excludeMirrors = request.excludeMirrors;
   const periodKeys = [...periods.keys()].sort((a, b) => a - b);
 
@@ -259,6 +267,7 @@ export function factionStats(
       skill: skillOf(acc, base),
       lowSample: games < LOW_SAMPLE_GAMES,
     };
+    if (other !== null) row.compare = compareTallies(c, counted(other, base, excludeMirrors));
     if (groupBy !== 'none') {
       const points: SeriesPoint[] = [];
       for (const key of periodKeys) {
@@ -306,5 +315,6 @@ export function factionStats(
     filter: request,
     sample,
     warnings,
+    ...(compareScope === null ? {} : { meta: { compareSample: sampleOf(snapshot, compareScope) } }),
   };
 }

@@ -2,14 +2,15 @@
  * The common filter of every statistics route (DESIGN.md §5 "Common filter"), normalised once
  * and resolved into a row range plus an event mask over the snapshot.
  */
+import { dayNumber, dayString, isRealDate } from '../domain/calendar-day.ts';
+import { EVENT_FORMATS, EVENT_TIERS } from '../domain/model.ts';
+import type { EventFormat, EventTier } from '../domain/model.ts';
 import { ProblemError, invalid } from '../errors/problem.ts';
-import { dayNumber, dayString } from '../snapshot/snapshot-builder.ts';
-import { FORMAT_CODES, TIER_CODES } from '../snapshot/snapshot.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { eventOrder, visitScope } from './cube/event-order.ts';
 
-export type FormatFilter = 'singles' | 'teams' | 'all';
-export type Tier = (typeof TIER_CODES)[number];
+/** An event format, or 'all' for both. */
+export type FormatFilter = EventFormat | 'all';
 
 /** The common filter as a request may send it (every field optional). */
 export interface CommonFilterInput {
@@ -19,7 +20,7 @@ export interface CommonFilterInput {
   minParticipants?: number;
   maxParticipants?: number;
   format?: FormatFilter;
-  tiers?: Tier[];
+  tiers?: EventTier[];
   countries?: string[];
   rulesVersions?: string[];
   eventIds?: string[];
@@ -35,7 +36,7 @@ export interface CommonFilter {
   minParticipants: number | null;
   maxParticipants: number | null;
   format: FormatFilter;
-  tiers: Tier[];
+  tiers: EventTier[];
   countries: string[];
   rulesVersions: string[];
   eventIds: string[];
@@ -51,16 +52,6 @@ export interface Scope {
   readonly rowEnd: number;
   /** 1 for every event the filter keeps. */
   readonly eventMask: Uint8Array;
-}
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date written YYYY-MM-DD. */
-export function isRealDate(text: string): boolean {
-  const m = DATE.exec(text);
-  if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return d.toISOString().slice(0, 10) === text;
 }
 
 /** Chooses the system: the one named, or the only one; several and none named is a 400. */
@@ -81,18 +72,31 @@ export function resolveSystem(snapshot: Snapshot, system: string | undefined): n
   throw invalid('/system', `the store holds several game systems; choose one of: ${known}`);
 }
 
-/** Validates the parts a schema cannot (real dates, from <= to, min <= max) and fills defaults. */
-export function normaliseCommonFilter(snapshot: Snapshot, input: CommonFilterInput): CommonFilter {
+/**
+ * Validates the parts a schema cannot (real dates, from <= to, min <= max) and fills defaults;
+ * `prefix` leads the error pointers of a nested filter (e.g. "/compareTo").
+ */
+export function normaliseCommonFilter(
+  snapshot: Snapshot,
+  input: CommonFilterInput,
+  prefix = '',
+): CommonFilter {
   const errors: { pointer: string; detail: string }[] = [];
   for (const field of ['from', 'to'] as const) {
     const value = input[field];
     if (value !== undefined && !isRealDate(value)) {
-      errors.push({ pointer: `/${field}`, detail: `"${value}" is not a real date (YYYY-MM-DD)` });
+      errors.push({
+        pointer: `${prefix}/${field}`,
+        detail: `"${value}" is not a real date (YYYY-MM-DD)`,
+      });
     }
   }
   if (errors.length === 0 && input.from !== undefined && input.to !== undefined) {
     if (input.from > input.to) {
-      errors.push({ pointer: '/from', detail: `from (${input.from}) is after to (${input.to})` });
+      errors.push({
+        pointer: `${prefix}/from`,
+        detail: `from (${input.from}) is after to (${input.to})`,
+      });
     }
   }
   if (
@@ -101,7 +105,7 @@ export function normaliseCommonFilter(snapshot: Snapshot, input: CommonFilterInp
     input.minParticipants > input.maxParticipants
   ) {
     errors.push({
-      pointer: '/minParticipants',
+      pointer: `${prefix}/minParticipants`,
       detail: `minParticipants (${input.minParticipants}) is above maxParticipants (${input.maxParticipants})`,
     });
   }
@@ -155,8 +159,8 @@ export function resolveScope(snapshot: Snapshot, filter: CommonFilter): Scope {
     toDay === null ? sys.rowEnd : firstRowFrom(snapshot, sys.rowStart, sys.rowEnd, toDay + 1);
 
   const ev = snapshot.events;
-  const format = filter.format === 'all' ? -1 : FORMAT_CODES.indexOf(filter.format);
-  const tiers = new Set(filter.tiers.map((t) => TIER_CODES.indexOf(t)));
+  const format = filter.format === 'all' ? -1 : EVENT_FORMATS.indexOf(filter.format);
+  const tiers = new Set(filter.tiers.map((t) => EVENT_TIERS.indexOf(t)));
   const countries = new Set(filter.countries);
   const rules = new Set(filter.rulesVersions);
   const eventIds = new Set(filter.eventIds);

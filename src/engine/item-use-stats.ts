@@ -22,6 +22,8 @@ import {
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 import type { Interval } from './intervals.ts';
+import { NO_GAMES, compareTallies } from './compare.ts';
+import type { Comparison, Tally } from './compare.ts';
 
 export const ITEM_SORTS = ['lists', 'picks', 'share', 'games', 'winRate', 'delta', 'name'] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
@@ -34,6 +36,8 @@ export interface ItemUseStatsRequest extends CommonFilter {
   sort: ItemSort;
   page: number;
   pageSize: number;
+  /** A second filter whose figures each row carries (docs/statistics.md#compareto). */
+  compareTo?: CommonFilter | null;
 }
 
 export interface ItemRow {
@@ -50,6 +54,7 @@ export interface ItemRow {
   avgScore: number | null;
   avgScoreWithout: number | null;
   lowSample: boolean;
+  compare?: Comparison;
 }
 
 export interface ItemUseStatsData {
@@ -58,6 +63,12 @@ export interface ItemUseStatsData {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/** The with-item results of an item accumulator (foldItems). */
+function tallyOf(acc: Float64Array): Tally {
+  const games = acc[GAMES];
+  return { games, wins: acc[WINS], draws: acc[DRAWS], losses: games - acc[WINS] - acc[DRAWS] };
 }
 
 /** localeCompare's order (same default locale and options) without a collator per call. */
@@ -95,6 +106,13 @@ export function itemUseStats(
   for (const f of localToGlobal) listsInScope += totals[f * S + LISTS];
 
   const itemAcc = foldItems(built, pairs, totals, allowed, local);
+  // The compareTo window folds the same cube the same way (one more sumScope and fold).
+  const compareScope = request.compareTo ? resolveScope(snapshot, request.compareTo) : null;
+  let otherAcc: ReturnType<typeof foldItems> | null = null;
+  if (compareScope !== null) {
+    const [p2, t2] = sumScope(built.cube, built.order, compareScope, built.scan);
+    otherAcc = foldItems(built, p2, t2, allowed, local);
+  }
   const rows: ItemRow[] = [];
   for (const [item, { acc, factions }] of itemAcc) {
     const lists = acc[LISTS];
@@ -102,7 +120,7 @@ export function itemUseStats(
     const games = acc[GAMES];
     const rate = winRate(acc[WINS], acc[DRAWS], games);
     const without = winRate(acc[S + WINS], acc[S + DRAWS], acc[S + GAMES]);
-    rows.push({
+    const row: ItemRow = {
       item: { name: snapshot.items[item].name, category: snapshot.items[item].category },
       factions: factions.map((f) => snapshot.factions[f].id).sort(),
       picks: acc[PICKS],
@@ -116,7 +134,12 @@ export function itemUseStats(
       avgScore: mean(acc[SCORE_N], acc[SCORE_SUM]),
       avgScoreWithout: mean(acc[S + SCORE_N], acc[S + SCORE_SUM]),
       lowSample: games < LOW_SAMPLE_GAMES,
-    });
+    };
+    if (otherAcc !== null) {
+      const other = otherAcc.get(item)?.acc;
+      row.compare = compareTallies(tallyOf(acc), other === undefined ? NO_GAMES : tallyOf(other));
+    }
+    rows.push(row);
   }
   const byName = (a: ItemRow, b: ItemRow) =>
     collator.compare(a.item.name, b.item.name) ||
@@ -151,5 +174,6 @@ export function itemUseStats(
     filter: request,
     sample,
     warnings,
+    ...(compareScope === null ? {} : { meta: { compareSample: sampleOf(snapshot, compareScope) } }),
   };
 }

@@ -1,10 +1,11 @@
 /** How a game maps onto scenario parts (kinds), shared by the scenario routes. */
-import type { ScenarioPart, Snapshot } from '../snapshot/snapshot.ts';
-import { SCENARIO_PARTS } from '../snapshot/snapshot.ts';
+import { SCENARIO_KINDS } from '../domain/model.ts';
+import type { ScenarioKind } from '../domain/model.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
 import { invalid } from '../errors/problem.ts';
 
 /** Per-game dictionary id columns of the four game-level kinds. */
-export function gamePartColumn(snapshot: Snapshot, kind: ScenarioPart): Int32Array | null {
+export function gamePartColumn(snapshot: Snapshot, kind: ScenarioKind): Int32Array | null {
   switch (kind) {
     case 'scenario':
       return snapshot.gameScenario;
@@ -49,19 +50,19 @@ export function gameSecondaries(snapshot: Snapshot, g: number, out: Int32Array):
 }
 
 /** Normalises `kinds` (default all, in catalogue order). */
-export function normaliseKinds(kinds: readonly ScenarioPart[] | undefined): ScenarioPart[] {
-  if (kinds === undefined || kinds.length === 0) return [...SCENARIO_PARTS];
-  return SCENARIO_PARTS.filter((k) => kinds.includes(k));
+export function normaliseKinds(kinds: readonly ScenarioKind[] | undefined): ScenarioKind[] {
+  if (kinds === undefined || kinds.length === 0) return [...SCENARIO_KINDS];
+  return SCENARIO_KINDS.filter((k) => kinds.includes(k));
 }
 
 /** Resolves requested names against the dictionaries of `kinds`; an unknown name is a 400. */
 export function resolveNames(
   snapshot: Snapshot,
-  kinds: readonly ScenarioPart[],
+  kinds: readonly ScenarioKind[],
   names: readonly string[],
-): Map<ScenarioPart, Set<number>> | null {
+): Map<ScenarioKind, Set<number>> | null {
   if (names.length === 0) return null;
-  const out = new Map<ScenarioPart, Set<number>>(kinds.map((k) => [k, new Set<number>()]));
+  const out = new Map<ScenarioKind, Set<number>>(kinds.map((k) => [k, new Set<number>()]));
   names.forEach((name, i) => {
     const key = name.trim().toLowerCase();
     let found = false;

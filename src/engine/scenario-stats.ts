@@ -3,8 +3,9 @@
  * the primary (attacker = the side that went first), how often secondaries are achieved, margin
  * bands, and each faction's results per scenario.
  */
-import type { ScenarioPart, Snapshot } from '../snapshot/snapshot.ts';
-import { SCENARIO_PARTS } from '../snapshot/snapshot.ts';
+import { SCENARIO_KINDS } from '../domain/model.ts';
+import type { ScenarioKind } from '../domain/model.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
 import {
   EMPTY_WARNING,
   LOW_SAMPLE_GAMES,
@@ -53,7 +54,7 @@ import {
 } from './cube/scenario-stats-cube.ts';
 
 export interface ScenarioStatsRequest extends CommonFilter {
-  kinds: ScenarioPart[];
+  kinds: ScenarioKind[];
   names: string[];
   factions: string[];
   minGames: number;
@@ -69,7 +70,7 @@ export interface ScenarioFactionRow {
 }
 
 export interface ScenarioStatsRow {
-  kind: ScenarioPart;
+  kind: ScenarioKind;
   name: string;
   games: number;
   firstTurn: { games: number; winRate: number | null; avgScore: number | null };
@@ -91,9 +92,9 @@ export interface ScenarioStatsData {
 
 /** The kind whose part keys hold `key` (the last kind starting at or before it: empty
  * dictionaries share their successor's offset). */
-function kindOf(offsets: Readonly<Record<ScenarioPart, number>>, key: number): ScenarioPart {
-  let found: ScenarioPart = SCENARIO_PARTS[0];
-  for (const kind of SCENARIO_PARTS) if (offsets[kind] <= key) found = kind;
+function kindOf(offsets: Readonly<Record<ScenarioKind, number>>, key: number): ScenarioKind {
+  let found: ScenarioKind = SCENARIO_KINDS[0];
+  for (const kind of SCENARIO_KINDS) if (offsets[kind] <= key) found = kind;
   return found;
 }
 
@@ -110,7 +111,7 @@ export function scenarioStats(
   const names = resolveNames(snapshot, request.kinds, request.names);
   const nF = snapshot.factions.length;
   const kinds = request.kinds;
-  // Part keys follow SCENARIO_PARTS (partOffsets); `kinds` is in that order too (normaliseKinds).
+  // Part keys follow SCENARIO_KINDS (partOffsets); `kinds` is in that order too (normaliseKinds).
   const [offsets] = partOffsets(snapshot);
   const built = scenarioStatsCube(snapshot);
   const factionList = selected ?? snapshot.systems[scope.system].factions;

@@ -2,9 +2,10 @@
  * scenario (DESIGN.md §5): the catalogue of scenarios, maps, deployments and objectives of a
  * system, with how often and when each was played in scope.
  */
-import type { ScenarioPart, Snapshot } from '../snapshot/snapshot.ts';
-import { SCENARIO_PARTS } from '../snapshot/snapshot.ts';
-import { dayString } from '../snapshot/snapshot-builder.ts';
+import { SCENARIO_KINDS } from '../domain/model.ts';
+import type { ScenarioKind } from '../domain/model.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import { dayString } from '../domain/calendar-day.ts';
 import { EMPTY_WARNING } from './common.ts';
 import type { EngineResult } from './common.ts';
 import { sumScope } from './cube/event-cube.ts';
@@ -20,12 +21,12 @@ import { resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 
 export interface ScenarioRequest extends CommonFilter {
-  kinds: ScenarioPart[];
+  kinds: ScenarioKind[];
   search: string | null;
 }
 
 export interface ScenarioRow {
-  kind: ScenarioPart;
+  kind: ScenarioKind;
   name: string;
   description: string | null;
   games: number;
@@ -70,7 +71,7 @@ export function scenarioCatalogue(
       });
     }
   }
-  const kindOrder = (k: ScenarioPart) => SCENARIO_PARTS.indexOf(k);
+  const kindOrder = (k: ScenarioKind) => SCENARIO_KINDS.indexOf(k);
   rows.sort(
     (a, b) =>
       kindOrder(a.kind) - kindOrder(b.kind) || b.games - a.games || a.name.localeCompare(b.name),

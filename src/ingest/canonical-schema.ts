@@ -5,12 +5,20 @@
  */
 import { Type } from 'typebox';
 import type { TSchema } from 'typebox';
+import { DATE_PATTERN } from '../domain/calendar-day.ts';
+import {
+  EVENT_FORMATS,
+  EVENT_STATUSES,
+  EVENT_TIERS,
+  RESULTS,
+  SCENARIO_KINDS,
+} from '../domain/model.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200, description: 'Stable identifier' });
 const Name = Type.String({ minLength: 1, maxLength: 300 });
 const Text = (max = 300) => Type.String({ maxLength: max });
 const Date = Type.String({
-  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  pattern: DATE_PATTERN,
   description: 'Calendar date, YYYY-MM-DD',
 });
 const Country = Type.String({
@@ -75,7 +83,7 @@ export const PlayerSchema = Type.Object(
 export const ScenarioSchema = Type.Object(
   {
     system: Id,
-    kind: Enum(['scenario', 'map', 'deployment', 'primary', 'secondary']),
+    kind: Enum(SCENARIO_KINDS),
     name: Name,
     description: Opt(Text(5000)),
   },
@@ -115,7 +123,7 @@ export const EntrySchema = Type.Object(
   { additionalProperties: false, description: 'A player taking part in an event' },
 );
 
-const ResultSchema = Enum(['win', 'draw', 'loss']);
+const ResultSchema = Enum(RESULTS);
 
 export const SideSchema = Type.Object(
   {
@@ -163,11 +171,9 @@ export const EventFieldsSchema = Type.Object(
     name: Name,
     start: Date,
     end: Opt(Date),
-    status: Type.Optional(
-      Enum(['scheduled', 'ongoing', 'completed', 'cancelled'], 'Default: completed'),
-    ),
-    format: Type.Optional(Enum(['singles', 'teams'], 'Default: singles')),
-    tier: Type.Optional(Enum(['standard', 'satellite', 'major'], 'Default: standard')),
+    status: Type.Optional(Enum(EVENT_STATUSES, 'Default: completed')),
+    format: Type.Optional(Enum(EVENT_FORMATS, 'Default: singles')),
+    tier: Type.Optional(Enum(EVENT_TIERS, 'Default: standard')),
     qualifiesFor: Opt(Id),
     slots: Opt(Count),
     participants: Opt(Count),

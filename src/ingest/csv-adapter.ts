@@ -3,7 +3,8 @@
  * unknown columns an error, missing optional columns fine. Rows of one event_id become one event.
  */
 import { parse } from 'csv-parse/sync';
-import type { EventFormat, EventTier, Result, Side } from '../domain/model.ts';
+import { EVENT_FORMATS, EVENT_TIERS } from '../domain/model.ts';
+import type { Result, Side } from '../domain/model.ts';
 import { cleanName, nameKey } from '../domain/normalize-name.ts';
 import type { RawBatch, RawRecord } from './import-types.ts';
 
@@ -159,8 +160,8 @@ export function addCsvText(batch: RawBatch, text: string, source: string, system
         end: str(row, 'event_end'),
         country: str(row, 'event_country'),
         participants: number(row, 'event_participants', true),
-        format: oneOf<EventFormat>(row, 'event_format', ['singles', 'teams']) ?? undefined,
-        tier: oneOf<EventTier>(row, 'event_tier', ['standard', 'satellite', 'major']) ?? undefined,
+        format: oneOf(row, 'event_format', EVENT_FORMATS) ?? undefined,
+        tier: oneOf(row, 'event_tier', EVENT_TIERS) ?? undefined,
         status: 'completed',
       };
       let event = events.get(eventId);

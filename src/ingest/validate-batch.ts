@@ -18,6 +18,7 @@ import type {
   Scenario,
   Side,
 } from '../domain/model.ts';
+import { isRealDate } from '../domain/calendar-day.ts';
 import { toFieldErrors } from '../errors/field-errors.ts';
 import {
   EntrySchema,
@@ -71,11 +72,6 @@ class RecordError extends Error {
   ) {
     super(reason);
   }
-}
-
-function isRealDate(text: string): boolean {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
 function stripNulls<T extends object>(value: T): T {

@@ -3,7 +3,10 @@
  * and the benchmark share one code path. Games are reordered by system, start day, event,
  * round and arrival order (game id order) at the end.
  */
-import type { MarginBands } from '../domain/model.ts';
+import { dayNumber } from '../domain/calendar-day.ts';
+import { EVENT_FORMATS, EVENT_TIERS, SCENARIO_KINDS } from '../domain/model.ts';
+import type { MarginBands, ScenarioKind } from '../domain/model.ts';
+import { TypedColumn } from '../domain/typed-column.ts';
 import type {
   EntryFact,
   EventFact,
@@ -19,36 +22,14 @@ import type {
 } from '../store/read-facts.ts';
 import { SIDE_DRAW, SIDE_WIN } from '../store/read-facts.ts';
 import { DictionaryBuilder, foldKey } from './dictionary.ts';
-import {
-  FORMAT_CODES,
-  RESULT_DRAW,
-  RESULT_LOSS,
-  RESULT_WIN,
-  SCENARIO_PARTS,
-  TIER_CODES,
-} from './snapshot.ts';
+import { RESULT_DRAW, RESULT_LOSS, RESULT_WIN } from './snapshot.ts';
 import type {
-  ScenarioPart,
   Snapshot,
   SnapshotFaction,
   SnapshotItem,
   SnapshotStandings,
   SnapshotSystem,
 } from './snapshot.ts';
-
-const DAY_MS = 86_400_000;
-
-/** Days since 1970-01-01 of a YYYY-MM-DD date. */
-export function dayNumber(date: string): number {
-  return Math.floor(
-    Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / DAY_MS,
-  );
-}
-
-/** YYYY-MM-DD of a day number. */
-export function dayString(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
 
 function resultCode(result: number): number {
   if (result === SIDE_WIN) return RESULT_WIN;
@@ -94,32 +75,8 @@ function parseSecondaries(json: string | null): string[] {
   }
 }
 
-type Typed = Int32Array | Float64Array | Int8Array;
-
-/**
- * An append-only typed column: the per-side and per-game values live off the JS heap while the
- * pages stream in, so a million games add no garbage-collected arrays to mark or copy.
- */
-class Column<T extends Typed> {
-  length = 0;
-
-  constructor(
-    public data: T,
-    private readonly make: (n: number) => T,
-  ) {}
-
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const grown = this.make(Math.max(1024, this.data.length * 2));
-      grown.set(this.data);
-      this.data = grown as T;
-    }
-    this.data[this.length++] = value;
-  }
-}
-
-const int32s = () => new Column(new Int32Array(0), (n) => new Int32Array(n));
-const int8s = () => new Column(new Int8Array(0), (n) => new Int8Array(n));
+const int32s = () => new TypedColumn(Int32Array);
+const int8s = () => new TypedColumn(Int8Array);
 
 export class SnapshotBuilder {
   private readonly systems: SnapshotSystem[] = [];
@@ -131,7 +88,7 @@ export class SnapshotBuilder {
   private readonly players = new DictionaryBuilder(false);
   private readonly countries = new DictionaryBuilder();
   private readonly rulesVersions = new DictionaryBuilder();
-  private readonly dicts: Record<ScenarioPart, DictionaryBuilder> = {
+  private readonly dicts: Record<ScenarioKind, DictionaryBuilder> = {
     scenario: new DictionaryBuilder(),
     map: new DictionaryBuilder(),
     deployment: new DictionaryBuilder(),
@@ -159,7 +116,7 @@ export class SnapshotBuilder {
   private readonly sFaction = int32s();
   private readonly sSubfaction = int32s();
   private readonly sPlayer = int32s();
-  private readonly sScore = new Column(new Float64Array(0), (n) => new Float64Array(n));
+  private readonly sScore = new TypedColumn(Float64Array);
   private readonly sResult = int8s();
   private readonly sFirst = int8s();
   private readonly sPrimary = int8s();
@@ -199,8 +156,8 @@ export class SnapshotBuilder {
     }
     for (const f of factions) this.addFaction(f.system_id, f.id, f.name, f.parent_id);
     for (const s of scenarios) {
-      if (!(SCENARIO_PARTS as readonly string[]).includes(s.kind)) continue;
-      this.dicts[s.kind as ScenarioPart].add(s.name);
+      if (!(SCENARIO_KINDS as readonly string[]).includes(s.kind)) continue;
+      this.dicts[s.kind as ScenarioKind].add(s.name);
       this.descriptions.set(`${s.system_id}\u0000${s.kind}\u0000${foldKey(s.name)}`, s.description);
     }
     for (const e of events) {
@@ -607,8 +564,8 @@ export class SnapshotBuilder {
       events.system[i] = this.systemIndex.get(e.system_id) ?? 0;
       events.startDay[i] = dayNumber(e.start_date);
       events.participants[i] = e.participants ?? -1;
-      events.format[i] = Math.max(0, (FORMAT_CODES as readonly string[]).indexOf(e.format));
-      events.tier[i] = Math.max(0, (TIER_CODES as readonly string[]).indexOf(e.tier));
+      events.format[i] = Math.max(0, (EVENT_FORMATS as readonly string[]).indexOf(e.format));
+      events.tier[i] = Math.max(0, (EVENT_TIERS as readonly string[]).indexOf(e.tier));
       events.country[i] = this.countries.add(e.country?.toUpperCase());
       events.rulesVersion[i] = this.rulesVersions.add(e.rules_version);
       events.rounds[i] = e.rounds ?? -1;

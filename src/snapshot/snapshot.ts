@@ -4,19 +4,12 @@
  * system, event start, event, round and id so that a system and a date window are each one
  * contiguous row range. Strings are dictionary-encoded; -1 means unknown.
  */
-import type { MarginBands } from '../domain/model.ts';
+import type { MarginBands, ScenarioKind } from '../domain/model.ts';
 
 /** Result codes: the value is the result's worth in half points (draws count half). */
 export const RESULT_LOSS = 0;
 export const RESULT_DRAW = 1;
 export const RESULT_WIN = 2;
-
-export const FORMAT_CODES = ['singles', 'teams'] as const;
-export const TIER_CODES = ['standard', 'satellite', 'major'] as const;
-
-/** Scenario parts, in the order of their dictionaries in `Snapshot.scenarioDicts`. */
-export const SCENARIO_PARTS = ['scenario', 'map', 'deployment', 'primary', 'secondary'] as const;
-export type ScenarioPart = (typeof SCENARIO_PARTS)[number];
 
 export interface SnapshotSystem {
   id: string;
@@ -100,8 +93,8 @@ export interface Snapshot {
   readonly countries: readonly string[];
   readonly rulesVersions: readonly string[];
   readonly events: SnapshotEvents;
-  /** One dictionary per SCENARIO_PARTS entry. */
-  readonly scenarioDicts: Readonly<Record<ScenarioPart, Dictionary>>;
+  /** One dictionary per SCENARIO_KINDS entry (src/domain/model.ts). */
+  readonly scenarioDicts: Readonly<Record<ScenarioKind, Dictionary>>;
   /** Catalogue descriptions: key `${system}\u0000${kind}\u0000${foldedName}`. */
   readonly scenarioDescriptions: ReadonlyMap<string, string | null>;
 

@@ -379,4 +379,67 @@ describe(`statistics routes against plain SQL (${TEST_BACKEND})`, () => {
       }
     });
   }
+  it('matches SQL for compareTo on faction-stats and army-matchup: the other window, difference and Newcombe interval', async () => {
+    const [main] = FILTERS.slice(1);
+    const other = {
+      body: { from: '2025-06-01', minParticipants: 10, format: 'singles' },
+      where:
+        "e.system_id = 'alpha' and e.start_date >= '2025-06-01' and e.participants >= 10 and e.format = 'singles'",
+    };
+    const z = 1.959963984540054;
+    const wilsonLimits = (x: number, n: number) => {
+      const p = x / n;
+      const a = 2 * n * p + z * z;
+      const b = z * Math.sqrt(z * z + 4 * n * p * (1 - p));
+      return [(a - b) / (2 * (n + z * z)), (a + b) / (2 * (n + z * z))];
+    };
+    const { status, json } = await stats.post('/api/faction-stats', {
+      ...main.body,
+      compareTo: other.body,
+    });
+    assert.equal(status, 200);
+    const tally = (where: string) =>
+      query(`
+        select s.faction_id as faction, count(*) as games,
+          sum(case when s.result = 'win' then 1 else 0 end) as wins,
+          sum(case when s.result = 'draw' then 1 else 0 end) as draws
+        from ${scoped(where)} and o.faction_id <> s.faction_id
+        group by s.faction_id`);
+    const theirs = new Map((await tally(other.where)).map((r) => [r.faction, r]));
+    const rows = (json.data as Row).factions as Row[];
+    assert.ok(rows.length > 0);
+    let excluding = 0;
+    for (const row of rows) {
+      const t = theirs.get(row.faction.id);
+      const n2 = t === undefined ? 0 : Number(t.games);
+      const x2 = t === undefined ? 0 : Number(t.wins) + Number(t.draws) / 2;
+      assert.equal(row.compare.games, n2, row.faction.id);
+      if (n2 === 0 || row.games === 0) {
+        assert.equal(row.compare.differenceInterval, null);
+        continue;
+      }
+      const x1 = row.wins + row.draws / 2;
+      const [p1, p2] = [x1 / row.games, x2 / n2];
+      near(row.compare.difference, p1 - p2, `${row.faction.id} difference`);
+      const [l1, u1] = wilsonLimits(x1, row.games);
+      const [l2, u2] = wilsonLimits(x2, n2);
+      near(row.compare.differenceInterval.low, p1 - p2 - Math.hypot(p1 - l1, u2 - p2), 'low');
+      near(row.compare.differenceInterval.high, p1 - p2 + Math.hypot(u1 - p1, p2 - l2), 'high');
+      if (row.compare.excludesZero) excluding++;
+    }
+    assert.ok(excluding < rows.length, 'random data: most differences are noise');
+    const matchup = await stats.post('/api/army-matchup', { ...main.body, compareTo: other.body });
+    const pairs = await query(`
+      select s.faction_id as faction, o.faction_id as opponent, count(*) as games,
+        sum(case when s.result = 'win' then 1 else 0 end) as wins
+      from ${scoped(other.where)} and o.faction_id <> s.faction_id
+      group by s.faction_id, o.faction_id`);
+    const byPair = new Map(pairs.map((r) => [`${r.faction}/${r.opponent}`, r]));
+    for (const cell of (matchup.json.data as Row).cells as Row[]) {
+      if (cell.faction === cell.opponent) continue;
+      const e = byPair.get(`${cell.faction}/${cell.opponent}`);
+      assert.equal(cell.compare.games, e === undefined ? 0 : Number(e.games));
+      assert.equal(cell.compare.wins, e === undefined ? 0 : Number(e.wins));
+    }
+  });
 });

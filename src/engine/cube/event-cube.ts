@@ -5,6 +5,7 @@
  * instead of scanning every side in scope. A cube has planes (each a dense key space of
  * `stride` slots), stored sparsely per block: only keys an event (block) touched are kept.
  */
+import { TypedColumn } from '../../domain/typed-column.ts';
 import type { Scope } from '../filter.ts';
 import { visitScope } from './event-order.ts';
 import type { EventOrder } from './event-order.ts';
@@ -38,25 +39,6 @@ export interface EventCube {
  */
 export type EventScanner = (from: number, to: number, targets: Float64Array[]) => void;
 
-class Growable<T extends Float64Array | Int32Array> {
-  length = 0;
-  constructor(
-    public data: T,
-    private readonly make: (n: number) => T,
-  ) {}
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const grown = this.make(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = value;
-  }
-  done(): T {
-    return this.data.slice(0, this.length) as T;
-  }
-}
-
 /** Zeroed dense targets, one per plane (key * stride + slot). */
 export function newTargets(planes: readonly PlaneSpec[]): Float64Array[] {
   return planes.map((p) => new Float64Array(p.keys * p.stride));
@@ -66,8 +48,8 @@ export function newTargets(planes: readonly PlaneSpec[]): Float64Array[] {
 function flush(
   spec: PlaneSpec,
   scratch: Float64Array,
-  key: Growable<Int32Array>,
-  values: Growable<Float64Array>,
+  key: TypedColumn<Int32Array>,
+  values: TypedColumn<Float64Array>,
 ): void {
   const { keys, stride } = spec;
   for (let k = 0; k < keys; k++) {
@@ -137,10 +119,8 @@ export function buildCube(
     const span = spans[level];
     const blocks = Math.ceil(order.count / span);
     const starts = planes.map(() => new Int32Array(blocks + 1));
-    const keys = planes.map(() => new Growable(new Int32Array(1024), (n) => new Int32Array(n)));
-    const values = planes.map(
-      () => new Growable(new Float64Array(1024), (n) => new Float64Array(n)),
-    );
+    const keys = planes.map(() => new TypedColumn(Int32Array, 1024));
+    const values = planes.map(() => new TypedColumn(Float64Array, 1024));
     for (let j = 0; j < blocks; j++) {
       if (level === 0) scan(j * span, Math.min(order.count, (j + 1) * span), scratch);
       else {

@@ -3,8 +3,9 @@
  * part (every kind's dictionary, one key space), the games that played it and the first and
  * last start day, as max-merged slots so that blocks keep them too.
  */
-import type { ScenarioPart, Snapshot } from '../../snapshot/snapshot.ts';
-import { SCENARIO_PARTS } from '../../snapshot/snapshot.ts';
+import { SCENARIO_KINDS } from '../../domain/model.ts';
+import type { ScenarioKind } from '../../domain/model.ts';
+import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { gamePartColumn, gameSecondaries } from '../scenario-parts.ts';
 import { buildCube } from './event-cube.ts';
 import type { EventCube, EventScanner } from './event-cube.ts';
@@ -26,16 +27,16 @@ export interface ScenarioCube {
   readonly cube: EventCube;
   readonly scan: EventScanner;
   /** Key of kind's id 0. */
-  readonly offsets: Readonly<Record<ScenarioPart, number>>;
+  readonly offsets: Readonly<Record<ScenarioKind, number>>;
 }
 
 const cache = new WeakMap<Snapshot, ScenarioCube>();
 
-/** Key offsets of every kind's dictionary in SCENARIO_PARTS order, and the key count. */
-export function partOffsets(snapshot: Snapshot): [Record<ScenarioPart, number>, number] {
-  const offsets = {} as Record<ScenarioPart, number>;
+/** Key offsets of every kind's dictionary in SCENARIO_KINDS order, and the key count. */
+export function partOffsets(snapshot: Snapshot): [Record<ScenarioKind, number>, number] {
+  const offsets = {} as Record<ScenarioKind, number>;
   let keys = 0;
-  for (const kind of SCENARIO_PARTS) {
+  for (const kind of SCENARIO_KINDS) {
     offsets[kind] = keys;
     keys += snapshot.scenarioDicts[kind].values.length;
   }
@@ -50,7 +51,7 @@ export function scenarioCube(snapshot: Snapshot): ScenarioCube {
   const [offsets, keys] = partOffsets(snapshot);
   const columns: Int32Array[] = [];
   const bases: number[] = [];
-  for (const kind of SCENARIO_PARTS) {
+  for (const kind of SCENARIO_KINDS) {
     const column = gamePartColumn(snapshot, kind);
     if (column === null) continue;
     columns.push(column);

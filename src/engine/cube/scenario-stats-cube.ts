@@ -6,8 +6,9 @@
  * cells, and what a request adds, stay few however many classes the data has. Per-side
  * secondaries are counted per secondary. Blocks of events are stored; single events are scanned.
  */
+import { SCENARIO_KINDS } from '../../domain/model.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import { RESULT_DRAW, RESULT_WIN, SCENARIO_PARTS } from '../../snapshot/snapshot.ts';
+import { RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
 import { addBand, bandBounds, bandOf } from '../common.ts';
 import { gamePartColumn, gameSecondaries } from '../scenario-parts.ts';
 import type { Scope } from '../filter.ts';
@@ -107,7 +108,7 @@ function classify(snapshot: Snapshot) {
   const [offsets] = partOffsets(snapshot);
   const columns: Int32Array[] = [];
   const bases: number[] = [];
-  for (const kind of SCENARIO_PARTS) {
+  for (const kind of SCENARIO_KINDS) {
     const column = gamePartColumn(snapshot, kind);
     if (column === null) continue;
     columns.push(column);

@@ -32,7 +32,21 @@ function expected(mu: number, muJ: number, phiJ: number): number {
   return 1 / (1 + Math.exp(-g(phiJ) * (mu - muJ)));
 }
 
-/** Step 5: the new volatility by the Illinois algorithm (paper, step 5.1-5.5). */
+/**
+ * Iteration caps of step 5. Illinois converges in a handful of steps for any sane input, and
+ * f(a − kτ) > 0 once k > τ/2 (its first term is above −1/2), so the bracket search needs at
+ * most τ/2 + 1 steps for τ up to the schema's bound; the caps only stop degenerate inputs (a τ
+ * below the floating-point spacing of a, infinities, NaN) from looping for ever.
+ */
+const MAX_BRACKET_STEPS = 100;
+const MAX_ILLINOIS_STEPS = 100;
+
+/**
+ * Step 5: the new volatility by the Illinois algorithm (Glickman 2012, step 5.1-5.5), with the
+ * tolerance ε = 0.000001 and hard iteration caps. When the iteration cannot run in floating
+ * point (τ so small that a − kτ = a, a non-finite f, no convergence within the cap), the
+ * volatility is kept: that is the limit of step 5 as τ → 0, where volatility cannot change.
+ */
 export function glicko2Volatility(
   phi: number,
   sigma: number,
@@ -43,26 +57,35 @@ export function glicko2Volatility(
   const a = Math.log(sigma * sigma);
   const delta2 = delta * delta;
   const phi2 = phi * phi;
+  const tau2 = tau * tau;
+  if (!(tau2 > 0) || !Number.isFinite(tau2) || !Number.isFinite(a)) return sigma;
   const f = (x: number): number => {
     const ex = Math.exp(x);
     const d = phi2 + v + ex;
-    return (ex * (delta2 - phi2 - v - ex)) / (2 * d * d) - (x - a) / (tau * tau);
+    return (ex * (delta2 - phi2 - v - ex)) / (2 * d * d) - (x - a) / tau2;
   };
   let A = a;
-  let B: number;
+  let B = Number.NaN;
   if (delta2 > phi2 + v) {
     B = Math.log(delta2 - phi2 - v);
   } else {
-    let k = 1;
-    while (f(a - k * tau) < 0) k += 1;
-    B = a - k * tau;
+    for (let k = 1; k <= MAX_BRACKET_STEPS; k += 1) {
+      const x = a - k * tau;
+      if (x === a) break; // τ is below the spacing of doubles near a: no step can move.
+      if (f(x) >= 0) {
+        B = x;
+        break;
+      }
+    }
   }
   let fA = f(A);
   let fB = f(B);
-  // The paper's loop always converges; the cap only guards against NaN inputs.
-  for (let i = 0; i < 1000 && Math.abs(B - A) > EPSILON; i += 1) {
+  if (!Number.isFinite(fA) || !Number.isFinite(fB)) return sigma;
+  for (let i = 0; Math.abs(B - A) > EPSILON; i += 1) {
+    if (i === MAX_ILLINOIS_STEPS) return sigma; // not converging: the inputs are degenerate
     const C = A + ((A - B) * fA) / (fB - fA);
     const fC = f(C);
+    if (!Number.isFinite(fC)) return sigma;
     if (fC * fB <= 0) {
       A = B;
       fA = fB;
@@ -72,7 +95,8 @@ export function glicko2Volatility(
     B = C;
     fB = fC;
   }
-  return Math.exp(A / 2);
+  const next = Math.exp(A / 2);
+  return Number.isFinite(next) && next > 0 ? next : sigma;
 }
 
 /** Steps 6 alone: a period without games only widens the deviation (paper, step 6 note). */
@@ -235,15 +259,4 @@ export function runGlicko2(
     result.preRatingB = preRatingB;
   }
   return result;
-}
-
-/** Monday-based week number since 1970-01-05 for a YYYY-MM-DD date (UTC). */
-export function weekIndex(date: string): number {
-  const days = Date.parse(`${date}T00:00:00Z`) / 86_400_000;
-  return Math.floor((days - 4) / 7);
-}
-
-/** Calendar month index (year × 12 + month − 1) for a YYYY-MM-DD date. */
-export function monthIndex(date: string): number {
-  return Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
 }

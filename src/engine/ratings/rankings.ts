@@ -4,7 +4,8 @@
  * caller hands in plain facts (games already narrowed by the common filter).
  */
 import { runElo } from './elo.ts';
-import { monthIndex, runGlicko2, weekIndex } from './glicko2.ts';
+import { monthIndex, weekIndex } from '../../domain/calendar-day.ts';
+import { runGlicko2 } from './glicko2.ts';
 import type { RatedGame } from './glicko2.ts';
 import { bestNTotal, eventMaximum, placeScore, placementsFromGames } from './points.ts';
 import type { PointsOptions, StandingInput } from './points.ts';

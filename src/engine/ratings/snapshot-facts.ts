@@ -4,7 +4,7 @@
  * per data version) and kept while the snapshot is alive.
  */
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import { dayString } from '../../snapshot/snapshot-builder.ts';
+import { dayString } from '../../domain/calendar-day.ts';
 import type { RankingFacts } from './rankings.ts';
 import { eloExpected } from './elo.ts';
 import { computePreGameRatings } from './skill.ts';

@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { armyMatchup } from '../../engine/army-matchup.ts';
 import type { AppContext } from '../app-context.ts';
-import { applied, registerStatsRoute } from './stats-route.ts';
+import { applied, compareFilter, registerStatsRoute } from './stats-route.ts';
+import {
+  CompareSampleMeta,
+  CompareToEcho,
+  CompareToProperty,
+  ComparisonSchema,
+} from '../schemas/compare-to.ts';
 import {
   CommonFilterProperties,
   IdArray,
@@ -11,10 +17,12 @@ import {
   Nullable,
 } from '../schemas/common-filter.ts';
 import {
+  DEFAULT_SAMPLE,
   Envelope,
   FactionRefSchema,
   RateSchema,
   WilsonIntervalSchema,
+  WinDrawLossProperties,
 } from '../schemas/envelope.ts';
 
 export const ArmyMatchupBody = Type.Object(
@@ -26,9 +34,10 @@ export const ArmyMatchupBody = Type.Object(
       Type.Integer({
         minimum: 0,
         maximum: 1000000,
-        description: 'Leave out cells with fewer games (default 0)',
+        description: 'Leave out cells with fewer games, 0 to 1000000 (default 0)',
       }),
     ),
+    compareTo: CompareToProperty,
   },
   {
     additionalProperties: false,
@@ -45,13 +54,10 @@ const CellSchema = Type.Object(
       description:
         'Games in scope between the row and the column faction; a mirror game (row = column) counts once',
     }),
-    wins: Type.Number({
-      description:
-        'Games the row faction won; mirror cell: winning sides, i.e. mirror games with a winner',
-    }),
-    draws: Type.Number({ description: 'Games drawn; mirror cell: drawn mirror games' }),
-    losses: Type.Number({
-      description:
+    ...WinDrawLossProperties({
+      wins: 'Games the row faction won; mirror cell: winning sides, i.e. mirror games with a winner',
+      draws: 'Games drawn; mirror cell: drawn mirror games',
+      losses:
         'Games the row faction lost (a double loss counts); mirror cell: losing sides, so a double loss counts twice',
     }),
     winRate: RateSchema(
@@ -67,6 +73,9 @@ const CellSchema = Type.Object(
       }),
     ),
     lowSample: Type.Boolean({ description: 'true when games is under 30' }),
+    compare: ComparisonSchema(
+      'Games between the row and the column faction (a mirror cell: rate 0.5 in both scopes, difference 0)',
+    ),
   },
   {
     description:
@@ -97,9 +106,12 @@ export const ArmyMatchupResponse = Envelope(
         description: 'Column faction ids applied, duplicates removed; empty: every faction',
       }),
       minGames: Type.Integer({ description: 'Minimum games of a cell applied' }),
+      compareTo: CompareToEcho,
     },
     { description: 'The filter applied, defaults filled in' },
   ),
+  DEFAULT_SAMPLE,
+  CompareSampleMeta,
 );
 
 /** Registers POST /api/army-matchup. */
@@ -117,6 +129,7 @@ export function registerArmyMatchupRoute(app: FastifyInstance, ctx: AppContext):
         factions: applied(body.factions),
         opponents: applied(body.opponents),
         minGames: body.minGames ?? 0,
+        compareTo: compareFilter(snapshot, filter, body.compareTo),
       }),
   });
 }

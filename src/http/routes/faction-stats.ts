@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { factionStats } from '../../engine/faction-stats.ts';
 import type { AppContext } from '../app-context.ts';
-import { AppliedIds, applied, registerStatsRoute } from './stats-route.ts';
+import { AppliedIds, applied, compareFilter, registerStatsRoute } from './stats-route.ts';
+import {
+  CompareSampleMeta,
+  CompareToEcho,
+  CompareToProperty,
+  ComparisonSchema,
+} from '../schemas/compare-to.ts';
 import {
   CommonFilterProperties,
   IdArray,
@@ -11,6 +17,7 @@ import {
   Nullable,
 } from '../schemas/common-filter.ts';
 import {
+  DEFAULT_SAMPLE,
   Envelope,
   FactionRefSchema,
   MarginBandsSchema,
@@ -19,6 +26,7 @@ import {
   TurnStatsSchema,
   WIN_RATE,
   WilsonIntervalSchema,
+  WinDrawLossProperties,
 } from '../schemas/envelope.ts';
 
 const GroupBySchema = Type.Union(
@@ -43,10 +51,11 @@ const RouteProperties = {
     Type.Integer({
       minimum: 0,
       maximum: 1000000,
-      description: 'Leave out factions with fewer games (default 0)',
+      description: 'Leave out factions with fewer games, 0 to 1000000 (default 0)',
     }),
   ),
   groupBy: Type.Optional(GroupBySchema),
+  compareTo: CompareToProperty,
 };
 
 export const FactionStatsBody = Type.Object(
@@ -67,6 +76,7 @@ const FactionStatsFilter = Type.Object(
     excludeMirrors: Type.Boolean({ description: 'Whether mirror games were left out of games' }),
     minGames: Type.Integer({ description: 'Minimum games of a row applied' }),
     groupBy: GroupBySchema,
+    compareTo: CompareToEcho,
   },
   { description: 'The filter applied, defaults filled in' },
 );
@@ -82,10 +92,10 @@ const SeriesPointSchema = Type.Object(
     }),
     sides: Type.Number({ description: 'Sides the faction played in the period, mirrors included' }),
     games: Type.Number({ description: `Games counted in the period: ${GAMES_RULE}` }),
-    wins: Type.Number({ description: 'Counted games won in the period' }),
-    draws: Type.Number({ description: 'Counted games drawn in the period' }),
-    losses: Type.Number({
-      description: 'Counted games lost in the period (a double loss counts as a loss)',
+    ...WinDrawLossProperties({
+      wins: 'Counted games won in the period',
+      draws: 'Counted games drawn in the period',
+      losses: 'Counted games lost in the period (a double loss counts as a loss)',
     }),
     winRate: RateSchema(WIN_RATE),
     winRateInterval: WilsonIntervalSchema(),
@@ -115,10 +125,10 @@ const FactionRowSchema = Type.Object(
     games: Type.Number({
       description: `Games counted for wins, draws, losses and winRate: ${GAMES_RULE}`,
     }),
-    wins: Type.Number({ description: 'Counted games won' }),
-    draws: Type.Number({ description: 'Counted games drawn' }),
-    losses: Type.Number({
-      description: 'Counted games lost (a double loss, both sides penalised, counts as a loss)',
+    ...WinDrawLossProperties({
+      wins: 'Counted games won',
+      draws: 'Counted games drawn',
+      losses: 'Counted games lost (a double loss, both sides penalised, counts as a loss)',
     }),
     mirrorGames: Type.Number({
       description:
@@ -192,6 +202,7 @@ const FactionRowSchema = Type.Object(
           'Per month or quarter of event start with at least one side, oldest first; only when groupBy is month or quarter',
       }),
     ),
+    compare: ComparisonSchema(`Games counted (${GAMES_RULE}) of the faction`),
   },
   { description: 'One faction; rows with fewer than minGames games are left out' },
 );
@@ -250,6 +261,8 @@ export const FactionStatsResponse = Envelope(
     { description: 'Per-faction rows and a summary of the scope' },
   ),
   FactionStatsFilter,
+  DEFAULT_SAMPLE,
+  CompareSampleMeta,
 );
 
 /** Registers POST /api/faction-stats. */
@@ -268,6 +281,7 @@ export function registerFactionStatsRoute(app: FastifyInstance, ctx: AppContext)
         excludeMirrors: body.excludeMirrors ?? true,
         minGames: body.minGames ?? 0,
         groupBy: body.groupBy ?? 'none',
+        compareTo: compareFilter(snapshot, filter, body.compareTo),
       }),
   });
 }

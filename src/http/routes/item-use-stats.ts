@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ITEM_SORTS, itemUseStats } from '../../engine/item-use-stats.ts';
 import type { AppContext } from '../app-context.ts';
-import { AppliedIds, applied, registerStatsRoute } from './stats-route.ts';
+import { AppliedIds, applied, compareFilter, registerStatsRoute } from './stats-route.ts';
+import {
+  CompareSampleMeta,
+  CompareToEcho,
+  CompareToProperty,
+  ComparisonSchema,
+} from '../schemas/compare-to.ts';
 import {
   CommonFilterProperties,
   IdArray,
@@ -12,7 +18,7 @@ import {
   Nullable,
   PageProperties,
 } from '../schemas/common-filter.ts';
-import { Envelope, RateSchema, WilsonIntervalSchema } from '../schemas/envelope.ts';
+import { DEFAULT_SAMPLE, Envelope, RateSchema, WilsonIntervalSchema } from '../schemas/envelope.ts';
 
 const SortSchema = Type.Union(
   ITEM_SORTS.map((s) => Type.Literal(s)),
@@ -43,11 +49,12 @@ export const ItemUseStatsBody = Type.Object(
       Type.Integer({
         minimum: 0,
         maximum: 1000000,
-        description: 'Leave out items taken by fewer lists (default 0)',
+        description: 'Leave out items taken by fewer lists, 0 to 1000000 (default 0)',
       }),
     ),
     sort: Type.Optional(SortSchema),
     ...PageProperties('Items', 50),
+    compareTo: CompareToProperty,
   },
   {
     additionalProperties: false,
@@ -103,6 +110,9 @@ const ItemRowSchema = Type.Object(
       }),
     ),
     lowSample: Type.Boolean({ description: 'true when games is under 30' }),
+    compare: ComparisonSchema(
+      "Games of the lists taking it (of this row's factions, mirror games left out)",
+    ),
   },
   { description: 'One item; items taken by fewer than minLists lists are left out' },
 );
@@ -135,9 +145,12 @@ export const ItemUseStatsResponse = Envelope(
       sort: SortSchema,
       page: Type.Integer({ description: 'Page number applied' }),
       pageSize: Type.Integer({ description: 'Page size applied' }),
+      compareTo: CompareToEcho,
     },
     { description: 'The filter applied, defaults filled in' },
   ),
+  DEFAULT_SAMPLE,
+  CompareSampleMeta,
 );
 
 /** Registers POST /api/item-use-stats. */
@@ -159,6 +172,7 @@ export function registerItemUseStatsRoute(app: FastifyInstance, ctx: AppContext)
         sort: body.sort ?? 'lists',
         page: body.page ?? 1,
         pageSize: body.pageSize ?? 50,
+        compareTo: compareFilter(snapshot, filter, body.compareTo),
       }),
   });
 }

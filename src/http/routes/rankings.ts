@@ -36,7 +36,13 @@ import {
   Nullable,
   PageProperties,
 } from '../schemas/common-filter.ts';
-import { Envelope, FactionRefSchema, requireSnapshot, warningsFor } from '../schemas/envelope.ts';
+import {
+  Envelope,
+  FactionRefSchema,
+  WinDrawLossProperties,
+  requireSnapshot,
+  warningsFor,
+} from '../schemas/envelope.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
 
 const DEFAULT_PAGE_SIZE = 50;
@@ -59,10 +65,14 @@ const PeriodSchema = Type.Union(
 const EloParams = Type.Object(
   {
     k: Type.Optional(
-      Type.Number({ exclusiveMinimum: 0, maximum: 1000, description: 'K-factor (default 32)' }),
+      Type.Number({ minimum: 1, maximum: 1000, description: 'K-factor, 1 to 1000 (default 32)' }),
     ),
     initial: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 10000, description: 'Starting rating (default 1500)' }),
+      Type.Number({
+        minimum: 0,
+        maximum: 10000,
+        description: 'Starting rating, 0 to 10000 (default 1500)',
+      }),
     ),
   },
   { additionalProperties: false, description: 'Elo parameters (method elo)' },
@@ -71,27 +81,32 @@ const EloParams = Type.Object(
 const Glicko2Params = Type.Object(
   {
     initialRating: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 10000, description: 'Starting rating (default 1500)' }),
+      Type.Number({
+        minimum: 0,
+        maximum: 10000,
+        description: 'Starting rating, 0 to 10000 (default 1500)',
+      }),
     ),
     initialRd: Type.Optional(
       Type.Number({
-        exclusiveMinimum: 0,
+        minimum: 1,
         maximum: 1000,
-        description: 'Starting rating deviation (default 350)',
+        description: 'Starting rating deviation, 1 to 1000 (default 350)',
       }),
     ),
     initialVolatility: Type.Optional(
       Type.Number({
-        exclusiveMinimum: 0,
+        minimum: 0.0001,
         maximum: 1,
-        description: 'Starting volatility (default 0.06)',
+        description: 'Starting volatility, 0.0001 to 1 (default 0.06)',
       }),
     ),
     tau: Type.Optional(
       Type.Number({
-        exclusiveMinimum: 0,
-        maximum: 10,
-        description: 'System constant constraining volatility change (default 0.5)',
+        minimum: 0.05,
+        maximum: 5,
+        description:
+          'System constant constraining volatility change, 0.05 to 5 (default 0.5; Glickman suggests 0.3 to 1.2)',
       }),
     ),
     period: Type.Optional(PeriodSchema),
@@ -105,35 +120,36 @@ const PointsParams = Type.Object(
       Type.Integer({
         minimum: 1,
         maximum: 1000,
-        description: "Events counted: the player's best N (default 4)",
+        description: "Events counted: the player's best N, 1 to 1000 (default 4)",
       }),
     ),
     oneDayMaxRounds: Type.Optional(
       Type.Integer({
         minimum: 1,
         maximum: 100,
-        description: 'Events of at most this many rounds are one-day events (default 3)',
+        description: 'Events of at most this many rounds are one-day events, 1 to 100 (default 3)',
       }),
     ),
     baseOneDay: Type.Optional(
       Type.Number({
         minimum: 0,
         maximum: 10000,
-        description: 'Base of a one-day event (default 20)',
+        description: 'Base of a one-day event, 0 to 10000 (default 20)',
       }),
     ),
     baseMultiDay: Type.Optional(
       Type.Number({
         minimum: 0,
         maximum: 10000,
-        description: 'Base of a multi-day event (default 30)',
+        description: 'Base of a multi-day event, 0 to 10000 (default 30)',
       }),
     ),
     participantCap: Type.Optional(
       Type.Integer({
         minimum: 0,
         maximum: 100000,
-        description: 'Participants beyond this add nothing to the maximum (default 100)',
+        description:
+          'Participants beyond this add nothing to the maximum, 0 to 100000 (default 100)',
       }),
     ),
   },
@@ -169,7 +185,8 @@ export const RankingsBody = Type.Object(
       Type.Integer({
         minimum: 0,
         maximum: 1000000,
-        description: 'Leave out (and do not rank) players with fewer rated games (default 0)',
+        description:
+          'Leave out (and do not rank) players with fewer rated games, 0 to 1000000 (default 0)',
       }),
     ),
     search: Type.Optional(
@@ -226,9 +243,14 @@ const RankingRowSchema = Type.Object(
       Type.Number({ description: 'Glicko-2 volatility; null for other methods' }),
     ),
     games: Type.Integer({ description: `Rated games: ${RATED}` }),
-    wins: Type.Integer({ description: 'Rated games won' }),
-    draws: Type.Integer({ description: 'Rated games drawn' }),
-    losses: Type.Integer({ description: 'Rated games lost (a double loss counts as a loss)' }),
+    ...WinDrawLossProperties(
+      {
+        wins: 'Rated games won',
+        draws: 'Rated games drawn',
+        losses: 'Rated games lost (a double loss counts as a loss)',
+      },
+      true,
+    ),
     events: Type.Integer({
       description: 'Events with a rated game (points: events scored)',
     }),

@@ -39,7 +39,8 @@ export const ScenarioStatsBody = Type.Object(
       Type.Integer({
         minimum: 0,
         maximum: 1000000,
-        description: 'Leave out scenarios and faction rows with fewer games (default 0)',
+        description:
+          'Leave out scenarios and faction rows with fewer games, 0 to 1000000 (default 0)',
       }),
     ),
   },

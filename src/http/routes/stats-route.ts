@@ -71,6 +71,19 @@ export async function sendCached(
   return reply.type('application/json; charset=utf-8').send(payload);
 }
 
+/**
+ * The compareTo filter normalised like the request's own, in the request's system, with error
+ * pointers under /compareTo; null when none is given (docs/statistics.md#compareto).
+ */
+export function compareFilter(
+  snapshot: Snapshot,
+  filter: CommonFilter,
+  input: Omit<CommonFilterInput, 'system'> | undefined,
+): CommonFilter | null {
+  if (input === undefined) return null;
+  return normaliseCommonFilter(snapshot, { ...input, system: filter.system }, '/compareTo');
+}
+
 /** Ids as applied: the request's list with duplicates removed (order kept). */
 export function applied(ids: readonly string[] | undefined): string[] {
   return [...new Set(ids ?? [])];

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
+import { DATE_PATTERN } from '../../domain/calendar-day.ts';
 import { ProblemError } from '../../errors/problem.ts';
 import type { FieldError } from '../../errors/problem.ts';
 import { satellitesCalendar } from '../../engine/satellites/ics.ts';
@@ -17,7 +18,6 @@ import { MAX_RADIUS_KM, normaliseUpcoming, satelliteEvents } from './upcoming-sa
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 /** A feed is not paged; this bounds its size. */
 const MAX_FEED_EVENTS = 1000;
-const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 const NUMBER = '^-?\\d+(\\.\\d+)?$';
 
 export const IcsQuery = Type.Object(
@@ -48,10 +48,26 @@ export const IcsQuery = Type.Object(
         description: '"lat,lon,radiusKm" (e.g. 48.85,2.35,300); or use lat, lon and radiusKm',
       }),
     ),
-    lat: Type.Optional(Type.String({ pattern: NUMBER, maxLength: 30, description: 'Latitude' })),
-    lon: Type.Optional(Type.String({ pattern: NUMBER, maxLength: 30, description: 'Longitude' })),
+    lat: Type.Optional(
+      Type.String({
+        pattern: NUMBER,
+        maxLength: 30,
+        description: 'Latitude in degrees, -90 to 90',
+      }),
+    ),
+    lon: Type.Optional(
+      Type.String({
+        pattern: NUMBER,
+        maxLength: 30,
+        description: 'Longitude in degrees, -180 to 180',
+      }),
+    ),
     radiusKm: Type.Optional(
-      Type.String({ pattern: NUMBER, maxLength: 30, description: 'Radius in km' }),
+      Type.String({
+        pattern: NUMBER,
+        maxLength: 30,
+        description: `Radius in km, above 0 and at most ${MAX_RADIUS_KM}`,
+      }),
     ),
   },
   {

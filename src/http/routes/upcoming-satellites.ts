@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { ProblemError } from '../../errors/problem.ts';
 import type { FieldError } from '../../errors/problem.ts';
-import { isRealDate } from '../../engine/filter.ts';
+import { DATE_PATTERN, isRealDate } from '../../domain/calendar-day.ts';
 import { upcomingSatellites } from '../../engine/satellites/upcoming.ts';
 import type { EventInfo, NearQuery, UpcomingQuery } from '../../engine/satellites/upcoming.ts';
 import { readSatelliteEvents } from '../../store/read-events.ts';
@@ -20,16 +20,19 @@ import { Envelope, warningsFor } from '../schemas/envelope.ts';
 
 export const MAX_RADIUS_KM = 20_040; // a little over half the Earth's circumference
 const DEFAULT_PAGE_SIZE = 50;
-const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
 export const NearSchema = Type.Object(
   {
-    lat: Type.Number({ minimum: -90, maximum: 90, description: 'Latitude in degrees' }),
-    lon: Type.Number({ minimum: -180, maximum: 180, description: 'Longitude in degrees' }),
+    lat: Type.Number({ minimum: -90, maximum: 90, description: 'Latitude in degrees, -90 to 90' }),
+    lon: Type.Number({
+      minimum: -180,
+      maximum: 180,
+      description: 'Longitude in degrees, -180 to 180',
+    }),
     radiusKm: Type.Number({
       exclusiveMinimum: 0,
       maximum: MAX_RADIUS_KM,
-      description: 'Great-circle radius in km',
+      description: `Great-circle radius in km, above 0 and at most ${MAX_RADIUS_KM}`,
     }),
   },
   {

@@ -3,10 +3,11 @@
  * normalised echo for meta.filter. Routes spread these into their own request objects.
  */
 import { Type } from 'typebox';
+import { DATE_PATTERN } from '../../domain/calendar-day.ts';
+import { EVENT_FORMATS, EVENT_TIERS } from '../../domain/model.ts';
 import { MAX_ARRAY_ITEMS, MAX_PAGE_SIZE } from '../plugins/limits.ts';
 
 export const MAX_STRING = 100;
-const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
 export const Id = (description: string) =>
   Type.String({ minLength: 1, maxLength: MAX_STRING, description });
@@ -18,11 +19,11 @@ const DateText = (description: string) =>
   Type.String({ pattern: DATE_PATTERN, maxLength: 10, description, examples: ['2025-10-01'] });
 
 export const FormatSchema = Type.Union(
-  [Type.Literal('singles'), Type.Literal('teams'), Type.Literal('all')],
+  [...EVENT_FORMATS, 'all' as const].map((f) => Type.Literal(f)),
   { description: 'Event format; "all" (default) keeps both' },
 );
 export const TierSchema = Type.Union(
-  [Type.Literal('standard'), Type.Literal('satellite'), Type.Literal('major')],
+  EVENT_TIERS.map((t) => Type.Literal(t)),
   { description: 'Event tier' },
 );
 
@@ -38,7 +39,7 @@ export const CommonFilterProperties = {
       minimum: 0,
       maximum: 100000,
       description:
-        'Only events with at least this many participants (events without a count are left out)',
+        'Only events with at least this many participants, 0 to 100000 (events without a count are left out)',
     }),
   ),
   maxParticipants: Type.Optional(
@@ -46,7 +47,7 @@ export const CommonFilterProperties = {
       minimum: 0,
       maximum: 100000,
       description:
-        'Only events with at most this many participants (events without a count are left out)',
+        'Only events with at most this many participants, 0 to 100000 (events without a count are left out)',
     }),
   ),
   format: Type.Optional(FormatSchema),
@@ -71,7 +72,7 @@ export const CommonFilterProperties = {
       minimum: 0,
       maximum: 1000,
       description:
-        'Only events of at least this many rounds (declared, else the highest round played)',
+        'Only events of at least this many rounds, 0 to 1000 (declared, else the highest round played)',
     }),
   ),
   online: Type.Optional(
@@ -133,14 +134,14 @@ export const PageProperties = (rows: string, defaultSize: number) => ({
     Type.Integer({
       minimum: 1,
       maximum: 1_000_000,
-      description: 'Page number, from 1 (default 1)',
+      description: 'Page number, 1 to 1000000 (default 1)',
     }),
   ),
   pageSize: Type.Optional(
     Type.Integer({
       minimum: 1,
       maximum: MAX_PAGE_SIZE,
-      description: `${rows} per page (default ${defaultSize}, at most ${MAX_PAGE_SIZE})`,
+      description: `${rows} per page, 1 to ${MAX_PAGE_SIZE} (default ${defaultSize})`,
     }),
   ),
 });

@@ -37,6 +37,23 @@ export const RateSchema = (description: string) =>
 
 export const WIN_RATE = '(wins + draws/2) / games: a draw counts half; null when games is 0';
 
+/**
+ * The wins, draws and losses of a row (docs/statistics.md#win-rate), each described by the route
+ * that says what it counts; `integer` for counts typed as integers in the contract.
+ */
+export const WinDrawLossProperties = (
+  described: { wins: string; draws: string; losses: string },
+  integer = false,
+) => {
+  const Count = (description: string) =>
+    integer ? Type.Integer({ description }) : Type.Number({ description });
+  return {
+    wins: Count(described.wins),
+    draws: Count(described.draws),
+    losses: Count(described.losses),
+  };
+};
+
 export const FactionRefSchema = Type.Object(
   {
     id: Type.String({ description: 'Faction id (stable code)' }),
@@ -87,15 +104,21 @@ export const MarginBandsSchema = (scope: string) =>
     ),
   );
 
-/** The response envelope: `data` plus meta {dataVersion, generatedAt, filter, sample, warnings}. */
+export const DEFAULT_SAMPLE = {
+  events: 'Events in scope with at least one completed game',
+  games:
+    'Completed games in scope (every faction, mirrors included), before route options such as factions or minGames',
+};
+
+/**
+ * The response envelope: `data` plus meta {dataVersion, generatedAt, filter, sample, warnings}
+ * and any route-specific meta properties (`extraMeta`, each optional).
+ */
 export function Envelope<D extends TSchema, F extends TSchema>(
   data: D,
   filter: F,
-  sample: { events: string; games: string } = {
-    events: 'Events in scope with at least one completed game',
-    games:
-      'Completed games in scope (every faction, mirrors included), before route options such as factions or minGames',
-  },
+  sample: { events: string; games: string } = DEFAULT_SAMPLE,
+  extraMeta: Record<string, TSchema> = {},
 ) {
   return Type.Object(
     {
@@ -121,6 +144,7 @@ export function Envelope<D extends TSchema, F extends TSchema>(
           warnings: Type.Array(Type.String({ description: 'A warning, in English' }), {
             description: 'Why an answer may be empty or thin (never errors)',
           }),
+          ...extraMeta,
         },
         { description: 'About the answer' },
       ),
@@ -155,6 +179,7 @@ export function envelope<D, F>(snapshot: Snapshot, result: EngineResult<D, F>) {
       filter: result.filter,
       sample: result.sample,
       warnings: warningsFor(snapshot, result.warnings),
+      ...result.meta,
     },
   };
 }

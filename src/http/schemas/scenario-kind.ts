@@ -1,10 +1,10 @@
 /** The scenario kinds a request may name (DESIGN.md §5 "scenario"). */
+import { SCENARIO_KINDS } from '../../domain/model.ts';
 import { Type } from 'typebox';
-import { SCENARIO_PARTS } from '../../snapshot/snapshot.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
 
 export const ScenarioKindSchema = Type.Union(
-  SCENARIO_PARTS.map((k) => Type.Literal(k)),
+  SCENARIO_KINDS.map((k) => Type.Literal(k)),
   { description: 'scenario | map | deployment | primary | secondary' },
 );
 

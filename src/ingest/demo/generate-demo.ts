@@ -35,7 +35,7 @@ import {
 import type { DemoArmy, DemoCountry } from './demo-catalogue.ts';
 import { createWorld } from './demo-world.ts';
 import type { DemoWorld } from './demo-world.ts';
-import { formatDay, parseDay, weekday } from './day-math.ts';
+import { dayString, parseDay, weekday } from '../../domain/calendar-day.ts';
 import { playDemoEvent } from './play-demo-event.ts';
 import type { Contestant } from './play-demo-event.ts';
 import { createRng } from './rng.ts';
@@ -478,8 +478,8 @@ function toEvent(plan: Plan, majorIds: Map<string, string>): Event {
     id,
     system: DEMO_SYSTEM_ID,
     name: plan.name,
-    start: formatDay(plan.start),
-    end: formatDay(plan.start + plan.days - 1),
+    start: dayString(plan.start),
+    end: dayString(plan.start + plan.days - 1),
     status: plan.status,
     format: plan.format,
     tier: plan.tier,

@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eloExpected, runElo } from '../../../src/engine/ratings/elo.ts';
-import {
-  glicko2Idle,
-  glicko2Update,
-  monthIndex,
-  runGlicko2,
-  weekIndex,
-} from '../../../src/engine/ratings/glicko2.ts';
+import { monthIndex, weekIndex } from '../../../src/domain/calendar-day.ts';
+import { glicko2Idle, glicko2Update, runGlicko2 } from '../../../src/engine/ratings/glicko2.ts';
 import {
   DEFAULT_POINTS_OPTIONS,
   bestNTotal,
@@ -43,6 +38,32 @@ describe('Glicko-2', () => {
     // The paper prints σ' = 0.05999 (truncated); full precision is 0.0599960.
     close(next.volatility, 0.05999, 0.00001, 'volatility');
     close(next.volatility, 0.059996, 0.000001, 'volatility at full precision');
+  });
+
+  it('ends the volatility iteration for any tau, keeping the volatility when tau vanishes', () => {
+    const player = { rating: 1500, rd: 200, volatility: 0.06 };
+    // The worked example's games: Δ² < φ² + v, so step 5.2 searches for the bracket a − kτ.
+    const games = [
+      { rating: 1400, rd: 30, score: 1 },
+      { rating: 1550, rd: 100, score: 0 },
+      { rating: 1700, rd: 300, score: 0 },
+    ];
+    for (const tau of [1e-30, 1e-200, Number.MIN_VALUE, 1e-8, 1e8, 1e308]) {
+      const started = performance.now();
+      const next = glicko2Update(player, games, tau);
+      const took = performance.now() - started;
+      assert.ok(took < 100, `tau ${tau} took ${took} ms`);
+      assert.ok(Number.isFinite(next.volatility) && next.volatility > 0, `tau ${tau}`);
+      assert.ok(Number.isFinite(next.rating) && Number.isFinite(next.rd), `tau ${tau}`);
+      if (tau <= 1e-8) close(next.volatility, 0.06, 1e-6, `volatility at tau ${tau}`);
+    }
+    // A winner far above expectation (Δ² > φ² + v) with a vanishing tau.
+    const upset = glicko2Update(
+      { rating: 1500, rd: 30, volatility: 0.06 },
+      Array.from({ length: 20 }, () => ({ rating: 2500, rd: 30, score: 1 })),
+      1e-30,
+    );
+    close(upset.volatility, 0.06, 1e-6, 'volatility of an upset at tau 1e-30');
   });
 
   it('only widens the deviation of a player without games in a period (step 6)', () => {

@@ -1,0 +1,119 @@
+/**
+ * compareTo on the hand fixture (test/snapshot/hand-fixture.ts): E1 (January) against E2
+ * (February), every figure worked out by hand, the difference interval from Newcombe's
+ * published formula written out here apart from the engine.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { importCanonical } from '../../src/ingest/import-canonical.ts';
+import { openTestStore, TEST_BACKEND } from '../support/test-store.ts';
+import type { TestStore } from '../support/test-store.ts';
+import { HAND_DOCUMENT } from '../snapshot/hand-fixture.ts';
+import { startStatsApp } from '../snapshot/stats-app.ts';
+import type { StatsApp } from '../snapshot/stats-app.ts';
+
+type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const Z = 1.959963984540054;
+function wilsonLimits(x: number, n: number): [number, number] {
+  const p = x / n;
+  const mid = (p + (Z * Z) / (2 * n)) / (1 + (Z * Z) / n);
+  const half = (Z / (1 + (Z * Z) / n)) * Math.sqrt((p * (1 - p)) / n + (Z * Z) / (4 * n * n));
+  return [mid - half, mid + half];
+}
+/** Newcombe (1998) method 10 for x1/n1 − x2/n2. */
+function newcombe10(x1: number, n1: number, x2: number, n2: number): [number, number] {
+  const [l1, u1] = wilsonLimits(x1, n1);
+  const [l2, u2] = wilsonLimits(x2, n2);
+  const d = x1 / n1 - x2 / n2;
+  return [d - Math.hypot(x1 / n1 - l1, u2 - x2 / n2), d + Math.hypot(u1 - x1 / n1, x2 / n2 - l2)];
+}
+const close = (actual: number, expected: number, what: string) =>
+  assert.ok(Math.abs(actual - expected) < 1e-12, `${what}: ${actual} != ${expected}`);
+
+const JANUARY = { to: '2025-01-31' };
+const FEBRUARY = { from: '2025-02-01' };
+
+describe(`compareTo by hand (${TEST_BACKEND})`, () => {
+  let store: TestStore;
+  let stats: StatsApp;
+  before(async () => {
+    store = await openTestStore();
+    const report = await importCanonical(store, HAND_DOCUMENT);
+    assert.equal(report.rejects.length, 0, JSON.stringify(report.rejects));
+    stats = await startStatsApp(store);
+  });
+  after(async () => {
+    await stats.close();
+    await store.close();
+  });
+
+  it('gives each faction its February figures, the difference and its Newcombe interval', async () => {
+    const { status, json } = await stats.post('/api/faction-stats', {
+      ...JANUARY,
+      compareTo: FEBRUARY,
+    });
+    assert.equal(status, 200);
+    const byId = new Map<string, Row>(
+      (json.data as Row).factions.map((f: Row) => [f.faction.id, f]),
+    );
+    // A: January win + draw (1.5 of 2), February one loss (0 of 1).
+    const a = byId.get('A')!.compare;
+    assert.deepEqual([a.games, a.wins, a.draws, a.losses, a.winRate], [1, 0, 0, 1, 0]);
+    close(a.difference, 0.75, 'A difference');
+    const [lowA, highA] = newcombe10(1.5, 2, 0, 1);
+    close(a.differenceInterval.low, lowA, 'A low');
+    close(a.differenceInterval.high, highA, 'A high');
+    assert.equal(a.excludesZero, lowA > 0 || highA < 0);
+    // B: January loss, draw, win (1.5 of 3), February one win.
+    const b = byId.get('B')!.compare;
+    close(b.difference, 0.5 - 1, 'B difference');
+    const [lowB, highB] = newcombe10(1.5, 3, 1, 1);
+    close(b.differenceInterval.low, lowB, 'B low');
+    close(b.differenceInterval.high, highB, 'B high');
+    // C played only in January: no February games, no difference.
+    const c = byId.get('C')!.compare;
+    assert.deepEqual(
+      [c.games, c.winRate, c.difference, c.differenceInterval, c.excludesZero],
+      [0, null, null, null, null],
+    );
+    const meta = json.meta as Row;
+    assert.deepEqual(meta.compareSample, { events: 1, games: 1 });
+    assert.equal(meta.filter.compareTo.from, '2025-02-01');
+    assert.equal(meta.filter.compareTo.system, undefined);
+  });
+
+  it('compares matchup cells and item rows the same way', async () => {
+    const matchup = await stats.post('/api/army-matchup', { ...JANUARY, compareTo: FEBRUARY });
+    assert.equal(matchup.status, 200);
+    const cells = (matchup.json.data as Row).cells as Row[];
+    const ab = cells.find((c) => c.faction === 'A' && c.opponent === 'B')!;
+    assert.equal(ab.compare.games, 1);
+    close(ab.compare.difference, 0.75, 'A v B difference');
+    const aa = cells.find((c) => c.faction === 'A' && c.opponent === 'A')!;
+    assert.equal(aa.compare.games, 0);
+    assert.equal(aa.compare.difference, null);
+
+    const items = await stats.post('/api/item-use-stats', { compareTo: FEBRUARY });
+    assert.equal(items.status, 200);
+    for (const row of (items.json.data as Row).items as Row[]) {
+      assert.equal(typeof row.compare.games, 'number');
+      if (row.winRate !== null && row.compare.winRate !== null) {
+        close(row.compare.difference, row.winRate - row.compare.winRate, row.item.name);
+      }
+    }
+  });
+
+  it('leaves compare out without compareTo and points errors into compareTo', async () => {
+    const plain = await stats.post('/api/faction-stats', {});
+    assert.equal(((plain.json.data as Row).factions[0] as Row).compare, undefined);
+    assert.equal((plain.json.meta as Row).filter.compareTo, null);
+    const bad = await stats.post('/api/faction-stats', {
+      compareTo: { from: '2025-03-01', to: '2025-02-01' },
+    });
+    assert.equal(bad.status, 400);
+    assert.equal((bad.json.errors as Row[])[0].pointer, '/compareTo/from');
+    const system = await stats.post('/api/faction-stats', { compareTo: { system: 'tt' } });
+    assert.equal(system.status, 400);
+  });
+});
