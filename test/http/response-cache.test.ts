@@ -9,7 +9,7 @@ import { buildTestApp, TEST_ORIGIN } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
-function post(t: TestApp, url: string, body: unknown) {
+function post(t: TestApp, url: string, body: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url, headers: { origin: TEST_ORIGIN }, payload: body });
 }
 
