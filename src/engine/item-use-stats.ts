@@ -23,6 +23,7 @@ import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 import type { Interval } from './intervals.ts';
 import { NO_GAMES, compareTallies } from './compare.ts';
+import { PriorFit, shrunkRate } from './shrinkage.ts';
 import type { Comparison, Tally } from './compare.ts';
 
 export const ITEM_SORTS = ['lists', 'picks', 'share', 'games', 'winRate', 'delta', 'name'] as const;
@@ -51,6 +52,8 @@ export interface ItemRow {
   winRateWithout: number | null;
   delta: number | null;
   winRateInterval: Interval | null;
+  /** winRate pulled toward its factions' overall rate (docs/statistics.md#shrunk-win-rate). */
+  shrunkWinRate: number | null;
   avgScore: number | null;
   avgScoreWithout: number | null;
   lowSample: boolean;
@@ -63,6 +66,17 @@ export interface ItemUseStatsData {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/** wins + draws/2 of the "with" (offset 0) or "without" (offset S) half of an accumulator. */
+function successes(acc: Float64Array, offset: number): number {
+  return acc[offset + WINS] + acc[offset + DRAWS] / 2;
+}
+
+/** The win rate of the row factions' lists with and without the item together. */
+function overall(acc: Float64Array): number | null {
+  const games = acc[GAMES] + acc[S + GAMES];
+  return games > 0 ? (successes(acc, 0) + successes(acc, S)) / games : null;
 }
 
 /** The with-item results of an item accumulator (foldItems). */
@@ -113,6 +127,11 @@ export function itemUseStats(
     const [p2, t2] = sumScope(built.cube, built.order, compareScope, built.scan);
     otherAcc = foldItems(built, p2, t2, allowed, local);
   }
+  // Prior mean: the row factions' lists with and without the item together; one strength
+  // fitted over every item the categories and search keep, before minLists.
+  const fit = new PriorFit();
+  for (const { acc } of itemAcc.values()) fit.add(successes(acc, 0), acc[GAMES], overall(acc));
+  const shrinkage = fit.result();
   const rows: ItemRow[] = [];
   for (const [item, { acc, factions }] of itemAcc) {
     const lists = acc[LISTS];
@@ -131,6 +150,7 @@ export function itemUseStats(
       winRateWithout: without,
       delta: rate !== null && without !== null ? rate - without : null,
       winRateInterval: winRateInterval(acc[WINS], acc[DRAWS], games),
+      shrunkWinRate: shrunkRate(successes(acc, 0), games, overall(acc), shrinkage.priorStrength),
       avgScore: mean(acc[SCORE_N], acc[SCORE_SUM]),
       avgScoreWithout: mean(acc[S + SCORE_N], acc[S + SCORE_SUM]),
       lowSample: games < LOW_SAMPLE_GAMES,
@@ -174,6 +194,9 @@ export function itemUseStats(
     filter: request,
     sample,
     warnings,
-    ...(compareScope === null ? {} : { meta: { compareSample: sampleOf(snapshot, compareScope) } }),
+    meta: {
+      shrinkage,
+      ...(compareScope === null ? {} : { compareSample: sampleOf(snapshot, compareScope) }),
+    },
   };
 }

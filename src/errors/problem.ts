@@ -4,21 +4,117 @@
  * request that names an unknown faction is a 400 wherever that is discovered.
  */
 
-export const PROBLEM_BASE = 'https://muster.dev/problems/';
+/**
+ * Problem type URIs are relative references with a full path, `/problems/<kind>` (RFC 9457
+ * §3.1.1; resolved against the response's URI per RFC 3986 §5). Why not absolute: a URI on a
+ * domain of ours documents no particular deployment and resolves only while that site lives,
+ * and a URI built from each deployment's address would make one problem type's identifier
+ * differ between servers. The relative form is the same string everywhere (a stable
+ * identifier) and resolves to the page the sending server itself serves
+ * (src/http/routes/problem-pages.ts). See docs/problems.md#why-type-is-a-relative-reference.
+ */
+export const PROBLEM_BASE = '/problems/';
+
+/** One problem type: its HTTP status, fixed title, and the explanation its page shows. */
+export interface ProblemTypeSpec {
+  readonly status: number;
+  readonly title: string;
+  /** What causes the problem and what a client can do, in plain sentences (its HTML page). */
+  readonly description: string;
+}
 
 export const PROBLEM_TYPES = {
-  validation: { status: 400, title: 'Request validation failed' },
-  'malformed-json': { status: 400, title: 'Malformed JSON body' },
-  'origin-not-allowed': { status: 403, title: 'Origin not allowed' },
-  'not-found': { status: 404, title: 'Not found' },
-  'method-not-allowed': { status: 405, title: 'Method not allowed' },
-  'body-too-large': { status: 413, title: 'Request body too large' },
-  'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
-  'rate-limited': { status: 429, title: 'Too many requests' },
-  internal: { status: 500, title: 'Internal server error' },
-  'not-ready': { status: 503, title: 'Service not ready' },
-  timeout: { status: 503, title: 'Request timed out' },
-} as const;
+  validation: {
+    status: 400,
+    title: 'Request validation failed',
+    description:
+      'The request body is JSON but does not match what the route accepts: an unknown field, a ' +
+      'value of the wrong type, a number or an array outside its bounds, a date that is not a ' +
+      'real calendar date, or a name the data does not know (a game system, a faction, a ' +
+      'scenario). The errors member lists each invalid field as a JSON Pointer into the body ' +
+      'with what is wrong. Correct those fields and send the request again: sent unchanged, it ' +
+      'fails the same way.',
+  },
+  'malformed-json': {
+    status: 400,
+    title: 'Malformed JSON body',
+    description:
+      'The request body could not be parsed as JSON (RFC 8259). The first entry of errors says ' +
+      'where parsing stopped. Send one JSON object, encoded as UTF-8.',
+  },
+  'origin-not-allowed': {
+    status: 403,
+    title: 'Origin not allowed',
+    description:
+      'The statistics routes answer only browser pages on the sites the operator allowed. The ' +
+      'Origin header of this request was missing, "null", or not one of those origins, so the ' +
+      'request was stopped before it ran. A page on another site cannot call this API; a ' +
+      'server-to-server client needs the operator to accept requests without an Origin.',
+  },
+  'not-found': {
+    status: 404,
+    title: 'Not found',
+    description:
+      'No route answers this method and path (or no problem type has this name). The routes ' +
+      'are listed in the HTML reference at /docs and in the OpenAPI document at ' +
+      '/.well-known/openapi.json.',
+  },
+  'method-not-allowed': {
+    status: 405,
+    title: 'Method not allowed',
+    description:
+      'The path exists, but not with this method: the statistics routes take POST with a JSON ' +
+      'body (and answer OPTIONS preflights). The Allow header lists the methods the path accepts.',
+  },
+  'body-too-large': {
+    status: 413,
+    title: 'Request body too large',
+    description:
+      'Request bodies are limited to 16 KiB. A statistics request is a small filter, and arrays ' +
+      'in it are limited to 100 entries, so a larger body is almost certainly a mistake. Send ' +
+      'fewer values.',
+  },
+  'unsupported-media-type': {
+    status: 415,
+    title: 'Unsupported media type',
+    description:
+      'Send the request body as JSON with the header Content-Type: application/json. Other ' +
+      'media types are refused, including text/plain and form posts, which browsers would ' +
+      'otherwise send to another site without asking first.',
+  },
+  'rate-limited': {
+    status: 429,
+    title: 'Too many requests',
+    description:
+      'This client sent more requests than the service allows in the current time window. Wait ' +
+      'the number of seconds given in the Retry-After header before trying again; the ' +
+      'RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers of every counted answer ' +
+      'show the budget.',
+  },
+  internal: {
+    status: 500,
+    title: 'Internal server error',
+    description:
+      'Something unexpected went wrong while answering. The answer carries no internals; the ' +
+      'error was logged on the server with the request. Retrying may succeed; if it keeps ' +
+      'failing, tell the operator the time and the request.',
+  },
+  'not-ready': {
+    status: 503,
+    title: 'Service not ready',
+    description:
+      'The service cannot answer statistics yet: it is still loading its data after a start, ' +
+      'or no data has been imported. Retry after the number of seconds in the Retry-After ' +
+      'header, when there is one.',
+  },
+  timeout: {
+    status: 503,
+    title: 'Request timed out',
+    description:
+      'Answering took longer than the time limit the operator set, so the request was ' +
+      'abandoned. Try a narrower filter, or retry a little later.',
+  },
+} as const satisfies Record<string, ProblemTypeSpec>;
 
 export type ProblemKind = keyof typeof PROBLEM_TYPES;
 
@@ -36,6 +132,11 @@ export interface ProblemDetails {
   detail: string;
   instance?: string;
   errors?: FieldError[];
+}
+
+/** The `type` member of a problem kind: a relative reference, the same on every server. */
+export function problemTypeUri(kind: ProblemKind): string {
+  return PROBLEM_BASE + kind;
 }
 
 export class ProblemError extends Error {
@@ -60,7 +161,7 @@ export class ProblemError extends Error {
   /** RFC 9457 §3.1: type, title, status, detail (+ errors for validation). */
   toProblem(instance?: string): ProblemDetails {
     const problem: ProblemDetails = {
-      type: PROBLEM_BASE + this.kind,
+      type: problemTypeUri(this.kind),
       title: PROBLEM_TYPES[this.kind].title,
       status: this.status,
       detail: this.message,

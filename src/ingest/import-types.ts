@@ -1,8 +1,8 @@
 /**
- * The shapes that flow through an import: raw records from an adapter, the validated batch the
- * store writes, rejected records, and the report a user reads at the end.
+ * The shapes that flow through an import: raw records from an adapter and the report a user reads
+ * at the end (the validated batch and rejects are in src/domain/import-batch.ts).
  */
-import type { Entry, Event, Faction, Game, GameSystem, Player, Scenario } from '../domain/model.ts';
+import type { ImportCounts, Reject } from '../domain/import-batch.ts';
 
 export type ImportFormat = 'canonical' | 'csv' | 't9a';
 
@@ -18,27 +18,6 @@ export interface RawRecord {
    * raw payload, index for index, so a rejected game names its own file and keeps its original.
    */
   gameOrigins?: Array<{ source: string; payload: unknown }>;
-}
-
-export type RecordKind =
-  | 'file'
-  | 'system'
-  | 'faction'
-  | 'player'
-  | 'scenario'
-  | 'event'
-  | 'entry'
-  | 'game';
-
-/** A record that failed validation, kept with its raw payload so it can be fixed and replayed. */
-export interface Reject {
-  kind: RecordKind;
-  source: string;
-  record: string | null;
-  /** JSON Pointer (or CSV column) of the offending field, when there is one. */
-  field: string | null;
-  reason: string;
-  payload: unknown;
 }
 
 /** What an adapter hands to validation. */
@@ -63,51 +42,6 @@ export function emptyRawBatch(createUnknownFactions = false): RawBatch {
     rejects: [],
     createUnknownFactions,
   };
-}
-
-export interface ValidGame {
-  game: Game;
-  source: string;
-  record: string;
-}
-
-export interface ValidEvent {
-  event: Omit<Event, 'entries' | 'games'>;
-  /** null: the input said nothing about entries, so stored entries are kept. */
-  entries: Entry[] | null;
-  games: ValidGame[];
-  source: string;
-  record: string;
-}
-
-/** A validated batch: every reference resolved, every name normalised. */
-export interface ValidBatch {
-  systems: GameSystem[];
-  factions: Faction[];
-  players: Player[];
-  scenarios: Scenario[];
-  events: ValidEvent[];
-  /** Factions a CSV introduced, as "system/id". */
-  newFactions: string[];
-}
-
-export interface Counts {
-  imported: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
-}
-
-export interface ImportCounts {
-  events: Counts;
-  players: Counts;
-  games: Counts;
-  lists: Counts;
-}
-
-export function zeroCounts(): ImportCounts {
-  const zero = (): Counts => ({ imported: 0, updated: 0, unchanged: 0, rejected: 0 });
-  return { events: zero(), players: zero(), games: zero(), lists: zero() };
 }
 
 export interface ImportReport {

@@ -5,8 +5,9 @@
  */
 import type { Store } from '../store/store.ts';
 import { writeBatch } from '../store/write-batch.ts';
-import type { ImportFormat, ImportReport, RawBatch, RecordKind } from './import-types.ts';
-import { zeroCounts } from './import-types.ts';
+import type { RecordKind } from '../domain/import-batch.ts';
+import { zeroCounts } from '../domain/import-batch.ts';
+import type { ImportFormat, ImportReport, RawBatch } from './import-types.ts';
 import { loadKnownState } from './known-state.ts';
 import { validateBatch } from './validate-batch.ts';
 

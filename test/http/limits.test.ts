@@ -22,7 +22,7 @@ function assertProblem(
   assert.equal(response.statusCode, status);
   assert.equal(mediaType(response.headers['content-type'] as string), 'application/problem+json');
   const problem = response.json() as Record<string, unknown>;
-  assert.equal(problem.type, `https://muster.dev/problems/${kind}`);
+  assert.equal(problem.type, `/problems/${kind}`);
   assert.equal(problem.status, status);
   assert.equal(typeof problem.title, 'string');
   assert.equal(typeof problem.detail, 'string');

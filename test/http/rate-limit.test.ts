@@ -53,7 +53,7 @@ function assertLimited(response: Awaited<ReturnType<typeof post>>): void {
   assert.equal(response.statusCode, 429, response.body);
   assert.equal(mediaType(response.headers['content-type']), 'application/problem+json');
   const problem = response.json() as { type: string; status: number };
-  assert.equal(problem.type, 'https://muster.dev/problems/rate-limited');
+  assert.equal(problem.type, '/problems/rate-limited');
   assert.equal(problem.status, 429);
   const retryAfter = Number(response.headers['retry-after']);
   assert.ok(Number.isInteger(retryAfter) && retryAfter > 0, `Retry-After ${retryAfter}`);

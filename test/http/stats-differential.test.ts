@@ -442,4 +442,43 @@ describe(`statistics routes against plain SQL (${TEST_BACKEND})`, () => {
       assert.equal(cell.compare.wins, e === undefined ? 0 : Number(e.wins));
     }
   });
+  it('matches SQL for shrunkWinRate on matchup cells: row means and a moment fit written out here', async () => {
+    const { json } = await stats.post('/api/army-matchup', FILTERS[0].body);
+    const cells = await query(`
+      select s.faction_id as faction, o.faction_id as opponent, count(*) as games,
+        sum(case when s.result = 'win' then 1 when s.result = 'draw' then 0.5 else 0 end) as points
+      from ${scoped(FILTERS[0].where)} and o.faction_id <> s.faction_id
+      group by s.faction_id, o.faction_id`);
+    const rowSums = new Map<string, [number, number]>();
+    for (const c of cells) {
+      const [p, n] = rowSums.get(c.faction) ?? [0, 0];
+      rowSums.set(c.faction, [p + Number(c.points), n + Number(c.games)]);
+    }
+    const mu = (f: string) => rowSums.get(f)![0] / rowSums.get(f)![1];
+    // Beta-binomial moments: E[n (p − μ)²] = μ(1 − μ)(1 + (n − 1)ρ), m = 1/ρ − 1.
+    let spread = 0;
+    let chance = 0;
+    let excess = 0;
+    for (const c of cells) {
+      const [n, m] = [Number(c.games), mu(c.faction)];
+      spread += n * (Number(c.points) / n - m) ** 2;
+      chance += m * (1 - m);
+      excess += m * (1 - m) * (n - 1);
+    }
+    const rho = (spread - chance) / excess;
+    const strength = rho <= 1e-6 ? 1_000_000 : 1 / rho - 1;
+    const meta = json.meta as Row;
+    assert.equal(meta.shrinkage.cells, cells.length);
+    near(meta.shrinkage.priorStrength, strength, 'priorStrength');
+    const byPair = new Map(cells.map((c) => [`${c.faction}/${c.opponent}`, c]));
+    for (const cell of (json.data as Row).cells as Row[]) {
+      if (cell.faction === cell.opponent) {
+        assert.equal(cell.shrunkWinRate, 0.5);
+        continue;
+      }
+      const c = byPair.get(`${cell.faction}/${cell.opponent}`)!;
+      const expected = (Number(c.points) + strength * mu(c.faction)) / (Number(c.games) + strength);
+      near(cell.shrunkWinRate, expected, `${cell.faction}/${cell.opponent} shrunkWinRate`);
+    }
+  });
 });

@@ -96,7 +96,7 @@ describe(`statistics routes reject bad input (${TEST_BACKEND})`, () => {
     try {
       const { status, json } = await cold.post('/api/faction-stats', {});
       assert.equal(status, 503);
-      assert.equal(json.type, 'https://muster.dev/problems/not-ready');
+      assert.equal(json.type, '/problems/not-ready');
     } finally {
       await cold.close();
     }

@@ -4,7 +4,7 @@
  * an onRoute hook: route authors declare only their success responses.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { PROBLEM_BASE, PROBLEM_TYPES } from '../../errors/problem.ts';
+import { PROBLEM_BASE, PROBLEM_TYPES, problemTypeUri } from '../../errors/problem.ts';
 import type { ProblemKind } from '../../errors/problem.ts';
 import { PROBLEM_CONTENT_TYPE } from '../problem-handler.ts';
 import { isRateLimitExempt } from './rate-limit.ts';
@@ -20,9 +20,13 @@ export const ProblemSchema = {
   properties: {
     type: {
       type: 'string',
-      format: 'uri',
-      description: `A stable URI under ${PROBLEM_BASE} naming the problem type`,
-      enum: Object.keys(PROBLEM_TYPES).map((kind) => PROBLEM_BASE + kind),
+      // A relative reference, the same on every server (docs/problems.md).
+      format: 'uri-reference',
+      description:
+        `The problem type: a relative reference ${PROBLEM_BASE}{kind}, the same on every ` +
+        'Muster server. Resolved against the request URL (RFC 3986 §5) it is an HTML page ' +
+        `this server serves explaining the type; ${PROBLEM_BASE.replace(/\/$/, '')} lists them all`,
+      enum: Object.keys(PROBLEM_TYPES).map((kind) => problemTypeUri(kind as ProblemKind)),
     },
     title: { type: 'string', description: 'Short summary of the problem type (fixed per type)' },
     status: { type: 'integer', minimum: 400, maximum: 599, description: 'The HTTP status code' },
@@ -109,7 +113,7 @@ function problemResponse(status: number): Record<string, unknown> {
       [PROBLEM_CONTENT_TYPE]: {
         schema: { $ref: `${PROBLEM_SCHEMA_ID}#` },
         example: {
-          type: PROBLEM_BASE + spec.kind,
+          type: problemTypeUri(spec.kind),
           title: PROBLEM_TYPES[spec.kind].title,
           status,
           detail: spec.description,

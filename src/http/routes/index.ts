@@ -10,15 +10,19 @@ import { registerScenarioStatsRoute } from './scenario-stats.ts';
 import { registerDocsRoutes } from './docs.ts';
 import { registerHealthRoute } from './health.ts';
 import { registerOpenApiRoute } from './openapi.ts';
+import { registerProblemPagesRoutes } from './problem-pages.ts';
 import { registerRankingsRoute } from './rankings.ts';
 import { registerUpcomingSatellitesRoute } from './upcoming-satellites.ts';
 import { registerUpcomingSatellitesIcsRoute } from './upcoming-satellites-ics.ts';
+import { registerFiltersRoute } from './filters.ts';
+import { registerWebClientRoutes } from './web-client.ts';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoute(app, ctx);
   registerOpenApiRoute(app, ctx);
   registerApiCatalogRoute(app, ctx);
   registerDocsRoutes(app, ctx);
+  registerProblemPagesRoutes(app);
   registerFactionStatsRoute(app, ctx);
   registerArmyMatchupRoute(app, ctx);
   registerItemUseStatsRoute(app, ctx);
@@ -27,4 +31,6 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRankingsRoute(app, ctx);
   registerUpcomingSatellitesRoute(app, ctx);
   registerUpcomingSatellitesIcsRoute(app, ctx);
+  registerFiltersRoute(app, ctx);
+  registerWebClientRoutes(app);
 }

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { ITEM_SORTS, itemUseStats } from '../../engine/item-use-stats.ts';
 import type { AppContext } from '../app-context.ts';
 import { AppliedIds, applied, compareFilter, registerStatsRoute } from './stats-route.ts';
+import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
 import {
   CompareSampleMeta,
   CompareToEcho,
@@ -97,6 +98,9 @@ const ItemRowSchema = Type.Object(
       Type.Number({ description: 'winRate − winRateWithout; null when either is null' }),
     ),
     winRateInterval: WilsonIntervalSchema(),
+    shrunkWinRate: ShrunkWinRateSchema(
+      "the win rate of all lists of this row's factions in scope, with and without the item (mirror games left out)",
+    ),
     avgScore: Nullable(
       Type.Number({
         description:
@@ -150,7 +154,7 @@ export const ItemUseStatsResponse = Envelope(
     { description: 'The filter applied, defaults filled in' },
   ),
   DEFAULT_SAMPLE,
-  CompareSampleMeta,
+  { ...CompareSampleMeta, ...ShrinkageMeta },
 );
 
 /** Registers POST /api/item-use-stats. */

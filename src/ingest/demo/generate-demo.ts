@@ -8,9 +8,6 @@ import type {
   CanonicalDocument,
   Entry,
   Event,
-  EventFormat,
-  EventStatus,
-  EventTier,
   Faction,
   Player,
   Scenario,
@@ -23,18 +20,18 @@ import {
   DEMO_SYSTEM_ID,
   DEMO_SYSTEM_NAME,
   DEPLOYMENT_TEXT,
-  EVENT_SUFFIXES,
   MAPS,
   NAME_GROUPS,
   PRIMARY_TEXT,
   SCENARIO_PACKS,
   SECONDARIES,
   TEAM_MASCOTS,
-  VENUE_KINDS,
 } from './demo-catalogue.ts';
 import type { DemoArmy, DemoCountry } from './demo-catalogue.ts';
 import { createWorld } from './demo-world.ts';
 import type { DemoWorld } from './demo-world.ts';
+import { planCalendar } from './plan-calendar.ts';
+import type { Plan } from './plan-calendar.ts';
 import { dayString, parseDay, weekday } from '../../domain/calendar-day.ts';
 import { playDemoEvent } from './play-demo-event.ts';
 import type { Contestant } from './play-demo-event.ts';
@@ -56,7 +53,6 @@ export interface DemoOptions {
 }
 
 const POOL_SIZE = 3_300;
-const COMPLETED_EVENTS = 150;
 const RULES_VERSIONS = ['2.0', '2.1', '2.2'];
 /** Weeks before today's weekend where rules versions 2.1 and 2.2 came out. */
 const RULES_RELEASES = [-70, -26];
@@ -69,34 +65,6 @@ interface DemoPlayer {
   skill: number;
   activity: number;
   armies: [DemoArmy, DemoArmy];
-}
-
-interface Plan {
-  /** Week offset of the weekend from today's weekend (negative: past). */
-  week: number;
-  start: number;
-  days: number;
-  status: EventStatus;
-  format: EventFormat;
-  tier: EventTier;
-  /** Key of the major it qualifies for (satellites) or its own key (majors). */
-  majorKey: string | null;
-  name: string;
-  size: number;
-  teamSize: number | null;
-  capacity: number | null;
-  rounds: number;
-  pointsLimit: number;
-  country: DemoCountry;
-  city: string;
-  lat: number;
-  lon: number;
-  venue: string | null;
-  online: boolean;
-  detailed: boolean;
-  /** Share of players drawn from the host country. */
-  local: number;
-  id?: string;
 }
 
 /** A one-line description of the demo data, with its counts when given the document. */
@@ -276,199 +244,6 @@ function makePicker(rng: Rng, players: DemoPlayer[]): (plan: Plan) => number[] {
 
 function rulesVersionIndex(week: number): number {
   return RULES_RELEASES.filter((w) => week >= w).length;
-}
-
-function planCalendar(rng: Rng, saturday: number, today: number): Plan[] {
-  const plans: Plan[] = [];
-  const bigCountries = COUNTRIES.filter((c) => c.weight >= 4);
-  const place = (country: DemoCountry) => {
-    const city = rng.pick(country.cities);
-    return { country, city: city.city, lat: city.lat, lon: city.lon };
-  };
-  const venue = (city: string) => `${city} ${rng.pick(VENUE_KINDS)}`;
-  const evenSize = (min: number, max: number) => 2 * rng.int(min / 2, max / 2);
-  const roundsFor = (size: number) =>
-    size <= 12 ? 3 : size <= 20 ? rng.int(3, 4) : size <= 40 ? rng.int(4, 5) : rng.int(5, 6);
-
-  // Majors: two singles Masters and two team championships in the past, one of each to come.
-  const majors: { key: string; week: number; format: EventFormat }[] = [
-    { key: 'masters-1', week: -86, format: 'singles' },
-    { key: 'teams-1', week: -64, format: 'teams' },
-    { key: 'masters-2', week: -34, format: 'singles' },
-    { key: 'teams-2', week: -12, format: 'teams' },
-    { key: 'teams-3', week: 17, format: 'teams' },
-    { key: 'masters-3', week: 26, format: 'singles' },
-  ];
-  for (const m of majors) {
-    const where = place(rng.pick(bigCountries));
-    const teams = m.format === 'teams';
-    const teamSize = teams ? 5 : null;
-    const size = teams ? 5 * evenSize(16, 24) : evenSize(90, 120);
-    const past = m.week < 0;
-    plans.push({
-      week: m.week,
-      start: saturday + m.week * 7 - 1,
-      days: 3,
-      status: past ? 'completed' : 'scheduled',
-      format: m.format,
-      tier: 'major',
-      majorKey: m.key,
-      name: `Demo Fantasy ${teams ? 'Team Championship' : 'Masters'} ${where.city}`,
-      size: past ? size : Math.round(size * (0.3 + rng.next() * 0.4)),
-      teamSize,
-      capacity: past ? size : 160,
-      rounds: teams ? 5 : 6,
-      pointsLimit: 4500,
-      ...where,
-      venue: `${where.city} Convention Centre`,
-      online: false,
-      detailed: true,
-      local: 0.25,
-    });
-  }
-  const nextMajor = (week: number, format: EventFormat) =>
-    majors.find((m) => m.format === format && m.week > week);
-
-  const majorWeeks = new Set(majors.map((m) => m.week));
-  const countryWeights = COUNTRIES.map((c) => c.weight);
-  let online = 0;
-  const pastMajors = majors.filter((m) => m.week < 0).length;
-  for (let k = pastMajors; k < COMPLETED_EVENTS; k++) {
-    let week = rng.int(-103, -1);
-    while (majorWeeks.has(week)) week = rng.int(-103, -1);
-    const teams = rng.chance(0.12);
-    const format: EventFormat = teams ? 'teams' : 'singles';
-    const major = nextMajor(week, format);
-    const satellite = major !== undefined && major.week - week <= 40 && rng.chance(0.4);
-    const isOnline = !teams && !satellite && online < 6 && rng.chance(0.06);
-    if (isOnline) online++;
-    let size: number;
-    let teamSize: number | null = null;
-    let rounds = 0;
-    if (teams) {
-      teamSize = rng.pick([3, 4, 5, 5]);
-      const teamCount = evenSize(4, satellite ? 12 : 10);
-      size = teamSize * teamCount;
-      rounds = Math.min(5, Math.max(3, teamCount - 1));
-    } else if (satellite) {
-      size = rng.pick([evenSize(16, 30), evenSize(32, 50), evenSize(32, 50), evenSize(52, 80)]);
-    } else if (isOnline) {
-      size = evenSize(16, 32);
-    } else {
-      size = [evenSize(8, 16), evenSize(18, 30), evenSize(32, 50), evenSize(52, 70)][
-        rng.weighted([35, 40, 20, 5])
-      ];
-    }
-    if (!teams) rounds = roundsFor(size);
-    const where = place(COUNTRIES[rng.weighted(countryWeights)]);
-    const oneDay = rounds <= 3;
-    const pointsLimit = teams
-      ? 4000
-      : size <= 16 && rng.chance(0.3)
-        ? 3000
-        : rng.chance(0.2)
-          ? 4000
-          : 4500;
-    const label = rng.pick(EVENT_SUFFIXES);
-    plans.push({
-      week,
-      start: saturday + week * 7 + (oneDay && rng.chance(0.3) ? 1 : 0),
-      days: oneDay ? 1 : 2,
-      status: 'completed',
-      format,
-      tier: satellite ? 'satellite' : 'standard',
-      majorKey: satellite ? major.key : null,
-      name: isOnline
-        ? `${where.country.code} Online ${label}`
-        : `${where.city} ${teams ? 'Team ' : ''}${label}${satellite ? ' (Masters Qualifier)' : ''}`,
-      size,
-      teamSize,
-      capacity: isOnline ? null : Math.max(size, 8 * Math.ceil(size / 8)),
-      rounds,
-      pointsLimit,
-      ...where,
-      venue: isOnline ? 'Online (Tabletop Simulator)' : venue(where.city),
-      online: isOnline,
-      detailed: rng.chance(0.88),
-      local: isOnline ? 0.2 : satellite ? 0.7 : 0.85,
-    });
-  }
-  plans.forEach((p) => {
-    if (p.tier === 'satellite' && p.format === 'teams')
-      p.name = p.name.replace('Masters', 'Team Championship');
-  });
-
-  // The coming months: satellites of the two scheduled majors, one cancelled, a few others.
-  const upcoming: { week: number; format: EventFormat; tier: EventTier; status: EventStatus }[] =
-    [];
-  for (let i = 0; i < 8; i++)
-    upcoming.push({
-      week: rng.int(2, 23),
-      format: 'singles',
-      tier: 'satellite',
-      status: 'scheduled',
-    });
-  for (let i = 0; i < 3; i++)
-    upcoming.push({
-      week: rng.int(2, 14),
-      format: 'teams',
-      tier: 'satellite',
-      status: 'scheduled',
-    });
-  upcoming.push({ week: 6, format: 'singles', tier: 'satellite', status: 'cancelled' });
-  upcoming.push({ week: 3, format: 'singles', tier: 'standard', status: 'scheduled' });
-  upcoming.push({ week: 9, format: 'singles', tier: 'standard', status: 'scheduled' });
-  for (const u of upcoming) {
-    const where = place(COUNTRIES[rng.weighted(countryWeights)]);
-    const teams = u.format === 'teams';
-    const capacity = teams ? 5 * rng.int(6, 12) : 8 * rng.int(3, 8);
-    const major = u.tier === 'satellite' ? nextMajor(u.week, u.format) : undefined;
-    const label = rng.pick(EVENT_SUFFIXES);
-    plans.push({
-      week: u.week,
-      start: saturday + u.week * 7,
-      days: 2,
-      status: u.status,
-      format: u.format,
-      tier: u.tier,
-      majorKey: major?.key ?? null,
-      name: `${where.city} ${teams ? 'Team ' : ''}${label}${major ? (teams ? ' (Team Championship Qualifier)' : ' (Masters Qualifier)') : ''}`,
-      size: Math.round(capacity * rng.next() * 0.8),
-      teamSize: teams ? 5 : null,
-      capacity,
-      rounds: 5,
-      pointsLimit: teams ? 4000 : 4500,
-      ...where,
-      venue: venue(where.city),
-      online: false,
-      detailed: true,
-      local: 0.8,
-    });
-  }
-
-  // One event is being played right now.
-  const where = place(rng.pick(bigCountries));
-  plans.push({
-    week: 0,
-    start: today - 1,
-    days: 3,
-    status: 'ongoing',
-    format: 'singles',
-    tier: 'standard',
-    majorKey: null,
-    name: `${where.city} ${rng.pick(EVENT_SUFFIXES)}`,
-    size: evenSize(24, 40),
-    teamSize: null,
-    capacity: 40,
-    rounds: 6,
-    pointsLimit: 4500,
-    ...where,
-    venue: venue(where.city),
-    online: false,
-    detailed: true,
-    local: 0.8,
-  });
-  return plans;
 }
 
 function toEvent(plan: Plan, majorIds: Map<string, string>): Event {

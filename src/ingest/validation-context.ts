@@ -1,0 +1,180 @@
+/**
+ * What the parts of batch validation share (docs/import-formats.md#validation): the compiled
+ * schema checkers, the growing valid batch and reject list, and the resolution of faction and
+ * scenario names against what the store and the batch know.
+ */
+import { Compile } from 'typebox/compile';
+import type { TSchema } from 'typebox';
+import type { Faction, Player, Scenario } from '../domain/model.ts';
+import type { RecordKind, Reject, ValidBatch } from '../domain/import-batch.ts';
+import { toFieldErrors } from '../errors/field-errors.ts';
+import { cleanName, nameKey } from '../domain/normalize-name.ts';
+import {
+  EntrySchema,
+  EventFieldsSchema,
+  FactionSchema,
+  GameSchema,
+  PlayerSchema,
+  ScenarioSchema,
+  SystemSchema,
+} from './canonical-schema.ts';
+import type { RawRecord } from './import-types.ts';
+import { addFactionAlias, addScenarioName } from './known-state.ts';
+import type { KnownState } from './known-state.ts';
+
+export interface Checker {
+  check(value: unknown): boolean;
+  errors(value: unknown): ReturnType<typeof toFieldErrors>;
+}
+
+function checker(schema: TSchema): Checker {
+  const compiled = Compile(schema);
+  return {
+    check: (value) => compiled.Check(value),
+    errors: (value) => toFieldErrors(compiled.Errors(value)),
+  };
+}
+
+export const checkers = {
+  system: checker(SystemSchema),
+  faction: checker(FactionSchema),
+  player: checker(PlayerSchema),
+  scenario: checker(ScenarioSchema),
+  event: checker(EventFieldsSchema),
+  entry: checker(EntrySchema),
+  game: checker(GameSchema),
+};
+
+/** A domain rule a record breaks: the field (JSON Pointer) and why. */
+export class RecordError extends Error {
+  constructor(
+    readonly field: string | null,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** Drops null and undefined fields, so stored records carry only what was said. */
+export function stripNulls<T extends object>(value: T): T {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== null && v !== undefined),
+  ) as T;
+}
+
+/** Keys that more than one record of the batch carries: every copy of them is ambiguous. */
+export function duplicateKeys(
+  records: RawRecord[],
+  key: (v: Record<string, unknown>) => string | null,
+): Set<string> {
+  const seen = new Map<string, number>();
+  for (const r of records) {
+    if (r.value === null || typeof r.value !== 'object') continue;
+    const k = key(r.value as Record<string, unknown>);
+    if (k !== null) seen.set(k, (seen.get(k) ?? 0) + 1);
+  }
+  return new Set([...seen].filter(([, n]) => n > 1).map(([k]) => k));
+}
+
+export const idOf = (v: Record<string, unknown>): string | null =>
+  typeof v.id === 'string' ? v.id : null;
+
+/** The state one validation run builds up while it walks the batch. */
+export class ValidationContext {
+  readonly rejects: Reject[];
+  readonly batch: ValidBatch = {
+    systems: [],
+    factions: [],
+    players: [],
+    scenarios: [],
+    events: [],
+    newFactions: [],
+  };
+  readonly playerById = new Map<string, Player>();
+  readonly referencedPlayers = new Set<string>();
+  readonly newFactions = new Set<string>();
+  /** Scenario names used by games, keyed by system, kind and spelling. */
+  readonly scenarioUse = new Map<string, Scenario>();
+
+  constructor(
+    readonly known: KnownState,
+    readonly createUnknownFactions: boolean,
+    rejects: Reject[],
+  ) {
+    this.rejects = [...rejects];
+  }
+
+  reject(
+    kind: RecordKind,
+    r: RawRecord,
+    field: string | null,
+    reason: string,
+    payload: unknown = r.value,
+  ): void {
+    this.rejects.push({ kind, source: r.source, record: r.record, field, reason, payload });
+  }
+
+  /** Schema check; on failure rejects the record with every field error and returns null. */
+  structured<T>(
+    kind: RecordKind,
+    r: RawRecord,
+    c: Checker,
+    value: unknown = r.value,
+    payload: unknown = value,
+  ): T | null {
+    if (c.check(value)) return value as T;
+    const errors = c.errors(value);
+    const first = errors[0];
+    this.reject(
+      kind,
+      r,
+      first ? first.pointer : null,
+      errors.map((e) => `${e.pointer || '/'}: ${e.detail}`).join('; ') || 'invalid record',
+      payload,
+    );
+    return null;
+  }
+
+  /** Records a faction id as known in its system (validated or created). */
+  addFactionId(system: string, id: string): void {
+    let ids = this.known.factionIds.get(system);
+    if (ids === undefined) this.known.factionIds.set(system, (ids = new Set()));
+    ids.add(id);
+  }
+
+  /** A faction id for a name or alias; a CSV may create the faction, a document may not. */
+  resolveFaction(system: string, name: string, field: string): string {
+    const id = this.known.factionAliases.get(system)?.get(nameKey(name));
+    if (id !== undefined) return id;
+    if (!this.createUnknownFactions) {
+      throw new RecordError(
+        field,
+        `unknown faction "${name}" in system "${system}": declare it in factions[] or add an alias`,
+      );
+    }
+    const created = cleanName(name);
+    const faction: Faction = { id: created, system, name: created, aliases: [] };
+    this.batch.factions.push(faction);
+    this.addFactionId(system, created);
+    addFactionAlias(this.known, system, created, created);
+    this.newFactions.add(`${system}/${created}`);
+    return created;
+  }
+
+  /** The catalogue spelling of a scenario part, noting its use; null when absent or blank. */
+  scenarioName(
+    system: string,
+    kind: Scenario['kind'],
+    name: string | null | undefined,
+  ): string | null {
+    if (name === null || name === undefined || cleanName(name) === '') return null;
+    const spelled = addScenarioName(this.known, system, kind, cleanName(name));
+    this.scenarioUse.set(`${system}\u0000${kind}\u0000${spelled}`, {
+      system,
+      kind,
+      name: spelled,
+      description: null,
+    });
+    return spelled;
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * Writes events with their entries, and games with their sides and lists
+ * (docs/import-formats.md#idempotence): records are compared by content hash, unchanged ones are
+ * left alone, changed ones replace their previous version whole.
+ */
+import { createHash } from 'node:crypto';
+import type { Insertable, Transaction } from 'kysely';
+import type { Event } from '../domain/model.ts';
+import type { ImportCounts, ValidBatch, ValidGame } from '../domain/import-batch.ts';
+import { contentHash } from './content-hash.ts';
+import { addList, bool, chunkedIds, deleteLists } from './insert-rows.ts';
+import type { ListRows } from './insert-rows.ts';
+import type { Database } from './schema.ts';
+
+function eventRow(
+  event: Omit<Event, 'entries' | 'games'>,
+  hash: string,
+): Insertable<Database['events']> {
+  return {
+    id: event.id,
+    system_id: event.system,
+    name: event.name,
+    start_date: event.start,
+    end_date: event.end ?? null,
+    status: event.status,
+    format: event.format,
+    tier: event.tier,
+    qualifies_for: event.qualifiesFor ?? null,
+    slots: event.slots ?? null,
+    participants: event.participants ?? null,
+    capacity: event.capacity ?? null,
+    rounds: event.rounds ?? null,
+    points_limit: event.pointsLimit ?? null,
+    rules_version: event.rulesVersion ?? null,
+    country: event.country ?? null,
+    region: event.region ?? null,
+    city: event.city ?? null,
+    venue: event.venue ?? null,
+    lat: event.location?.lat ?? null,
+    lon: event.location?.lon ?? null,
+    online: bool(event.online),
+    url: event.url ?? null,
+    registration_url: event.registrationUrl ?? null,
+    content_hash: hash,
+  };
+}
+
+async function storedHashes(
+  trx: Transaction<Database>,
+  table: 'events' | 'games',
+  ids: string[],
+): Promise<Map<string, string>> {
+  const rows = await chunkedIds(ids, (chunk) =>
+    trx.selectFrom(table).select(['id', 'content_hash']).where('id', 'in', chunk).execute(),
+  );
+  return new Map(rows.map((r) => [r.id, r.content_hash]));
+}
+
+/** Replaces an event's stored entries (and their lists) by the batch's. */
+async function replaceEntries(
+  trx: Transaction<Database>,
+  e: ValidBatch['events'][number],
+  isNew: boolean,
+  counts: ImportCounts,
+  listRows: ListRows,
+  entryRows: Insertable<Database['entries']>[],
+): Promise<void> {
+  if (e.entries === null) return;
+  const oldLists = await trx
+    .selectFrom('entries')
+    .select('list_id')
+    .where('event_id', '=', e.event.id)
+    .where('list_id', 'is not', null)
+    .execute();
+  await deleteLists(
+    trx,
+    oldLists.map((l) => l.list_id as string),
+  );
+  await trx.deleteFrom('entries').where('event_id', '=', e.event.id).execute();
+  for (const entry of e.entries) {
+    const listId = entry.list ? `e:${e.event.id}:${entry.player}` : null;
+    if (entry.list && listId) {
+      addList(listRows, listId, entry.list);
+      counts.lists[isNew ? 'imported' : 'updated']++;
+    }
+    entryRows.push({
+      event_id: e.event.id,
+      player_id: entry.player,
+      faction_id: entry.faction ?? null,
+      subfaction_id: entry.subfaction ?? null,
+      team: entry.team ?? null,
+      placement: entry.placement ?? null,
+      list_id: listId,
+    });
+  }
+}
+
+/** Writes new and changed events; returns the entry rows to insert after them. */
+export async function writeEvents(
+  trx: Transaction<Database>,
+  events: ValidBatch['events'],
+  counts: ImportCounts,
+  listRows: ListRows,
+): Promise<Insertable<Database['entries']>[]> {
+  const hashes = await storedHashes(
+    trx,
+    'events',
+    events.map((e) => e.event.id),
+  );
+  const entryRows: Insertable<Database['entries']>[] = [];
+  for (const e of events) {
+    const hash = contentHash({ event: e.event, entries: e.entries });
+    const old = hashes.get(e.event.id);
+    if (old === hash) {
+      counts.events.unchanged++;
+      continue;
+    }
+    const row = eventRow(e.event, hash);
+    if (old === undefined) {
+      await trx.insertInto('events').values(row).execute();
+      counts.events.imported++;
+    } else {
+      const { id: _id, ...rest } = row;
+      await trx.updateTable('events').set(rest).where('id', '=', e.event.id).execute();
+      counts.events.updated++;
+    }
+    await replaceEntries(trx, e, old === undefined, counts, listRows, entryRows);
+  }
+  return entryRows;
+}
+
+export interface GameRows {
+  games: Insertable<Database['games']>[];
+  sides: Insertable<Database['sides']>[];
+  /** Ids of stored games that changed: their old rows go before the new ones are inserted. */
+  replaced: string[];
+}
+
+function addGameRows(
+  rows: GameRows,
+  listRows: ListRows,
+  game: ValidGame['game'],
+  eventId: string,
+  hash: string,
+): void {
+  const s = game.scenario;
+  rows.games.push({
+    id: game.id,
+    event_id: eventId,
+    round: game.round ?? null,
+    table_no: game.table ?? null,
+    scenario: s?.name ?? null,
+    map: s?.map ?? null,
+    deployment: s?.deployment ?? null,
+    primary_objective: s?.primary ?? null,
+    secondaries: s?.secondaries && s.secondaries.length > 0 ? JSON.stringify(s.secondaries) : null,
+    content_hash: hash,
+  });
+  game.sides.forEach((side, i) => {
+    const listId = side.list ? `g:${game.id}:${i}` : null;
+    if (side.list && listId) addList(listRows, listId, side.list);
+    rows.sides.push({
+      game_id: game.id,
+      side: i,
+      player_id: side.player ?? null,
+      faction_id: side.faction,
+      subfaction_id: side.subfaction ?? null,
+      score: side.score ?? null,
+      result: side.result as string,
+      first_turn: bool(side.firstTurn),
+      primary_achieved: bool(side.primaryAchieved),
+      secondary: side.secondary ?? null,
+      secondary_achieved: bool(side.secondaryAchieved),
+      list_id: listId,
+    });
+  });
+}
+
+/** The rows of new and changed games, counting unchanged ones. */
+export async function gameRowsFor(
+  trx: Transaction<Database>,
+  events: ValidBatch['events'],
+  counts: ImportCounts,
+  listRows: ListRows,
+): Promise<GameRows> {
+  const allGames = events.flatMap((e) => e.games.map((g) => ({ ...g, eventId: e.event.id })));
+  const hashes = await storedHashes(
+    trx,
+    'games',
+    allGames.map((g) => g.game.id),
+  );
+  const rows: GameRows = { games: [], sides: [], replaced: [] };
+  for (const { game, eventId } of allGames) {
+    // Games are built key by key in validation, so plain JSON is already canonical.
+    const hash = createHash('sha1').update(eventId).update(JSON.stringify(game)).digest('hex');
+    const old = hashes.get(game.id);
+    const lists = game.sides.filter((s) => s.list).length;
+    if (old === hash) {
+      counts.games.unchanged++;
+      counts.lists.unchanged += lists;
+      continue;
+    }
+    const kind = old === undefined ? 'imported' : 'updated';
+    counts.games[kind]++;
+    counts.lists[kind] += lists;
+    if (old !== undefined) rows.replaced.push(game.id);
+    addGameRows(rows, listRows, game, eventId, hash);
+  }
+  return rows;
+}
+
+/** Deletes the stored version of changed games with their sides and lists. */
+export async function deleteGames(trx: Transaction<Database>, ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const oldLists = await trx
+      .selectFrom('sides')
+      .select('list_id')
+      .where('game_id', 'in', chunk)
+      .where('list_id', 'is not', null)
+      .execute();
+    await deleteLists(
+      trx,
+      oldLists.map((l) => l.list_id as string),
+    );
+    await trx.deleteFrom('sides').where('game_id', 'in', chunk).execute();
+    await trx.deleteFrom('games').where('id', 'in', chunk).execute();
+  }
+}
