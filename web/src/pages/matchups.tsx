@@ -37,6 +37,21 @@ export function heatColour(rate: number, faded = false): string {
   return `rgb(${mix.join(',')})`;
 }
 
+/** WCAG 2.1 relative luminance of an "rgb(r,g,b)" colour. */
+function luminance(colour: string): number {
+  const [r, g, b] = (colour.match(/\d+/g) ?? []).map((c) => {
+    const v = Number(c) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** True when white text contrasts more than dark text (#1d2430) on this background. */
+export function wantsLightText(colour: string): boolean {
+  const l = luminance(colour);
+  return 1.05 / (l + 0.05) > (l + 0.05) / (0.0167 + 0.05);
+}
+
 function Details({
   cell,
   names,
@@ -138,13 +153,14 @@ export function MatchupsPage({ params, update, filter }: PageProps) {
                         const cell = cells.get(key);
                         if (cell === undefined || cell.winRate === null)
                           return <td key={key} class="blank" />;
-                        const dark = !cell.lowSample && Math.abs(cell.winRate - 0.5) > 0.12;
+                        const background = heatColour(cell.winRate, cell.lowSample);
+                        const dark = wantsLightText(background);
                         return (
                           <td key={key} class={cell.lowSample ? 'low' : undefined}>
                             <button
                               type="button"
                               class={dark ? 'heat dark' : 'heat'}
-                              style={{ backgroundColor: heatColour(cell.winRate, cell.lowSample) }}
+                              style={{ backgroundColor: background }}
                               aria-pressed={params.cell === key}
                               aria-label={`${row.name} against ${col.name}: ${pct(cell.winRate, 0)} over ${cell.games} games${cell.lowSample ? ', low sample' : ''}`}
                               onClick={() => update({ cell: key }, true)}
