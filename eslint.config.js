@@ -2,7 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'test/fixtures/', '.scratch/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'data/',
+      'test/fixtures/',
+      '.scratch/',
+      'web/dist/',
+      'test-artifacts/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

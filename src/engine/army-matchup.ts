@@ -28,6 +28,8 @@ import type { CommonFilter } from './filter.ts';
 import { wilson } from './intervals.ts';
 import type { Interval } from './intervals.ts';
 import { compareTallies } from './compare.ts';
+import { PriorFit, shrunkRate } from './shrinkage.ts';
+import type { ShrinkageMeta } from './shrinkage.ts';
 import type { Comparison, Tally } from './compare.ts';
 
 export interface ArmyMatchupRequest extends CommonFilter {
@@ -47,6 +49,8 @@ export interface MatchupCell {
   losses: number;
   winRate: number | null;
   winRateInterval: Interval | null;
+  /** winRate pulled toward the row faction's overall rate (docs/statistics.md#shrunk-win-rate). */
+  shrunkWinRate: number | null;
   avgScore: number | null;
   lowSample: boolean;
   compare?: Comparison;
@@ -71,6 +75,7 @@ export function armyMatchup(
   const compareScope = request.compareTo ? resolveScope(snapshot, request.compareTo) : null;
   const other = compareScope === null ? null : sumScope(cube, order, compareScope, scan)[0];
   const systemFactions = snapshot.systems[scope.system].factions;
+  const prior = matchupPrior(acc, systemFactions, nF);
   const rows = rowsSel ?? systemFactions;
   const cols = colsSel ?? systemFactions;
   const cells: MatchupCell[] = [];
@@ -93,6 +98,10 @@ export function armyMatchup(
         losses: acc[base + LOSSES],
         winRate: f === o ? 0.5 : winRate(wins, draws, games),
         winRateInterval: f === o ? wilson(games / 2, games) : winRateInterval(wins, draws, games),
+        shrunkWinRate:
+          f === o
+            ? 0.5
+            : shrunkRate(wins + draws / 2, games, prior.rowMean[f], prior.fit.priorStrength),
         avgScore: mean(acc[base + SCORE_N], acc[base + SCORE_SUM]),
         lowSample: games < LOW_SAMPLE_GAMES,
       };
@@ -112,8 +121,45 @@ export function armyMatchup(
     filter: request,
     sample,
     warnings,
-    ...(compareScope === null ? {} : { meta: { compareSample: sampleOf(snapshot, compareScope) } }),
+    meta: {
+      shrinkage: prior.fit,
+      ...(compareScope === null ? {} : { compareSample: sampleOf(snapshot, compareScope) }),
+    },
   };
+}
+
+/**
+ * The prior of shrunkWinRate (docs/statistics.md#shrunk-win-rate): each row faction's win rate
+ * over all its non-mirror cells in scope as the prior mean, and one strength fitted over every
+ * non-mirror cell of the system, whatever factions, opponents and minGames select.
+ */
+function matchupPrior(
+  acc: Float64Array,
+  factions: readonly number[],
+  nF: number,
+): { rowMean: (number | null)[]; fit: ShrinkageMeta } {
+  const rowMean: (number | null)[] = new Array<number | null>(nF).fill(null);
+  const success = (base: number) => acc[base + WINS] + acc[base + DRAWS] / 2;
+  for (const f of factions) {
+    let s = 0;
+    let n = 0;
+    for (const o of factions) {
+      if (o === f) continue;
+      const base = (f * nF + o) * MATCHUP_STRIDE;
+      s += success(base);
+      n += acc[base + GAMES];
+    }
+    rowMean[f] = n > 0 ? s / n : null;
+  }
+  const fit = new PriorFit();
+  for (const f of factions) {
+    for (const o of factions) {
+      if (o === f) continue;
+      const base = (f * nF + o) * MATCHUP_STRIDE;
+      fit.add(success(base), acc[base + GAMES], rowMean[f]);
+    }
+  }
+  return { rowMean, fit: fit.result() };
 }
 
 /**

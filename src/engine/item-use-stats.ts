@@ -15,14 +15,19 @@ import {
   PICKS,
   SCORE_N,
   SCORE_SUM,
+  SKILL_ACTUAL,
+  SKILL_EXPECTED,
+  SKILL_N,
   WINS,
   foldItems,
   itemCube,
 } from './cube/item-cube.ts';
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
+import { newcombe } from './intervals.ts';
 import type { Interval } from './intervals.ts';
 import { NO_GAMES, compareTallies } from './compare.ts';
+import { PriorFit, shrunkRate } from './shrinkage.ts';
 import type { Comparison, Tally } from './compare.ts';
 
 export const ITEM_SORTS = ['lists', 'picks', 'share', 'games', 'winRate', 'delta', 'name'] as const;
@@ -50,7 +55,13 @@ export interface ItemRow {
   winRate: number | null;
   winRateWithout: number | null;
   delta: number | null;
+  /** Newcombe's interval of delta (docs/statistics.md#difference-of-win-rates). */
+  deltaInterval: Interval | null;
+  /** delta over what the players' ratings predicted (docs/statistics.md#skill-adjusted-delta). */
+  skillAdjustedDelta: number | null;
   winRateInterval: Interval | null;
+  /** winRate pulled toward its factions' overall rate (docs/statistics.md#shrunk-win-rate). */
+  shrunkWinRate: number | null;
   avgScore: number | null;
   avgScoreWithout: number | null;
   lowSample: boolean;
@@ -63,6 +74,32 @@ export interface ItemUseStatsData {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/** wins + draws/2 of the "with" (offset 0) or "without" (offset S) half of an accumulator. */
+function successes(acc: Float64Array, offset: number): number {
+  return acc[offset + WINS] + acc[offset + DRAWS] / 2;
+}
+
+/** The win rate of the row factions' lists with and without the item together. */
+function overall(acc: Float64Array): number | null {
+  const games = acc[GAMES] + acc[S + GAMES];
+  return games > 0 ? (successes(acc, 0) + successes(acc, S)) / games : null;
+}
+
+/**
+ * (actual − expected) of the lists with the item minus the same of the lists without it, over
+ * counted sides whose players both had pre-game ratings (faction-stats' skill model); null when
+ * either side has none (docs/statistics.md#skill-adjusted-delta).
+ */
+function skillAdjustedDelta(acc: Float64Array): number | null {
+  const over = (o: number) =>
+    acc[o + SKILL_N] > 0
+      ? (acc[o + SKILL_ACTUAL] - acc[o + SKILL_EXPECTED]) / acc[o + SKILL_N]
+      : null;
+  const withIt = over(0);
+  const without = over(S);
+  return withIt !== null && without !== null ? withIt - without : null;
 }
 
 /** The with-item results of an item accumulator (foldItems). */
@@ -113,6 +150,11 @@ export function itemUseStats(
     const [p2, t2] = sumScope(built.cube, built.order, compareScope, built.scan);
     otherAcc = foldItems(built, p2, t2, allowed, local);
   }
+  // Prior mean: the row factions' lists with and without the item together; one strength
+  // fitted over every item the categories and search keep, before minLists.
+  const fit = new PriorFit();
+  for (const { acc } of itemAcc.values()) fit.add(successes(acc, 0), acc[GAMES], overall(acc));
+  const shrinkage = fit.result();
   const rows: ItemRow[] = [];
   for (const [item, { acc, factions }] of itemAcc) {
     const lists = acc[LISTS];
@@ -130,7 +172,10 @@ export function itemUseStats(
       winRate: rate,
       winRateWithout: without,
       delta: rate !== null && without !== null ? rate - without : null,
+      deltaInterval: newcombe(successes(acc, 0), games, successes(acc, S), acc[S + GAMES]),
+      skillAdjustedDelta: skillAdjustedDelta(acc),
       winRateInterval: winRateInterval(acc[WINS], acc[DRAWS], games),
+      shrunkWinRate: shrunkRate(successes(acc, 0), games, overall(acc), shrinkage.priorStrength),
       avgScore: mean(acc[SCORE_N], acc[SCORE_SUM]),
       avgScoreWithout: mean(acc[S + SCORE_N], acc[S + SCORE_SUM]),
       lowSample: games < LOW_SAMPLE_GAMES,
@@ -174,6 +219,9 @@ export function itemUseStats(
     filter: request,
     sample,
     warnings,
-    ...(compareScope === null ? {} : { meta: { compareSample: sampleOf(snapshot, compareScope) } }),
+    meta: {
+      shrinkage,
+      ...(compareScope === null ? {} : { compareSample: sampleOf(snapshot, compareScope) }),
+    },
   };
 }

@@ -20,6 +20,8 @@ import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 import type { Interval } from './intervals.ts';
 import { resolveNames } from './scenario-parts.ts';
+import { PriorFit, shrunkRate } from './shrinkage.ts';
+import type { ShrinkageMeta } from './shrinkage.ts';
 import { partOffsets } from './cube/scenario-cube.ts';
 import {
   CLASS_STRIDE,
@@ -65,6 +67,8 @@ export interface ScenarioFactionRow {
   games: number;
   winRate: number | null;
   winRateInterval: Interval | null;
+  /** winRate pulled toward the faction's rate over the kind (docs/statistics.md#shrunk-win-rate). */
+  shrunkWinRate: number | null;
   avgScore: number | null;
   lowSample: boolean;
 }
@@ -118,6 +122,7 @@ export function scenarioStats(
   const listed = new Uint8Array(nF);
   for (const f of factionList) listed[f] = 1;
   const rows: ScenarioStatsRow[] = [];
+  let shrinkage: ShrinkageMeta = { priorStrength: null, cells: 0 };
   // The scratch is per snapshot: every exit path must leave it cleared for the next request.
   try {
     const sums = sumScenarioScope(snapshot, built, scope);
@@ -129,6 +134,11 @@ export function scenarioStats(
     const fv = sums.pairs.values;
     const sec = sums.sec.values;
     const ratio = (x: number, n: number) => (n > 0 ? x / n : null);
+    const prior = scenarioPrior(cells, fv, nF, (key) => {
+      const kind = kindOf(offsets, key);
+      return kinds.includes(kind) ? SCENARIO_KINDS.indexOf(kind) : -1;
+    });
+    shrinkage = prior.fit;
     let cell = 0;
     for (const key of keys) {
       const kind = kindOf(offsets, key);
@@ -157,6 +167,12 @@ export function scenarioStats(
           games: fg,
           winRate: winRate(fv[fb + F_WINS], fv[fb + F_DRAWS], fg),
           winRateInterval: winRateInterval(fv[fb + F_WINS], fv[fb + F_DRAWS], fg),
+          shrunkWinRate: shrunkRate(
+            fv[fb + F_WINS] + fv[fb + F_DRAWS] / 2,
+            fg,
+            prior.mean(key, f),
+            shrinkage.priorStrength,
+          ),
           avgScore: mean(fv[fb + F_SCORE_N], fv[fb + F_SCORE_SUM]),
           lowSample: fg < LOW_SAMPLE_GAMES,
         });
@@ -197,5 +213,47 @@ export function scenarioStats(
   const warnings: string[] = [];
   if (sample.games === 0) warnings.push(EMPTY_WARNING);
   else if (rows.length === 0) warnings.push('no scenario matches the filter and minGames');
-  return { data: { scenarios: rows }, filter: request, sample, warnings };
+  return { data: { scenarios: rows }, filter: request, sample, warnings, meta: { shrinkage } };
+}
+
+/**
+ * The prior of shrunkWinRate (docs/statistics.md#shrunk-win-rate): a (part, faction) cell's
+ * prior mean is the faction's win rate over every part of the same kind in scope, and one
+ * strength is fitted over the cells of the kinds asked for (`kindIndex` −1: not asked for).
+ */
+function scenarioPrior(
+  cells: ArrayLike<number>,
+  fv: Float64Array,
+  nF: number,
+  kindIndex: (key: number) => number,
+): { mean: (key: number, faction: number) => number | null; fit: ShrinkageMeta } {
+  const kindOfKey = new Map<number, number>();
+  const sums = new Float64Array(SCENARIO_KINDS.length * nF * 2);
+  const success = (fb: number) => fv[fb + F_WINS] + fv[fb + F_DRAWS] / 2;
+  const visit = (each: (slot: number, fb: number) => void) => {
+    for (let i = 0; i < cells.length; i++) {
+      const key = Math.floor(cells[i] / nF);
+      let kind = kindOfKey.get(key);
+      if (kind === undefined) {
+        kind = kindIndex(key);
+        kindOfKey.set(key, kind);
+      }
+      if (kind >= 0) each(kind * nF + (cells[i] - key * nF), cells[i] * FS);
+    }
+  };
+  visit((slot, fb) => {
+    sums[2 * slot] += success(fb);
+    sums[2 * slot + 1] += fv[fb + F_GAMES];
+  });
+  const meanOf = (slot: number) =>
+    sums[2 * slot + 1] > 0 ? sums[2 * slot] / sums[2 * slot + 1] : null;
+  const fit = new PriorFit();
+  visit((slot, fb) => fit.add(success(fb), fv[fb + F_GAMES], meanOf(slot)));
+  return {
+    mean: (key, faction) => {
+      const kind = kindOfKey.get(key) ?? -1;
+      return kind < 0 ? null : meanOf(kind * nF + faction);
+    },
+    fit: fit.result(),
+  };
 }

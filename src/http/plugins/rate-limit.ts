@@ -9,6 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from '../../config/config.ts';
 import { ProblemError } from '../../errors/problem.ts';
+import { isWebClientPath } from '../routes/web-client.ts';
 
 export const DEFAULT_RATE_LIMIT_NAMESPACE = 'muster:rl:';
 
@@ -17,11 +18,13 @@ const REDIS_CONNECT_WAIT_MS = 2000;
 /**
  * Routes left out of the limit: health, so that a load balancer or orchestrator polling it is
  * never told a healthy instance is failing, and the docs page's static assets, which one page
- * view loads by the handful. Everything else (API, discovery documents, 404s) is counted.
+ * view loads by the handful, and likewise the web client's page and assets. Everything else (API, discovery documents, 404s) is counted.
  */
 export function isRateLimitExempt(url: string | undefined): boolean {
   if (url === undefined) return false;
-  return url === '/api/health' || url === '/docs' || url.startsWith('/docs/');
+  return (
+    url === '/api/health' || url === '/docs' || url.startsWith('/docs/') || isWebClientPath(url)
+  );
 }
 
 export interface RateLimitOptions {

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { armyMatchup } from '../../engine/army-matchup.ts';
 import type { AppContext } from '../app-context.ts';
 import { applied, compareFilter, registerStatsRoute } from './stats-route.ts';
+import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
 import {
   CompareSampleMeta,
   CompareToEcho,
@@ -66,6 +67,9 @@ const CellSchema = Type.Object(
     winRateInterval: WilsonIntervalSchema(
       '95% Wilson score interval of winRate, taking wins + draws/2 as the successes out of games, clamped to [0, 1]; mirror cell: games/2 successes out of games',
     ),
+    shrunkWinRate: ShrunkWinRateSchema(
+      "the row faction's win rate over all its non-mirror cells in scope (every opponent of the system); exactly 0.5 in a mirror cell",
+    ),
     avgScore: Nullable(
       Type.Number({
         description:
@@ -111,7 +115,7 @@ export const ArmyMatchupResponse = Envelope(
     { description: 'The filter applied, defaults filled in' },
   ),
   DEFAULT_SAMPLE,
-  CompareSampleMeta,
+  { ...CompareSampleMeta, ...ShrinkageMeta },
 );
 
 /** Registers POST /api/army-matchup. */

@@ -14,6 +14,8 @@ import { registerProblemPagesRoutes } from './problem-pages.ts';
 import { registerRankingsRoute } from './rankings.ts';
 import { registerUpcomingSatellitesRoute } from './upcoming-satellites.ts';
 import { registerUpcomingSatellitesIcsRoute } from './upcoming-satellites-ics.ts';
+import { registerFiltersRoute } from './filters.ts';
+import { registerWebClientRoutes } from './web-client.ts';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoute(app, ctx);
@@ -29,4 +31,6 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRankingsRoute(app, ctx);
   registerUpcomingSatellitesRoute(app, ctx);
   registerUpcomingSatellitesIcsRoute(app, ctx);
+  registerFiltersRoute(app, ctx);
+  registerWebClientRoutes(app);
 }

@@ -12,6 +12,7 @@ import {
   Nullable,
 } from '../schemas/common-filter.ts';
 import {
+  DEFAULT_SAMPLE,
   Envelope,
   FactionRefSchema,
   MarginBandsSchema,
@@ -21,6 +22,7 @@ import {
   WilsonIntervalSchema,
 } from '../schemas/envelope.ts';
 import { ScenarioKindSchema, ScenarioKindsSchema } from '../schemas/scenario-kind.ts';
+import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
 
 export const ScenarioStatsBody = Type.Object(
   {
@@ -60,6 +62,9 @@ const FactionRow = Type.Object(
     }),
     winRate: RateSchema(WIN_RATE),
     winRateInterval: WilsonIntervalSchema(),
+    shrunkWinRate: ShrunkWinRateSchema(
+      "the faction's win rate over every scenario part of the same kind in scope (e.g. all maps)",
+    ),
     avgScore: Nullable(
       Type.Number({
         description:
@@ -165,6 +170,8 @@ export const ScenarioStatsResponse = Envelope(
     },
     { description: 'The filter applied, defaults filled in' },
   ),
+  DEFAULT_SAMPLE,
+  ShrinkageMeta,
 );
 
 /** Registers POST /api/scenario-stats. */

@@ -1,5 +1,5 @@
 /**
- * compareTo on the hand fixture (test/snapshot/hand-fixture.ts): E1 (January) against E2
+ * compareTo and shrunkWinRate on the hand fixture (test/snapshot/hand-fixture.ts): E1 (January) against E2
  * (February), every figure worked out by hand, the difference interval from Newcombe's
  * published formula written out here apart from the engine.
  */
@@ -115,5 +115,58 @@ describe(`compareTo by hand (${TEST_BACKEND})`, () => {
     assert.equal((bad.json.errors as Row[])[0].pointer, '/compareTo/from');
     const system = await stats.post('/api/faction-stats', { compareTo: { system: 'tt' } });
     assert.equal(system.status, 400);
+  });
+  it('shrinks scenario faction rows toward the faction over the same kind, by meta.shrinkage', async () => {
+    const { status, json } = await stats.post('/api/scenario-stats', {});
+    assert.equal(status, 200);
+    const strength = (json.meta as Row).shrinkage.priorStrength as number | null;
+    const sums = new Map<string, [number, number]>();
+    const rows = (json.data as Row).scenarios as Row[];
+    for (const row of rows) {
+      for (const f of row.factions as Row[]) {
+        const key = `${row.kind}/${f.faction.id}`;
+        const [p, n] = sums.get(key) ?? [0, 0];
+        sums.set(key, [p + f.winRate * f.games, n + f.games]);
+      }
+    }
+    let checked = 0;
+    for (const row of rows) {
+      for (const f of row.factions as Row[]) {
+        if (f.games === 0) continue;
+        const [p, n] = sums.get(`${row.kind}/${f.faction.id}`)!;
+        const expected =
+          strength === null
+            ? f.winRate
+            : (f.winRate * f.games + (strength * p) / n) / (f.games + strength);
+        close(f.shrunkWinRate, expected, `${row.name} ${f.faction.id}`);
+        checked++;
+      }
+    }
+    assert.ok(checked > 0);
+  });
+
+  it('answers a mirror matchup cell with shrunkWinRate 0.5 and reports the prior in meta', async () => {
+    const { json } = await stats.post('/api/army-matchup', {});
+    const cells = (json.data as Row).cells as Row[];
+    assert.equal(cells.find((c) => c.faction === 'A' && c.opponent === 'A')!.shrunkWinRate, 0.5);
+    const shrinkage = (json.meta as Row).shrinkage;
+    assert.equal(typeof shrinkage.cells, 'number');
+    for (const c of cells) assert.ok(c.shrunkWinRate >= 0 && c.shrunkWinRate <= 1);
+  });
+  it("gives an item's delta its Newcombe interval and a skill-adjusted delta from pre-game ratings", async () => {
+    const feb = await stats.post('/api/faction-stats', FEBRUARY);
+    // g5 (February) is A (p1) against B (p2): B's expectation there is its February skill.
+    const expectedB = ((feb.json.data as Row).factions as Row[]).find((f) => f.faction.id === 'B')!
+      .skill.expectedWinRate as number;
+    const { json } = await stats.post('/api/item-use-stats', { sort: 'name' });
+    const sword = ((json.data as Row).items as Row[]).find((i) => i.item.name === 'Sword')!;
+    // With: g1 win (January, everyone unrated at 1500: expected 0.5), g5 loss (expected
+    // 1 − expectedB); without: g2's drawn empty list (expected 0.5, actual 0.5).
+    const [low, high] = newcombe10(1, 2, 0.5, 1);
+    close(sword.deltaInterval.low, low, 'Sword delta low');
+    close(sword.deltaInterval.high, high, 'Sword delta high');
+    close(sword.skillAdjustedDelta, (1 - 0.5 + 0 - (1 - expectedB)) / 2 - 0, 'Sword skill');
+    const z = ((json.data as Row).items as Row[]).find((i) => i.item.name === 'Unit Z')!;
+    assert.deepEqual([z.deltaInterval, z.skillAdjustedDelta], [null, null]);
   });
 });

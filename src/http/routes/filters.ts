@@ -1,0 +1,162 @@
+/**
+ * GET /api/filters: the values every common-filter field can take in the data served, with
+ * event and game counts (docs/http-api.md#filter-values). A filter bar offers exactly these.
+ * Open like health (a GET without a body), rate limited like every API route.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { filterOptions } from '../../engine/filter-options.ts';
+import type { AppContext } from '../app-context.ts';
+import { Nullable } from '../schemas/common-filter.ts';
+import { requireSnapshot, warningsFor } from '../schemas/envelope.ts';
+
+const Counted = <T extends Parameters<typeof Type.Union>[0][number]>(
+  value: T,
+  description: string,
+) =>
+  Type.Array(
+    Type.Object(
+      {
+        value,
+        events: Type.Integer({ description: 'Events with this value and at least one game' }),
+        games: Type.Integer({ description: 'Games in those events' }),
+      },
+      { description: 'One value and what it keeps' },
+    ),
+    { description: `${description}; most games first; events where it is unknown are left out` },
+  );
+
+const SystemOptions = Type.Object(
+  {
+    id: Type.String({ description: 'Game system id, the filter\'s "system"' }),
+    name: Type.String({ description: 'Display name of the system' }),
+    events: Type.Integer({ description: 'Events of the system with at least one game' }),
+    games: Type.Integer({ description: 'Games of the system' }),
+    from: Nullable(
+      Type.String({
+        description: 'Earliest event start date with a game (YYYY-MM-DD); null without games',
+      }),
+    ),
+    to: Nullable(
+      Type.String({
+        description: 'Latest event start date with a game (YYYY-MM-DD); null without games',
+      }),
+    ),
+    factions: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ description: 'Faction id, as the factions option takes it' }),
+          name: Type.String({ description: 'Display name' }),
+          sides: Type.Integer({
+            description: 'Sides played with the faction (a mirror game gives two)',
+          }),
+        },
+        { description: 'One faction' },
+      ),
+      { description: 'Factions with at least one side played, by name' },
+    ),
+    participants: Type.Object(
+      {
+        min: Nullable(
+          Type.Integer({ description: 'Fewest participants of an event; null when none known' }),
+        ),
+        max: Nullable(
+          Type.Integer({ description: 'Most participants of an event; null when none known' }),
+        ),
+        unknownEvents: Type.Integer({
+          description: 'Events without a participant count (any size bound leaves them out)',
+        }),
+        atLeast: Type.Array(
+          Type.Object(
+            {
+              minParticipants: Type.Integer({ description: 'The minParticipants value' }),
+              events: Type.Integer({ description: 'Events with at least that many' }),
+              games: Type.Integer({ description: 'Games in those events' }),
+            },
+            { description: 'One size bound and what it keeps' },
+          ),
+          {
+            description:
+              'Useful minParticipants values (8, 16, 24, 32, 48, 64, 100) that keep at least one event',
+          },
+        ),
+      },
+      { description: 'Event sizes (minParticipants, maxParticipants)' },
+    ),
+    formats: Counted(
+      Type.String({ description: '"singles" or "teams"' }),
+      'Event formats (format)',
+    ),
+    tiers: Counted(
+      Type.String({ description: '"standard", "satellite" or "major"' }),
+      'Event tiers (tiers)',
+    ),
+    countries: Counted(
+      Type.String({ description: 'ISO 3166-1 alpha-2 code, upper case' }),
+      'Event countries (countries)',
+    ),
+    rulesVersions: Counted(
+      Type.String({ description: 'A rules version' }),
+      'Rules versions (rulesVersions)',
+    ),
+    online: Counted(
+      Type.Boolean({ description: 'true: online; false: in person' }),
+      'Online or in person (online)',
+    ),
+  },
+  { description: "One game system's filter values" },
+);
+
+export const FiltersResponse = Type.Object(
+  {
+    data: Type.Object(
+      {
+        systems: Type.Array(SystemOptions, { description: 'Every system, in store order' }),
+      },
+      { description: 'Filter values per game system' },
+    ),
+    meta: Type.Object(
+      {
+        dataVersion: Type.Integer({ description: 'Data version answered from' }),
+        loadedAt: Type.String({
+          format: 'date-time',
+          description: 'When the snapshot answered from was loaded (ISO 8601, UTC)',
+        }),
+        demo: Type.Boolean({ description: 'true when the store holds generated demo data' }),
+        warnings: Type.Array(Type.String({ description: 'A warning, in English' }), {
+          description: 'Led by the demo notice when the data is generated',
+        }),
+      },
+      { description: 'About the answer' },
+    ),
+  },
+  { description: 'Filter values with counts' },
+);
+
+/** Registers GET /api/filters (docs/http-api.md#filter-values). */
+export function registerFiltersRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.get(
+    '/api/filters',
+    {
+      schema: {
+        summary: 'The values each filter can take',
+        description:
+          'For each game system: its date range, factions, event sizes, formats, tiers, countries, rules versions and online/in person, each value with the events and games it keeps. Values that match no game are not listed.',
+        tags: ['statistics'],
+        response: { 200: FiltersResponse },
+      },
+    },
+    async () => {
+      const snapshot = requireSnapshot(ctx);
+      return {
+        data: filterOptions(snapshot),
+        meta: {
+          dataVersion: snapshot.dataVersion,
+          loadedAt: snapshot.loadedAt,
+          demo: snapshot.notice !== null,
+          warnings: warningsFor(snapshot, []),
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * A real browser for the dashboard tests: playwright-core driving Debian's Chromium at
+ * /usr/bin/chromium (never a downloaded browser), headless, with a fresh profile and nothing
+ * that phones home. Without the browser the tests skip, except under CI=true where they fail.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.MUSTER_TEST_CHROMIUM ?? '/usr/bin/chromium';
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Why the browser tests cannot run here, or null when they can; fails under CI=true. */
+export function browserMissing(): string | null {
+  if (existsSync(CHROMIUM_PATH)) return null;
+  const message = `no browser at ${CHROMIUM_PATH} (install Debian's chromium package)`;
+  if (process.env.CI === 'true') assert.fail(`${message}; CI requires it`);
+  return `${message}; the browser tests are SKIPPED`;
+}
+
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Starts Chromium with a fresh profile directory, removed on close. */
+export async function launchBrowser(): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'muster-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+  });
+  context.setDefaultTimeout(20_000);
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Watched {
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+  /** Requests to anywhere but the service, which were refused. */
+  outside: string[];
+}
+
+/** A new page that records console errors and refuses (and records) any request off `origin`. */
+export async function watchedPage(browser: Browser, origin: string): Promise<Watched> {
+  const page = await browser.context.newPage();
+  const errors: string[] = [];
+  const outside: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  await page.route('**/*', async (route) => {
+    const url = route.request().url();
+    if (new URL(url).origin === origin || url.startsWith('data:')) return route.continue();
+    outside.push(url);
+    return route.abort('blockedbyclient');
+  });
+  return { page, errors, outside };
+}
+
+/** Polls a condition until it holds, failing after `ms`. */
+export async function until(condition: () => Promise<boolean>, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) assert.fail(`condition not met in ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

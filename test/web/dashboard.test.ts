@@ -1,0 +1,222 @@
+/**
+ * The dashboard at / in a real browser (Chromium through playwright-core) over the demo data:
+ * every page loads with no console error and no request leaving the service, the filter bar
+ * changes the numbers, a shared URL restores the view, a heatmap cell opens its details,
+ * rankings page and search, and an API error is shown in words. Screenshots of every page go
+ * to test-artifacts/web/ (git-ignored). See docs/operations.md#web-client.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
+import { writeMeta } from '../../src/store/store.ts';
+import { browserMissing, launchBrowser, until, watchedPage } from '../support/browser.ts';
+import type { Browser } from '../support/browser.ts';
+import { buildTestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { TEST_BACKEND } from '../support/test-store.ts';
+
+const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts/web');
+const PAGES = ['meta', 'matchups', 'lists', 'scenarios', 'rankings', 'satellites', 'about'];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+/** A demo-seeded app listening on 127.0.0.1 with the default allowed origins for its port. */
+async function serve(env: Record<string, string> = {}): Promise<{ test: TestApp; origin: string }> {
+  const port = await freePort();
+  const test = await buildTestApp({
+    seed: 'demo-slice',
+    env: { MUSTER_PORT: String(port), ...env },
+  });
+  await writeMeta(test.store.db, 'demo', 'generated for the browser test');
+  await test.snapshots.reload();
+  await test.app.listen({ host: '127.0.0.1', port });
+  return { test, origin: `http://127.0.0.1:${port}` };
+}
+
+const skipReason =
+  browserMissing() ??
+  (existsSync(join(WEB_CLIENT_ROOT, 'index.html'))
+    ? null
+    : 'the client is not built (npm run build:web)');
+if (skipReason !== null && process.env.CI === 'true') assert.fail(`${skipReason}; CI requires it`);
+
+describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason ?? false }, () => {
+  let browser: Browser;
+  let served: { test: TestApp; origin: string };
+
+  before(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    served = await serve();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await served?.test.close();
+  });
+
+  it('shows every page on the demo data with no console error and no request leaving the service', async () => {
+    const { page, errors, outside } = await watchedPage(browser, served.origin);
+    for (const view of PAGES) {
+      await page.goto(`${served.origin}/?view=${view}`);
+      await page.locator('main h1').waitFor();
+      await page.waitForLoadState('networkidle');
+      await assert.doesNotReject(
+        page.locator('main .status[role=status]').waitFor({ state: 'detached' }),
+      );
+      assert.equal(
+        await page.locator('main [role=alert]').count(),
+        0,
+        `${view}: an error is shown`,
+      );
+      assert.ok((await page.locator('main table').count()) > 0, `${view}: no table`);
+      await page.screenshot({
+        path: join(ARTIFACTS, `${view}-${TEST_BACKEND}.png`),
+        fullPage: true,
+      });
+    }
+    assert.match(await page.locator('.demo').innerText(), /Demo data/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${served.origin}/`);
+    await page.locator('[data-testid=games]').waitFor();
+    const overflow = await page.evaluate<number>(
+      'document.documentElement.scrollWidth - window.innerWidth',
+    );
+    assert.ok(overflow <= 1, `the page is ${overflow}px wider than a phone`);
+    await page.screenshot({
+      path: join(ARTIFACTS, `meta-phone-${TEST_BACKEND}.png`),
+      fullPage: true,
+    });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${served.origin}/?view=matchups`);
+    await page.locator('button.heat').first().waitFor();
+    await page.screenshot({
+      path: join(ARTIFACTS, `matchups-dark-${TEST_BACKEND}.png`),
+      fullPage: true,
+    });
+    await page.emulateMedia({ colorScheme: 'light' });
+    assert.deepEqual(errors, []);
+    assert.deepEqual(outside, []);
+    await page.close();
+  });
+
+  it('changes the numbers shown when the filter bar changes, and a shared URL restores the view', async () => {
+    const { page, errors } = await watchedPage(browser, served.origin);
+    await page.goto(`${served.origin}/`);
+    const games = page.locator('[data-testid=games]');
+    await games.waitFor();
+    const before = await games.innerText();
+    const size = page.getByLabel('Event size');
+    const options = await size
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
+    await size.selectOption(options[options.length - 1]);
+    await page.waitForURL(/size=/);
+    await until(async () => (await games.innerText()) !== before);
+    await page.locator('.reloading').waitFor({ state: 'detached' });
+    const after = await games.innerText();
+    assert.notEqual(after, before);
+    await page.getByRole('link', { name: 'Rankings' }).click();
+    await page.getByLabel('Elo').check();
+    await page.waitForURL(/method=elo/);
+    const shared = page.url();
+    assert.match(shared, /size=/, 'the filter is kept across pages');
+
+    const other = await watchedPage(browser, served.origin);
+    await other.page.goto(shared);
+    await other.page.locator('main table tbody tr').first().waitFor();
+    assert.equal(await other.page.getByRole('heading', { level: 1 }).innerText(), 'Rankings');
+    assert.ok(await other.page.getByLabel('Elo').isChecked());
+    assert.equal(
+      await other.page.getByLabel('Event size').inputValue(),
+      options[options.length - 1],
+    );
+    await other.page.getByRole('link', { name: 'Meta' }).click();
+    assert.equal(await other.page.locator('[data-testid=games]').innerText(), after);
+    assert.deepEqual([...errors, ...other.errors], []);
+    await page.close();
+    await other.page.close();
+  });
+
+  it('opens a heatmap cell’s numbers when the cell is chosen', async () => {
+    const { page, errors } = await watchedPage(browser, served.origin);
+    await page.goto(`${served.origin}/?view=matchups`);
+    const cell = page.locator('button.heat').first();
+    const label = (await cell.getAttribute('aria-label')) ?? '';
+    await cell.focus();
+    await page.keyboard.press('Enter');
+    const details = page.locator('.cell-details');
+    await details.waitFor();
+    assert.equal(await details.locator('h2').innerText(), label.split(':')[0]);
+    assert.match(await details.innerText(), /Wins \/ draws \/ losses\s+\d+ \/ \d+ \/ \d+/);
+    assert.match(await details.innerText(), /95 % interval\s+[\d.]+ % – [\d.]+ %/);
+    assert.match(page.url(), /cell=/);
+    await page.reload();
+    await details.waitFor();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('pages and searches the rankings', async () => {
+    const { page, errors } = await watchedPage(browser, served.origin);
+    await page.goto(`${served.origin}/?view=rankings`);
+    const rows = page.locator('main table tbody tr');
+    await rows.first().waitFor();
+    assert.equal(await rows.count(), 25);
+    const pager = page.locator('.pager span');
+    assert.match(await pager.innerText(), /^1–25 of \d+ players/);
+    const firstPage = await rows.locator('th').allInnerTexts();
+    const firstName = firstPage[0];
+    await page.getByRole('button', { name: 'Next →' }).click();
+    await until(async () => (await pager.innerText()).startsWith('26–'));
+    assert.match(page.url(), /page=2/);
+    const secondPage = await rows.locator('th').allInnerTexts();
+    assert.equal(secondPage.length, Math.min(25, await rows.count()));
+    assert.ok(
+      secondPage.every((name) => !firstPage.includes(name)),
+      'page 2 repeats page 1',
+    );
+    const surname = firstName.split(' ').at(-1)!;
+    await page.getByLabel('Search players').fill(surname);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/q=/);
+    await until(async () => (await pager.innerText()).startsWith('1–'));
+    const names = await rows.locator('th').allInnerTexts();
+    assert.ok(names.length >= 1);
+    for (const name of names) assert.match(name.toLowerCase(), new RegExp(surname.toLowerCase()));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('says in words when the API refuses, and when to retry after a 429', async () => {
+    const limited = await serve({
+      MUSTER_RATE_LIMIT_MAX: '2',
+      MUSTER_RATE_LIMIT_WINDOW_MS: '60000',
+    });
+    try {
+      const { page } = await watchedPage(browser, limited.origin);
+      // /api/filters and /api/faction-stats use up the two requests; the next page is refused.
+      await page.goto(`${limited.origin}/`);
+      await page.locator('[data-testid=games]').waitFor();
+      await page.getByRole('link', { name: 'Matchups' }).click();
+      const alert = page.locator('main [role=alert]');
+      await alert.waitFor();
+      const text = await alert.innerText();
+      assert.match(text, /Too many requests \(429\)/);
+      assert.match(text, /Try again in \d+ seconds?\./);
+      await page.screenshot({ path: join(ARTIFACTS, `error-429-${TEST_BACKEND}.png`) });
+      await page.close();
+    } finally {
+      await limited.test.close();
+    }
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Calls Muster's API from the page's own origin (allowed by default) and turns RFC 9457 problem
+ * details into an ApiError whose message is plain words; a 429 says when to retry.
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly title: string,
+    readonly retryAfterSeconds: number | null,
+  ) {
+    super(message);
+  }
+}
+
+interface Problem {
+  title?: string;
+  detail?: string;
+  errors?: Array<{ pointer?: string; detail?: string }>;
+}
+
+function retryAfter(response: Response): number | null {
+  const header = response.headers.get('retry-after');
+  if (header === null) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.round(seconds));
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.round((date - Date.now()) / 1000));
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  let problem: Problem = {};
+  try {
+    problem = (await response.json()) as Problem;
+  } catch {
+    // Not a problem document (e.g. a proxy's page): the status line is all there is.
+  }
+  const title = problem.title ?? response.statusText ?? 'Request failed';
+  const wait = retryAfter(response);
+  const parts = [problem.detail ?? title];
+  for (const e of problem.errors?.slice(0, 3) ?? []) if (e.detail) parts.push(e.detail);
+  if (response.status === 429) {
+    parts.push(
+      wait === null
+        ? 'Please wait a moment before trying again.'
+        : `Try again in ${wait} second${wait === 1 ? '' : 's'}.`,
+    );
+  }
+  return new ApiError(parts.join(' '), response.status, title, wait);
+}
+
+async function call<T>(path: string, init: RequestInit): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError('Muster cannot be reached. Is the service running?', 0, 'Offline', null);
+  }
+  if (!response.ok) throw await failure(response);
+  return (await response.json()) as T;
+}
+
+/** POSTs a JSON body to a statistics route. */
+export function post<T>(path: string, body: object, signal?: AbortSignal): Promise<T> {
+  return call<T>(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
+}
+
+/** GETs a JSON document. */
+export function get<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return call<T>(path, { headers: { accept: 'application/json' }, signal });
+}
+
+/** Every statistics answer's meta part. */
+export interface Meta {
+  dataVersion: number;
+  sample: { events: number; games: number };
+  warnings: string[];
+}
+
+export interface Answer<D> {
+  data: D;
+  meta: Meta;
+}

@@ -1,0 +1,122 @@
+/** The frame every page shares: navigation, the demo notice, the filter bar, the page. */
+import { get } from './api.ts';
+import { FilterBar } from './components/filter-bar.tsx';
+import { ErrorBox, Loading } from './components/status.tsx';
+import type { FiltersAnswer } from './types.ts';
+import { useApi } from './use-api.ts';
+import type { View } from './url-state.ts';
+import { commonFilter, hrefWith, useUrlParams, viewOf } from './url-state.ts';
+import { AboutPage } from './pages/about.tsx';
+import { ListsPage } from './pages/lists.tsx';
+import { MatchupsPage } from './pages/matchups.tsx';
+import { MetaPage } from './pages/meta.tsx';
+import { RankingsPage } from './pages/rankings.tsx';
+import { SatellitesPage } from './pages/satellites.tsx';
+import { ScenariosPage } from './pages/scenarios.tsx';
+import type { PageProps } from './pages/page-props.ts';
+
+const PAGES: Record<View, { title: string; component: (props: PageProps) => preact.JSX.Element }> =
+  {
+    meta: { title: 'Meta', component: MetaPage },
+    matchups: { title: 'Matchups', component: MatchupsPage },
+    lists: { title: 'Lists', component: ListsPage },
+    scenarios: { title: 'Scenarios', component: ScenariosPage },
+    rankings: { title: 'Rankings', component: RankingsPage },
+    satellites: { title: 'Satellites', component: SatellitesPage },
+    about: { title: 'About the data', component: AboutPage },
+  };
+
+/** Page-specific keys dropped when moving to another page, so its state does not leak. */
+const SHARED = new Set([
+  'view',
+  'system',
+  'from',
+  'to',
+  'size',
+  'format',
+  'tiers',
+  'countries',
+  'rules',
+  'online',
+]);
+
+export function App() {
+  const [params, update] = useUrlParams();
+  const view = viewOf(params);
+  const filters = useApi('filters', (signal) => get<FiltersAnswer>('/api/filters', signal));
+  const systems = filters.state === 'done' ? filters.data.data.systems : [];
+  const system = systems.find((s) => s.id === params.system) ?? systems[0];
+  const page = PAGES[view];
+  document.title = `${page.title} · Muster`;
+
+  const navHref = (target: View) => {
+    const kept: Record<string, string | undefined> = {};
+    for (const key of Object.keys(params)) if (!SHARED.has(key)) kept[key] = '';
+    return hrefWith(params, { ...kept, view: target === 'meta' ? '' : target });
+  };
+
+  return (
+    <>
+      <a class="skip" href="#main">
+        Skip to the page
+      </a>
+      <header class="top">
+        <div class="brand">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>Muster</span>
+          {system && <span class="system-name">{system.name}</span>}
+        </div>
+        <nav aria-label="Pages">
+          <ul>
+            {(Object.keys(PAGES) as View[]).map((v) => (
+              <li key={v}>
+                <a
+                  href={navHref(v)}
+                  aria-current={v === view ? 'page' : undefined}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    window.history.pushState(null, '', navHref(v));
+                    window.dispatchEvent(new PopStateEvent('popstate'));
+                  }}
+                >
+                  {PAGES[v].title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      {filters.state === 'done' && filters.data.meta.demo && (
+        <p class="demo" role="note">
+          <strong>Demo data.</strong> These numbers come from generated tournaments, not real
+          results.
+        </p>
+      )}
+      {filters.state === 'done' && (
+        <FilterBar systems={systems} system={system} params={params} update={update} />
+      )}
+      <main id="main" tabIndex={-1}>
+        <h1>{page.title}</h1>
+        {filters.state === 'error' && <ErrorBox error={filters.error} />}
+        {filters.state === 'loading' && <Loading what="the data's filters" />}
+        {filters.state === 'done' &&
+          (system === undefined && view !== 'about' ? (
+            <p class="status empty">
+              The store holds no games yet. Import data with `npx muster import`.
+            </p>
+          ) : (
+            <page.component
+              params={params}
+              update={update}
+              system={system}
+              filter={{ ...commonFilter(params), ...(system ? { system: system.id } : {}) }}
+              filters={filters.data}
+            />
+          ))}
+      </main>
+      <footer>
+        Muster · <a href="/docs">API reference</a> · <a href="/.well-known/openapi.json">OpenAPI</a>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+/** About the data: systems, events, games, dates, data version, and the demo notice. */
+import { get } from '../api.ts';
+import { Show } from '../components/status.tsx';
+import { num } from '../format.ts';
+import { useApi } from '../use-api.ts';
+import type { PageProps } from './page-props.ts';
+
+interface Health {
+  status: string;
+  version: string;
+  notes: string[];
+}
+
+export function AboutPage({ filters }: PageProps) {
+  const health = useApi('health', (signal) => get<Health>('/api/health', signal));
+  const { systems } = filters.data;
+  return (
+    <>
+      {filters.meta.demo && (
+        <p class="demo-long" role="note">
+          <strong>This is generated demo data.</strong> Muster seeds an empty store with made-up
+          tournaments so that every page has something to show. Import real results with{' '}
+          <code>npx muster import</code> (see the README) and this notice goes away.
+        </p>
+      )}
+      <dl class="stats">
+        <div>
+          <dt>Data version</dt>
+          <dd data-testid="data-version">{filters.meta.dataVersion}</dd>
+        </div>
+        <div>
+          <dt>Loaded</dt>
+          <dd>{filters.meta.loadedAt.replace('T', ' ').slice(0, 16)} UTC</dd>
+        </div>
+        <Show result={health} what="service status">
+          {(h) => (
+            <>
+              <div>
+                <dt>Service</dt>
+                <dd>{h.status}</dd>
+              </div>
+              <div>
+                <dt>API version</dt>
+                <dd>{h.version}</dd>
+              </div>
+            </>
+          )}
+        </Show>
+      </dl>
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Game systems">
+        <table>
+          <caption>Game systems in the store (events with at least one game)</caption>
+          <thead>
+            <tr>
+              <th scope="col">System</th>
+              <th scope="col" class="num">
+                Events
+              </th>
+              <th scope="col" class="num">
+                Games
+              </th>
+              <th scope="col" class="num">
+                Factions
+              </th>
+              <th scope="col">From</th>
+              <th scope="col">To</th>
+              <th scope="col">Countries</th>
+            </tr>
+          </thead>
+          <tbody>
+            {systems.map((s) => (
+              <tr key={s.id}>
+                <th scope="row">{s.name}</th>
+                <td class="num">{num(s.events)}</td>
+                <td class="num">{num(s.games)}</td>
+                <td class="num">{s.factions.length}</td>
+                <td>{s.from ?? '–'}</td>
+                <td>{s.to ?? '–'}</td>
+                <td>{s.countries.map((c) => c.value).join(', ') || '–'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p>
+        Every number on these pages comes from Muster's API, which is documented at{' '}
+        <a href="/docs">/docs</a>. Win rates count a draw as half a win; intervals are 95 % Wilson
+        intervals; rows with fewer than 30 games are muted.
+      </p>
+    </>
+  );
+}

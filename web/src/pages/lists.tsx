@@ -1,0 +1,179 @@
+/** Lists: what armies take (items and units), how often, and whether it pays off. */
+import type { Answer } from '../api.ts';
+import { post } from '../api.ts';
+import { IntervalBar } from '../components/interval-bar.tsx';
+import { Pager } from '../components/pager.tsx';
+import { SearchBox } from '../components/search-box.tsx';
+import { Empty, Show, Warnings } from '../components/status.tsx';
+import { num, pct, signed } from '../format.ts';
+import type { Interval } from '../types.ts';
+import { useApi } from '../use-api.ts';
+import type { PageProps } from './page-props.ts';
+
+interface ItemRow {
+  item: { name: string; category: string };
+  lists: number;
+  share: number | null;
+  games: number;
+  winRate: number | null;
+  winRateInterval: Interval | null;
+  winRateWithout: number | null;
+  delta: number | null;
+  lowSample: boolean;
+}
+
+interface ItemStats {
+  lists: number;
+  items: ItemRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const SORTS = [
+  ['lists', 'lists taking it'],
+  ['share', 'share of lists'],
+  ['games', 'games'],
+  ['winRate', 'win rate'],
+  ['delta', 'delta (with − without)'],
+  ['name', 'name'],
+] as const;
+
+const PAGE_SIZE = 25;
+
+export function ListsPage({ params, update, filter, system }: PageProps) {
+  const faction = params.faction ?? '';
+  const sort = SORTS.some(([s]) => s === params.sort) ? params.sort : 'lists';
+  const page = Math.max(1, Number(params.page) || 1);
+  const body = {
+    ...filter,
+    ...(faction ? { factions: [faction] } : {}),
+    ...(params.q ? { search: params.q } : {}),
+    sort,
+    page,
+    pageSize: PAGE_SIZE,
+  };
+  const result = useApi(JSON.stringify(body), (signal) =>
+    post<Answer<ItemStats>>('/api/item-use-stats', body, signal),
+  );
+  return (
+    <>
+      <div class="controls">
+        <label>
+          Faction
+          <select
+            value={faction}
+            onChange={(e) =>
+              update({ faction: (e.currentTarget as HTMLSelectElement).value, page: '' })
+            }
+          >
+            <option value="">every faction</option>
+            {system?.factions.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <SearchBox
+          label="Search items"
+          value={params.q ?? ''}
+          onSearch={(q) => update({ q, page: '' })}
+        />
+        <label>
+          Sort by
+          <select
+            value={sort}
+            onChange={(e) =>
+              update({ sort: (e.currentTarget as HTMLSelectElement).value, page: '' })
+            }
+          >
+            {SORTS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <Show result={result} what="list statistics">
+        {({ data, meta }) => (
+          <>
+            <Warnings warnings={meta.warnings} />
+            {data.items.length === 0 ? (
+              <Empty>No items match{params.q ? ` "${params.q}"` : ''} with these filters.</Empty>
+            ) : (
+              <>
+                <p class="note">
+                  {num(data.lists)} lists in scope. "Without" is the win rate of the same faction's
+                  lists that do not take the item.
+                </p>
+                <div class="table-wrap" tabIndex={0} role="region" aria-label="Items">
+                  <table>
+                    <caption class="sr-only">
+                      Items and units, sorted by {SORTS.find(([s]) => s === sort)?.[1]}
+                    </caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Item</th>
+                        <th scope="col">Category</th>
+                        <th scope="col" class="num">
+                          Lists
+                        </th>
+                        <th scope="col" class="num">
+                          Share
+                        </th>
+                        <th scope="col" class="num">
+                          Games
+                        </th>
+                        <th scope="col" class="num">
+                          Win rate with
+                        </th>
+                        <th scope="col" class="num">
+                          Without
+                        </th>
+                        <th scope="col" class="num">
+                          Delta
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.items.map((r) => (
+                        <tr
+                          key={`${r.item.category}/${r.item.name}`}
+                          class={r.lowSample ? 'muted' : undefined}
+                        >
+                          <th scope="row">{r.item.name}</th>
+                          <td>{r.item.category}</td>
+                          <td class="num">{num(r.lists)}</td>
+                          <td class="num">{pct(r.share)}</td>
+                          <td class="num">{num(r.games)}</td>
+                          <td class="num">
+                            <IntervalBar
+                              value={r.winRate}
+                              low={r.winRateInterval?.low ?? null}
+                              high={r.winRateInterval?.high ?? null}
+                            />
+                          </td>
+                          <td class="num">{pct(r.winRateWithout)}</td>
+                          <td class="num">{signed(r.delta)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </>
+            )}
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              what="items"
+              onPage={(p) => update({ page: String(p) })}
+            />
+          </>
+        )}
+      </Show>
+    </>
+  );
+}

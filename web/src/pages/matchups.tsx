@@ -1,0 +1,187 @@
+/**
+ * Matchups: a faction-by-faction heatmap of win rates, diverging around 50 % in a blue/orange
+ * scheme that stays readable with common colour-vision deficiencies; each cell opens its numbers.
+ */
+import type { Answer } from '../api.ts';
+import { post } from '../api.ts';
+import { Empty, Show, Warnings } from '../components/status.tsx';
+import { num, pct } from '../format.ts';
+import type { FactionRef, Interval } from '../types.ts';
+import { useApi } from '../use-api.ts';
+import type { PageProps } from './page-props.ts';
+
+interface Cell {
+  faction: string;
+  opponent: string;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  winRate: number | null;
+  winRateInterval: Interval | null;
+  avgScore: number | null;
+  lowSample: boolean;
+}
+
+interface Matchups {
+  factions: FactionRef[];
+  cells: Cell[];
+}
+
+/** Orange (below 50 %) through a light neutral to blue (above), reaching full colour at ±20 pp. */
+export function heatColour(rate: number, faded = false): string {
+  const t = Math.max(-1, Math.min(1, (rate - 0.5) / 0.2)) * (faded ? 0.45 : 1);
+  const neutral = [247, 247, 247];
+  const end = t < 0 ? [230, 97, 1] : [33, 102, 172];
+  const mix = neutral.map((n, i) => Math.round(n + (end[i] - n) * Math.abs(t)));
+  return `rgb(${mix.join(',')})`;
+}
+
+/** WCAG 2.1 relative luminance of an "rgb(r,g,b)" colour. */
+function luminance(colour: string): number {
+  const [r, g, b] = (colour.match(/\d+/g) ?? []).map((c) => {
+    const v = Number(c) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** True when white text contrasts more than dark text (#1d2430) on this background. */
+export function wantsLightText(colour: string): boolean {
+  const l = luminance(colour);
+  return 1.05 / (l + 0.05) > (l + 0.05) / (0.0167 + 0.05);
+}
+
+function Details({
+  cell,
+  names,
+  onClose,
+}: {
+  cell: Cell;
+  names: Map<string, string>;
+  onClose: () => void;
+}) {
+  const title = `${names.get(cell.faction)} against ${names.get(cell.opponent)}`;
+  return (
+    <section class="cell-details" role="region" aria-label={title} aria-live="polite">
+      <h2>{title}</h2>
+      <dl class="stats">
+        <div>
+          <dt>Games</dt>
+          <dd>{num(cell.games)}</dd>
+        </div>
+        <div>
+          <dt>Wins / draws / losses</dt>
+          <dd>
+            {cell.wins} / {cell.draws} / {cell.losses}
+          </dd>
+        </div>
+        <div>
+          <dt>Win rate</dt>
+          <dd>{pct(cell.winRate)}</dd>
+        </div>
+        <div>
+          <dt>95 % interval</dt>
+          <dd>
+            {cell.winRateInterval
+              ? `${pct(cell.winRateInterval.low)} – ${pct(cell.winRateInterval.high)}`
+              : '–'}
+          </dd>
+        </div>
+        <div>
+          <dt>Average score</dt>
+          <dd>{num(cell.avgScore, 2)}</dd>
+        </div>
+      </dl>
+      {cell.lowSample && (
+        <p class="note">Fewer than 30 games: the interval is wide, read with care.</p>
+      )}
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
+    </section>
+  );
+}
+
+export function MatchupsPage({ params, update, filter }: PageProps) {
+  const result = useApi(JSON.stringify(filter), (signal) =>
+    post<Answer<Matchups>>('/api/army-matchup', filter, signal),
+  );
+  return (
+    <Show result={result} what="matchups">
+      {({ data, meta }) => {
+        if (data.cells.length === 0) return <Empty>No games match these filters.</Empty>;
+        const names = new Map(data.factions.map((f) => [f.id, f.name]));
+        const cells = new Map(data.cells.map((c) => [`${c.faction}~${c.opponent}`, c]));
+        const open = params.cell ? cells.get(params.cell) : undefined;
+        return (
+          <>
+            <Warnings warnings={meta.warnings} />
+            <p class="legend">
+              Row faction's win rate against the column faction; the small number is games.{' '}
+              <span class="swatch" style={{ background: heatColour(0.3) }} /> 30 %{' '}
+              <span class="swatch" style={{ background: heatColour(0.5) }} /> 50 %{' '}
+              <span class="swatch" style={{ background: heatColour(0.7) }} /> 70 %. Faded cells have
+              fewer than 30 games (paler, dashed border).
+            </p>
+            <div
+              class="table-wrap heatmap-wrap"
+              tabIndex={0}
+              role="region"
+              aria-label="Matchup heatmap"
+            >
+              <table class="heatmap">
+                <caption class="sr-only">
+                  Win rate of each row faction against each column faction
+                </caption>
+                <thead>
+                  <tr>
+                    <td />
+                    {data.factions.map((f) => (
+                      <th key={f.id} scope="col" class="col-head">
+                        <span>{f.name}</span>
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.factions.map((row) => (
+                    <tr key={row.id}>
+                      <th scope="row">{row.name}</th>
+                      {data.factions.map((col) => {
+                        const key = `${row.id}~${col.id}`;
+                        const cell = cells.get(key);
+                        if (cell === undefined || cell.winRate === null)
+                          return <td key={key} class="blank" />;
+                        const background = heatColour(cell.winRate, cell.lowSample);
+                        const dark = wantsLightText(background);
+                        return (
+                          <td key={key} class={cell.lowSample ? 'low' : undefined}>
+                            <button
+                              type="button"
+                              class={dark ? 'heat dark' : 'heat'}
+                              style={{ backgroundColor: background }}
+                              aria-pressed={params.cell === key}
+                              aria-label={`${row.name} against ${col.name}: ${pct(cell.winRate, 0)} over ${cell.games} games${cell.lowSample ? ', low sample' : ''}`}
+                              onClick={() => update({ cell: key }, true)}
+                            >
+                              {Math.round(cell.winRate * 100)}
+                              <small>{cell.games}</small>
+                            </button>
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {open && (
+              <Details cell={open} names={names} onClose={() => update({ cell: '' }, true)} />
+            )}
+          </>
+        );
+      }}
+    </Show>
+  );
+}

@@ -1,0 +1,252 @@
+/** Meta: how each faction performs, the meta's diversity, and win rates over time. */
+import { useMemo } from 'preact/hooks';
+import type { Answer } from '../api.ts';
+import { post } from '../api.ts';
+import { IntervalBar } from '../components/interval-bar.tsx';
+import type { Line } from '../components/line-chart.tsx';
+import { LineChart } from '../components/line-chart.tsx';
+import type { Column } from '../components/sortable-table.tsx';
+import { SortableTable } from '../components/sortable-table.tsx';
+import { Empty, Show, Warnings } from '../components/status.tsx';
+import { num, pct, signed } from '../format.ts';
+import type { FactionRef, Interval } from '../types.ts';
+import { useApi } from '../use-api.ts';
+import { listParam } from '../url-state.ts';
+import type { PageProps } from './page-props.ts';
+
+interface SeriesPoint {
+  period: string;
+  games: number;
+  winRate: number | null;
+}
+
+export interface FactionRow {
+  faction: FactionRef;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  winRate: number | null;
+  winRateInterval: Interval | null;
+  avgScore: number | null;
+  metaShare: number | null;
+  firstTurn: { games: number; winRate: number | null };
+  secondTurn: { games: number; winRate: number | null };
+  skill: { expectedWinRate: number | null; overExpected: number | null } | null;
+  lowSample: boolean;
+  series?: SeriesPoint[];
+}
+
+interface FactionStats {
+  factions: FactionRow[];
+  summary: {
+    games: number;
+    events: number;
+    diversity: { hhi: number | null; effectiveFactions: number | null };
+  };
+}
+
+const COLUMNS: Array<Column<FactionRow>> = [
+  {
+    key: 'faction',
+    label: 'Faction',
+    sort: (r) => r.faction.name,
+    render: (r) => (
+      <>
+        {r.faction.name}
+        {r.lowSample && (
+          <span class="badge" title="Fewer than 30 games: read with care">
+            low sample
+          </span>
+        )}
+      </>
+    ),
+  },
+  {
+    key: 'games',
+    label: 'Games',
+    numeric: true,
+    sort: (r) => r.games,
+    render: (r) => num(r.games),
+  },
+  {
+    key: 'winRate',
+    label: 'Win rate (95 % interval)',
+    numeric: true,
+    sort: (r) => r.winRate,
+    render: (r) => (
+      <IntervalBar
+        value={r.winRate}
+        low={r.winRateInterval?.low ?? null}
+        high={r.winRateInterval?.high ?? null}
+      />
+    ),
+  },
+  {
+    key: 'avgScore',
+    label: 'Avg score',
+    numeric: true,
+    sort: (r) => r.avgScore,
+    render: (r) => num(r.avgScore, 2),
+  },
+  {
+    key: 'metaShare',
+    label: 'Meta share',
+    numeric: true,
+    sort: (r) => r.metaShare,
+    render: (r) => pct(r.metaShare),
+  },
+  {
+    key: 'first',
+    label: '1st turn',
+    numeric: true,
+    sort: (r) => r.firstTurn.winRate,
+    render: (r) => pct(r.firstTurn.winRate),
+    title: 'Win rate when going first',
+  },
+  {
+    key: 'second',
+    label: '2nd turn',
+    numeric: true,
+    sort: (r) => r.secondTurn.winRate,
+    render: (r) => pct(r.secondTurn.winRate),
+    title: 'Win rate when going second',
+  },
+  {
+    key: 'skill',
+    label: 'Skill-adjusted',
+    numeric: true,
+    title:
+      "Win rate minus what the players' ratings predicted: above 0 the army did better than its players",
+    sort: (r) => r.skill?.overExpected ?? null,
+    render: (r) => signed(r.skill?.overExpected),
+  },
+];
+
+/** "2025-Q2" or "2025-04" to the period's first day, in seconds (uPlot's time scale). */
+function periodStart(period: string): number {
+  const quarter = /^(\d{4})-Q(\d)$/.exec(period);
+  const [year, month] = quarter
+    ? [+quarter[1], (+quarter[2] - 1) * 3]
+    : [+period.slice(0, 4), +period.slice(5, 7) - 1];
+  return Date.UTC(year, month, 1) / 1000;
+}
+
+function Trend({ rows, chosen, period }: { rows: FactionRow[]; chosen: string[]; period: string }) {
+  const picked = rows.filter((r) => chosen.includes(r.faction.id));
+  const { xs, lines } = useMemo(() => {
+    const periods = [
+      ...new Set(picked.flatMap((r) => r.series?.map((p) => p.period) ?? [])),
+    ].sort();
+    const lines: Line[] = picked.map((r) => {
+      const byPeriod = new Map(r.series?.map((p) => [p.period, p.winRate]));
+      return { label: r.faction.name, values: periods.map((p) => byPeriod.get(p) ?? null) };
+    });
+    return { xs: periods.map(periodStart), lines };
+  }, [rows, chosen.join(',')]);
+  if (picked.length === 0)
+    return <Empty>Choose factions above to see their win rates over time.</Empty>;
+  return (
+    <LineChart
+      xs={xs}
+      lines={lines}
+      title={`Win rate per ${period === 'month' ? 'month' : 'quarter'}`}
+    />
+  );
+}
+
+export function MetaPage({ params, update, filter }: PageProps) {
+  const period = params.period === 'month' ? 'month' : 'quarter';
+  const body = { ...filter, groupBy: period };
+  const result = useApi(JSON.stringify(body), (signal) =>
+    post<Answer<FactionStats>>('/api/faction-stats', body, signal),
+  );
+  return (
+    <Show result={result} what="faction statistics">
+      {({ data, meta }) => {
+        if (data.factions.length === 0) return <Empty>No games match these filters.</Empty>;
+        const top = data.factions.slice(0, 4).map((r) => r.faction.id);
+        const chosen = params.trend === undefined ? top : listParam(params, 'trend');
+        const d = data.summary.diversity;
+        return (
+          <>
+            <Warnings warnings={meta.warnings} />
+            <dl class="stats" aria-label="The meta at a glance">
+              <div>
+                <dt>Games</dt>
+                <dd data-testid="games">{num(data.summary.games)}</dd>
+              </div>
+              <div>
+                <dt>Events</dt>
+                <dd>{num(data.summary.events)}</dd>
+              </div>
+              <div>
+                <dt>Factions played</dt>
+                <dd>{data.factions.length}</dd>
+              </div>
+              <div>
+                <dt title="1 / Herfindahl index of meta shares: how many equally played factions the meta is worth">
+                  Effective factions
+                </dt>
+                <dd>{num(d.effectiveFactions, 1)}</dd>
+              </div>
+              <div>
+                <dt title="Herfindahl-Hirschman index of meta shares (lower: more diverse)">HHI</dt>
+                <dd>{num(d.hhi, 3)}</dd>
+              </div>
+            </dl>
+            <SortableTable
+              caption="Factions, most games first. Muted rows have fewer than 30 games."
+              columns={COLUMNS}
+              rows={data.factions}
+              rowKey={(r) => r.faction.id}
+              muted={(r) => r.lowSample}
+            />
+            <section aria-labelledby="trend-h">
+              <h2 id="trend-h">Win rate over time</h2>
+              <div class="controls">
+                <label>
+                  Period
+                  <select
+                    value={period}
+                    onChange={(e) =>
+                      update({ period: (e.currentTarget as HTMLSelectElement).value })
+                    }
+                  >
+                    <option value="quarter">quarters</option>
+                    <option value="month">months</option>
+                  </select>
+                </label>
+                <details class="checklist">
+                  <summary>
+                    Factions: <span class="chosen">{chosen.length} chosen</span>
+                  </summary>
+                  <fieldset>
+                    <legend class="sr-only">Factions in the chart</legend>
+                    {data.factions.map((r) => (
+                      <label key={r.faction.id}>
+                        <input
+                          type="checkbox"
+                          checked={chosen.includes(r.faction.id)}
+                          onChange={(e) => {
+                            const on = (e.currentTarget as HTMLInputElement).checked;
+                            const next = on
+                              ? [...chosen, r.faction.id]
+                              : chosen.filter((c) => c !== r.faction.id);
+                            update({ trend: next.join(',') || ',' }, true);
+                          }}
+                        />{' '}
+                        {r.faction.name}
+                      </label>
+                    ))}
+                  </fieldset>
+                </details>
+              </div>
+              <Trend rows={data.factions} chosen={chosen} period={period} />
+            </section>
+          </>
+        );
+      }}
+    </Show>
+  );
+}

@@ -1,0 +1,186 @@
+/** Rankings: players by Glicko-2, Elo or best-N points, searchable and paged. */
+import type { Answer } from '../api.ts';
+import { post } from '../api.ts';
+import { Pager } from '../components/pager.tsx';
+import { SearchBox } from '../components/search-box.tsx';
+import { Empty, Show, Warnings } from '../components/status.tsx';
+import { num } from '../format.ts';
+import type { FactionRef } from '../types.ts';
+import { useApi } from '../use-api.ts';
+import type { PageProps } from './page-props.ts';
+
+interface PlayerRow {
+  rank: number;
+  player: { id: string; name: string; country: string | null };
+  rating: number;
+  rd: number | null;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  events: number;
+  mainFaction: FactionRef | null;
+  lastPlayed: string | null;
+}
+
+interface Rankings {
+  players: PlayerRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const METHODS = [
+  ['glicko2', 'Glicko-2'],
+  ['elo', 'Elo'],
+  ['points', 'Best-N points'],
+] as const;
+
+const PAGE_SIZE = 25;
+
+export function RankingsPage({ params, update, filter, system }: PageProps) {
+  const method = METHODS.some(([m]) => m === params.method) ? params.method : 'glicko2';
+  const page = Math.max(1, Number(params.page) || 1);
+  const minGames = Math.max(0, Math.min(1000, Number(params.minGames) || 0));
+  const body = {
+    ...filter,
+    method,
+    ...(params.faction ? { factions: [params.faction] } : {}),
+    ...(params.q ? { search: params.q } : {}),
+    ...(minGames ? { minGames } : {}),
+    page,
+    pageSize: PAGE_SIZE,
+  };
+  const result = useApi(JSON.stringify(body), (signal) =>
+    post<Answer<Rankings>>('/api/rankings', body, signal),
+  );
+  return (
+    <>
+      <div class="controls">
+        <fieldset class="tabs">
+          <legend>Method</legend>
+          {METHODS.map(([m, label]) => (
+            <label key={m} class="radio">
+              <input
+                type="radio"
+                name="method"
+                value={m}
+                checked={m === method}
+                onChange={() => update({ method: m, page: '' })}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <SearchBox
+          label="Search players"
+          value={params.q ?? ''}
+          onSearch={(q) => update({ q, page: '' })}
+        />
+        <label>
+          Faction played
+          <select
+            value={params.faction ?? ''}
+            onChange={(e) =>
+              update({ faction: (e.currentTarget as HTMLSelectElement).value, page: '' })
+            }
+          >
+            <option value="">any faction</option>
+            {system?.factions.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          At least
+          <select
+            value={String(minGames)}
+            onChange={(e) =>
+              update({ minGames: (e.currentTarget as HTMLSelectElement).value, page: '' })
+            }
+          >
+            {[0, 5, 10, 20, 50].map((n) => (
+              <option key={n} value={String(n)}>
+                {n} games
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p class="note">Here the filter bar's countries choose players by their own country.</p>
+      <Show result={result} what="rankings">
+        {({ data, meta }) => (
+          <>
+            <Warnings warnings={meta.warnings} />
+            {data.players.length === 0 ? (
+              <Empty>No players match{params.q ? ` "${params.q}"` : ''} with these filters.</Empty>
+            ) : (
+              <div class="table-wrap" tabIndex={0} role="region" aria-label="Rankings">
+                <table>
+                  <caption class="sr-only">
+                    Players ranked by {METHODS.find(([m]) => m === method)?.[1]}
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col" class="num">
+                        Rank
+                      </th>
+                      <th scope="col">Player</th>
+                      <th scope="col">Country</th>
+                      <th scope="col" class="num">
+                        {method === 'points' ? 'Points' : 'Rating'}
+                      </th>
+                      {method === 'glicko2' && (
+                        <th
+                          scope="col"
+                          class="num"
+                          title="Rating deviation: the rating's uncertainty"
+                        >
+                          ± RD
+                        </th>
+                      )}
+                      <th scope="col" class="num">
+                        Games
+                      </th>
+                      <th scope="col" class="num">
+                        W / D / L
+                      </th>
+                      <th scope="col">Main faction</th>
+                      <th scope="col">Last played</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.players.map((p) => (
+                      <tr key={p.player.id}>
+                        <td class="num">{p.rank}</td>
+                        <th scope="row">{p.player.name}</th>
+                        <td>{p.player.country ?? '–'}</td>
+                        <td class="num">{num(p.rating, method === 'points' ? 1 : 0)}</td>
+                        {method === 'glicko2' && <td class="num">{num(p.rd, 0)}</td>}
+                        <td class="num">{p.games}</td>
+                        <td class="num">
+                          {p.wins} / {p.draws} / {p.losses}
+                        </td>
+                        <td>{p.mainFaction?.name ?? '–'}</td>
+                        <td>{p.lastPlayed ?? '–'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              what="players"
+              onPage={(p) => update({ page: String(p) })}
+            />
+          </>
+        )}
+      </Show>
+    </>
+  );
+}

@@ -1,0 +1,258 @@
+/** Satellites: upcoming qualifiers, the majors they feed, distance from a place, the .ics feed. */
+import { useState } from 'preact/hooks';
+import type { Answer } from '../api.ts';
+import { post } from '../api.ts';
+import { CITIES } from '../cities.ts';
+import { Pager } from '../components/pager.tsx';
+import { Empty, Show, Warnings } from '../components/status.tsx';
+import { num } from '../format.ts';
+import { useApi } from '../use-api.ts';
+import { listParam } from '../url-state.ts';
+import type { PageProps } from './page-props.ts';
+
+interface Satellite {
+  id: string;
+  name: string;
+  start: string;
+  end: string | null;
+  country: string | null;
+  city: string | null;
+  distanceKm: number | null;
+  online: boolean | null;
+  qualifiesFor: { id: string; name: string; start: string | null } | null;
+  slots: number | null;
+  participants: number | null;
+  capacity: number | null;
+  registrationUrl: string | null;
+  url: string | null;
+}
+
+const PAGE_SIZE = 20;
+const coordinate = (text: string | undefined, limit: number) => {
+  const v = Number(text);
+  return text !== undefined && text !== '' && Number.isFinite(v) && Math.abs(v) <= limit ? v : null;
+};
+
+function Place({ params, update }: Pick<PageProps, 'params' | 'update'>) {
+  const [lat, setLat] = useState(params.lat ?? '');
+  const [lon, setLon] = useState(params.lon ?? '');
+  const city =
+    CITIES.find(([, a, b]) => String(a) === params.lat && String(b) === params.lon)?.[0] ?? '';
+  return (
+    <form
+      class="controls"
+      aria-label="Distance from"
+      onSubmit={(e) => {
+        e.preventDefault();
+        update({ lat, lon, page: '' });
+      }}
+    >
+      <label>
+        Distance from
+        <select
+          value={city}
+          onChange={(e) => {
+            const c = CITIES.find(
+              ([name]) => name === (e.currentTarget as HTMLSelectElement).value,
+            );
+            setLat(c ? String(c[1]) : '');
+            setLon(c ? String(c[2]) : '');
+            update({ lat: c ? String(c[1]) : '', lon: c ? String(c[2]) : '', page: '' });
+          }}
+        >
+          <option value="">nowhere (no distance)</option>
+          {CITIES.map(([name]) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        or latitude
+        <input
+          inputMode="decimal"
+          size={8}
+          value={lat}
+          onInput={(e) => setLat((e.currentTarget as HTMLInputElement).value)}
+        />
+      </label>
+      <label>
+        longitude
+        <input
+          inputMode="decimal"
+          size={8}
+          value={lon}
+          onInput={(e) => setLon((e.currentTarget as HTMLInputElement).value)}
+        />
+      </label>
+      <label>
+        within
+        <select
+          value={params.radius ?? ''}
+          onChange={(e) =>
+            update({ radius: (e.currentTarget as HTMLSelectElement).value, page: '' })
+          }
+        >
+          <option value="">any distance</option>
+          {[100, 250, 500, 1000, 2000].map((r) => (
+            <option key={r} value={String(r)}>
+              {r} km
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit">Apply</button>
+    </form>
+  );
+}
+
+export function SatellitesPage({ params, update, system }: PageProps) {
+  const lat = coordinate(params.lat, 90);
+  const lon = coordinate(params.lon, 180);
+  const radius = Number(params.radius) > 0 ? Math.min(20040, Number(params.radius)) : 20040;
+  const page = Math.max(1, Number(params.page) || 1);
+  const countries = listParam(params, 'countries');
+  const body = {
+    ...(system ? { system: system.id } : {}),
+    ...(countries.length ? { countries } : {}),
+    ...(params.major ? { majors: [params.major] } : {}),
+    ...(lat !== null && lon !== null ? { near: { lat, lon, radiusKm: radius } } : {}),
+    page,
+    pageSize: PAGE_SIZE,
+  };
+  const result = useApi(JSON.stringify(body), (signal) =>
+    post<Answer<{ events: Satellite[]; total: number }>>('/api/upcoming-satellites', body, signal),
+  );
+  const ics = new URLSearchParams();
+  if (system) ics.set('system', system.id);
+  if (countries.length) ics.set('countries', countries.join(','));
+  if (params.major) ics.set('majors', params.major);
+  if (lat !== null && lon !== null) ics.set('near', `${lat},${lon},${radius}`);
+  return (
+    <>
+      <Place params={params} update={update} />
+      <p>
+        <a
+          class="button"
+          href={`/api/upcoming-satellites.ics?${ics}`}
+          download="muster-satellites.ics"
+        >
+          Subscribe: calendar feed (.ics)
+        </a>{' '}
+        <span class="note">
+          The same events as below, for your calendar app. Countries come from the filter bar.
+        </span>
+      </p>
+      <Show result={result} what="upcoming satellites">
+        {({ data, meta }) => {
+          const majors = new Map(
+            data.events.flatMap((e) =>
+              e.qualifiesFor ? [[e.qualifiesFor.id, e.qualifiesFor.name]] : [],
+            ),
+          );
+          return (
+            <>
+              <Warnings warnings={meta.warnings} />
+              {(majors.size > 0 || params.major) && (
+                <div class="controls">
+                  <label>
+                    Qualifying for
+                    <select
+                      value={params.major ?? ''}
+                      onChange={(e) =>
+                        update({ major: (e.currentTarget as HTMLSelectElement).value, page: '' })
+                      }
+                    >
+                      <option value="">any major</option>
+                      {[...majors].map(([id, name]) => (
+                        <option key={id} value={id}>
+                          {name}
+                        </option>
+                      ))}
+                      {params.major && !majors.has(params.major) && (
+                        <option value={params.major}>{params.major}</option>
+                      )}
+                    </select>
+                  </label>
+                </div>
+              )}
+              {data.events.length === 0 ? (
+                <Empty>No upcoming satellites match.</Empty>
+              ) : (
+                <div class="table-wrap" tabIndex={0} role="region" aria-label="Upcoming satellites">
+                  <table>
+                    <caption class="sr-only">Upcoming satellite events, soonest first</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Date</th>
+                        <th scope="col">Event</th>
+                        <th scope="col">Where</th>
+                        {lat !== null && (
+                          <th scope="col" class="num">
+                            Distance
+                          </th>
+                        )}
+                        <th scope="col">Qualifies for</th>
+                        <th scope="col" class="num">
+                          Slots
+                        </th>
+                        <th scope="col" class="num">
+                          Players
+                        </th>
+                        <th scope="col">Register</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.events.map((e) => (
+                        <tr key={e.id}>
+                          <td class="nowrap">
+                            {e.start}
+                            {e.end && e.end !== e.start ? ` – ${e.end.slice(5)}` : ''}
+                          </td>
+                          <th scope="row">{e.name}</th>
+                          <td>
+                            {e.online
+                              ? 'online'
+                              : [e.city, e.country].filter(Boolean).join(', ') || '–'}
+                          </td>
+                          {lat !== null && (
+                            <td class="num">
+                              {e.distanceKm === null ? '–' : `${num(e.distanceKm)} km`}
+                            </td>
+                          )}
+                          <td>{e.qualifiesFor?.name ?? '–'}</td>
+                          <td class="num">{e.slots ?? '–'}</td>
+                          <td class="num">
+                            {e.participants ?? '–'}
+                            {e.capacity ? ` / ${e.capacity}` : ''}
+                          </td>
+                          <td>
+                            {e.registrationUrl ? (
+                              <a href={e.registrationUrl} rel="noopener noreferrer external">
+                                register
+                              </a>
+                            ) : (
+                              '–'
+                            )}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              <Pager
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={data.total}
+                what="events"
+                onPage={(p) => update({ page: String(p) })}
+              />
+            </>
+          );
+        }}
+      </Show>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The view lives in the URL's query string (which page, the filter bar, each page's own
+ * choices), so that a link or a reload restores it. Empty values are left out of the URL.
+ */
+import { useEffect, useState } from 'preact/hooks';
+
+export type Params = Readonly<Record<string, string>>;
+
+/** Keys of the shared filter bar; each page adds its own. */
+export const FILTER_KEYS = [
+  'system',
+  'from',
+  'to',
+  'size',
+  'format',
+  'tiers',
+  'countries',
+  'rules',
+  'online',
+] as const;
+
+export const VIEWS = [
+  'meta',
+  'matchups',
+  'lists',
+  'scenarios',
+  'rankings',
+  'satellites',
+  'about',
+] as const;
+export type View = (typeof VIEWS)[number];
+
+export function readParams(search = window.location.search): Params {
+  return Object.fromEntries(new URLSearchParams(search));
+}
+
+export function viewOf(params: Params): View {
+  return (VIEWS as readonly string[]).includes(params.view ?? '') ? (params.view as View) : 'meta';
+}
+
+/** The query string of params with a patch applied (empty string removes a key). */
+export function hrefWith(params: Params, patch: Record<string, string | undefined>): string {
+  const next = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...params, ...patch })) if (v) next.set(k, v);
+  const text = next.toString();
+  return text ? `?${text}` : window.location.pathname;
+}
+
+/** A comma-separated list parameter. */
+export function listParam(params: Params, key: string): string[] {
+  return (params[key] ?? '').split(',').filter((v) => v !== '');
+}
+
+/** The URL's params and a setter that pushes (or replaces) a history entry. */
+export function useUrlParams(): [
+  Params,
+  (patch: Record<string, string | undefined>, replace?: boolean) => void,
+] {
+  const [params, setParams] = useState<Params>(() => readParams());
+  useEffect(() => {
+    const onPop = () => setParams(readParams());
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+  const update = (patch: Record<string, string | undefined>, replace = false) => {
+    const current = readParams();
+    const href = hrefWith(current, patch);
+    if (replace) window.history.replaceState(null, '', href);
+    else window.history.pushState(null, '', href);
+    setParams(readParams());
+  };
+  return [params, update];
+}
+
+/** The common filter of every statistics request, from the filter bar's params. */
+export function commonFilter(params: Params): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (params.system) body.system = params.system;
+  if (params.from) body.from = params.from;
+  if (params.to) body.to = params.to;
+  if (params.size && Number(params.size) > 0) body.minParticipants = Number(params.size);
+  if (params.format === 'singles' || params.format === 'teams') body.format = params.format;
+  const tiers = listParam(params, 'tiers');
+  if (tiers.length) body.tiers = tiers;
+  const countries = listParam(params, 'countries');
+  if (countries.length) body.countries = countries;
+  const rules = listParam(params, 'rules');
+  if (rules.length) body.rulesVersions = rules;
+  if (params.online === 'online') body.online = true;
+  if (params.online === 'in-person') body.online = false;
+  return body;
+}
