@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type {
   FastifyInstance,
+  FastifyReply,
   FastifyRequest,
   FastifySchema,
   RawServerDefault,
@@ -58,12 +59,36 @@ export function registerStatsRoute<B extends TSchema, D, F>(
         response: { 200: route.response },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const body = request.body;
       const snapshot = requireSnapshot(ctx);
-      const filter = normaliseCommonFilter(snapshot, route.filterOf(request.body));
-      return envelope(snapshot, route.compute(snapshot, filter, request.body));
+      const answer = () => {
+        const filter = normaliseCommonFilter(snapshot, route.filterOf(body));
+        // The route's response schema serialiser (fast-json-stringify), as Fastify would use.
+        return String(reply.serialize(envelope(snapshot, route.compute(snapshot, filter, body))));
+      };
+      return sendCached(ctx, reply, route.path, body, snapshot, answer);
     },
   );
+}
+
+/**
+ * Sends the serialised answer to `body` on `path` from the response cache, computing it with
+ * `answer` on a miss (docs/operations.md "Response cache").
+ */
+export async function sendCached(
+  ctx: AppContext,
+  reply: FastifyReply,
+  path: string,
+  body: unknown,
+  snapshot: Snapshot,
+  answer: () => string,
+): Promise<FastifyReply> {
+  const payload =
+    ctx.responseCache === undefined
+      ? answer()
+      : await ctx.responseCache.get(path, body, snapshot, answer);
+  return reply.type('application/json; charset=utf-8').send(payload);
 }
 
 /**
