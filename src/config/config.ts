@@ -27,6 +27,10 @@ export interface Config {
   /** On SIGTERM, how long requests are still answered (with Connection: close) before closing. */
   readonly shutdownGraceMs: number;
   readonly snapshotPollMs: number;
+  /** Bytes of serialised answers the response cache may hold per process; 0 turns it off. */
+  readonly responseCacheBytes: number;
+  /** Worker processes `muster serve` runs; 0 means one per CPU core. */
+  readonly workers: number;
 }
 
 export class ConfigError extends Error {
@@ -83,6 +87,14 @@ export const CONFIG_VARIABLES = {
   MUSTER_SNAPSHOT_POLL_MS: {
     default: '2000',
     doc: 'How often the data version is checked for a snapshot reload',
+  },
+  MUSTER_RESPONSE_CACHE_MB: {
+    default: '64',
+    doc: 'Megabytes of serialised answers cached per process (0 turns the response cache off)',
+  },
+  MUSTER_WORKERS: {
+    default: '0',
+    doc: 'Worker processes `muster serve` runs, each with its own snapshot; 0 means one per CPU core',
   },
 } as const;
 
@@ -212,5 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
     receiveTimeoutMs,
     shutdownGraceMs: integer(env, 'MUSTER_SHUTDOWN_GRACE_MS', 0, 600_000),
     snapshotPollMs: integer(env, 'MUSTER_SNAPSHOT_POLL_MS', 100, 3_600_000),
+    responseCacheBytes: integer(env, 'MUSTER_RESPONSE_CACHE_MB', 0, 65_536) * 1024 * 1024,
+    workers: integer(env, 'MUSTER_WORKERS', 0, 1024),
   });
 }

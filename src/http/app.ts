@@ -16,6 +16,7 @@ import { installOriginGuard } from './plugins/origin-guard.ts';
 import { installProblemResponses } from './plugins/problem-responses.ts';
 import { installRateLimit } from './plugins/rate-limit.ts';
 import { installRequestTimeout } from './plugins/request-timeout.ts';
+import { ResponseCache } from './response-cache.ts';
 import { registerRoutes } from './routes/index.ts';
 import { API_VERSION } from '../version.ts';
 
@@ -72,6 +73,9 @@ export async function buildApp(
   installOriginGuard(app, ctx.config);
   installProblemHandlers(app, { notFoundPreHandler: app.rateLimit() });
 
-  registerRoutes(app, ctx);
+  registerRoutes(app, {
+    ...ctx,
+    responseCache: ctx.responseCache ?? new ResponseCache(ctx.config.responseCacheBytes),
+  });
   return app;
 }
