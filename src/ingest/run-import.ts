@@ -60,6 +60,8 @@ export async function runImport(
       dataVersion,
       counts,
       newFactions: refuse ? [] : batch.newFactions,
+      newSystems: refuse ? [] : batch.newSystems,
+      derivedIds: raw.derivedIds,
       rejects,
       durationMs: performance.now() - started,
     };
@@ -85,11 +87,10 @@ export function summaryLine(report: ImportReport): string {
     return `${name} ${c.imported} imported, ${c.updated} updated, ${c.unchanged} unchanged, ${c.rejected} rejected`;
   };
   const files = report.rejects.filter((r) => r.kind === 'file').length;
-  return [
-    part('events'),
-    part('players'),
-    part('games'),
-    part('lists'),
+  const notes = [
+    ...(report.newSystems.length > 0 ? [`new systems ${report.newSystems.join(', ')}`] : []),
+    ...(report.derivedIds > 0 ? [`${report.derivedIds} game ids derived`] : []),
     ...(files > 0 ? [`files ${files} unreadable`] : []),
-  ].join('; ');
+  ];
+  return [part('events'), part('players'), part('games'), part('lists'), ...notes].join('; ');
 }
