@@ -15,12 +15,16 @@ import {
   PICKS,
   SCORE_N,
   SCORE_SUM,
+  SKILL_ACTUAL,
+  SKILL_EXPECTED,
+  SKILL_N,
   WINS,
   foldItems,
   itemCube,
 } from './cube/item-cube.ts';
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
+import { newcombe } from './intervals.ts';
 import type { Interval } from './intervals.ts';
 import { NO_GAMES, compareTallies } from './compare.ts';
 import { PriorFit, shrunkRate } from './shrinkage.ts';
@@ -51,6 +55,10 @@ export interface ItemRow {
   winRate: number | null;
   winRateWithout: number | null;
   delta: number | null;
+  /** Newcombe's interval of delta (docs/statistics.md#difference-of-win-rates). */
+  deltaInterval: Interval | null;
+  /** delta over what the players' ratings predicted (docs/statistics.md#skill-adjusted-delta). */
+  skillAdjustedDelta: number | null;
   winRateInterval: Interval | null;
   /** winRate pulled toward its factions' overall rate (docs/statistics.md#shrunk-win-rate). */
   shrunkWinRate: number | null;
@@ -77,6 +85,21 @@ function successes(acc: Float64Array, offset: number): number {
 function overall(acc: Float64Array): number | null {
   const games = acc[GAMES] + acc[S + GAMES];
   return games > 0 ? (successes(acc, 0) + successes(acc, S)) / games : null;
+}
+
+/**
+ * (actual − expected) of the lists with the item minus the same of the lists without it, over
+ * counted sides whose players both had pre-game ratings (faction-stats' skill model); null when
+ * either side has none (docs/statistics.md#skill-adjusted-delta).
+ */
+function skillAdjustedDelta(acc: Float64Array): number | null {
+  const over = (o: number) =>
+    acc[o + SKILL_N] > 0
+      ? (acc[o + SKILL_ACTUAL] - acc[o + SKILL_EXPECTED]) / acc[o + SKILL_N]
+      : null;
+  const withIt = over(0);
+  const without = over(S);
+  return withIt !== null && without !== null ? withIt - without : null;
 }
 
 /** The with-item results of an item accumulator (foldItems). */
@@ -149,6 +172,8 @@ export function itemUseStats(
       winRate: rate,
       winRateWithout: without,
       delta: rate !== null && without !== null ? rate - without : null,
+      deltaInterval: newcombe(successes(acc, 0), games, successes(acc, S), acc[S + GAMES]),
+      skillAdjustedDelta: skillAdjustedDelta(acc),
       winRateInterval: winRateInterval(acc[WINS], acc[DRAWS], games),
       shrunkWinRate: shrunkRate(successes(acc, 0), games, overall(acc), shrinkage.priorStrength),
       avgScore: mean(acc[SCORE_N], acc[SCORE_SUM]),

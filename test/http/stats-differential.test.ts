@@ -19,6 +19,20 @@ const near = (actual: number | null, expected: number | null, what: string) => {
   if (expected === null || actual === null) return assert.equal(actual, expected, what);
   assert.ok(Math.abs(actual - expected) < 1e-9, `${what}: engine ${actual} != sql ${expected}`);
 };
+/** Newcombe (1998) method 10 for x1/n1 − x2/n2, written out from the published formula. */
+function newcombe10(x1: number, n1: number, x2: number, n2: number): [number, number] {
+  const z = 1.959963984540054;
+  const limits = (x: number, n: number) => {
+    const p = x / n;
+    const a = 2 * n * p + z * z;
+    const b = z * Math.sqrt(z * z + 4 * n * p * (1 - p));
+    return [(a - b) / (2 * (n + z * z)), (a + b) / (2 * (n + z * z))];
+  };
+  const [l1, u1] = limits(x1, n1);
+  const [l2, u2] = limits(x2, n2);
+  const [p1, p2] = [x1 / n1, x2 / n2];
+  return [p1 - p2 - Math.hypot(p1 - l1, u2 - p2), p1 - p2 + Math.hypot(u1 - p1, p2 - l2)];
+}
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 interface Filter {
@@ -269,6 +283,16 @@ describe(`statistics routes against plain SQL (${TEST_BACKEND})`, () => {
           wp += Number(factionTotals.get(f)!.points) - p;
         }
         near(item.winRateWithout, wg > 0 ? wp / wg : null, `${what} winRateWithout`);
+        if (e.games > 0 && wg > 0) {
+          const [low, high] = newcombe10(e.points, e.games, wp, wg);
+          near(item.deltaInterval.low, low, `${what} deltaInterval low`);
+          near(item.deltaInterval.high, high, `${what} deltaInterval high`);
+        } else assert.equal(item.deltaInterval, null, what);
+        const m = (json.meta as Row).shrinkage.priorStrength as number;
+        if (e.games > 0) {
+          const mu = (e.points + wp) / (e.games + wg);
+          near(item.shrunkWinRate, (e.points + m * mu) / (e.games + m), `${what} shrunkWinRate`);
+        }
       }
     });
 
@@ -386,13 +410,6 @@ describe(`statistics routes against plain SQL (${TEST_BACKEND})`, () => {
       where:
         "e.system_id = 'alpha' and e.start_date >= '2025-06-01' and e.participants >= 10 and e.format = 'singles'",
     };
-    const z = 1.959963984540054;
-    const wilsonLimits = (x: number, n: number) => {
-      const p = x / n;
-      const a = 2 * n * p + z * z;
-      const b = z * Math.sqrt(z * z + 4 * n * p * (1 - p));
-      return [(a - b) / (2 * (n + z * z)), (a + b) / (2 * (n + z * z))];
-    };
     const { status, json } = await stats.post('/api/faction-stats', {
       ...main.body,
       compareTo: other.body,
@@ -419,12 +436,10 @@ describe(`statistics routes against plain SQL (${TEST_BACKEND})`, () => {
         continue;
       }
       const x1 = row.wins + row.draws / 2;
-      const [p1, p2] = [x1 / row.games, x2 / n2];
-      near(row.compare.difference, p1 - p2, `${row.faction.id} difference`);
-      const [l1, u1] = wilsonLimits(x1, row.games);
-      const [l2, u2] = wilsonLimits(x2, n2);
-      near(row.compare.differenceInterval.low, p1 - p2 - Math.hypot(p1 - l1, u2 - p2), 'low');
-      near(row.compare.differenceInterval.high, p1 - p2 + Math.hypot(u1 - p1, p2 - l2), 'high');
+      near(row.compare.difference, x1 / row.games - x2 / n2, `${row.faction.id} difference`);
+      const [low, high] = newcombe10(x1, row.games, x2, n2);
+      near(row.compare.differenceInterval.low, low, 'low');
+      near(row.compare.differenceInterval.high, high, 'high');
       if (row.compare.excludesZero) excluding++;
     }
     assert.ok(excluding < rows.length, 'random data: most differences are noise');

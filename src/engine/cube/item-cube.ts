@@ -9,6 +9,7 @@ import { RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
 import { buildCube } from './event-cube.ts';
 import type { EventCube, EventScanner } from './event-cube.ts';
 import { eventOrder } from './event-order.ts';
+import { sideExpectedScores } from '../ratings/snapshot-facts.ts';
 import type { EventOrder } from './event-order.ts';
 
 export const LISTS = 0;
@@ -18,7 +19,11 @@ export const WINS = 3;
 export const DRAWS = 4;
 export const SCORE_N = 5;
 export const SCORE_SUM = 6;
-export const ITEM_STRIDE = 7;
+/** Counted sides with both players rated, their Elo expectation and actual score (skill). */
+export const SKILL_N = 7;
+export const SKILL_EXPECTED = 8;
+export const SKILL_ACTUAL = 9;
+export const ITEM_STRIDE = 10;
 
 /** Item cells are many per event: keep only coarse blocks (memory), scan the rest. */
 const SPANS = [256, 4096];
@@ -41,6 +46,7 @@ export function itemCube(snapshot: Snapshot): ItemCube {
   const order = eventOrder(snapshot);
   const { faction, opponent, score, result, list, listStart, listItems, listPicks } = snapshot;
   const nItems = snapshot.items.length;
+  const expected = sideExpectedScores(snapshot);
 
   // Rows with a list, grouped by event position, and a dense id per (faction, item) played.
   const listRowStart = new Int32Array(order.count + 1);
@@ -77,11 +83,19 @@ export function itemCube(snapshot: Snapshot): ItemCube {
       const sc = score[r];
       const hasScore = sc === sc;
       const tb = f * ITEM_STRIDE;
+      // As faction-stats' skill: counted sides whose players both have pre-game ratings.
+      const x = counted ? expected[r] : Number.NaN;
+      const rated = x === x;
       totals[tb + LISTS]++;
       if (counted) {
         totals[tb + GAMES]++;
         if (res === RESULT_WIN) totals[tb + WINS]++;
         else if (res === RESULT_DRAW) totals[tb + DRAWS]++;
+      }
+      if (rated) {
+        totals[tb + SKILL_N]++;
+        totals[tb + SKILL_EXPECTED] += x;
+        totals[tb + SKILL_ACTUAL] += res / 2;
       }
       if (hasScore) {
         totals[tb + SCORE_N]++;
@@ -96,6 +110,11 @@ export function itemCube(snapshot: Snapshot): ItemCube {
           pairs[pb + GAMES]++;
           if (res === RESULT_WIN) pairs[pb + WINS]++;
           else if (res === RESULT_DRAW) pairs[pb + DRAWS]++;
+        }
+        if (rated) {
+          pairs[pb + SKILL_N]++;
+          pairs[pb + SKILL_EXPECTED] += x;
+          pairs[pb + SKILL_ACTUAL] += res / 2;
         }
         if (hasScore) {
           pairs[pb + SCORE_N]++;

@@ -97,6 +97,24 @@ const ItemRowSchema = Type.Object(
     delta: Nullable(
       Type.Number({ description: 'winRate − winRateWithout; null when either is null' }),
     ),
+    deltaInterval: Nullable(
+      Type.Object(
+        {
+          low: Type.Number({ description: 'Lower bound of the 95% interval' }),
+          high: Type.Number({ description: 'Upper bound of the 95% interval' }),
+        },
+        {
+          description:
+            '95% Newcombe hybrid score interval (Newcombe 1998, method 10) of delta, from the Wilson intervals of winRate and winRateWithout (draws half); an interval excluding 0 says the difference is unlikely to be noise alone; null when either side has no game',
+        },
+      ),
+    ),
+    skillAdjustedDelta: Nullable(
+      Type.Number({
+        description:
+          "Does the item help, or do good players take it? Over non-mirror games where both players had a pre-game rating (faction-stats' skill model: Elo expectation on Glicko-2 ratings before the game): (actual − expected score) of the lists with it minus (actual − expected) of the same factions' lists without it; above 0 the lists with it beat their players' ratings by more; null when either side has no such game",
+      }),
+    ),
     winRateInterval: WilsonIntervalSchema(),
     shrunkWinRate: ShrunkWinRateSchema(
       "the win rate of all lists of this row's factions in scope, with and without the item (mirror games left out)",

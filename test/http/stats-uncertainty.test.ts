@@ -153,4 +153,20 @@ describe(`compareTo by hand (${TEST_BACKEND})`, () => {
     assert.equal(typeof shrinkage.cells, 'number');
     for (const c of cells) assert.ok(c.shrunkWinRate >= 0 && c.shrunkWinRate <= 1);
   });
+  it("gives an item's delta its Newcombe interval and a skill-adjusted delta from pre-game ratings", async () => {
+    const feb = await stats.post('/api/faction-stats', FEBRUARY);
+    // g5 (February) is A (p1) against B (p2): B's expectation there is its February skill.
+    const expectedB = ((feb.json.data as Row).factions as Row[]).find((f) => f.faction.id === 'B')!
+      .skill.expectedWinRate as number;
+    const { json } = await stats.post('/api/item-use-stats', { sort: 'name' });
+    const sword = ((json.data as Row).items as Row[]).find((i) => i.item.name === 'Sword')!;
+    // With: g1 win (January, everyone unrated at 1500: expected 0.5), g5 loss (expected
+    // 1 − expectedB); without: g2's drawn empty list (expected 0.5, actual 0.5).
+    const [low, high] = newcombe10(1, 2, 0.5, 1);
+    close(sword.deltaInterval.low, low, 'Sword delta low');
+    close(sword.deltaInterval.high, high, 'Sword delta high');
+    close(sword.skillAdjustedDelta, (1 - 0.5 + 0 - (1 - expectedB)) / 2 - 0, 'Sword skill');
+    const z = ((json.data as Row).items as Row[]).find((i) => i.item.name === 'Unit Z')!;
+    assert.deepEqual([z.deltaInterval, z.skillAdjustedDelta], [null, null]);
+  });
 });
