@@ -2,6 +2,7 @@
  * The `muster` command line: serve, migrate, import, seed-demo. Returns an exit code instead of
  * exiting so that tests can run it in-process.
  */
+import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import type { Config } from '../config/config.ts';
@@ -12,6 +13,7 @@ import { openMigratedStore } from '../store/store.ts';
 import { printReport } from './print-report.ts';
 import { seedDemo, storeIsEmpty } from './seed-demo.ts';
 import { serve } from './serve.ts';
+import { serveCluster, workerCount } from './serve-cluster.ts';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -149,8 +151,19 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     throw error;
   }
 
-  if (command === 'serve')
-    return serve(config, { seedIfEmpty: args.values['seed-if-empty'] === true, io });
+  if (command === 'serve') {
+    const seedIfEmpty = args.values['seed-if-empty'] === true;
+    const workers = workerCount(config);
+    // A cluster worker runs the same command line: it serves, and the primary did the seeding.
+    if (cluster.isWorker) {
+      const code = await serve(config, { seedIfEmpty: false, io });
+      // The channel to the primary would keep this process alive after the server closed.
+      cluster.worker?.disconnect();
+      return code;
+    }
+    if (workers > 1) return serveCluster(config, { seedIfEmpty, io, workers });
+    return serve(config, { seedIfEmpty, io });
+  }
 
   const store = await openMigratedStore(config.databaseUrl).catch((error: Error) => {
     io.err(`muster: cannot open the store at ${config.databaseUrl}: ${error.message}`);

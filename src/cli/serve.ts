@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import { warmEngineInSteps } from '../engine/warm-engine.ts';
 import { buildApp } from '../http/app.ts';
+import { closeGracefully } from '../http/graceful-close.ts';
 import { loadSnapshot } from '../snapshot/load-snapshot.ts';
 import { snapshotLoaderFor } from '../snapshot/load-snapshot-in-worker.ts';
 import { SnapshotManager } from '../snapshot/snapshot-manager.ts';
@@ -71,7 +72,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
     }));
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   snapshots.stop();
-  await app.close();
+  await closeGracefully(app, config.shutdownGraceMs);
   await store.close();
   return 0;
 }
