@@ -71,6 +71,8 @@ export async function runImport(
       dataVersion,
       counts,
       newFactions: refuse ? [] : batch.newFactions,
+      newSystems: refuse ? [] : batch.newSystems,
+      derivedIds: raw.derivedIds,
       rejects,
       durationMs: performance.now() - started,
     };
@@ -88,5 +90,9 @@ export function summaryLine(report: ImportReport): string {
     const c = report.counts[name];
     return `${name} ${c.imported} imported, ${c.updated} updated, ${c.unchanged} unchanged, ${c.rejected} rejected`;
   };
-  return [part('events'), part('players'), part('games'), part('lists')].join('; ');
+  const notes = [
+    ...(report.newSystems.length > 0 ? [`new systems ${report.newSystems.join(', ')}`] : []),
+    ...(report.derivedIds > 0 ? [`${report.derivedIds} game ids derived`] : []),
+  ];
+  return [part('events'), part('players'), part('games'), part('lists'), ...notes].join('; ');
 }
