@@ -2,16 +2,18 @@
  * The `muster` command line: serve, migrate, import, seed-demo. Returns an exit code instead of
  * exiting so that tests can run it in-process.
  */
+import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import type { Config } from '../config/config.ts';
 import { importSources } from '../ingest/import-sources.ts';
 import type { ImportFormat } from '../ingest/import-types.ts';
-import { lastImportWithRejects, readRejects } from '../store/read-rejects.ts';
+import { importExists, lastImportWithRejects, readRejects } from '../store/read-rejects.ts';
 import { openMigratedStore } from '../store/store.ts';
 import { printReport } from './print-report.ts';
 import { seedDemo, storeIsEmpty } from './seed-demo.ts';
 import { serve } from './serve.ts';
+import { serveCluster, workerCount } from './serve-cluster.ts';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -149,8 +151,19 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     throw error;
   }
 
-  if (command === 'serve')
-    return serve(config, { seedIfEmpty: args.values['seed-if-empty'] === true, io });
+  if (command === 'serve') {
+    const seedIfEmpty = args.values['seed-if-empty'] === true;
+    const workers = workerCount(config);
+    // A cluster worker runs the same command line: it serves, and the primary did the seeding.
+    if (cluster.isWorker) {
+      const code = await serve(config, { seedIfEmpty: false, io });
+      // The channel to the primary would keep this process alive after the server closed.
+      cluster.worker?.disconnect();
+      return code;
+    }
+    if (workers > 1) return serveCluster(config, { seedIfEmpty, io, workers });
+    return serve(config, { seedIfEmpty, io });
+  }
 
   const store = await openMigratedStore(config.databaseUrl).catch((error: Error) => {
     io.err(`muster: cannot open the store at ${config.databaseUrl}: ${error.message}`);
@@ -182,6 +195,10 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         return 2;
       }
       const importId = text !== undefined ? Number(text) : await lastImportWithRejects(store.db);
+      if (importId !== null && !(await importExists(store.db, importId))) {
+        io.err(`muster rejects: no import ${importId} in this store`);
+        return 2;
+      }
       if (importId === null) {
         io.err('muster rejects: no import has rejected anything');
         return 0;

@@ -7,9 +7,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import { warmEngineInSteps } from '../engine/warm-engine.ts';
 import { buildApp } from '../http/app.ts';
+import { closeGracefully } from '../http/graceful-close.ts';
 import { loadSnapshot } from '../snapshot/load-snapshot.ts';
 import { snapshotLoaderFor } from '../snapshot/load-snapshot-in-worker.ts';
 import { SnapshotManager } from '../snapshot/snapshot-manager.ts';
+import { markInterruptedImports } from '../ingest/import-records.ts';
 import { openMigratedStore } from '../store/store.ts';
 import type { CliIo } from './main.ts';
 import { printReport } from './print-report.ts';
@@ -30,6 +32,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
     return null;
   });
   if (store === null) return 1;
+  const interrupted = await markInterruptedImports(store);
+  if (interrupted > 0)
+    io.err(`muster serve: ${interrupted} import(s) had not finished; marked interrupted`);
   if (options.seedIfEmpty && (await storeIsEmpty(store))) {
     io.err(
       'muster serve: the store is empty; seeding the demo dataset (generated, not real results)…',
@@ -71,7 +76,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
     }));
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   snapshots.stop();
-  await app.close();
+  await closeGracefully(app, config.shutdownGraceMs);
   await store.close();
   return 0;
 }

@@ -20,7 +20,17 @@ export interface Config {
   readonly rateLimitWindowMs: number;
   readonly trustProxy: boolean | string;
   readonly requestTimeoutMs: number;
+  /** Time to receive a request's headers (Node's headersTimeout); then 408 and close. */
+  readonly headersTimeoutMs: number;
+  /** Time to receive a whole request, headers and body (Node's requestTimeout). */
+  readonly receiveTimeoutMs: number;
+  /** On SIGTERM, how long requests are still answered (with Connection: close) before closing. */
+  readonly shutdownGraceMs: number;
   readonly snapshotPollMs: number;
+  /** Bytes of serialised answers the response cache may hold per process; 0 turns it off. */
+  readonly responseCacheBytes: number;
+  /** Worker processes `muster serve` runs; 0 means one per CPU core. */
+  readonly workers: number;
 }
 
 export class ConfigError extends Error {
@@ -62,9 +72,29 @@ export const CONFIG_VARIABLES = {
     doc: 'true, false, or a comma-separated list of proxy addresses/CIDRs whose X-Forwarded-For is trusted',
   },
   MUSTER_REQUEST_TIMEOUT_MS: { default: '10000', doc: 'Time a request may take before 503' },
+  MUSTER_HEADERS_TIMEOUT_MS: {
+    default: '10000',
+    doc: 'Time a client has to send its request headers before the connection is closed (408)',
+  },
+  MUSTER_RECEIVE_TIMEOUT_MS: {
+    default: '15000',
+    doc: 'Time a client has to send a whole request, headers and body, before the connection is closed (408); at least MUSTER_HEADERS_TIMEOUT_MS',
+  },
+  MUSTER_SHUTDOWN_GRACE_MS: {
+    default: '2000',
+    doc: 'On SIGTERM, how long requests on open connections are still answered (with Connection: close) before the server closes',
+  },
   MUSTER_SNAPSHOT_POLL_MS: {
     default: '2000',
     doc: 'How often the data version is checked for a snapshot reload',
+  },
+  MUSTER_RESPONSE_CACHE_MB: {
+    default: '64',
+    doc: 'Megabytes of serialised answers cached per process (0 turns the response cache off)',
+  },
+  MUSTER_WORKERS: {
+    default: '0',
+    doc: 'Worker processes `muster serve` runs, each with its own snapshot; 0 means one per CPU core',
   },
 } as const;
 
@@ -168,6 +198,15 @@ export function loadConfig(env: Env = process.env): Config {
       `unsupported scheme in "${databaseUrl}"; use a file path, sqlite:PATH or postgres://`,
     );
   }
+  const headersTimeoutMs = integer(env, 'MUSTER_HEADERS_TIMEOUT_MS', 100, 600_000);
+  const receiveTimeoutMs = integer(env, 'MUSTER_RECEIVE_TIMEOUT_MS', 100, 600_000);
+  // Node refuses a headers timeout longer than the whole-request timeout.
+  if (receiveTimeoutMs < headersTimeoutMs) {
+    throw new ConfigError(
+      'MUSTER_RECEIVE_TIMEOUT_MS',
+      `must be at least MUSTER_HEADERS_TIMEOUT_MS (${headersTimeoutMs}), got ${receiveTimeoutMs}`,
+    );
+  }
   return Object.freeze({
     databaseUrl,
     host: raw(env, 'MUSTER_HOST'),
@@ -181,6 +220,11 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitWindowMs: integer(env, 'MUSTER_RATE_LIMIT_WINDOW_MS', 1000, 86_400_000),
     trustProxy,
     requestTimeoutMs: integer(env, 'MUSTER_REQUEST_TIMEOUT_MS', 100, 600_000),
+    headersTimeoutMs,
+    receiveTimeoutMs,
+    shutdownGraceMs: integer(env, 'MUSTER_SHUTDOWN_GRACE_MS', 0, 600_000),
     snapshotPollMs: integer(env, 'MUSTER_SNAPSHOT_POLL_MS', 100, 3_600_000),
+    responseCacheBytes: integer(env, 'MUSTER_RESPONSE_CACHE_MB', 0, 65_536) * 1024 * 1024,
+    workers: integer(env, 'MUSTER_WORKERS', 0, 1024),
   });
 }

@@ -2,6 +2,7 @@ import type { Config } from '../config/config.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { SnapshotStatusProvider } from '../snapshot/snapshot-status.ts';
 import type { Store } from '../store/store.ts';
+import type { ResponseCache } from './response-cache.ts';
 
 /** Serves the current snapshot (SnapshotManager does) and reports on it for health. */
 export interface SnapshotSource extends SnapshotStatusProvider {
@@ -14,4 +15,6 @@ export interface AppContext {
   readonly config: Config;
   readonly store: Store;
   readonly snapshots?: SnapshotSource;
+  /** Serialised answers by route, request and data version; buildApp makes one from config. */
+  readonly responseCache?: ResponseCache;
 }

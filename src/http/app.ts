@@ -11,10 +11,12 @@ import { installProblemHandlers } from './problem-handler.ts';
 import { BODY_LIMIT_BYTES } from './plugins/limits.ts';
 import { installJsonBodyParser } from './plugins/json-body.ts';
 import { installOpenApi } from './plugins/openapi.ts';
+import { installGracefulClose } from './graceful-close.ts';
 import { installOriginGuard } from './plugins/origin-guard.ts';
 import { installProblemResponses } from './plugins/problem-responses.ts';
 import { installRateLimit } from './plugins/rate-limit.ts';
 import { installRequestTimeout } from './plugins/request-timeout.ts';
+import { ResponseCache } from './response-cache.ts';
 import { registerRoutes } from './routes/index.ts';
 import { API_VERSION } from '../version.ts';
 
@@ -36,8 +38,20 @@ export async function buildApp(
     logger: options.logger ?? { level: ctx.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
-    requestTimeout: ctx.config.requestTimeoutMs,
-    return503OnClosing: true,
+    // Slow clients: headers and the whole request must arrive within these bounds, checked
+    // often enough that a slow sender is dropped close to its deadline (Node 'http' options).
+    requestTimeout: ctx.config.receiveTimeoutMs,
+    http: {
+      headersTimeout: ctx.config.headersTimeoutMs,
+      requestTimeout: ctx.config.receiveTimeoutMs,
+      connectionsCheckingInterval: Math.max(
+        100,
+        Math.min(1000, Math.floor(ctx.config.headersTimeoutMs / 4)),
+      ),
+    },
+    // While closing, requests already on open connections are answered (with Connection:
+    // close), not refused: see graceful-close.ts.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: false },
     // Prototype-poisoning keys are refused outright rather than stripped.
@@ -46,6 +60,7 @@ export async function buildApp(
   });
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   installJsonBodyParser(app);
+  installGracefulClose(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('API-Version', API_VERSION);
   });
@@ -58,6 +73,9 @@ export async function buildApp(
   installOriginGuard(app, ctx.config);
   installProblemHandlers(app, { notFoundPreHandler: app.rateLimit() });
 
-  registerRoutes(app, ctx);
+  registerRoutes(app, {
+    ...ctx,
+    responseCache: ctx.responseCache ?? new ResponseCache(ctx.config.responseCacheBytes),
+  });
   return app;
 }

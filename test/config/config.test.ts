@@ -10,6 +10,9 @@ describe('configuration', () => {
     assert.equal(config.port, 8080);
     assert.deepEqual(config.allowedOrigins, ['http://localhost:8080', 'http://127.0.0.1:8080']);
     assert.equal(config.allowNoOrigin, false);
+    assert.equal(config.headersTimeoutMs, 10_000);
+    assert.equal(config.receiveTimeoutMs, 15_000);
+    assert.equal(config.shutdownGraceMs, 2_000);
     assert.ok(Object.isFrozen(config));
     assert.throws(() => {
       (config as { port: number }).port = 1;
@@ -29,6 +32,11 @@ describe('configuration', () => {
       [{ MUSTER_ALLOWED_ORIGINS: 'https://*.org' }, /MUSTER_ALLOWED_ORIGINS: .*wildcard/],
       [{ MUSTER_DATABASE_URL: 'mysql://x' }, /MUSTER_DATABASE_URL: unsupported scheme/],
       [{ MUSTER_REDIS_URL: 'http://x' }, /MUSTER_REDIS_URL: expected a redis: or rediss: URL/],
+      [
+        { MUSTER_HEADERS_TIMEOUT_MS: '20000', MUSTER_RECEIVE_TIMEOUT_MS: '5000' },
+        /MUSTER_RECEIVE_TIMEOUT_MS: must be at least MUSTER_HEADERS_TIMEOUT_MS/,
+      ],
+      [{ MUSTER_SHUTDOWN_GRACE_MS: '-1' }, /MUSTER_SHUTDOWN_GRACE_MS: expected a whole number/],
     ];
     for (const [env, message] of cases) assert.throws(() => loadConfig(env), message);
   });

@@ -147,6 +147,17 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
     await other.page.close();
   });
 
+  it('says so in words when no game matches the filters', async () => {
+    const { page, errors } = await watchedPage(browser, served.origin);
+    for (const view of ['meta', 'matchups', 'scenarios']) {
+      await page.goto(`${served.origin}/?view=${view}&from=2099-01-01`);
+      await page.locator('main .status.empty').waitFor();
+      assert.match(await page.locator('main .status.empty').innerText(), /No games/);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('opens a heatmap cell’s numbers when the cell is chosen', async () => {
     const { page, errors } = await watchedPage(browser, served.origin);
     await page.goto(`${served.origin}/?view=matchups`);
@@ -162,6 +173,15 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
     assert.match(page.url(), /cell=/);
     await page.reload();
     await details.waitFor();
+    // The grid is one tab stop; arrow keys move between its cells.
+    const focused = page.locator('button.heat[aria-pressed=true]');
+    await focused.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const moved = (await focused.getAttribute('aria-label')) ?? '';
+    assert.notEqual(moved, label);
+    assert.equal(await details.locator('h2').innerText(), moved.split(':')[0]);
+    assert.equal(await page.locator('button.heat[tabindex="0"]').count(), 1);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -43,7 +43,7 @@ const Check = Type.Object(
   {
     additionalProperties: true,
     description:
-      'One check; snapshot:games also carries dataVersion, sides, lists, loadMs, bytes and ageSeconds of the snapshot served',
+      'One check; snapshot:games also carries dataVersion, sides, lists, loadMs, bytes and ageSeconds of the snapshot served; responseCache:bytes carries hits, misses, entries, maxBytes and the dataVersion of the answers cached',
   },
 );
 
@@ -63,7 +63,7 @@ export const HealthResponse = Type.Object(
       Type.Array(Check, { description: 'The checks of this component and measurement' }),
       {
         description:
-          'Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed), snapshot:games (warn while not loaded or behind the store)',
+          'Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process\'s response cache; always pass)',
       },
     ),
   },
@@ -166,7 +166,7 @@ export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void
               : {
                   componentType: 'component',
                   observedValue: lastImport.finished_at,
-                  status: lastImport.status === 'failed' ? 'warn' : 'pass',
+                  status: ['failed', 'interrupted'].includes(lastImport.status) ? 'warn' : 'pass',
                   time: lastImport.finished_at ?? undefined,
                   output: `${lastImport.format} import ${lastImport.status}: ${lastImport.summary ?? ''}`,
                 },
@@ -205,6 +205,23 @@ export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void
             { componentType: 'datastore', status: 'fail', output: (error as Error).message },
           ];
         }
+      }
+
+      if (ctx.responseCache !== undefined) {
+        const cache = ctx.responseCache.stats();
+        checks['responseCache:bytes'] = [
+          {
+            componentType: 'component',
+            observedValue: cache.bytes,
+            observedUnit: 'bytes',
+            status: 'pass',
+            hits: cache.hits,
+            misses: cache.misses,
+            entries: cache.entries,
+            maxBytes: cache.maxBytes,
+            dataVersion: cache.dataVersion,
+          },
+        ];
       }
 
       const status = worst(statuses);

@@ -3,7 +3,7 @@
  * schema, take the snapshot being served, normalise the common filter, run the engine, wrap the
  * result in {data, meta}. A route file supplies only its schemas and how to call its engine.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { Static, TSchema } from 'typebox';
 import type { EngineResult } from '../../engine/common.ts';
@@ -39,13 +39,36 @@ export function registerStatsRoute<B extends TSchema, D, F>(
         response: { 200: route.response },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body as Static<B>;
       const snapshot = requireSnapshot(ctx);
-      const filter = normaliseCommonFilter(snapshot, body as CommonFilterInput);
-      return envelope(snapshot, route.compute(snapshot, filter, body));
+      const answer = () => {
+        const filter = normaliseCommonFilter(snapshot, body as CommonFilterInput);
+        // The route's response schema serialiser (fast-json-stringify), as Fastify would use.
+        return String(reply.serialize(envelope(snapshot, route.compute(snapshot, filter, body))));
+      };
+      return sendCached(ctx, reply, route.path, body, snapshot, answer);
     },
   );
+}
+
+/**
+ * Sends the serialised answer to `body` on `path` from the response cache, computing it with
+ * `answer` on a miss (docs/operations.md "Response cache").
+ */
+export async function sendCached(
+  ctx: AppContext,
+  reply: FastifyReply,
+  path: string,
+  body: unknown,
+  snapshot: Snapshot,
+  answer: () => string,
+): Promise<FastifyReply> {
+  const payload =
+    ctx.responseCache === undefined
+      ? answer()
+      : await ctx.responseCache.get(path, body, snapshot, answer);
+  return reply.type('application/json; charset=utf-8').send(payload);
 }
 
 /**
