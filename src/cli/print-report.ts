@@ -1,20 +1,47 @@
-/** Prints an import report as a person reads it: one line per reject, then the summary. */
+/**
+ * Prints an import report as a person reads it: one line per reject (a reason shared by several
+ * records, such as an unresolvable reference, is one line with its count), then the summary
+ * (docs/import-formats.md#rejects-and-replay).
+ */
+import type { Reject } from '../domain/import-batch.ts';
 import type { ImportReport } from '../ingest/import-types.ts';
 
+interface RejectGroup {
+  first: Reject;
+  count: number;
+}
+
+/** Rejects with the same kind, field and reason, in order of first appearance. */
+function groupRejects(rejects: readonly Reject[]): RejectGroup[] {
+  const groups = new Map<string, RejectGroup>();
+  for (const r of rejects) {
+    const key = `${r.kind}\u0000${r.field ?? ''}\u0000${r.reason}`;
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, { first: r, count: 1 });
+    else group.count++;
+  }
+  return [...groups.values()];
+}
+
+function rejectLine({ first: r, count }: RejectGroup): string {
+  const where = [r.source, r.record, r.field].filter((x) => x !== null && x !== '').join(' · ');
+  if (count === 1) return `rejected ${r.kind}: ${where}: ${r.reason}`;
+  const field = r.field ? `${r.field}: ` : '';
+  return `rejected ${count} ${r.kind}s: ${field}${r.reason} (first: ${[r.source, r.record].filter((x) => x !== null && x !== '').join(' · ')})`;
+}
+
+/** Writes the report's lines through `out`, at most `maxRejects` reject lines. */
 export function printReport(
   report: ImportReport,
   out: (line: string) => void,
   maxRejects = Infinity,
 ): void {
-  const shown = report.rejects.slice(0, maxRejects);
-  for (const r of shown) {
-    const where = [r.source, r.record, r.field].filter((x) => x !== null && x !== '').join(' · ');
-    out(`rejected ${r.kind}: ${where}: ${r.reason}`);
-  }
-  if (report.rejects.length > shown.length) {
-    out(
-      `… and ${report.rejects.length - shown.length} more rejects (all kept in the rejects table, import ${report.importId})`,
-    );
+  const groups = groupRejects(report.rejects);
+  const shown = groups.slice(0, maxRejects);
+  for (const g of shown) out(rejectLine(g));
+  if (groups.length > shown.length) {
+    const more = groups.slice(shown.length).reduce((n, g) => n + g.count, 0);
+    out(`… and ${more} more rejects (all kept in the rejects table, import ${report.importId})`);
   }
   const c = report.counts;
   const row = (name: string, x: (typeof c)['events']) =>
@@ -26,7 +53,11 @@ export function printReport(
   out(row('players', c.players));
   out(row('games', c.games));
   out(row('lists', c.lists));
+  if (report.newSystems.length > 0)
+    out(`  new systems: ${report.newSystems.join(', ')} (no score rules: scores taken as given)`);
   if (report.newFactions.length > 0) out(`  new factions: ${report.newFactions.join(', ')}`);
+  if (report.derivedIds > 0)
+    out(`  ${report.derivedIds} game id(s) derived from tournament and file name (no id_match)`);
   const files = report.rejects.filter((r) => r.kind === 'file').length;
   if (files > 0) out(`  ${files} file(s) could not be read`);
   if (report.status === 'rejected')

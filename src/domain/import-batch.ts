@@ -50,6 +50,8 @@ export interface ValidBatch {
   events: ValidEvent[];
   /** Factions a CSV introduced, as "system/id". */
   newFactions: string[];
+  /** Game systems a CSV introduced, by id. */
+  newSystems: string[];
 }
 
 export interface Counts {

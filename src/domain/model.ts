@@ -39,7 +39,11 @@ export interface ScoreRules {
 export interface GameSystem {
   id: string;
   name: string;
-  score: ScoreRules;
+  /**
+   * Absent: scores are taken as given (any finite number), with no scale or total to check and
+   * no margin bands (docs/import-formats.md#game-systems).
+   */
+  score?: ScoreRules | null;
   marginBands?: MarginBands | null;
 }
 

@@ -7,6 +7,7 @@ import { toFieldErrors } from '../errors/field-errors.ts';
 import { DocumentEnvelopeSchema } from './canonical-schema.ts';
 import type { RawBatch } from './import-types.ts';
 import { emptyRawBatch } from './import-types.ts';
+import { placeAndReason } from './validation-context.ts';
 
 const envelope = Compile(DocumentEnvelopeSchema);
 const ARRAYS = ['systems', 'factions', 'players', 'scenarios', 'events'] as const;
@@ -14,16 +15,16 @@ const ARRAYS = ['systems', 'factions', 'players', 'scenarios', 'events'] as cons
 /** Adds a parsed canonical document's records to a raw batch (or rejects the whole file). */
 export function addCanonicalDocument(batch: RawBatch, document: unknown, source: string): void {
   if (!envelope.Check(document)) {
-    const errors = toFieldErrors(envelope.Errors(document));
+    const { field, reason } = placeAndReason(toFieldErrors(envelope.Errors(document)));
     batch.rejects.push({
       kind: 'file',
       source,
       record: null,
-      field: errors[0]?.pointer ?? null,
+      field,
       reason:
         document === null || typeof document !== 'object' || Array.isArray(document)
           ? 'the document must be a JSON object with "format": "muster/v1"'
-          : errors.map((e) => `${e.pointer || '/'}: ${e.detail}`).join('; '),
+          : reason,
       payload: null,
     });
     return;

@@ -44,13 +44,19 @@ export const SystemSchema = Type.Object(
   {
     id: Id,
     name: Name,
-    score: Type.Object(
-      {
-        min: Type.Number(),
-        max: Type.Number(),
-        total: Opt(Type.Number({ description: 'The two scores of a game sum to this' })),
-      },
-      { additionalProperties: false },
+    score: Type.Optional(
+      Type.Object(
+        {
+          min: Type.Number(),
+          max: Type.Number(),
+          total: Opt(Type.Number({ description: 'The two scores of a game sum to this' })),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'Score rules; without them scores are taken as given, unchecked, and margin bands are null',
+        },
+      ),
     ),
     marginBands: Opt(
       Type.Object({ decisive: Band, normal: Band, close: Band }, { additionalProperties: false }),

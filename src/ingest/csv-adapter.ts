@@ -237,7 +237,7 @@ export function addCsvText(batch: RawBatch, text: string, source: string, system
       });
     } catch (error) {
       if (!(error instanceof CellError)) throw error;
-      rowReject(error.column, `${error.column}: ${error.message}`);
+      rowReject(error.column, error.message);
     }
   });
   for (const p of players.values()) {

@@ -28,8 +28,10 @@ export interface RawBatch {
   scenarios: RawRecord[];
   events: RawRecord[];
   rejects: Reject[];
-  /** CSV sheets may introduce factions; canonical documents must declare them. */
+  /** CSV sheets may introduce factions (and their system); canonical documents must declare them. */
   createUnknownFactions: boolean;
+  /** Game ids an adapter derived for records that had none (T9A reports without id_match). */
+  derivedIds: number;
 }
 
 export function emptyRawBatch(createUnknownFactions = false): RawBatch {
@@ -41,6 +43,7 @@ export function emptyRawBatch(createUnknownFactions = false): RawBatch {
     events: [],
     rejects: [],
     createUnknownFactions,
+    derivedIds: 0,
   };
 }
 
@@ -52,6 +55,10 @@ export interface ImportReport {
   dataVersion: number;
   counts: ImportCounts;
   newFactions: string[];
+  /** Game systems a CSV introduced (by id, without score rules). */
+  newSystems: string[];
+  /** Game ids derived for records that had none (docs/import-formats.md#t9a-the-ninth-age-data-project). */
+  derivedIds: number;
   rejects: Reject[];
   durationMs: number;
 }

@@ -67,11 +67,14 @@ export async function loadKnownState(store: Store): Promise<KnownState> {
     state.systems.set(s.id, {
       id: s.id,
       name: s.name,
-      score: {
-        min: Number(s.score_min),
-        max: Number(s.score_max),
-        total: s.score_total === null ? null : Number(s.score_total),
-      },
+      score:
+        s.score_min === null || s.score_max === null
+          ? null
+          : {
+              min: Number(s.score_min),
+              max: Number(s.score_max),
+              total: s.score_total === null ? null : Number(s.score_total),
+            },
       marginBands: s.margin_bands === null ? null : JSON.parse(s.margin_bands),
     });
   }

@@ -74,6 +74,14 @@ export function t9aReportToGame(report: Json, fallbackId: string | null): unknow
   return game;
 }
 
+/**
+ * The id of a report that has none: its tournament and its file name
+ * (docs/import-formats.md#t9a-the-ninth-age-data-project).
+ */
+export function derivedReportId(tournamentId: string, fileName: string): string {
+  return `t9a:${tournamentId}:${basename(fileName, '.json')}`;
+}
+
 async function isDir(path: string): Promise<boolean> {
   return (await stat(path)).isDirectory();
 }
@@ -131,6 +139,7 @@ export async function addT9aFolder(
     const meta = await readJson(join(dir, 'metaData.json'));
     const reportFiles = (await readdir(dir)).filter((n) => /^report_.*\.json$/.test(n)).sort();
     if (meta === null) continue;
+    const eventId = text(meta._id) ?? basename(dir);
     const games: unknown[] = [];
     const gameOrigins: Array<{ source: string; payload: unknown }> = [];
     // Reports are small and many: read them a few dozen at a time rather than one by one.
@@ -145,17 +154,12 @@ export async function addT9aFolder(
       progress.reports++;
       if (progress.reports % 2000 === 0) onProgress?.(progress);
       if (report === null) return;
-      const game = t9aReportToGame(report, null);
-      if ((game as { id: unknown }).id === null) {
-        batch.rejects.push({
-          kind: 'game',
-          source: join(dir, name),
-          record: name,
-          field: '/id_match',
-          reason: 'the report has no id_match or id, so it cannot be imported idempotently',
-          payload: report,
-        });
-        return;
+      const game = t9aReportToGame(report, null) as { id: string | null };
+      if (game.id === null) {
+        // The publisher counts reports without an id_match (report_undefined.json): an id made
+        // of the tournament and the file name is stable, so they import and re-import as one.
+        game.id = derivedReportId(eventId, name);
+        batch.derivedIds++;
       }
       games.push(game);
       gameOrigins.push({ source: join(dir, name), payload: report });
@@ -165,7 +169,7 @@ export async function addT9aFolder(
       source: join(dir, 'metaData.json'),
       record: `tournament ${String(meta._id ?? basename(dir))}`,
       value: {
-        id: text(meta._id) ?? basename(dir),
+        id: eventId,
         system: T9A_SYSTEM.id,
         name: text(meta.name) ?? basename(dir),
         start: meta.start,

@@ -35,7 +35,7 @@ function checkEventFields(ctx: ValidationContext, e: Event, duplicate: boolean):
     if (!isRealDate(e.end)) throw new RecordError('/end', `"${e.end}" is not a calendar date`);
     if (e.end < e.start) throw new RecordError('/end', `end ${e.end} is before start ${e.start}`);
   }
-  if (!ctx.known.systems.has(e.system))
+  if (ctx.resolveSystem(e.system) === null)
     throw new RecordError('/system', `unknown system "${e.system}"`);
 }
 

@@ -1,7 +1,8 @@
 /**
  * The domain rules of one game (docs/import-formats.md#validation): two sides of distinct
  * players, resolvable factions, scores on the system's scale (and summing to its total when it
- * has one), results that pair, or results derived from the scores when none are given.
+ * has one; a system without score rules takes scores as given), results that pair, or results
+ * derived from the scores when none are given.
  */
 import type { ArmyList, Game, GameSystem, Result, Side } from '../domain/model.ts';
 import { cleanName } from '../domain/normalize-name.ts';
@@ -35,14 +36,14 @@ function checkSide(ctx: ValidationContext, system: GameSystem, side: Side, i: nu
     ? ctx.resolveFaction(system.id, side.subfaction, `${base}/subfaction`)
     : null;
   if (side.score !== null && side.score !== undefined) {
-    if (
-      !Number.isFinite(side.score) ||
-      side.score < system.score.min ||
-      side.score > system.score.max
-    ) {
+    // Without score rules a score is taken as given; it only has to be a number.
+    if (!Number.isFinite(side.score))
+      throw new RecordError(`${base}/score`, `score ${side.score} is not a finite number`);
+    const rules = system.score;
+    if (rules && (side.score < rules.min || side.score > rules.max)) {
       throw new RecordError(
         `${base}/score`,
-        `score ${side.score} is outside the ${system.id} scale ${system.score.min}..${system.score.max}`,
+        `score ${side.score} is outside the ${system.id} scale ${rules.min}..${rules.max}`,
       );
     }
   }
@@ -61,7 +62,7 @@ function checkSide(ctx: ValidationContext, system: GameSystem, side: Side, i: nu
 }
 
 function checkScoreTotal(system: GameSystem, a: Side, b: Side): void {
-  const total = system.score.total;
+  const total = system.score?.total;
   if (total !== null && total !== undefined && a.score !== null && b.score !== null) {
     if (Math.abs((a.score ?? 0) + (b.score ?? 0) - total) > 1e-9) {
       throw new RecordError(

@@ -32,7 +32,7 @@ export function validateSystems(ctx: ValidationContext, records: RawRecord[]): v
       ctx.reject('system', r, '/id', `system id "${s.id}" appears more than once in this batch`);
       continue;
     }
-    if (s.score.min > s.score.max) {
+    if (s.score && s.score.min > s.score.max) {
       ctx.reject(
         'system',
         r,

@@ -5,9 +5,10 @@
  */
 import { Compile } from 'typebox/compile';
 import type { TSchema } from 'typebox';
-import type { Faction, Player, Scenario } from '../domain/model.ts';
+import type { Faction, GameSystem, Player, Scenario } from '../domain/model.ts';
 import type { RecordKind, Reject, ValidBatch } from '../domain/import-batch.ts';
 import { toFieldErrors } from '../errors/field-errors.ts';
+import type { FieldError } from '../errors/problem.ts';
 import { cleanName, nameKey } from '../domain/normalize-name.ts';
 import {
   EntrySchema,
@@ -44,6 +45,21 @@ export const checkers = {
   entry: checker(EntrySchema),
   game: checker(GameSchema),
 };
+
+/**
+ * A reject's field and reason from schema errors: the field names the first error's place and
+ * the reason says what is wrong there, then any other errors with their own places, so that
+ * "where: what" reads once (docs/import-formats.md#rejects-and-replay).
+ */
+export function placeAndReason(errors: readonly FieldError[]): {
+  field: string | null;
+  reason: string;
+} {
+  const [first, ...others] = errors;
+  if (first === undefined) return { field: null, reason: 'invalid record' };
+  const rest = others.map((e) => `${e.pointer || '/'}: ${e.detail}`);
+  return { field: first.pointer || '/', reason: [first.detail, ...rest].join('; ') };
+}
 
 /** A domain rule a record breaks: the field (JSON Pointer) and why. */
 export class RecordError extends Error {
@@ -89,6 +105,7 @@ export class ValidationContext {
     scenarios: [],
     events: [],
     newFactions: [],
+    newSystems: [],
   };
   readonly playerById = new Map<string, Player>();
   readonly referencedPlayers = new Set<string>();
@@ -123,15 +140,8 @@ export class ValidationContext {
     payload: unknown = value,
   ): T | null {
     if (c.check(value)) return value as T;
-    const errors = c.errors(value);
-    const first = errors[0];
-    this.reject(
-      kind,
-      r,
-      first ? first.pointer : null,
-      errors.map((e) => `${e.pointer || '/'}: ${e.detail}`).join('; ') || 'invalid record',
-      payload,
-    );
+    const { field, reason } = placeAndReason(c.errors(value));
+    this.reject(kind, r, field, reason, payload);
     return null;
   }
 
@@ -140,6 +150,22 @@ export class ValidationContext {
     let ids = this.known.factionIds.get(system);
     if (ids === undefined) this.known.factionIds.set(system, (ids = new Set()));
     ids.add(id);
+  }
+
+  /**
+   * The system an event names, or null when it is unknown. A CSV names its system by id only: an
+   * unknown one is created without score rules (scores taken as given), for a canonical document
+   * to complete later.
+   */
+  resolveSystem(id: string): GameSystem | null {
+    const known = this.known.systems.get(id);
+    if (known !== undefined) return known;
+    if (!this.createUnknownFactions) return null;
+    const created: GameSystem = { id, name: id };
+    this.batch.systems.push(created);
+    this.batch.newSystems.push(id);
+    this.known.systems.set(id, created);
+    return created;
   }
 
   /** A faction id for a name or alias; a CSV may create the faction, a document may not. */

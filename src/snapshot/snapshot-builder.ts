@@ -145,8 +145,8 @@ export class SnapshotBuilder {
       this.systems.push({
         id: s.id,
         name: s.name,
-        scoreMin: Number(s.score_min),
-        scoreMax: Number(s.score_max),
+        scoreMin: s.score_min === null ? null : Number(s.score_min),
+        scoreMax: s.score_max === null ? null : Number(s.score_max),
         scoreTotal: s.score_total === null ? null : Number(s.score_total),
         marginBands: parseBands(s.margin_bands),
         rowStart: 0,

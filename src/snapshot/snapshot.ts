@@ -14,8 +14,9 @@ export const RESULT_WIN = 2;
 export interface SnapshotSystem {
   id: string;
   name: string;
-  scoreMin: number;
-  scoreMax: number;
+  /** Null when the system has no score rules. */
+  scoreMin: number | null;
+  scoreMax: number | null;
   scoreTotal: number | null;
   marginBands: MarginBands | null;
   /** Rows [rowStart, rowEnd) hold this system's sides. */

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from './store.ts';
+import { optionalScoreRules } from './migrate-optional-score.ts';
 
 // Migrations are schema-only and dialect-aware; they take an untyped Kysely on purpose.
 type Db = Kysely<unknown>;
@@ -211,6 +212,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await sql`insert into meta (key, value) values ('data_version', '0')`.execute(db);
       },
     },
+    '0002-optional-score-rules': optionalScoreRules(dialect),
   };
 }
 

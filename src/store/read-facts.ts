@@ -10,8 +10,8 @@ import type { Database } from './schema.ts';
 export interface SystemFact {
   id: string;
   name: string;
-  score_min: number;
-  score_max: number;
+  score_min: number | null;
+  score_max: number | null;
   score_total: number | null;
   margin_bands: string | null;
 }

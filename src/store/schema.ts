@@ -8,8 +8,9 @@ import type { Generated } from 'kysely';
 export interface SystemsTable {
   id: string;
   name: string;
-  score_min: number;
-  score_max: number;
+  /** Null when the system has no score rules (scores taken as given). */
+  score_min: number | null;
+  score_max: number | null;
   score_total: number | null;
   /** JSON MarginBands or null. */
   margin_bands: string | null;

@@ -23,9 +23,9 @@ export async function writeSystems(
     const row = {
       id: s.id,
       name: s.name,
-      score_min: s.score.min,
-      score_max: s.score.max,
-      score_total: s.score.total ?? null,
+      score_min: s.score?.min ?? null,
+      score_max: s.score?.max ?? null,
+      score_total: s.score?.total ?? null,
       margin_bands: s.marginBands ? JSON.stringify(s.marginBands) : null,
     };
     const old = oldSystems.get(s.id);
@@ -33,8 +33,8 @@ export async function writeSystems(
       old !== undefined &&
       contentHash({
         ...old,
-        score_min: Number(old.score_min),
-        score_max: Number(old.score_max),
+        score_min: old.score_min === null ? null : Number(old.score_min),
+        score_max: old.score_max === null ? null : Number(old.score_max),
         score_total: old.score_total === null ? null : Number(old.score_total),
       }) === contentHash(row)
     )

@@ -185,13 +185,17 @@ describe(`canonical import rejects bad records precisely (${TEST_BACKEND})`, () 
     );
     assert.match(byRecord.get('game bad-sum')!.reason, /do not sum to 20/);
     assert.match(byRecord.get('game bad-results')!.reason, /win\/draw do not pair/);
+    // Each rejection reads once: the field is the first error's place, the reason says what is
+    // wrong there (without repeating the place), then any other errors with their own places.
     const typeReject = byRecord.get('game bad-type')!;
-    assert.match(typeReject.reason, /\/round: must be an integer or a null/);
-    assert.match(typeReject.reason, /\/sides\/0\/colour: unknown field "colour"/);
-    assert.match(
-      byRecord.get('game bad-missing')!.reason,
-      /\/sides\/0\/faction: required field "faction" is missing/,
+    assert.equal(typeReject.field, '/round');
+    assert.equal(
+      `${typeReject.field}: ${typeReject.reason}`,
+      '/round: must be an integer or a null; /sides/0/colour: unknown field "colour"',
     );
+    const missing = byRecord.get('game bad-missing')!;
+    assert.equal(missing.field, '/sides/0/faction');
+    assert.equal(missing.reason, 'required field "faction" is missing');
     // g1 twice in one batch: every copy is rejected, none guessed at.
     assert.equal(
       report.rejects.filter((r) => r.reason.includes('"g1" appears more than once')).length,
@@ -245,8 +249,10 @@ describe(`canonical import rejects bad records precisely (${TEST_BACKEND})`, () 
     const report = await importCanonical(store, { format: 'muster/v2', events: [], extra: 1 });
     assert.equal(report.rejects.length, 1);
     assert.equal(report.rejects[0].kind, 'file');
-    assert.match(report.rejects[0].reason, /unknown field "extra"/);
-    assert.match(report.rejects[0].reason, /\/format/);
+    const [only] = report.rejects;
+    assert.match(`${only.field}: ${only.reason}`, /unknown field "extra"/);
+    assert.match(`${only.field}: ${only.reason}`, /\/format/);
+    assert.ok(!only.reason.startsWith(`${only.field}:`), 'the place is named once');
   });
 
   it('with strict, refuses the whole batch when one record is bad and writes nothing but the rejects', async () => {

@@ -144,7 +144,7 @@ describe(`file imports (${TEST_BACKEND})`, () => {
       ],
       { format: 'csv', system: 'tow' },
     );
-    const reasons = report.rejects.map((r) => `${r.record}: ${r.reason}`);
+    const reasons = report.rejects.map((r) => `${r.record}: ${r.field}: ${r.reason}`);
     assert.deepEqual(reasons, [
       'line 2: p1_first_turn: "maybe" is not true or false',
       'line 4: round: "x" is not a whole number',
@@ -152,17 +152,26 @@ describe(`file imports (${TEST_BACKEND})`, () => {
     assert.equal(report.counts.games.imported, 1);
   });
 
-  it('imports the committed T9A slice, rejecting off-scale scores and the report without an id', async () => {
+  it('imports the committed T9A slice, rejecting off-scale scores and deriving the id of the report without one', async () => {
     const fresh = await openTestStore();
     try {
       const report = await importSources(fresh, [T9A_SLICE], { format: 't9a' });
       const reasons = report.rejects.map((r) => r.reason);
       assert.equal(reasons.filter((r) => /is outside the t9a scale 0\.\.20/.test(r)).length, 4);
       assert.equal(reasons.filter((r) => /do not sum to 20/.test(r)).length, 1);
-      assert.equal(reasons.filter((r) => /no id_match or id/.test(r)).length, 1);
-      assert.equal(report.rejects.length, 6);
+      assert.equal(report.rejects.length, 5);
+      assert.equal(report.derivedIds, 1);
       assert.equal(report.counts.events.imported, 6);
-      assert.equal(report.counts.games.imported, 73 - 6);
+      assert.equal(report.counts.games.imported, 73 - 5);
+      const derived = await fresh.db
+        .selectFrom('games')
+        .select(['id', 'event_id'])
+        .where('id', 'like', 't9a:%')
+        .execute();
+      assert.deepEqual(
+        derived.map((g) => g.id),
+        [`t9a:${derived[0]?.event_id}:report_undefined`],
+      );
       const names = await fresh.db
         .selectFrom('factions')
         .select(['id', 'name'])
@@ -176,14 +185,15 @@ describe(`file imports (${TEST_BACKEND})`, () => {
         .execute();
       assert.equal(unknown.length, 10, 'sides without a player id import, with the player unknown');
       const again = await importSources(fresh, [T9A_SLICE], { format: 't9a' });
-      assert.equal(again.counts.games.unchanged, 67);
+      assert.equal(again.counts.games.unchanged, 68);
       assert.equal(again.counts.games.imported + again.counts.games.updated, 0);
+      assert.equal(again.derivedIds, 1);
       assert.equal(again.dataVersion, report.dataVersion);
       // The raw report is kept with the reject so it can be fixed and replayed.
       const kept = await fresh.db
         .selectFrom('rejects')
         .select(['payload', 'source'])
-        .where('reason', 'like', '%no id_match%')
+        .where('reason', 'like', '%outside the t9a scale%')
         .executeTakeFirstOrThrow();
       assert.deepEqual(JSON.parse(kept.payload!), JSON.parse(readFileSync(kept.source, 'utf8')));
     } finally {
