@@ -5,6 +5,7 @@
  */
 import type { Store } from '../store/store.ts';
 import { writeBatch } from '../store/write-batch.ts';
+import { finishImportRecord, markInterruptedImports, startImportRecord } from './import-records.ts';
 import type { RecordKind } from '../domain/import-batch.ts';
 import { zeroCounts } from '../domain/import-batch.ts';
 import type { ImportFormat, ImportReport, RawBatch } from './import-types.ts';
@@ -31,26 +32,10 @@ export async function runImport(
   options: RunImportOptions,
 ): Promise<ImportReport> {
   const started = performance.now();
-  const inserted = await store.db
-    .insertInto('imports')
-    .values({
-      started_at: new Date().toISOString(),
-      finished_at: null,
-      format: options.format,
-      sources: JSON.stringify(options.sources),
-      status: 'running',
-      summary: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const importId = Number(inserted.id);
-  const finish = async (status: string, summary: string) => {
-    await store.db
-      .updateTable('imports')
-      .set({ status, summary, finished_at: new Date().toISOString() })
-      .where('id', '=', importId)
-      .execute();
-  };
+  await markInterruptedImports(store);
+  const importId = await startImportRecord(store, options.format, options.sources);
+  const finish = (status: 'imported' | 'rejected' | 'failed', summary: string) =>
+    finishImportRecord(store, importId, status, summary);
 
   try {
     const known = await loadKnownState(store);
@@ -64,10 +49,14 @@ export async function runImport(
       const key = COUNTED[r.kind];
       if (key !== undefined) counts[key].rejected++;
     }
+    // Nothing could be read (every source unreadable or unparseable): the import failed.
+    const unreadable = rejects.filter((r) => r.kind === 'file');
+    const failed =
+      unreadable.length > 0 && unreadable.length === rejects.length && !anyRecord(counts);
     const report: ImportReport = {
       importId,
       format: options.format,
-      status: refuse ? 'rejected' : 'imported',
+      status: failed ? 'failed' : refuse ? 'rejected' : 'imported',
       dataVersion,
       counts,
       newFactions: refuse ? [] : batch.newFactions,
@@ -76,12 +65,19 @@ export async function runImport(
       rejects,
       durationMs: performance.now() - started,
     };
-    await finish(report.status, summaryLine(report));
+    await finish(
+      report.status,
+      failed ? unreadable.map((r) => `${r.source}: ${r.reason}`).join('; ') : summaryLine(report),
+    );
     return report;
   } catch (error) {
     await finish('failed', (error as Error).message).catch(() => undefined);
     throw error;
   }
+}
+
+function anyRecord(counts: ImportReport['counts']): boolean {
+  return Object.values(counts).some((c) => c.imported + c.updated + c.unchanged + c.rejected > 0);
 }
 
 /** "events 3 imported, 1 updated, ... rejected 2": one line for logs and health. */
@@ -90,9 +86,11 @@ export function summaryLine(report: ImportReport): string {
     const c = report.counts[name];
     return `${name} ${c.imported} imported, ${c.updated} updated, ${c.unchanged} unchanged, ${c.rejected} rejected`;
   };
+  const files = report.rejects.filter((r) => r.kind === 'file').length;
   const notes = [
     ...(report.newSystems.length > 0 ? [`new systems ${report.newSystems.join(', ')}`] : []),
     ...(report.derivedIds > 0 ? [`${report.derivedIds} game ids derived`] : []),
+    ...(files > 0 ? [`files ${files} unreadable`] : []),
   ];
   return [part('events'), part('players'), part('games'), part('lists'), ...notes].join('; ');
 }
