@@ -232,11 +232,32 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
       await alert.waitFor();
       const text = await alert.innerText();
       assert.match(text, /Too many requests \(429\)/);
-      assert.match(text, /Try again in \d+ seconds?\./);
+      assert.match(text, /(retry|try again) in \d+ (seconds?|minutes?)\./i);
       await page.screenshot({ path: join(ARTIFACTS, `error-429-${TEST_BACKEND}.png`) });
       await page.close();
     } finally {
       await limited.test.close();
     }
+  });
+
+  it('takes when to retry from Retry-After when the problem does not say it', async () => {
+    const { page } = await watchedPage(browser, served.origin);
+    await page.route('**/api/rankings', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/problem+json', 'retry-after': '7' },
+        body: JSON.stringify({
+          type: 'about:blank',
+          title: 'Too many requests',
+          status: 429,
+          detail: 'slow down',
+        }),
+      }),
+    );
+    await page.goto(`${served.origin}/?view=rankings`);
+    const alert = page.locator('main [role=alert]');
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /Slow down\. Try again in 7 seconds\./);
+    await page.close();
   });
 });
