@@ -88,7 +88,7 @@ export interface RankingFacts {
 
 /**
  * A Glicko-2 player is provisional while their deviation is above this (docs/ratings.md
- * "Provisional players"): 110 is the common convention of rating sites.
+ * "Conservative order and provisional players"): 110 is the common convention of rating sites.
  */
 export const PROVISIONAL_RD = 110;
 
