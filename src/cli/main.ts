@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../config/config.ts';
 import type { Config } from '../config/config.ts';
 import { importSources } from '../ingest/import-sources.ts';
 import type { ImportFormat } from '../ingest/import-types.ts';
-import { lastImportWithRejects, readRejects } from '../store/read-rejects.ts';
+import { importExists, lastImportWithRejects, readRejects } from '../store/read-rejects.ts';
 import { openMigratedStore } from '../store/store.ts';
 import { printReport } from './print-report.ts';
 import { progressLine, runExport } from './cli-commands.ts';
@@ -229,6 +229,10 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         return 2;
       }
       const importId = text !== undefined ? Number(text) : await lastImportWithRejects(store.db);
+      if (importId !== null && !(await importExists(store.db, importId))) {
+        io.err(`muster rejects: no import ${importId} in this store`);
+        return 2;
+      }
       if (importId === null) {
         io.err('muster rejects: no import has rejected anything');
         return 0;

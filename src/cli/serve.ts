@@ -11,6 +11,7 @@ import { closeGracefully } from '../http/graceful-close.ts';
 import { loadSnapshot } from '../snapshot/load-snapshot.ts';
 import { snapshotLoaderFor } from '../snapshot/load-snapshot-in-worker.ts';
 import { SnapshotManager } from '../snapshot/snapshot-manager.ts';
+import { markInterruptedImports } from '../ingest/import-records.ts';
 import { openMigratedStore } from '../store/store.ts';
 import type { CliIo } from './main.ts';
 import { printReport } from './print-report.ts';
@@ -31,6 +32,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
     return null;
   });
   if (store === null) return 1;
+  const interrupted = await markInterruptedImports(store);
+  if (interrupted > 0)
+    io.err(`muster serve: ${interrupted} import(s) had not finished; marked interrupted`);
   if (options.seedIfEmpty && (await storeIsEmpty(store))) {
     io.err(
       'muster serve: the store is empty; seeding the demo dataset (generated, not real results)…',

@@ -28,6 +28,10 @@ import type { CommonFilter } from './filter.ts';
 import { wilson } from './intervals.ts';
 import type { Interval } from './intervals.ts';
 import { compareTallies } from './compare.ts';
+import { clusteredRateInterval } from './common.ts';
+import type { IntervalKind } from './common.ts';
+import { sumClusters } from './cube/cluster-cube.ts';
+import { matchupClusters } from './cube/cluster-cubes.ts';
 import { PriorFit, shrunkRate } from './shrinkage.ts';
 import type { ShrinkageMeta } from './shrinkage.ts';
 import type { Comparison, Tally } from './compare.ts';
@@ -38,6 +42,8 @@ export interface ArmyMatchupRequest extends CommonFilter {
   minGames: number;
   /** A second filter whose figures each cell carries (docs/statistics.md#compareto). */
   compareTo?: CommonFilter | null;
+  /** Wilson (default) or event-clustered winRateInterval (docs/statistics.md). */
+  interval?: IntervalKind;
 }
 
 export interface MatchupCell {
@@ -75,6 +81,8 @@ export function armyMatchup(
   const compareScope = request.compareTo ? resolveScope(snapshot, request.compareTo) : null;
   const other = compareScope === null ? null : sumScope(cube, order, compareScope, scan)[0];
   const systemFactions = snapshot.systems[scope.system].factions;
+  const clusters =
+    request.interval === 'event-clustered' ? sumClusters(matchupClusters(snapshot), scope) : null;
   const prior = matchupPrior(acc, systemFactions, nF);
   const rows = rowsSel ?? systemFactions;
   const cols = colsSel ?? systemFactions;
@@ -97,7 +105,12 @@ export function armyMatchup(
         draws,
         losses: acc[base + LOSSES],
         winRate: f === o ? 0.5 : winRate(wins, draws, games),
-        winRateInterval: f === o ? wilson(games / 2, games) : winRateInterval(wins, draws, games),
+        winRateInterval:
+          f === o
+            ? wilson(games / 2, games)
+            : clusters === null
+              ? winRateInterval(wins, draws, games)
+              : clusteredRateInterval(clusters, f * nF + o, wins + draws / 2, games),
         shrunkWinRate:
           f === o
             ? 0.5

@@ -2,7 +2,7 @@
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { RESULT_WIN } from '../snapshot/snapshot.ts';
 import type { CommonFilter } from './filter.ts';
-import { meanInterval, wilson } from './intervals.ts';
+import { clusteredInterval, meanInterval, wilson } from './intervals.ts';
 import type { Interval } from './intervals.ts';
 import type { ShrinkageMeta } from './shrinkage.ts';
 
@@ -61,6 +61,30 @@ export function winRate(wins: number, draws: number, games: number): number | nu
 
 export function winRateInterval(wins: number, draws: number, games: number): Interval | null {
   return wilson(wins + draws / 2, games);
+}
+
+/** How rate intervals are computed (docs/statistics.md#event-clustered-interval). */
+export type IntervalKind = 'wilson' | 'event-clustered';
+
+/**
+ * The event-clustered interval of the rate of `key` in a cluster plane (cube/cluster-cube.ts:
+ * slots Σy², Σyn, Σn², events) for `successes` of `games` (docs/statistics.md).
+ */
+export function clusteredRateInterval(
+  clusters: Float64Array,
+  key: number,
+  successes: number,
+  games: number,
+): Interval | null {
+  const b = key * 4;
+  return clusteredInterval(
+    successes,
+    games,
+    clusters[b],
+    clusters[b + 1],
+    clusters[b + 2],
+    clusters[b + 3],
+  );
 }
 
 export function mean(n: number, sum: number): number | null {

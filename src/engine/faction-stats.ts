@@ -64,6 +64,10 @@ import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 import type { Interval } from './intervals.ts';
 import { compareTallies } from './compare.ts';
+import { clusteredRateInterval } from './common.ts';
+import type { IntervalKind } from './common.ts';
+import { sumClusters } from './cube/cluster-cube.ts';
+import { factionClusters } from './cube/cluster-cubes.ts';
 import type { Comparison } from './compare.ts';
 
 export type GroupBy = 'none' | 'month' | 'quarter';
@@ -75,6 +79,8 @@ export interface FactionStatsRequest extends CommonFilter {
   groupBy: GroupBy;
   /** A second filter whose figures each row carries (docs/statistics.md#compareto). */
   compareTo?: CommonFilter | null;
+  /** Wilson (default) or event-clustered winRateInterval (docs/statistics.md). */
+  interval?: IntervalKind;
 }
 
 export interface TurnStats {
@@ -212,6 +218,8 @@ export function factionStats(
   const players = countPlayers(snapshot, scope);
   // The second window is summed from the same cube, so compareTo costs one more sumScope.
   const compareScope = request.compareTo ? resolveScope(snapshot, request.compareTo) : null;
+  const clusters =
+    request.interval === 'event-clustered' ? sumClusters(factionClusters(snapshot), scope) : null;
   const other = compareScope === null ? null : sumScope(cube, order, compareScope, scan)[0];
   const excludeMirrors = request.excludeMirrors;
   const periodKeys = [...periods.keys()].sort((a, b) => a - b);
@@ -243,7 +251,15 @@ export function factionStats(
       losses: c.losses,
       mirrorGames: a(MIRRORS),
       winRate: winRate(c.wins, c.draws, games),
-      winRateInterval: winRateInterval(c.wins, c.draws, games),
+      winRateInterval:
+        clusters === null
+          ? winRateInterval(c.wins, c.draws, games)
+          : clusteredRateInterval(
+              clusters,
+              2 * f + (excludeMirrors ? 0 : 1),
+              c.wins + c.draws / 2,
+              games,
+            ),
       avgScore: mean(a(SCORE_N), a(SCORE_SUM)),
       avgScoreInterval: meanInterval(a(SCORE_N), a(SCORE_SUM), a(SCORE_SQ)),
       players: players[f],

@@ -41,6 +41,33 @@ export function newcombe(x1: number, n1: number, x2: number, n2: number): Interv
   };
 }
 
+/**
+ * The event-clustered interval of a rate (docs/statistics.md#event-clustered-interval): the
+ * Wilson interval on an effective sample size (Korn & Graubard 1998), n / deff · (z / t)², where
+ * deff, floored at 1, is the cluster-robust variance of the ratio estimator (Σy / Σn, events as
+ * clusters, CR1 small-sample factor C / (C − 1)) over the binomial one, and t the 0.975 quantile
+ * of Student's t with C − 1 degrees of freedom. From the per-event sums Σy², Σyn, Σn² of
+ * `clusters` events; [0, 1] with fewer than two events (one event says nothing of the spread
+ * between events); null without games.
+ */
+export function clusteredInterval(
+  successes: number,
+  n: number,
+  sumYY: number,
+  sumYN: number,
+  sumNN: number,
+  clusters: number,
+): Interval | null {
+  if (n <= 0) return null;
+  if (clusters < 2) return { low: 0, high: 1 };
+  const p = successes / n;
+  const binomial = (p * (1 - p)) / n;
+  const robust = ((clusters / (clusters - 1)) * (sumYY - 2 * p * sumYN + p * p * sumNN)) / (n * n);
+  const deff = binomial > 0 ? Math.max(1, robust / binomial) : 1;
+  const effective = (n / deff) * (Z95 / tQuantile975(clusters - 1)) ** 2;
+  return wilson(p * effective, effective);
+}
+
 function logGamma(x: number): number {
   // Lanczos approximation (g = 7, n = 9), Numerical Recipes 3rd ed. §6.1.
   const c = [

@@ -22,12 +22,17 @@ import {
   foldItems,
   itemCube,
 } from './cube/item-cube.ts';
+import type { ItemCube } from './cube/item-cube.ts';
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 import { newcombe } from './intervals.ts';
 import type { Interval } from './intervals.ts';
 import { NO_GAMES, compareTallies } from './compare.ts';
 import { PriorFit, shrunkRate } from './shrinkage.ts';
+import { clusteredRateInterval } from './common.ts';
+import type { IntervalKind } from './common.ts';
+import { CLUSTER_STRIDE, sumClusters } from './cube/cluster-cube.ts';
+import { itemClusters } from './cube/cluster-cubes.ts';
 import type { Comparison, Tally } from './compare.ts';
 
 export const ITEM_SORTS = ['lists', 'picks', 'share', 'games', 'winRate', 'delta', 'name'] as const;
@@ -43,6 +48,8 @@ export interface ItemUseStatsRequest extends CommonFilter {
   pageSize: number;
   /** A second filter whose figures each row carries (docs/statistics.md#compareto). */
   compareTo?: CommonFilter | null;
+  /** Wilson (default) or event-clustered winRateInterval (docs/statistics.md). */
+  interval?: IntervalKind;
 }
 
 export interface ItemRow {
@@ -74,6 +81,34 @@ export interface ItemUseStatsData {
   total: number;
   page: number;
   pageSize: number;
+}
+
+const EMPTY_CLUSTER = new Float64Array(CLUSTER_STRIDE);
+
+/**
+ * An item's cluster sums over its pairs of the kept factions: the clusters are events within
+ * each faction taking it (docs/statistics.md#event-clustered-interval).
+ */
+function foldClusters(
+  built: ItemCube,
+  sums: Float64Array,
+  allowed: Uint8Array,
+  local: Int32Array,
+): Map<number, Float64Array> {
+  const out = new Map<number, Float64Array>();
+  for (let pair = 0; pair < built.pairItem.length; pair++) {
+    const b = pair * CLUSTER_STRIDE;
+    if (sums[b + 3] === 0) continue;
+    const item = built.pairItem[pair];
+    if (allowed[item] === 0 || local[built.pairFaction[pair]] < 0) continue;
+    let acc = out.get(item);
+    if (acc === undefined) {
+      acc = new Float64Array(CLUSTER_STRIDE);
+      out.set(item, acc);
+    }
+    for (let s = 0; s < CLUSTER_STRIDE; s++) acc[s] += sums[b + s];
+  }
+  return out;
 }
 
 /** wins + draws/2 of the "with" (offset 0) or "without" (offset S) half of an accumulator. */
@@ -150,6 +185,10 @@ export function itemUseStats(
     const [p2, t2] = sumScope(built.cube, built.order, compareScope, built.scan);
     otherAcc = foldItems(built, p2, t2, allowed, local);
   }
+  const clusters =
+    request.interval === 'event-clustered'
+      ? foldClusters(built, sumClusters(itemClusters(snapshot), scope), allowed, local)
+      : null;
   // Prior mean: the row factions' lists with and without the item together; one strength
   // fitted over every item the categories and search keep, before minLists.
   const fit = new PriorFit();
@@ -174,7 +213,10 @@ export function itemUseStats(
       delta: rate !== null && without !== null ? rate - without : null,
       deltaInterval: newcombe(successes(acc, 0), games, successes(acc, S), acc[S + GAMES]),
       skillAdjustedDelta: skillAdjustedDelta(acc),
-      winRateInterval: winRateInterval(acc[WINS], acc[DRAWS], games),
+      winRateInterval:
+        clusters === null
+          ? winRateInterval(acc[WINS], acc[DRAWS], games)
+          : clusteredRateInterval(clusters.get(item) ?? EMPTY_CLUSTER, 0, successes(acc, 0), games),
       shrunkWinRate: shrunkRate(successes(acc, 0), games, overall(acc), shrinkage.priorStrength),
       avgScore: mean(acc[SCORE_N], acc[SCORE_SUM]),
       avgScoreWithout: mean(acc[S + SCORE_N], acc[S + SCORE_SUM]),

@@ -21,6 +21,10 @@ import type { CommonFilter } from './filter.ts';
 import type { Interval } from './intervals.ts';
 import { resolveNames } from './scenario-parts.ts';
 import { PriorFit, shrunkRate } from './shrinkage.ts';
+import { clusteredRateInterval } from './common.ts';
+import type { IntervalKind } from './common.ts';
+import { sumClusters } from './cube/cluster-cube.ts';
+import { scenarioClusters } from './cube/cluster-cubes.ts';
 import type { ShrinkageMeta } from './shrinkage.ts';
 import { partOffsets } from './cube/scenario-cube.ts';
 import {
@@ -60,6 +64,8 @@ export interface ScenarioStatsRequest extends CommonFilter {
   names: string[];
   factions: string[];
   minGames: number;
+  /** Wilson (default) or event-clustered winRateInterval (docs/statistics.md). */
+  interval?: IntervalKind;
 }
 
 export interface ScenarioFactionRow {
@@ -122,6 +128,8 @@ export function scenarioStats(
   const listed = new Uint8Array(nF);
   for (const f of factionList) listed[f] = 1;
   const rows: ScenarioStatsRow[] = [];
+  const clusters =
+    request.interval === 'event-clustered' ? sumClusters(scenarioClusters(snapshot), scope) : null;
   let shrinkage: ShrinkageMeta = { priorStrength: null, cells: 0 };
   // The scratch is per snapshot: every exit path must leave it cleared for the next request.
   try {
@@ -166,7 +174,15 @@ export function scenarioStats(
           faction: factionRef(snapshot, f),
           games: fg,
           winRate: winRate(fv[fb + F_WINS], fv[fb + F_DRAWS], fg),
-          winRateInterval: winRateInterval(fv[fb + F_WINS], fv[fb + F_DRAWS], fg),
+          winRateInterval:
+            clusters === null
+              ? winRateInterval(fv[fb + F_WINS], fv[fb + F_DRAWS], fg)
+              : clusteredRateInterval(
+                  clusters,
+                  cells[cell],
+                  fv[fb + F_WINS] + fv[fb + F_DRAWS] / 2,
+                  fg,
+                ),
           shrunkWinRate: shrunkRate(
             fv[fb + F_WINS] + fv[fb + F_DRAWS] / 2,
             fg,

@@ -4,6 +4,12 @@
  * its thousandth. The snapshot manager runs it before the swap, while the old one still serves.
  */
 import type { Snapshot } from '../snapshot/snapshot.ts';
+import {
+  factionClusters,
+  itemClusters,
+  matchupClusters,
+  scenarioClusters,
+} from './cube/cluster-cubes.ts';
 import { factionCube } from './cube/faction-cube.ts';
 import { itemCube } from './cube/item-cube.ts';
 import { matchupCube } from './cube/matchup-cube.ts';
@@ -18,6 +24,10 @@ const WARM_STEPS: readonly ((snapshot: Snapshot) => unknown)[] = [
   itemCube,
   scenarioCube,
   scenarioStatsCube,
+  factionClusters,
+  matchupClusters,
+  itemClusters,
+  scenarioClusters,
 ];
 
 /** Fills the per-snapshot caches (docs/architecture.md: statistics never wait on set-up at request time). */

@@ -19,19 +19,24 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 function kindForStatus(status: number): ProblemKind {
   switch (status) {
     case 400:
-      return 'validation';
+      return 'malformed-request';
     case 403:
-      return 'origin-not-allowed';
+      // The origin guard names its own refusals; any other 403 (static files) is not one.
+      return 'forbidden';
     case 404:
       return 'not-found';
     case 405:
       return 'method-not-allowed';
+    case 408:
+      return 'request-timeout';
     case 413:
       return 'body-too-large';
     case 415:
       return 'unsupported-media-type';
     case 429:
       return 'rate-limited';
+    case 431:
+      return 'headers-too-large';
     case 503:
       return 'not-ready';
     default:

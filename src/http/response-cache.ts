@@ -29,8 +29,11 @@ interface Context {
   compute: () => string;
 }
 
+/** A cached answer: its bytes, encoded once, so a hit costs no JSON or UTF-8 work. */
+export type CachedBody = Buffer;
+
 export class ResponseCache {
-  private readonly lru: LRUCache<string, string, Context> | null;
+  private readonly lru: LRUCache<string, CachedBody, Context> | null;
   private version: number | null = null;
   private source: object | null = null;
   private hits = 0;
@@ -40,11 +43,10 @@ export class ResponseCache {
     this.lru =
       maxBytes <= 0
         ? null
-        : new LRUCache<string, string, Context>({
+        : new LRUCache<string, CachedBody, Context>({
             maxSize: maxBytes,
-            // Bodies are ASCII-heavy JSON; length is a close, cheap stand-in for UTF-8 bytes.
-            sizeCalculation: (value) => Math.max(1, Buffer.byteLength(value)),
-            fetchMethod: (_key, _stale, { context }) => context.compute(),
+            sizeCalculation: (value) => Math.max(1, value.length),
+            fetchMethod: (_key, _stale, { context }) => Buffer.from(context.compute()),
           });
   }
 
@@ -58,7 +60,7 @@ export class ResponseCache {
     request: unknown,
     snapshot: { readonly dataVersion: number },
     compute: () => string,
-  ): Promise<string> {
+  ): Promise<string | CachedBody> {
     if (this.lru === null) return compute();
     const { dataVersion } = snapshot;
     if (this.source !== snapshot || this.version !== dataVersion) {

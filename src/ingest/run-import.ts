@@ -9,6 +9,7 @@ import type { ImportCounts, RecordKind, Reject } from '../domain/import-batch.ts
 import { zeroCounts } from '../domain/import-batch.ts';
 import type { Store } from '../store/store.ts';
 import { writeBatch } from '../store/write-batch.ts';
+import { finishImportRecord, markInterruptedImports, startImportRecord } from './import-records.ts';
 import type { ImportFormat, ImportReport, RawBatch } from './import-types.ts';
 import { loadKnownState } from './known-state.ts';
 import type { KnownState } from './known-state.ts';
@@ -45,22 +46,6 @@ function addCounts(total: ImportCounts, add: ImportCounts): void {
     total[key].unchanged += add[key].unchanged;
     total[key].rejected += add[key].rejected;
   }
-}
-
-async function startImport(store: Store, options: RunImportOptions): Promise<number> {
-  const inserted = await store.db
-    .insertInto('imports')
-    .values({
-      started_at: new Date().toISOString(),
-      finished_at: null,
-      format: options.format,
-      sources: JSON.stringify(options.sources),
-      status: 'running',
-      summary: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(inserted.id);
 }
 
 interface RunState {
@@ -115,14 +100,10 @@ export async function runImportBatches(
   options: RunImportOptions,
 ): Promise<ImportReport> {
   const started = performance.now();
-  const importId = await startImport(store, options);
-  const finish = async (status: string, summary: string) => {
-    await store.db
-      .updateTable('imports')
-      .set({ status, summary, finished_at: new Date().toISOString() })
-      .where('id', '=', importId)
-      .execute();
-  };
+  await markInterruptedImports(store);
+  const importId = await startImportRecord(store, options.format, options.sources);
+  const finish = (status: 'imported' | 'rejected' | 'failed', summary: string) =>
+    finishImportRecord(store, importId, status, summary);
   const state: RunState = {
     counts: zeroCounts(),
     rejects: [],
@@ -138,10 +119,16 @@ export async function runImportBatches(
     // batches resolve against earlier ones without reading the store again.
     const known = await loadKnownState(store);
     for await (const raw of batches) await runOneBatch(store, raw, known, importId, options, state);
+    // Nothing could be read (every source unreadable or unparseable): the import failed.
+    const unreadable = state.rejects.filter((r) => r.kind === 'file');
+    const failed =
+      unreadable.length > 0 &&
+      unreadable.length === state.rejects.length &&
+      !anyRecord(state.counts);
     const report: ImportReport = {
       importId,
       format: options.format,
-      status: state.refused ? 'rejected' : 'imported',
+      status: failed ? 'failed' : state.refused ? 'rejected' : 'imported',
       dataVersion: state.dataVersion,
       counts: state.counts,
       newFactions: [...state.newFactions].sort(),
@@ -150,7 +137,10 @@ export async function runImportBatches(
       rejects: state.rejects,
       durationMs: performance.now() - started,
     };
-    await finish(report.status, summaryLine(report));
+    await finish(
+      report.status,
+      failed ? unreadable.map((r) => `${r.source}: ${r.reason}`).join('; ') : summaryLine(report),
+    );
     return report;
   } catch (error) {
     await finish('failed', (error as Error).message).catch(() => undefined);
@@ -167,15 +157,21 @@ export async function runImport(
   return runImportBatches(store, [raw], options);
 }
 
+function anyRecord(counts: ImportReport['counts']): boolean {
+  return Object.values(counts).some((c) => c.imported + c.updated + c.unchanged + c.rejected > 0);
+}
+
 /** "events 3 imported, 1 updated, ... rejected 2": one line for logs and health. */
 export function summaryLine(report: ImportReport): string {
   const part = (name: keyof ImportReport['counts']) => {
     const c = report.counts[name];
     return `${name} ${c.imported} imported, ${c.updated} updated, ${c.unchanged} unchanged, ${c.rejected} rejected`;
   };
+  const files = report.rejects.filter((r) => r.kind === 'file').length;
   const notes = [
     ...(report.newSystems.length > 0 ? [`new systems ${report.newSystems.join(', ')}`] : []),
     ...(report.derivedIds > 0 ? [`${report.derivedIds} game ids derived`] : []),
+    ...(files > 0 ? [`files ${files} unreadable`] : []),
   ];
   return [part('events'), part('players'), part('games'), part('lists'), ...notes].join('; ');
 }

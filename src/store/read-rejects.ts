@@ -20,6 +20,16 @@ export async function lastImportWithRejects(db: Kysely<Database>): Promise<numbe
   return row?.id === null || row?.id === undefined ? null : Number(row.id);
 }
 
+/** Whether the imports table has a row with this id. */
+export async function importExists(db: Kysely<Database>, importId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('imports')
+    .select('id')
+    .where('id', '=', importId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Every reject of one import, in the order they were reported. */
 export async function readRejects(db: Kysely<Database>, importId: number): Promise<StoredReject[]> {
   const rows = await db

@@ -51,6 +51,13 @@ describe('muster command line', () => {
     assert.match(r.err, /MUSTER_PORT: expected a whole number, got "eighty"/);
   });
 
+  it('exits 2 naming an import id that does not exist', async () => {
+    const r = await run(['rejects', '--import', '999']);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /no import 999/);
+    assert.equal(r.out, '');
+  });
+
   it('imports a file, exits 1 when something was rejected, and prints each reject and the summary', async () => {
     const db = freshDatabaseUrl();
     const doc = smallDocument();

@@ -496,4 +496,90 @@ describe(`statistics routes against plain SQL (${TEST_BACKEND})`, () => {
       near(cell.shrunkWinRate, expected, `${cell.faction}/${cell.opponent} shrunkWinRate`);
     }
   });
+  it('matches SQL for event-clustered intervals on faction-stats and army-matchup, never narrower than Wilson', async () => {
+    const filter = FILTERS[1];
+    const z = 1.959963984540054;
+    const { tQuantile975, wilson } = await import('../../src/engine/intervals.ts');
+    /** Korn & Graubard: Wilson on n / deff · (z/t)², deff from the CR1 variance over events. */
+    const clustered = (perEvent: [number, number][]) => {
+      const y = perEvent.reduce((a, [s]) => a + s, 0);
+      const n = perEvent.reduce((a, [, g]) => a + g, 0);
+      const c = perEvent.length;
+      if (c < 2) return { low: 0, high: 1 };
+      const p = y / n;
+      let ss = 0;
+      for (const [s, g] of perEvent) ss += (s - p * g) ** 2;
+      const robust = ((c / (c - 1)) * ss) / (n * n);
+      const binomial = (p * (1 - p)) / n;
+      const deff = binomial > 0 ? Math.max(1, robust / binomial) : 1;
+      const eff = (n / deff) * (z / tQuantile975(c - 1)) ** 2;
+      return wilson(p * eff, eff)!;
+    };
+    const perEvent = async (group: string) => {
+      const rows = await query(`
+        select ${group} as k, g.event_id as event, count(*) as games,
+          sum(case when s.result = 'win' then 1 when s.result = 'draw' then 0.5 else 0 end) as points
+        from ${scoped(filter.where)} and o.faction_id <> s.faction_id
+        group by ${group}, g.event_id`);
+      const out = new Map<string, [number, number][]>();
+      for (const r of rows) {
+        const list = out.get(r.k) ?? [];
+        list.push([Number(r.points), Number(r.games)]);
+        out.set(r.k, list);
+      }
+      return out;
+    };
+    const factions = await perEvent('s.faction_id');
+    const { json } = await stats.post('/api/faction-stats', {
+      ...filter.body,
+      interval: 'event-clustered',
+    });
+    assert.equal((json.meta as Row).filter.interval, 'event-clustered');
+    let wider = 0;
+    for (const row of (json.data as Row).factions as Row[]) {
+      const expected = clustered(factions.get(row.faction.id)!);
+      near(row.winRateInterval.low, expected.low, `${row.faction.id} clustered low`);
+      near(row.winRateInterval.high, expected.high, `${row.faction.id} clustered high`);
+      const w = wilson(row.wins + row.draws / 2, row.games)!;
+      assert.ok(row.winRateInterval.high - row.winRateInterval.low >= w.high - w.low - 1e-12);
+      if (row.winRateInterval.high - row.winRateInterval.low > w.high - w.low + 1e-9) wider++;
+    }
+    assert.ok(wider > 0, 'the t quantile alone widens some rows');
+    const cells = await perEvent("s.faction_id || '/' || o.faction_id");
+    const matchup = await stats.post('/api/army-matchup', {
+      ...filter.body,
+      interval: 'event-clustered',
+    });
+    for (const cell of (matchup.json.data as Row).cells as Row[]) {
+      if (cell.faction === cell.opponent) continue;
+      const expected = clustered(cells.get(`${cell.faction}/${cell.opponent}`)!);
+      near(cell.winRateInterval.low, expected.low, `${cell.faction}/${cell.opponent} low`);
+      near(cell.winRateInterval.high, expected.high, `${cell.faction}/${cell.opponent} high`);
+    }
+  });
+
+  it('gives a faction whose games all come from one event a clustered interval wider than Wilson', async () => {
+    const [biggest] = await query(`
+      select e.id as id, count(*) as games from games g join events e on e.id = g.event_id
+      where e.status = 'completed' and e.system_id = 'alpha'
+      group by e.id order by count(*) desc, e.id limit 1`);
+    const body = { system: 'alpha', eventIds: [biggest.id] };
+    const wilsonRows = await stats.post('/api/faction-stats', body);
+    const clusteredRows = await stats.post('/api/faction-stats', {
+      ...body,
+      interval: 'event-clustered',
+    });
+    const wilsonById = new Map<string, Row>(
+      ((wilsonRows.json.data as Row).factions as Row[]).map((f) => [f.faction.id, f]),
+    );
+    let compared = 0;
+    for (const row of (clusteredRows.json.data as Row).factions as Row[]) {
+      if (row.games === 0) continue;
+      const w = wilsonById.get(row.faction.id)!.winRateInterval;
+      assert.deepEqual(row.winRateInterval, { low: 0, high: 1 });
+      assert.ok(w.high - w.low < 1, `${row.faction.id}: Wilson ${JSON.stringify(w)}`);
+      compared++;
+    }
+    assert.ok(compared > 0);
+  });
 });

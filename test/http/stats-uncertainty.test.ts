@@ -169,4 +169,26 @@ describe(`compareTo by hand (${TEST_BACKEND})`, () => {
     const z = ((json.data as Row).items as Row[]).find((i) => i.item.name === 'Unit Z')!;
     assert.deepEqual([z.deltaInterval, z.skillAdjustedDelta], [null, null]);
   });
+  it('answers interval "event-clustered" on the four rate routes: one event gives [0, 1]', async () => {
+    const body = { interval: 'event-clustered' };
+    const factions = await stats.post('/api/faction-stats', body);
+    assert.equal(factions.status, 200);
+    const c = ((factions.json.data as Row).factions as Row[]).find((f) => f.faction.id === 'C')!;
+    // C played once, in E1: Wilson gives [0, 0.79]; one event says nothing of the spread.
+    assert.deepEqual(c.winRateInterval, { low: 0, high: 1 });
+    for (const path of ['/api/army-matchup', '/api/item-use-stats', '/api/scenario-stats']) {
+      const { status, json } = await stats.post(path, body);
+      assert.equal(status, 200, path);
+      assert.equal((json.meta as Row).filter.interval, 'event-clustered');
+    }
+    const scenarios = await stats.post('/api/scenario-stats', body);
+    for (const row of (scenarios.json.data as Row).scenarios as Row[]) {
+      for (const f of row.factions as Row[]) {
+        if (f.games > 0)
+          assert.ok(f.winRateInterval.low <= f.winRate && f.winRate <= f.winRateInterval.high);
+      }
+    }
+    const bad = await stats.post('/api/faction-stats', { interval: 'bootstrap' });
+    assert.equal(bad.status, 400);
+  });
 });

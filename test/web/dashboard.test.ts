@@ -147,6 +147,17 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
     await other.page.close();
   });
 
+  it('says so in words when no game matches the filters', async () => {
+    const { page, errors } = await watchedPage(browser, served.origin);
+    for (const view of ['meta', 'matchups', 'scenarios']) {
+      await page.goto(`${served.origin}/?view=${view}&from=2099-01-01`);
+      await page.locator('main .status.empty').waitFor();
+      assert.match(await page.locator('main .status.empty').innerText(), /No games/);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('opens a heatmap cell’s numbers when the cell is chosen', async () => {
     const { page, errors } = await watchedPage(browser, served.origin);
     await page.goto(`${served.origin}/?view=matchups`);
@@ -162,6 +173,15 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
     assert.match(page.url(), /cell=/);
     await page.reload();
     await details.waitFor();
+    // The grid is one tab stop; arrow keys move between its cells.
+    const focused = page.locator('button.heat[aria-pressed=true]');
+    await focused.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const moved = (await focused.getAttribute('aria-label')) ?? '';
+    assert.notEqual(moved, label);
+    assert.equal(await details.locator('h2').innerText(), moved.split(':')[0]);
+    assert.equal(await page.locator('button.heat[tabindex="0"]').count(), 1);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -212,11 +232,32 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
       await alert.waitFor();
       const text = await alert.innerText();
       assert.match(text, /Too many requests \(429\)/);
-      assert.match(text, /Try again in \d+ seconds?\./);
+      assert.match(text, /(retry|try again) in \d+ (seconds?|minutes?)\./i);
       await page.screenshot({ path: join(ARTIFACTS, `error-429-${TEST_BACKEND}.png`) });
       await page.close();
     } finally {
       await limited.test.close();
     }
+  });
+
+  it('takes when to retry from Retry-After when the problem does not say it', async () => {
+    const { page } = await watchedPage(browser, served.origin);
+    await page.route('**/api/rankings', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/problem+json', 'retry-after': '7' },
+        body: JSON.stringify({
+          type: 'about:blank',
+          title: 'Too many requests',
+          status: 429,
+          detail: 'slow down',
+        }),
+      }),
+    );
+    await page.goto(`${served.origin}/?view=rankings`);
+    const alert = page.locator('main [role=alert]');
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /Slow down\. Try again in 7 seconds\./);
+    await page.close();
   });
 });

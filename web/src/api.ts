@@ -28,6 +28,13 @@ function retryAfter(response: Response): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.round((date - Date.now()) / 1000));
 }
 
+/** "retry in 1 minute" -> "Retry in 1 minute." */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
 async function failure(response: Response): Promise<ApiError> {
   let problem: Problem = {};
   try {
@@ -37,9 +44,10 @@ async function failure(response: Response): Promise<ApiError> {
   }
   const title = problem.title ?? response.statusText ?? 'Request failed';
   const wait = retryAfter(response);
-  const parts = [problem.detail ?? title];
-  for (const e of problem.errors?.slice(0, 3) ?? []) if (e.detail) parts.push(e.detail);
-  if (response.status === 429) {
+  const parts = [sentence(problem.detail ?? title)];
+  for (const e of problem.errors?.slice(0, 3) ?? []) if (e.detail) parts.push(sentence(e.detail));
+  // A 429 always says when to retry: from Retry-After unless the detail already says it.
+  if (response.status === 429 && !/retry|try again/i.test(parts[0])) {
     parts.push(
       wait === null
         ? 'Please wait a moment before trying again.'

@@ -6,6 +6,11 @@ import type { AppContext } from '../app-context.ts';
 import { applied, compareFilter, registerStatsRoute } from './stats-route.ts';
 import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
 import {
+  IntervalKindEcho,
+  IntervalKindProperty,
+  RateIntervalSchema,
+} from '../schemas/interval-kind.ts';
+import {
   CompareSampleMeta,
   CompareToEcho,
   CompareToProperty,
@@ -22,7 +27,6 @@ import {
   Envelope,
   FactionRefSchema,
   RateSchema,
-  WilsonIntervalSchema,
   WinDrawLossProperties,
 } from '../schemas/envelope.ts';
 
@@ -39,6 +43,7 @@ export const ArmyMatchupBody = Type.Object(
       }),
     ),
     compareTo: CompareToProperty,
+    interval: IntervalKindProperty,
   },
   {
     additionalProperties: false,
@@ -64,8 +69,8 @@ const CellSchema = Type.Object(
     winRate: RateSchema(
       '(wins + draws/2) / games of the row faction: a draw counts half; exactly 0.5 in a mirror cell',
     ),
-    winRateInterval: WilsonIntervalSchema(
-      '95% Wilson score interval of winRate, taking wins + draws/2 as the successes out of games, clamped to [0, 1]; mirror cell: games/2 successes out of games',
+    winRateInterval: RateIntervalSchema(
+      '; mirror cell: always the Wilson interval of games/2 successes out of games',
     ),
     shrunkWinRate: ShrunkWinRateSchema(
       "the row faction's win rate over all its non-mirror cells in scope (every opponent of the system); exactly 0.5 in a mirror cell",
@@ -111,6 +116,7 @@ export const ArmyMatchupResponse = Envelope(
       }),
       minGames: Type.Integer({ description: 'Minimum games of a cell applied' }),
       compareTo: CompareToEcho,
+      interval: IntervalKindEcho,
     },
     { description: 'The filter applied, defaults filled in' },
   ),
@@ -134,6 +140,7 @@ export function registerArmyMatchupRoute(app: FastifyInstance, ctx: AppContext):
         opponents: applied(body.opponents),
         minGames: body.minGames ?? 0,
         compareTo: compareFilter(snapshot, filter, body.compareTo),
+        interval: body.interval ?? 'wilson',
       }),
   });
 }

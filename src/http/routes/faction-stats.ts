@@ -5,6 +5,11 @@ import { factionStats } from '../../engine/faction-stats.ts';
 import type { AppContext } from '../app-context.ts';
 import { AppliedIds, applied, compareFilter, registerStatsRoute } from './stats-route.ts';
 import {
+  IntervalKindEcho,
+  IntervalKindProperty,
+  RateIntervalSchema,
+} from '../schemas/interval-kind.ts';
+import {
   CompareSampleMeta,
   CompareToEcho,
   CompareToProperty,
@@ -56,6 +61,7 @@ const RouteProperties = {
   ),
   groupBy: Type.Optional(GroupBySchema),
   compareTo: CompareToProperty,
+  interval: IntervalKindProperty,
 };
 
 export const FactionStatsBody = Type.Object(
@@ -77,6 +83,7 @@ const FactionStatsFilter = Type.Object(
     minGames: Type.Integer({ description: 'Minimum games of a row applied' }),
     groupBy: GroupBySchema,
     compareTo: CompareToEcho,
+    interval: IntervalKindEcho,
   },
   { description: 'The filter applied, defaults filled in' },
 );
@@ -135,7 +142,7 @@ const FactionRowSchema = Type.Object(
         'Mirror games (the faction against itself), each counted once, whatever excludeMirrors says',
     }),
     winRate: RateSchema(WIN_RATE),
-    winRateInterval: WilsonIntervalSchema(),
+    winRateInterval: RateIntervalSchema(),
     avgScore: Nullable(
       Type.Number({
         description:
@@ -282,6 +289,7 @@ export function registerFactionStatsRoute(app: FastifyInstance, ctx: AppContext)
         minGames: body.minGames ?? 0,
         groupBy: body.groupBy ?? 'none',
         compareTo: compareFilter(snapshot, filter, body.compareTo),
+        interval: body.interval ?? 'wilson',
       }),
   });
 }

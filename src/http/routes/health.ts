@@ -63,7 +63,7 @@ export const HealthResponse = Type.Object(
       Type.Array(Check, { description: 'The checks of this component and measurement' }),
       {
         description:
-          'Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process\'s response cache; always pass)',
+          'Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process\'s response cache; always pass)',
       },
     ),
   },
@@ -166,7 +166,7 @@ export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void
               : {
                   componentType: 'component',
                   observedValue: lastImport.finished_at,
-                  status: lastImport.status === 'failed' ? 'warn' : 'pass',
+                  status: ['failed', 'interrupted'].includes(lastImport.status) ? 'warn' : 'pass',
                   time: lastImport.finished_at ?? undefined,
                   output: `${lastImport.format} import ${lastImport.status}: ${lastImport.summary ?? ''}`,
                 },

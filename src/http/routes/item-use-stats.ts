@@ -6,6 +6,11 @@ import type { AppContext } from '../app-context.ts';
 import { AppliedIds, applied, compareFilter, registerStatsRoute } from './stats-route.ts';
 import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
 import {
+  IntervalKindEcho,
+  IntervalKindProperty,
+  RateIntervalSchema,
+} from '../schemas/interval-kind.ts';
+import {
   CompareSampleMeta,
   CompareToEcho,
   CompareToProperty,
@@ -19,7 +24,7 @@ import {
   Nullable,
   PageProperties,
 } from '../schemas/common-filter.ts';
-import { DEFAULT_SAMPLE, Envelope, RateSchema, WilsonIntervalSchema } from '../schemas/envelope.ts';
+import { DEFAULT_SAMPLE, Envelope, RateSchema } from '../schemas/envelope.ts';
 
 const SortSchema = Type.Union(
   ITEM_SORTS.map((s) => Type.Literal(s)),
@@ -56,6 +61,7 @@ export const ItemUseStatsBody = Type.Object(
     sort: Type.Optional(SortSchema),
     ...PageProperties('Items', 50),
     compareTo: CompareToProperty,
+    interval: IntervalKindProperty,
   },
   {
     additionalProperties: false,
@@ -115,7 +121,7 @@ const ItemRowSchema = Type.Object(
           "Does the item help, or do good players take it? Over non-mirror games where both players had a pre-game rating (faction-stats' skill model: Elo expectation on Glicko-2 ratings before the game): (actual − expected score) of the lists with it minus (actual − expected) of the same factions' lists without it; above 0 the lists with it beat their players' ratings by more; null when either side has no such game",
       }),
     ),
-    winRateInterval: WilsonIntervalSchema(),
+    winRateInterval: RateIntervalSchema(' (clusters: the events of each faction taking the item)'),
     shrunkWinRate: ShrunkWinRateSchema(
       "the win rate of all lists of this row's factions in scope, with and without the item (mirror games left out)",
     ),
@@ -168,6 +174,7 @@ export const ItemUseStatsResponse = Envelope(
       page: Type.Integer({ description: 'Page number applied' }),
       pageSize: Type.Integer({ description: 'Page size applied' }),
       compareTo: CompareToEcho,
+      interval: IntervalKindEcho,
     },
     { description: 'The filter applied, defaults filled in' },
   ),
@@ -195,6 +202,7 @@ export function registerItemUseStatsRoute(app: FastifyInstance, ctx: AppContext)
         page: body.page ?? 1,
         pageSize: body.pageSize ?? 50,
         compareTo: compareFilter(snapshot, filter, body.compareTo),
+        interval: body.interval ?? 'wilson',
       }),
   });
 }

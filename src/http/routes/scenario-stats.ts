@@ -19,9 +19,13 @@ import {
   RateSchema,
   TurnStatsSchema,
   WIN_RATE,
-  WilsonIntervalSchema,
 } from '../schemas/envelope.ts';
 import { ScenarioKindSchema, ScenarioKindsSchema } from '../schemas/scenario-kind.ts';
+import {
+  IntervalKindEcho,
+  IntervalKindProperty,
+  RateIntervalSchema,
+} from '../schemas/interval-kind.ts';
 import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
 
 export const ScenarioStatsBody = Type.Object(
@@ -45,6 +49,7 @@ export const ScenarioStatsBody = Type.Object(
           'Leave out scenarios and faction rows with fewer games, 0 to 1000000 (default 0)',
       }),
     ),
+    interval: IntervalKindProperty,
   },
   {
     additionalProperties: false,
@@ -61,7 +66,7 @@ const FactionRow = Type.Object(
         'Games of the faction played with it, mirror games (the faction against itself) always left out',
     }),
     winRate: RateSchema(WIN_RATE),
-    winRateInterval: WilsonIntervalSchema(),
+    winRateInterval: RateIntervalSchema(),
     shrunkWinRate: ShrunkWinRateSchema(
       "the faction's win rate over every scenario part of the same kind in scope (e.g. all maps)",
     ),
@@ -167,6 +172,7 @@ export const ScenarioStatsResponse = Envelope(
       }),
       factions: AppliedIds('faction'),
       minGames: Type.Integer({ description: 'Minimum games applied (scenarios and faction rows)' }),
+      interval: IntervalKindEcho,
     },
     { description: 'The filter applied, defaults filled in' },
   ),
@@ -190,6 +196,7 @@ export function registerScenarioStatsRoute(app: FastifyInstance, ctx: AppContext
         names: applied(body.names),
         factions: applied(body.factions),
         minGames: body.minGames ?? 0,
+        interval: body.interval ?? 'wilson',
       }),
   });
 }

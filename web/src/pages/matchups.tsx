@@ -114,11 +114,42 @@ export function MatchupsPage({ params, update, filter }: PageProps) {
         const names = new Map(data.factions.map((f) => [f.id, f.name]));
         const cells = new Map(data.cells.map((c) => [`${c.faction}~${c.opponent}`, c]));
         const open = params.cell ? cells.get(params.cell) : undefined;
+        const ids = data.factions.map((f) => f.id);
+        // One tab stop for the grid (the open cell, else the first); arrow keys move inside it.
+        const first = data.cells.find((c) => c.winRate !== null);
+        const tabbable = open ? params.cell : first && `${first.faction}~${first.opponent}`;
+        const onKeyDown = (event: KeyboardEvent) => {
+          const moves: Record<string, [number, number]> = {
+            ArrowUp: [-1, 0],
+            ArrowDown: [1, 0],
+            ArrowLeft: [0, -1],
+            ArrowRight: [0, 1],
+          };
+          const move = moves[event.key];
+          const from = (event.target as HTMLElement).dataset.cell;
+          if (move === undefined || from === undefined) return;
+          event.preventDefault();
+          const [row, col] = from.split('~').map((id) => ids.indexOf(id));
+          for (
+            let r = row + move[0], c = col + move[1];
+            r >= 0 && c >= 0 && r < ids.length && c < ids.length;
+            r += move[0], c += move[1]
+          ) {
+            const next = (event.currentTarget as HTMLElement).querySelector<HTMLElement>(
+              `[data-cell="${ids[r]}~${ids[c]}"]`,
+            );
+            if (next) {
+              next.focus();
+              return;
+            }
+          }
+        };
         return (
           <>
             <Warnings warnings={meta.warnings} />
             <p class="legend">
-              Row faction's win rate against the column faction; the small number is games.{' '}
+              Row faction's win rate against the column faction; the small number is games. Arrow
+              keys move between cells; Enter opens one.{' '}
               <span class="swatch" style={{ background: heatColour(0.3) }} /> 30 %{' '}
               <span class="swatch" style={{ background: heatColour(0.5) }} /> 50 %{' '}
               <span class="swatch" style={{ background: heatColour(0.7) }} /> 70 %. Faded cells have
@@ -130,7 +161,7 @@ export function MatchupsPage({ params, update, filter }: PageProps) {
               role="region"
               aria-label="Matchup heatmap"
             >
-              <table class="heatmap">
+              <table class="heatmap" onKeyDown={onKeyDown}>
                 <caption class="sr-only">
                   Win rate of each row faction against each column faction
                 </caption>
@@ -162,6 +193,8 @@ export function MatchupsPage({ params, update, filter }: PageProps) {
                               class={dark ? 'heat dark' : 'heat'}
                               style={{ backgroundColor: background }}
                               aria-pressed={params.cell === key}
+                              data-cell={key}
+                              tabIndex={key === tabbable ? 0 : -1}
                               aria-label={`${row.name} against ${col.name}: ${pct(cell.winRate, 0)} over ${cell.games} games${cell.lowSample ? ', low sample' : ''}`}
                               onClick={() => update({ cell: key }, true)}
                             >

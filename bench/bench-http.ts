@@ -1,0 +1,133 @@
+/**
+ * The HTTP half of `npm run bench`: starts bench/bench-server.ts as its own process, loads each
+ * route with autocannon (as a library) beside a hello-world route on the same server, and
+ * measures how long requests wait while the server reloads its snapshot.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { percentile } from './bench-queries.ts';
+
+const SERVER = resolve(import.meta.dirname, 'bench-server.ts');
+const ORIGIN = 'http://localhost:8080';
+
+export interface ServerInfo {
+  url: string;
+  games: number;
+  loadMs: number;
+  readyMs: number;
+  longestWarmStepMs: number;
+  rssBytes: number;
+  heapUsedBytes: number;
+  arrayBuffersBytes: number;
+  snapshotBytes: number;
+}
+
+export interface RunningServer {
+  info: ServerInfo;
+  stop(): Promise<void>;
+}
+
+/** Starts the benchmark server on `databaseUrl` with a response cache of `cacheMb`. */
+export function startServer(databaseUrl: string, cacheMb: number): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SERVER], {
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_CACHE_MB: String(cacheMb) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return new Promise((done, fail) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line === undefined) return;
+      done({
+        info: JSON.parse(line) as ServerInfo,
+        stop: async () => {
+          child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    });
+    void exited.then(() => fail(new Error('the benchmark server exited before listening')));
+  });
+}
+
+export interface Target {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+export interface LoadResult {
+  connections: number;
+  rps: number;
+  p50: number;
+  p975: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** Loads one target for `seconds` with `connections` concurrent keep-alive clients. */
+export async function loadTarget(
+  url: string,
+  target: Target,
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url: url + target.path,
+    method: target.method,
+    connections,
+    duration: seconds,
+    headers: target.method === 'POST' ? { origin: ORIGIN, 'content-type': 'application/json' } : {},
+    body: target.body === undefined ? undefined : JSON.stringify(target.body),
+  });
+  return {
+    connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p975: result.latency.p97_5,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export interface ReloadResult {
+  reloadMs: number;
+  longestWarmStepMs: number;
+  probes: number;
+  maxWaitMs: number;
+  p99WaitMs: number;
+}
+
+/** Sends GET /api/health every 20 ms while the server reloads its snapshot; the waits. */
+export async function measureReload(url: string): Promise<ReloadResult> {
+  const waits: number[] = [];
+  let running = true;
+  const probe = (async () => {
+    while (running) {
+      const t = performance.now();
+      await (await fetch(`${url}/api/health`)).arrayBuffer();
+      waits.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const reload = (await (await fetch(`${url}/bench/reload`)).json()) as {
+    reloadMs: number;
+    longestWarmStepMs: number;
+  };
+  running = false;
+  await probe;
+  waits.sort((a, b) => a - b);
+  return {
+    ...reload,
+    probes: waits.length,
+    maxWaitMs: waits[waits.length - 1],
+    p99WaitMs: percentile(waits, 99),
+  };
+}

@@ -1,0 +1,84 @@
+/** Renders one benchmark run (bench/bench.ts) as Markdown, with the targets beside the figures. */
+import type { BenchResults } from './bench.ts';
+
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+const ms = (value: number, digits = 2) => value.toFixed(digits);
+const s = (value: number) => `${(value / 1000).toFixed(1)} s`;
+
+/** The Markdown report of one run. */
+export function renderMarkdown(r: BenchResults): string {
+  const lines: string[] = [];
+  const add = (...text: string[]) => lines.push(...text);
+  add(
+    `# Muster benchmark: ${r.games.toLocaleString('en')} games`,
+    '',
+    `Run ${r.startedAt} on ${r.machine.cpus} CPUs (${r.machine.cpuModel}), ${mib(r.machine.memoryBytes)} memory, Node ${r.machine.node}; ` +
+      `\`npm run bench -- --games ${r.games}\`, ${r.seconds} s per HTTP load, total ${s(r.totalMs)}.`,
+    '',
+    '## Data set and snapshot',
+    '',
+    '| figure | value | target |',
+    '|---|---:|---|',
+    `| generate into SQLite | ${s(r.generateMs)} | |`,
+    `| copy into PostgreSQL | ${'copyMs' in r.postgres ? s(r.postgres.copyMs) : `skipped: ${r.postgres.skipped}`} | |`,
+    `| snapshot load on a worker thread (as served) | ${s(r.server.loadMs)} | < 10 s |`,
+    `| snapshot load on the main thread (bench process) | ${s(r.inThreadLoadMs)} | |`,
+    `| server ready (load + warm caches) | ${s(r.server.readyMs)} | |`,
+    `| server RSS after load and warm-up | ${mib(r.server.rssBytes)} | < 1 GiB |`,
+    `| snapshot typed arrays | ${mib(r.server.snapshotBytes)} | |`,
+    `| games | ${r.server.games.toLocaleString('en')} | |`,
+    '',
+    '## Engine beside SQL',
+    '',
+    'Median of each engine call (filter normalised, scope resolved, statistics built) beside the same aggregation in SQL on the same rows and indexes; targets: engine median < 2 ms and at least 20x faster than SQL.',
+    '',
+    '| route | filter | engine median ms | engine p99 ms | SQLite ms | SQLite / engine | PostgreSQL ms | PostgreSQL / engine |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const e of r.engine) {
+    const pg = e.postgresMedianMs;
+    add(
+      `| ${e.route} | ${e.filter} | ${ms(e.engineMedianMs)} | ${ms(e.engineP99Ms)} | ${ms(e.sqliteMedianMs, 0)} | ` +
+        `${(e.sqliteMedianMs / e.engineMedianMs).toFixed(0)}x | ${pg === null ? 'n/a' : ms(pg, 0)} | ` +
+        `${pg === null ? 'n/a' : `${(pg / e.engineMedianMs).toFixed(0)}x`} |`,
+    );
+  }
+  add(
+    '',
+    '## HTTP',
+    '',
+    `autocannon (library) on loopback against one server process (${r.workers} worker; \`muster serve\` runs one per core), filter: 2025, 16+ players; ` +
+      'uncached = MUSTER_RESPONSE_CACHE_MB=0, cached = the same request repeated with the cache on. Targets: uncached p99 < 50 ms at 8 clients; cached >= half the hello-world throughput.',
+    '',
+    '| route | cache | clients | req/s | p50 ms | p97.5 ms | p99 ms | vs hello world | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const row of r.http) {
+    const hello = r.http.find((h) => h.cached === row.cached && h.target.startsWith('hello'));
+    for (const x of row.results) {
+      const base = hello?.results.find((h) => h.connections === x.connections)?.rps ?? 0;
+      add(
+        `| ${row.target} | ${row.cached ? 'cached' : 'uncached'} | ${x.connections} | ${x.rps.toFixed(0)} | ${x.p50} | ${x.p975} | ${x.p99} | ` +
+          `${base > 0 ? `${((x.rps / base) * 100).toFixed(0)} %` : ''} | ${x.non2xx + x.errors} |`,
+      );
+    }
+  }
+  add(
+    '',
+    '## Reload',
+    '',
+    'GET /api/health every 20 ms while the server reloads its snapshot (worker thread, caches warmed in steps); target: no request waits over 250 ms.',
+    '',
+    '| reload | longest warm step | probes | longest wait | p99 wait |',
+    '|---:|---:|---:|---:|---:|',
+    `| ${s(r.reload.reloadMs)} | ${ms(r.reload.longestWarmStepMs, 0)} ms | ${r.reload.probes} | ${ms(r.reload.maxWaitMs, 0)} ms | ${ms(r.reload.p99WaitMs, 0)} ms |`,
+    '',
+    '## Import',
+    '',
+    '```json',
+    JSON.stringify(r.import, null, 2),
+    '```',
+    '',
+  );
+  return lines.join('\n');
+}

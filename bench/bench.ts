@@ -1,0 +1,236 @@
+/**
+ * `npm run bench [-- --games N] [--seconds S]`: one run of the whole benchmark on a
+ * deterministic data set (default 1,000,000 games), reported as Markdown and JSON under
+ * bench/results/ with the machine it ran on. Sections: data set, snapshot load, engine beside
+ * SQL on SQLite and PostgreSQL, HTTP with autocannon (uncached and cached, beside hello world),
+ * a reload, and import throughput when bench/import-throughput.ts exists.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { warmEngine } from '../src/engine/warm-engine.ts';
+import { loadSnapshot } from '../src/snapshot/load-snapshot.ts';
+import { openStore } from '../src/store/store.ts';
+import { copyToPostgres, generate } from './bench-data.ts';
+import { loadTarget, measureReload, startServer } from './bench-http.ts';
+import type { LoadResult, ReloadResult, ServerInfo, Target } from './bench-http.ts';
+import { CASES, ROUTES, time, timeAsync } from './bench-queries.ts';
+import { renderMarkdown } from './bench-report.ts';
+
+const { values } = parseArgs({
+  options: {
+    games: { type: 'string', default: '1000000' },
+    seconds: { type: 'string', default: '3' },
+    'engine-runs': { type: 'string', default: '100' },
+    'sql-runs': { type: 'string', default: '1' },
+  },
+});
+const GAMES = Number(values.games);
+const SECONDS = Number(values.seconds);
+const POSTGRES_URL =
+  process.env.MUSTER_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/muster_bench';
+const RESULTS = resolve(import.meta.dirname, 'results');
+const log = (text: string) =>
+  console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${text}`);
+
+export interface EngineRow {
+  route: string;
+  filter: string;
+  engineMedianMs: number;
+  engineP99Ms: number;
+  sqliteMedianMs: number;
+  postgresMedianMs: number | null;
+}
+
+export interface HttpRow {
+  target: string;
+  cached: boolean;
+  results: LoadResult[];
+}
+
+export interface BenchResults {
+  startedAt: string;
+  machine: { cpus: number; cpuModel: string; memoryBytes: number; node: string };
+  games: number;
+  seconds: number;
+  generateMs: number;
+  postgres: { copyMs: number } | { skipped: string };
+  inThreadLoadMs: number;
+  server: ServerInfo;
+  workers: number;
+  engine: EngineRow[];
+  http: HttpRow[];
+  reload: ReloadResult;
+  import: unknown;
+  totalMs: number;
+}
+
+async function postgresAnswers(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+async function engineSection(
+  file: string,
+  pgSchema: string | null,
+): Promise<{
+  rows: EngineRow[];
+  loadMs: number;
+}> {
+  const store = await openStore(`sqlite:${file}`);
+  const t = performance.now();
+  const snapshot = await loadSnapshot(store);
+  const loadMs = performance.now() - t;
+  await store.close();
+  warmEngine(snapshot);
+  const sqlite = new SQLite(file, { readonly: true });
+  const client = pgSchema === null ? null : new pg.Client({ connectionString: POSTGRES_URL });
+  await client?.connect();
+  await client?.query(`set search_path to ${pgSchema}`);
+  const rows: EngineRow[] = [];
+  const engineRuns = Number(values['engine-runs']);
+  const sqlRuns = Number(values['sql-runs']);
+  try {
+    for (const route of ROUTES) {
+      for (const c of CASES) {
+        const engine = time(() => route.engine(snapshot, c.filter), engineRuns);
+        const statement = sqlite.prepare(route.sql(c.sqlWhere));
+        const onSqlite = await timeAsync(() => statement.all(), sqlRuns);
+        const text = route.sql(c.sqlWhere);
+        const onPostgres =
+          client === null ? null : await timeAsync(() => client.query(text), sqlRuns);
+        rows.push({
+          route: route.route,
+          filter: c.name,
+          engineMedianMs: engine.median,
+          engineP99Ms: engine.p99,
+          sqliteMedianMs: onSqlite.median,
+          postgresMedianMs: onPostgres?.median ?? null,
+        });
+        log(`engine ${route.route} / ${c.name}: ${engine.median.toFixed(2)} ms`);
+      }
+    }
+  } finally {
+    sqlite.close();
+    await client?.end();
+  }
+  return { rows, loadMs };
+}
+
+const FILTER = { from: '2025-01-01', to: '2025-12-31', minParticipants: 16 };
+const TARGETS: Target[] = [
+  { name: 'hello world (GET)', method: 'GET', path: '/bench/hello' },
+  { name: 'faction-stats', method: 'POST', path: '/api/faction-stats', body: FILTER },
+  { name: 'army-matchup', method: 'POST', path: '/api/army-matchup', body: FILTER },
+  { name: 'item-use-stats', method: 'POST', path: '/api/item-use-stats', body: FILTER },
+  { name: 'scenario', method: 'POST', path: '/api/scenario', body: FILTER },
+  { name: 'scenario-stats', method: 'POST', path: '/api/scenario-stats', body: FILTER },
+  { name: 'rankings', method: 'POST', path: '/api/rankings', body: FILTER },
+];
+
+async function httpSection(
+  databaseUrl: string,
+  cached: boolean,
+): Promise<{
+  rows: HttpRow[];
+  server: ServerInfo;
+  reload: ReloadResult | null;
+}> {
+  const server = await startServer(databaseUrl, cached ? 64 : 0);
+  const rows: HttpRow[] = [];
+  try {
+    for (const target of TARGETS) {
+      // One request first: rankings computes and keeps its ratings on its first call.
+      await loadTarget(server.info.url, target, 1, 1);
+      const results: LoadResult[] = [];
+      for (const connections of [8, 64]) {
+        results.push(await loadTarget(server.info.url, target, connections, SECONDS));
+      }
+      log(
+        `http ${cached ? 'cached' : 'uncached'} ${target.name}: ${results.map((r) => r.rps.toFixed(0)).join(' / ')} req/s`,
+      );
+      rows.push({ target: target.name, cached, results });
+    }
+    const reload = cached ? await measureReload(server.info.url) : null;
+    return { rows, server: server.info, reload };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function importSection(games: number): Promise<unknown> {
+  const path = resolve(import.meta.dirname, 'import-throughput.ts');
+  if (!existsSync(path)) return { skipped: 'bench/import-throughput.ts is not in this tree' };
+  const module = (await import(path)) as Record<string, unknown>;
+  const run = Object.values(module).find((v) => typeof v === 'function') as
+    | ((options: { games: number }) => Promise<unknown>)
+    | undefined;
+  return run === undefined ? { skipped: 'no function exported' } : run({ games });
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const kept = process.env.BENCH_DB;
+  const dir = mkdtempSync(join(tmpdir(), 'muster-bench-'));
+  const file = kept ?? join(dir, 'bench.db');
+  try {
+    log(`${GAMES} games`);
+    let t = performance.now();
+    if (kept === undefined || !existsSync(kept)) await generate(file, GAMES);
+    const generateMs = performance.now() - t;
+    const pgProblem = await postgresAnswers();
+    const pgSchema = pgProblem === null ? `bench_${GAMES}` : null;
+    t = performance.now();
+    if (pgSchema !== null) await copyToPostgres(file, POSTGRES_URL, pgSchema);
+    const postgres =
+      pgSchema === null
+        ? { skipped: `PostgreSQL at ${POSTGRES_URL}: ${pgProblem}` }
+        : { copyMs: performance.now() - t };
+    log('data ready');
+    const engine = await engineSection(file, pgSchema);
+    global.gc?.();
+    const uncached = await httpSection(`sqlite:${file}`, false);
+    const cached = await httpSection(`sqlite:${file}`, true);
+    const results: BenchResults = {
+      startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? 'unknown',
+        memoryBytes: totalmem(),
+        node: process.version,
+      },
+      games: GAMES,
+      seconds: SECONDS,
+      generateMs,
+      postgres,
+      inThreadLoadMs: engine.loadMs,
+      server: uncached.server,
+      workers: 1,
+      engine: engine.rows,
+      http: [...uncached.rows, ...cached.rows],
+      reload: cached.reload!,
+      import: await importSection(GAMES),
+      totalMs: performance.now() - started,
+    };
+    mkdirSync(RESULTS, { recursive: true });
+    const base = join(RESULTS, `bench-${GAMES}`);
+    writeFileSync(`${base}.json`, `${JSON.stringify(results, null, 2)}\n`);
+    const markdown = renderMarkdown(results);
+    writeFileSync(`${base}.md`, markdown);
+    console.log(markdown);
+    log(`wrote ${base}.md and .json`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
