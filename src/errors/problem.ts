@@ -1,7 +1,8 @@
 /**
  * The one catalogue of problem types and the one error type, rendered as RFC 9457 problem
- * details by the HTTP layer. Lower layers (engine, ingest) throw ProblemError too, so a
- * request that names an unknown faction is a 400 wherever that is discovered.
+ * details by the HTTP layer. Lower layers (engine) throw DomainError (src/domain/domain-error.ts),
+ * which the HTTP edge maps onto these types, so a request that names an unknown faction is a 400
+ * wherever that is discovered.
  */
 
 /**
@@ -42,6 +43,38 @@ export const PROBLEM_TYPES = {
       'The request body could not be parsed as JSON (RFC 8259). The first entry of errors says ' +
       'where parsing stopped. Send one JSON object, encoded as UTF-8.',
   },
+  'invalid-encoding': {
+    status: 400,
+    title: 'Request body is not UTF-8',
+    description:
+      'The request body contains bytes that are not valid UTF-8, the only encoding JSON allows ' +
+      'between systems (RFC 8259 §8.1). It is often a file saved in another encoding, or text ' +
+      'cut in the middle of a character. Re-encode the body as UTF-8 and send it again.',
+  },
+  'nesting-too-deep': {
+    status: 400,
+    title: 'JSON nested too deeply',
+    description:
+      'The request body nests arrays or objects deeper than the parser accepts (32 levels). A ' +
+      'statistics request is a flat filter with a few small objects and lists, so deeper ' +
+      'nesting is never needed; flatten the body.',
+  },
+  'malformed-request': {
+    status: 400,
+    title: 'Malformed HTTP request',
+    description:
+      'The request itself could not be read as HTTP/1.1 (RFC 9112): for example it carries both ' +
+      'Transfer-Encoding and Content-Length, a body that does not match its Content-Length, a ' +
+      'broken header or an invalid path. Such requests are refused before any route runs, and ' +
+      'the connection is closed. It usually means a broken client or proxy.',
+  },
+  forbidden: {
+    status: 403,
+    title: 'Forbidden',
+    description:
+      'The path names something that is not served, such as a folder of the static files ' +
+      'rather than a file in it. Request a file, or the page at /docs or /.',
+  },
   'origin-not-allowed': {
     status: 403,
     title: 'Origin not allowed',
@@ -66,6 +99,14 @@ export const PROBLEM_TYPES = {
       'The path exists, but not with this method: the statistics routes take POST with a JSON ' +
       'body (and answer OPTIONS preflights). The Allow header lists the methods the path accepts.',
   },
+  'request-timeout': {
+    status: 408,
+    title: 'Request not received in time',
+    description:
+      'The client did not send the whole request (headers, then body) within the time the ' +
+      'operator allows, so the connection was closed. Send the request at once; a slow or ' +
+      'stalled connection is cut off so that it cannot hold the server.',
+  },
   'body-too-large': {
     status: 413,
     title: 'Request body too large',
@@ -81,6 +122,13 @@ export const PROBLEM_TYPES = {
       'Send the request body as JSON with the header Content-Type: application/json. Other ' +
       'media types are refused, including text/plain and form posts, which browsers would ' +
       'otherwise send to another site without asking first.',
+  },
+  'headers-too-large': {
+    status: 431,
+    title: 'Request headers too large',
+    description:
+      'The request headers are larger than the server accepts (16 KiB in total). Send fewer or ' +
+      'shorter headers, typically fewer cookies.',
   },
   'rate-limited': {
     status: 429,
@@ -118,11 +166,9 @@ export const PROBLEM_TYPES = {
 
 export type ProblemKind = keyof typeof PROBLEM_TYPES;
 
-/** One invalid field: a JSON Pointer (RFC 6901) into the request body and what is wrong. */
-export interface FieldError {
-  pointer: string;
-  detail: string;
-}
+import type { FieldError } from '../domain/domain-error.ts';
+
+export type { FieldError };
 
 /** RFC 9457 §3 problem details as Muster sends them. */
 export interface ProblemDetails {

@@ -11,6 +11,7 @@ import { installProblemHandlers } from './problem-handler.ts';
 import { BODY_LIMIT_BYTES } from './plugins/limits.ts';
 import { installJsonBodyParser } from './plugins/json-body.ts';
 import { installOpenApi } from './plugins/openapi.ts';
+import { answerClientError } from './client-error.ts';
 import { installGracefulClose } from './graceful-close.ts';
 import { installOriginGuard } from './plugins/origin-guard.ts';
 import { installProblemResponses } from './plugins/problem-responses.ts';
@@ -52,6 +53,7 @@ export async function buildApp(
     // While closing, requests already on open connections are answered (with Connection:
     // close), not refused: see graceful-close.ts.
     return503OnClosing: false,
+    clientErrorHandler: answerClientError,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: false },
     // Prototype-poisoning keys are refused outright rather than stripped.

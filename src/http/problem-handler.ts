@@ -9,6 +9,8 @@ import type {
   FastifyRequest,
   preHandlerAsyncHookHandler,
 } from 'fastify';
+import { DomainError } from '../domain/domain-error.ts';
+import type { DomainErrorKind } from '../domain/domain-error.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { ProblemKind } from '../errors/problem.ts';
 import { toFieldErrors } from '../errors/field-errors.ts';
@@ -19,19 +21,24 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 function kindForStatus(status: number): ProblemKind {
   switch (status) {
     case 400:
-      return 'validation';
+      return 'malformed-request';
     case 403:
-      return 'origin-not-allowed';
+      // The origin guard names its own refusals; any other 403 (static files) is not one.
+      return 'forbidden';
     case 404:
       return 'not-found';
     case 405:
       return 'method-not-allowed';
+    case 408:
+      return 'request-timeout';
     case 413:
       return 'body-too-large';
     case 415:
       return 'unsupported-media-type';
     case 429:
       return 'rate-limited';
+    case 431:
+      return 'headers-too-large';
     case 503:
       return 'not-ready';
     default:
@@ -39,9 +46,20 @@ function kindForStatus(status: number): ProblemKind {
   }
 }
 
+/** The problem type of each refusal of the domain layers (docs/problems.md). */
+const DOMAIN_PROBLEMS: Readonly<Record<DomainErrorKind, ProblemKind>> = {
+  'invalid-query': 'validation',
+  'unknown-record': 'not-found',
+  'no-data': 'not-ready',
+};
+
 /** Maps any thrown value to a ProblemError; unknown errors become an opaque 500. */
 export function toProblemError(error: unknown): ProblemError {
   if (error instanceof ProblemError) return error;
+  if (error instanceof DomainError) {
+    const errors = error.fields.length === 0 ? undefined : [...error.fields];
+    return new ProblemError(DOMAIN_PROBLEMS[error.kind], error.message, { errors });
+  }
   const e = error as Partial<FastifyError> & { validation?: SchemaError[] };
   if (Array.isArray(e.validation)) {
     const errors = toFieldErrors(e.validation);

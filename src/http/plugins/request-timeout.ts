@@ -17,6 +17,9 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 /** Wraps every route handler registered after this call. */
 export function installRequestTimeout(app: FastifyInstance, timeoutMs: number): void {
   app.addHook('onRoute', (route) => {
+    // Health bounds its own store ping and must answer its health+json shape, never a timeout
+    // problem (its documented 503 is a health document, so a problem there cannot be sent).
+    if (route.url === '/api/health') return;
     const handler = route.handler as RouteHandlerMethod;
     route.handler = function guarded(this: FastifyInstance, request, reply) {
       const result: unknown = handler.call(this, request, reply);
