@@ -311,6 +311,7 @@ export function registerFactionStatsRoute(app: FastifyInstance, ctx: AppContext)
       'Win/draw/loss, win rate with a Wilson interval, average score with a t interval, meta share, first/second turn, event wins, top-10% share and diversity, optionally per month or quarter. Draws count half; mirror games are left out of win rates by default.',
     body: FactionStatsBody,
     response: FactionStatsResponse,
+    filterOf: (body) => body,
     compute: (snapshot, filter, body) =>
       factionStats(snapshot, {
         ...filter,
