@@ -68,6 +68,15 @@ import { clusteredRateInterval } from './common.ts';
 import type { IntervalKind } from './common.ts';
 import { sumClusters } from './cube/cluster-cube.ts';
 import { factionClusters } from './cube/cluster-cubes.ts';
+import {
+  MAX_RUN_GAMES,
+  RT_ENTRIES,
+  RT_ONE_LOSS,
+  RT_UNDEFEATED,
+  RUN_STRIDE,
+  runKey,
+  runTableCube,
+} from './cube/run-table-cube.ts';
 import type { Comparison } from './compare.ts';
 
 export type GroupBy = 'none' | 'month' | 'quarter';
@@ -102,6 +111,20 @@ export interface SeriesPoint {
   avgScore: number | null;
 }
 
+/** Entries of one length (games played in the event) and how many ran the table. */
+export interface RunTheTable {
+  games: number;
+  entries: number;
+  undefeated: number;
+  undefeatedShare: number;
+  /** 2^−games: the share if every game were a coin flip. */
+  coinFlipUndefeated: number;
+  atMostOneLoss: number;
+  atMostOneLossShare: number;
+  /** (games + 1) · 2^−games. */
+  coinFlipAtMostOneLoss: number;
+}
+
 export interface Skill {
   expectedWinRate: number | null;
   overExpected: number | null;
@@ -128,6 +151,7 @@ export interface FactionStatsRow {
   undefeated: number;
   topShare: number | null;
   skill: Skill | null;
+  runTheTable: RunTheTable[];
   lowSample: boolean;
   series?: SeriesPoint[];
   compare?: Comparison;
@@ -178,6 +202,30 @@ function skillOf(acc: Float64Array, base: number): Skill | null {
 }
 
 /**
+ * A faction's entries per games played, with the shares that lost no game and at most one
+ * beside a coin flip's (docs/statistics.md#run-the-table).
+ */
+function runTheTable(run: Float64Array, faction: number): RunTheTable[] {
+  const out: RunTheTable[] = [];
+  for (let g = 1; g <= MAX_RUN_GAMES; g++) {
+    const b = runKey(faction, g) * RUN_STRIDE;
+    const entries = run[b + RT_ENTRIES];
+    if (entries === 0) continue;
+    out.push({
+      games: g,
+      entries,
+      undefeated: run[b + RT_UNDEFEATED],
+      undefeatedShare: run[b + RT_UNDEFEATED] / entries,
+      coinFlipUndefeated: 2 ** -g,
+      atMostOneLoss: run[b + RT_ONE_LOSS],
+      atMostOneLossShare: run[b + RT_ONE_LOSS] / entries,
+      coinFlipAtMostOneLoss: (g + 1) * 2 ** -g,
+    });
+  }
+  return out;
+}
+
+/**
  * Computes faction-stats for a normalised request (DESIGN.md §5 "faction-stats"), adding the
  * per-event pre-aggregates of the events in scope (cube/faction-cube.ts).
  */
@@ -216,6 +264,8 @@ export function factionStats(
     );
   }
   const players = countPlayers(snapshot, scope);
+  const runs = runTableCube(snapshot);
+  const [run] = sumScope(runs.cube, runs.order, scope, runs.scan);
   // The second window is summed from the same cube, so compareTo costs one more sumScope.
   const compareScope = request.compareTo ? resolveScope(snapshot, request.compareTo) : null;
   const clusters =
@@ -281,6 +331,7 @@ export function factionStats(
         totalTop > 0 && metaShare !== null && metaShare > 0 ? a(TOP) / totalTop / metaShare : null,
       // Strong army or strong players? Elo expectation on pre-game Glicko-2 ratings (issue 4).
       skill: skillOf(acc, base),
+      runTheTable: runTheTable(run, f),
       lowSample: games < LOW_SAMPLE_GAMES,
     };
     if (other !== null) row.compare = compareTallies(c, counted(other, base, excludeMirrors));

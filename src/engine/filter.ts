@@ -5,7 +5,8 @@
 import { dayNumber, dayString, isRealDate } from '../domain/calendar-day.ts';
 import { EVENT_FORMATS, EVENT_TIERS } from '../domain/model.ts';
 import type { EventFormat, EventTier } from '../domain/model.ts';
-import { ProblemError, invalid } from '../errors/problem.ts';
+import { DomainError, invalidField, invalidFields } from '../domain/domain-error.ts';
+import type { FieldError } from '../domain/domain-error.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { eventOrder, visitScope } from './cube/event-order.ts';
 
@@ -60,16 +61,16 @@ export function resolveSystem(snapshot: Snapshot, system: string | undefined): n
     const index = snapshot.systemIndex.get(system);
     if (index === undefined) {
       const known = snapshot.systems.map((s) => s.id).join(', ') || 'none';
-      throw invalid('/system', `unknown system "${system}"; known systems: ${known}`);
+      throw invalidField('/system', `unknown system "${system}"; known systems: ${known}`);
     }
     return index;
   }
   if (snapshot.systems.length === 1) return 0;
   if (snapshot.systems.length === 0) {
-    throw new ProblemError('not-ready', 'the store holds no game system yet; import data first');
+    throw new DomainError('no-data', 'the store holds no game system yet; import data first');
   }
   const known = snapshot.systems.map((s) => s.id).join(', ');
-  throw invalid('/system', `the store holds several game systems; choose one of: ${known}`);
+  throw invalidField('/system', `the store holds several game systems; choose one of: ${known}`);
 }
 
 /**
@@ -81,7 +82,7 @@ export function normaliseCommonFilter(
   input: CommonFilterInput,
   prefix = '',
 ): CommonFilter {
-  const errors: { pointer: string; detail: string }[] = [];
+  const errors: FieldError[] = [];
   for (const field of ['from', 'to'] as const) {
     const value = input[field];
     if (value !== undefined && !isRealDate(value)) {
@@ -110,11 +111,7 @@ export function normaliseCommonFilter(
     });
   }
   if (errors.length > 0) {
-    throw new ProblemError(
-      'validation',
-      errors.length === 1 ? `${errors[0].pointer}: ${errors[0].detail}` : 'invalid filter',
-      { errors },
-    );
+    throw invalidFields(errors, 'invalid filter');
   }
   const system = snapshot.systems[resolveSystem(snapshot, input.system)].id;
   const unique = <T>(values: T[] | undefined): T[] => [...new Set(values ?? [])];
@@ -212,7 +209,7 @@ export function resolveFactions(
 ): number[] | null {
   if (ids === undefined || ids.length === 0) return null;
   const systemId = snapshot.systems[system].id;
-  const errors: { pointer: string; detail: string }[] = [];
+  const errors: FieldError[] = [];
   const out: number[] = [];
   ids.forEach((id, i) => {
     let index = snapshot.factionIndex.get(`${systemId}\u0000${id}`);
@@ -230,7 +227,7 @@ export function resolveFactions(
     } else if (!out.includes(index)) out.push(index);
   });
   if (errors.length > 0) {
-    throw new ProblemError('validation', errors.map((e) => e.detail).join('; '), { errors });
+    throw new DomainError('invalid-query', errors.map((e) => e.detail).join('; '), errors);
   }
   return out;
 }

@@ -2,7 +2,7 @@
 import { SCENARIO_KINDS } from '../domain/model.ts';
 import type { ScenarioKind } from '../domain/model.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import { invalid } from '../errors/problem.ts';
+import { invalidField } from '../domain/domain-error.ts';
 
 /** Per-game dictionary id columns of the four game-level kinds. */
 export function gamePartColumn(snapshot: Snapshot, kind: ScenarioKind): Int32Array | null {
@@ -74,7 +74,7 @@ export function resolveNames(
       }
     }
     if (!found) {
-      throw invalid(
+      throw invalidField(
         `/names/${i}`,
         `unknown scenario name "${name}" (kinds searched: ${kinds.join(', ')})`,
       );

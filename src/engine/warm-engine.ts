@@ -11,6 +11,7 @@ import {
   scenarioClusters,
 } from './cube/cluster-cubes.ts';
 import { factionCube } from './cube/faction-cube.ts';
+import { runTableCube } from './cube/run-table-cube.ts';
 import { itemCube } from './cube/item-cube.ts';
 import { matchupCube } from './cube/matchup-cube.ts';
 import { scenarioCube } from './cube/scenario-cube.ts';
@@ -24,6 +25,7 @@ const WARM_STEPS: readonly ((snapshot: Snapshot) => unknown)[] = [
   itemCube,
   scenarioCube,
   scenarioStatsCube,
+  runTableCube,
   factionClusters,
   matchupClusters,
   itemClusters,

@@ -1,7 +1,8 @@
 /**
  * The one catalogue of problem types and the one error type, rendered as RFC 9457 problem
- * details by the HTTP layer. Lower layers (engine, ingest) throw ProblemError too, so a
- * request that names an unknown faction is a 400 wherever that is discovered.
+ * details by the HTTP layer. Lower layers (engine) throw DomainError (src/domain/domain-error.ts),
+ * which the HTTP edge maps onto these types, so a request that names an unknown faction is a 400
+ * wherever that is discovered.
  */
 
 /**
@@ -165,11 +166,9 @@ export const PROBLEM_TYPES = {
 
 export type ProblemKind = keyof typeof PROBLEM_TYPES;
 
-/** One invalid field: a JSON Pointer (RFC 6901) into the request body and what is wrong. */
-export interface FieldError {
-  pointer: string;
-  detail: string;
-}
+import type { FieldError } from '../domain/domain-error.ts';
+
+export type { FieldError };
 
 /** RFC 9457 §3 problem details as Muster sends them. */
 export interface ProblemDetails {

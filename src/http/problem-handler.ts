@@ -9,6 +9,8 @@ import type {
   FastifyRequest,
   preHandlerAsyncHookHandler,
 } from 'fastify';
+import { DomainError } from '../domain/domain-error.ts';
+import type { DomainErrorKind } from '../domain/domain-error.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { ProblemKind } from '../errors/problem.ts';
 import { toFieldErrors } from '../errors/field-errors.ts';
@@ -44,9 +46,20 @@ function kindForStatus(status: number): ProblemKind {
   }
 }
 
+/** The problem type of each refusal of the domain layers (docs/problems.md). */
+const DOMAIN_PROBLEMS: Readonly<Record<DomainErrorKind, ProblemKind>> = {
+  'invalid-query': 'validation',
+  'unknown-record': 'not-found',
+  'no-data': 'not-ready',
+};
+
 /** Maps any thrown value to a ProblemError; unknown errors become an opaque 500. */
 export function toProblemError(error: unknown): ProblemError {
   if (error instanceof ProblemError) return error;
+  if (error instanceof DomainError) {
+    const errors = error.fields.length === 0 ? undefined : [...error.fields];
+    return new ProblemError(DOMAIN_PROBLEMS[error.kind], error.message, { errors });
+  }
   const e = error as Partial<FastifyError> & { validation?: SchemaError[] };
   if (Array.isArray(e.validation)) {
     const errors = toFieldErrors(e.validation);

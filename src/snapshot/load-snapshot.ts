@@ -8,25 +8,34 @@ import {
   readScenarios,
   readSystems,
 } from '../store/read-facts.ts';
+import { readPlayers, readSatelliteEvents } from '../store/read-events.ts';
 import { readMeta } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 import type { Snapshot } from './snapshot.ts';
 import { SnapshotBuilder } from './snapshot-builder.ts';
 
-/** Reads every fact of completed events at the store's current data version. */
+/**
+ * Reads every fact of completed events at the store's current data version, with the players'
+ * names and countries and the satellite calendar beside them.
+ */
 export async function loadSnapshot(store: Store): Promise<Snapshot> {
   const started = performance.now();
   // Read the version first: a concurrent import makes the snapshot newer, never staler, than it says.
   const dataVersion = await store.dataVersion();
-  const [demo, systems, factions, scenarios, events, entries] = await Promise.all([
-    readMeta(store.db, 'demo'),
-    readSystems(store.db),
-    readFactions(store.db),
-    readScenarios(store.db),
-    readCompletedEvents(store.db),
-    readCompletedEntries(store.db),
-  ]);
+  const [demo, systems, factions, scenarios, events, entries, players, calendar] =
+    await Promise.all([
+      readMeta(store.db, 'demo'),
+      readSystems(store.db),
+      readFactions(store.db),
+      readScenarios(store.db),
+      readCompletedEvents(store.db),
+      readCompletedEntries(store.db),
+      readPlayers(store.db),
+      readSatelliteEvents(store.db),
+    ]);
   const builder = new SnapshotBuilder(systems, factions, scenarios, events, entries);
+  builder.setPlayerDirectory(players);
+  builder.setCalendar(calendar);
   for await (const page of readGames(store.db)) builder.addGames(page);
   for await (const page of readListItems(store.db)) builder.addListItems(page);
   const notice =

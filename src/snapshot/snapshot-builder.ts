@@ -1,11 +1,11 @@
 /**
  * Builds a Snapshot from fact rows (src/store/read-facts.ts shapes), page by page, so the loader
  * and the benchmark share one code path. Games are reordered by system, start day, event,
- * round and arrival order (game id order) at the end.
+ * round and arrival order (game id order) at the end (src/snapshot/game-order.ts).
  */
-import { dayNumber } from '../domain/calendar-day.ts';
-import { EVENT_FORMATS, EVENT_TIERS, SCENARIO_KINDS } from '../domain/model.ts';
-import type { MarginBands, ScenarioKind } from '../domain/model.ts';
+import type { EventRecord } from '../domain/event-record.ts';
+import { SCENARIO_KINDS } from '../domain/model.ts';
+import type { ScenarioKind } from '../domain/model.ts';
 import { TypedColumn } from '../domain/typed-column.ts';
 import type {
   EntryFact,
@@ -20,60 +20,17 @@ import type {
   SideFact,
   SystemFact,
 } from '../store/read-facts.ts';
-import { SIDE_DRAW, SIDE_WIN } from '../store/read-facts.ts';
+import type { PlayerRecord } from '../store/read-events.ts';
 import { DictionaryBuilder, foldKey } from './dictionary.ts';
-import { RESULT_DRAW, RESULT_LOSS, RESULT_WIN } from './snapshot.ts';
-import type {
-  Snapshot,
-  SnapshotFaction,
-  SnapshotItem,
-  SnapshotStandings,
-  SnapshotSystem,
-} from './snapshot.ts';
-
-function resultCode(result: number): number {
-  if (result === SIDE_WIN) return RESULT_WIN;
-  if (result === SIDE_DRAW) return RESULT_DRAW;
-  return RESULT_LOSS;
-}
-
-/** Adds to a dictionary through a cache keyed by the raw text, sparing the trim and case fold. */
-function addCached(
-  dict: DictionaryBuilder,
-  cache: Map<string, number>,
-  text: string | null,
-): number {
-  if (text === null) return -1;
-  let id = cache.get(text);
-  if (id === undefined) {
-    id = dict.add(text);
-    cache.set(text, id);
-  }
-  return id;
-}
-
-function flag(value: number | null | undefined): number {
-  return value === null || value === undefined ? -1 : value ? 1 : 0;
-}
-
-function parseBands(json: string | null): MarginBands | null {
-  if (json === null) return null;
-  try {
-    return JSON.parse(json) as MarginBands;
-  } catch {
-    return null;
-  }
-}
-
-function parseSecondaries(json: string | null): string[] {
-  if (json === null || json === '') return [];
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
+import { deriveStandings } from './derive-standings.ts';
+import { buildEventColumns, fillUndeclaredRounds } from './event-columns.ts';
+import { addCached, parseBands, parseSecondaries, resultCode } from './fact-values.ts';
+import { gameOrder } from './game-order.ts';
+import { buildLists } from './list-columns.ts';
+import { reorderGameColumns, reorderSideColumns } from './reorder-games.ts';
+import type { ArrivalColumns } from './reorder-games.ts';
+import { typedArrayBytes } from './snapshot.ts';
+import type { Snapshot, SnapshotFaction, SnapshotItem, SnapshotSystem } from './snapshot.ts';
 
 const int32s = () => new TypedColumn(Int32Array);
 const int8s = () => new TypedColumn(Int8Array);
@@ -131,6 +88,8 @@ export class SnapshotBuilder {
   private readonly itemIndex = new Map<string, number>();
   /** Raw category -> raw name -> item, in front of the folded itemIndex. */
   private readonly itemCache = new Map<string, Map<string, number>>();
+  private directory = new Map<string, PlayerRecord>();
+  private calendar: EventRecord[] = [];
 
   constructor(
     systems: readonly SystemFact[],
@@ -345,125 +304,41 @@ export class SnapshotBuilder {
     }
   }
 
+  /** The players' names and countries, read beside the facts (src/store/read-events.ts). */
+  setPlayerDirectory(players: readonly PlayerRecord[]): void {
+    this.directory = new Map(players.map((p) => [p.id, p]));
+  }
+
+  /** The satellites and their majors, read beside the facts (src/store/read-events.ts). */
+  setCalendar(events: readonly EventRecord[]): void {
+    this.calendar = [...events];
+  }
+
   /** Orders the games, encodes the columns and derives the standings. */
   finish(dataVersion: number, startedAt: number, notice: string | null = null): Snapshot {
-    const events = this.buildEvents();
-    const nGames = this.gEvent.length;
-    const order = this.gameOrder(events);
+    const events = buildEventColumns(
+      this.eventFacts,
+      this.eventIndex,
+      this.systemIndex,
+      this.countries,
+      this.rulesVersions,
+    );
     this.gSecondaryStart.push(this.gSecondaryIds.length);
-    const gEvent = this.gEvent.data;
-    const gRound = this.gRound.data;
-    const gParts = this.gParts.map((c) => c.data);
-    const gSecondaryStart = this.gSecondaryStart.data;
-    const gSecondaryIds = this.gSecondaryIds.data;
-    const sFaction = this.sFaction.data;
-    const sSubfaction = this.sSubfaction.data;
-    const sPlayer = this.sPlayer.data;
-    const sScore = this.sScore.data;
-    const sResult = this.sResult.data;
-    const sFirst = this.sFirst.data;
-    const sPrimary = this.sPrimary.data;
-    const sSecondary = this.sSecondary.data;
-    const sSecondaryAchieved = this.sSecondaryAchieved.data;
-    const sList = this.sList.data;
-
-    const gameEvent = new Int32Array(nGames);
-    const gameRound = new Int32Array(nGames);
-    const gameParts = [0, 1, 2, 3].map(() => new Int32Array(nGames));
-    const gameSecondaryStart = new Int32Array(nGames + 1);
-    const secondaryIds = new Int32Array(this.gSecondaryIds.length);
-    let nSecondaries = 0;
-    const nSides = nGames * 2;
-    const rowEvent = new Int32Array(nSides);
-    const faction = new Int32Array(nSides);
-    const opponent = new Int32Array(nSides);
-    const subfaction = new Int32Array(nSides);
-    const player = new Int32Array(nSides);
-    const score = new Float64Array(nSides);
-    const result = new Uint8Array(nSides);
-    const firstTurn = new Int8Array(nSides);
-    const primaryAchieved = new Int8Array(nSides);
-    const secondary = new Int32Array(nSides);
-    const secondaryAchieved = new Int8Array(nSides);
-    const list = new Int32Array(nSides);
-    for (let g = 0; g < nGames; g++) {
-      const src = order[g];
-      const event = gEvent[src];
-      gameEvent[g] = event;
-      gameRound[g] = gRound[src];
-      for (let p = 0; p < 4; p++) gameParts[p][g] = gParts[p][src];
-      gameSecondaryStart[g] = nSecondaries;
-      for (let i = gSecondaryStart[src]; i < gSecondaryStart[src + 1]; i++) {
-        secondaryIds[nSecondaries++] = gSecondaryIds[i];
-      }
-      for (let s = 0; s < 2; s++) {
-        const r = 2 * g + s;
-        const o = 2 * src + s;
-        rowEvent[r] = event;
-        faction[r] = sFaction[o];
-        opponent[r] = sFaction[o ^ 1];
-        subfaction[r] = sSubfaction[o];
-        player[r] = sPlayer[o];
-        score[r] = sScore[o];
-        result[r] = sResult[o];
-        firstTurn[r] = sFirst[o];
-        primaryAchieved[r] = sPrimary[o];
-        secondary[r] = sSecondary[o];
-        secondaryAchieved[r] = sSecondaryAchieved[o];
-        list[r] = sList[o];
-      }
-    }
-    gameSecondaryStart[nGames] = nSecondaries;
-
-    for (const system of this.systems) {
-      system.rowStart = 0;
-      system.rowEnd = 0;
-    }
-    // Rows are grouped by system: find each group's bounds.
-    for (let r = 0; r < nSides; ) {
-      const sys = events.system[rowEvent[r]];
-      let end = r;
-      while (end < nSides && events.system[rowEvent[end]] === sys) end += 2;
-      this.systems[sys].rowStart = r;
-      this.systems[sys].rowEnd = end;
-      r = end;
-    }
-    // Fill in rounds nobody declared from the games themselves.
-    for (let g = 0; g < nGames; g++) {
-      const e = gameEvent[g];
-      if (this.eventFacts[e].rounds === null && gameRound[g] > events.rounds[e]) {
-        events.rounds[e] = gameRound[g];
-      }
-    }
-
-    const lists = this.buildLists();
-    const standings = this.buildStandings(events.count, rowEvent, faction, player, score, result);
-    const typed = [
-      ...Object.values(events).filter(ArrayBuffer.isView),
-      gameEvent,
-      gameRound,
-      ...gameParts,
-      gameSecondaryStart,
-      rowEvent,
-      faction,
-      opponent,
-      subfaction,
-      player,
-      score,
-      result,
-      firstTurn,
-      primaryAchieved,
-      secondary,
-      secondaryAchieved,
-      list,
-      lists.listStart,
-      lists.listItems,
-      lists.listPicks,
-      ...Object.values(standings).filter(ArrayBuffer.isView),
-    ] as ArrayBufferView[];
-    const bytes = typed.reduce((sum, a) => sum + a.byteLength, 0) + secondaryIds.byteLength;
-
-    return {
+    const arrival = this.arrivalColumns();
+    const order = gameOrder(events, arrival.gEvent, arrival.gRound, this.gEvent.length);
+    const games = reorderGameColumns(order, arrival);
+    const sides = reorderSideColumns(order, arrival);
+    this.setSystemRows(events.system, sides.rowEvent);
+    fillUndeclaredRounds(events, this.eventFacts, games.gameEvent, games.gameRound);
+    const lists = buildLists(
+      this.listIndex.size,
+      this.incList.data,
+      this.incItem.data,
+      this.incList.length,
+    );
+    const standings = deriveStandings(events.count, this.standingEntries(), this.players, sides);
+    const players = this.players.values;
+    const snapshot = {
       notice,
       dataVersion,
       loadedAt: new Date().toISOString(),
@@ -472,256 +347,78 @@ export class SnapshotBuilder {
       systemIndex: this.systemIndex,
       factions: this.factions,
       factionIndex: this.factionIndex,
-      players: this.players.values,
+      players,
+      playerNames: players.map((id) => this.directory.get(id)?.name ?? null),
+      playerCountries: players.map((id) => this.directory.get(id)?.country ?? null),
+      calendar: this.calendar,
       countries: this.countries.values,
       rulesVersions: this.rulesVersions.values,
       events,
       scenarioDicts: this.dicts,
       scenarioDescriptions: this.descriptions,
-      games: nGames,
-      gameEvent,
-      gameRound,
-      gameScenario: gameParts[0],
-      gameMap: gameParts[1],
-      gameDeployment: gameParts[2],
-      gamePrimary: gameParts[3],
-      gameSecondaryStart,
-      gameSecondaryIds: secondaryIds,
-      sides: nSides,
-      rowEvent,
-      faction,
-      opponent,
-      subfaction,
-      player,
-      score,
-      result,
-      firstTurn,
-      primaryAchieved,
-      secondary,
-      secondaryAchieved,
-      list,
+      ...games,
+      ...sides,
       lists: this.listIndex.size,
       ...lists,
       items: this.items,
       standings,
-      bytes,
     };
+    return { ...snapshot, bytes: typedArrayBytes(snapshot) };
   }
 
-  /**
-   * Arrival indexes of the games in snapshot order: by system, start day, event, round, then
-   * arrival. A counting sort by event rank (stable, so arrival order holds) and a sort of the
-   * few events whose games did not arrive round by round.
-   */
-  private gameOrder(events: { count: number; system: Int32Array; startDay: Int32Array }) {
-    const nEvents = events.count;
-    const byRank = new Int32Array(nEvents);
-    for (let e = 0; e < nEvents; e++) byRank[e] = e;
-    byRank.sort(
-      (x, y) =>
-        events.system[x] - events.system[y] || events.startDay[x] - events.startDay[y] || x - y,
-    );
-    const start = new Int32Array(nEvents + 1);
-    const rankOf = new Int32Array(nEvents);
-    for (let r = 0; r < nEvents; r++) rankOf[byRank[r]] = r;
-    const gEvent = this.gEvent.data;
-    const gRound = this.gRound.data;
-    const nGames = this.gEvent.length;
-    for (let g = 0; g < nGames; g++) start[rankOf[gEvent[g]] + 1]++;
-    for (let r = 0; r < nEvents; r++) start[r + 1] += start[r];
-    const fill = start.slice(0, nEvents);
-    const order = new Int32Array(nGames);
-    for (let g = 0; g < nGames; g++) order[fill[rankOf[gEvent[g]]]++] = g;
-    for (let r = 0; r < nEvents; r++) {
-      let sorted = true;
-      for (let i = start[r] + 1; i < start[r + 1] && sorted; i++) {
-        sorted = gRound[order[i - 1]] <= gRound[order[i]];
-      }
-      if (!sorted) {
-        order.subarray(start[r], start[r + 1]).sort((x, y) => gRound[x] - gRound[y] || x - y);
-      }
-    }
-    return order;
-  }
-
-  private buildEvents() {
-    const n = this.eventFacts.length;
-    const events = {
-      count: n,
-      ids: this.eventFacts.map((e) => e.id),
-      idIndex: this.eventIndex,
-      system: new Int32Array(n),
-      startDay: new Int32Array(n),
-      participants: new Int32Array(n),
-      format: new Uint8Array(n),
-      tier: new Uint8Array(n),
-      country: new Int32Array(n),
-      rulesVersion: new Int32Array(n),
-      rounds: new Int32Array(n),
-      online: new Int8Array(n),
-    };
-    this.eventFacts.forEach((e, i) => {
-      events.system[i] = this.systemIndex.get(e.system_id) ?? 0;
-      events.startDay[i] = dayNumber(e.start_date);
-      events.participants[i] = e.participants ?? -1;
-      events.format[i] = Math.max(0, (EVENT_FORMATS as readonly string[]).indexOf(e.format));
-      events.tier[i] = Math.max(0, (EVENT_TIERS as readonly string[]).indexOf(e.tier));
-      events.country[i] = this.countries.add(e.country?.toUpperCase());
-      events.rulesVersion[i] = this.rulesVersions.add(e.rules_version);
-      events.rounds[i] = e.rounds ?? -1;
-      events.online[i] = flag(e.online);
-    });
-    return events;
-  }
-
-  private buildLists() {
-    const nLists = this.listIndex.size;
-    const counts = new Int32Array(nLists + 1);
-    const incList = this.incList.data;
-    const incItem = this.incItem.data;
-    const nInc = this.incList.length;
-    for (let i = 0; i < nInc; i++) counts[incList[i] + 1]++;
-    for (let l = 0; l < nLists; l++) counts[l + 1] += counts[l];
-    const fill = counts.slice(0, nLists);
-    const flat = new Int32Array(nInc);
-    for (let i = 0; i < nInc; i++) flat[fill[incList[i]]++] = incItem[i];
-    // Collapse repeated items of a list into (item, picks).
-    const listStart = new Int32Array(nLists + 1);
-    const items: number[] = [];
-    const picks: number[] = [];
-    for (let l = 0; l < nLists; l++) {
-      listStart[l] = items.length;
-      const segment = flat.subarray(counts[l], counts[l + 1]).sort();
-      for (let i = 0; i < segment.length; i++) {
-        if (i > 0 && segment[i] === segment[i - 1]) picks[picks.length - 1]++;
-        else {
-          items.push(segment[i]);
-          picks.push(1);
-        }
-      }
-    }
-    listStart[nLists] = items.length;
+  /** The per-game and per-side columns as they arrived. */
+  private arrivalColumns(): ArrivalColumns {
     return {
-      listStart,
-      listItems: Int32Array.from(items),
-      listPicks: Int32Array.from(picks),
+      gEvent: this.gEvent.data,
+      gRound: this.gRound.data,
+      gParts: this.gParts.map((c) => c.data),
+      gSecondaryStart: this.gSecondaryStart.data,
+      gSecondaryIds: this.gSecondaryIds.data,
+      nSecondaryIds: this.gSecondaryIds.length,
+      sFaction: this.sFaction.data,
+      sSubfaction: this.sSubfaction.data,
+      sPlayer: this.sPlayer.data,
+      sScore: this.sScore.data,
+      sResult: this.sResult.data,
+      sFirst: this.sFirst.data,
+      sPrimary: this.sPrimary.data,
+      sSecondary: this.sSecondary.data,
+      sSecondaryAchieved: this.sSecondaryAchieved.data,
+      sList: this.sList.data,
     };
   }
 
-  private buildStandings(
-    nEvents: number,
-    rowEvent: Int32Array,
-    faction: Int32Array,
-    player: Int32Array,
-    score: Float64Array,
-    result: Uint8Array,
-  ): SnapshotStandings {
-    interface Row {
-      player: number;
-      faction: number;
-      placement: number;
-      wins: number;
-      losses: number;
-      games: number;
-      score: number;
-      factionGames: Map<number, number>;
+  /** Rows are grouped by system: each system's bounds. */
+  private setSystemRows(eventSystem: Int32Array, rowEvent: Int32Array): void {
+    for (const system of this.systems) {
+      system.rowStart = 0;
+      system.rowEnd = 0;
     }
-    const perEvent: Array<Map<number, Row>> = Array.from({ length: nEvents }, () => new Map());
-    const hasPlacement = new Uint8Array(nEvents);
-    const systemOf = (e: number) => this.eventFacts[e].system_id;
-    for (const entry of this.entryFacts) {
-      const e = this.eventIndex.get(entry.event_id) as number;
-      const p = this.players.add(entry.player_id);
-      perEvent[e].set(p, {
-        player: p,
+    const nSides = rowEvent.length;
+    for (let r = 0; r < nSides; ) {
+      const sys = eventSystem[rowEvent[r]];
+      let end = r;
+      while (end < nSides && eventSystem[rowEvent[end]] === sys) end += 2;
+      this.systems[sys].rowStart = r;
+      this.systems[sys].rowEnd = end;
+      r = end;
+    }
+  }
+
+  /** The entries of kept events, with their event and faction as indexes. */
+  private standingEntries() {
+    return this.entryFacts.map((entry) => {
+      const event = this.eventIndex.get(entry.event_id) as number;
+      const system = this.eventFacts[event].system_id;
+      return {
+        event,
+        playerId: entry.player_id,
         faction:
           entry.faction_id === null
             ? -1
-            : (this.factionIndex.get(`${systemOf(e)}\u0000${entry.faction_id}`) ?? -1),
-        placement: entry.placement ?? -1,
-        wins: 0,
-        losses: 0,
-        games: 0,
-        score: 0,
-        factionGames: new Map(),
-      });
-      if (entry.placement !== null) hasPlacement[e] = 1;
-    }
-    for (let r = 0; r < rowEvent.length; r++) {
-      const p = player[r];
-      if (p < 0) continue;
-      const map = perEvent[rowEvent[r]];
-      let row = map.get(p);
-      if (row === undefined) {
-        row = {
-          player: p,
-          faction: -1,
-          placement: -1,
-          wins: 0,
-          losses: 0,
-          games: 0,
-          score: 0,
-          factionGames: new Map(),
-        };
-        map.set(p, row);
-      }
-      row.games++;
-      if (result[r] === RESULT_WIN) row.wins++;
-      else if (result[r] === RESULT_LOSS) row.losses++;
-      if (!Number.isNaN(score[r])) row.score += score[r];
-      row.factionGames.set(faction[r], (row.factionGames.get(faction[r]) ?? 0) + 1);
-    }
-    const out = {
-      event: [] as number[],
-      player: [] as number[],
-      faction: [] as number[],
-      placement: [] as number[],
-      top: [] as number[],
-      undefeated: [] as number[],
-    };
-    for (let e = 0; e < nEvents; e++) {
-      const rows = [...perEvent[e].values()];
-      if (rows.length === 0) continue;
-      for (const row of rows) {
-        if (row.faction >= 0) continue;
-        let best = -1;
-        let bestGames = 0;
-        for (const [f, n] of row.factionGames) {
-          if (n > bestGames) {
-            best = f;
-            bestGames = n;
-          }
-        }
-        row.faction = best;
-      }
-      if (!hasPlacement[e]) {
-        // No published standings (T9A): rank by wins, then total score; ties share a place.
-        rows.sort((a, b) => b.wins - a.wins || b.score - a.score || a.player - b.player);
-        rows.forEach((row, i) => {
-          const prev = rows[i - 1];
-          row.placement =
-            i > 0 && prev.wins === row.wins && prev.score === row.score ? prev.placement : i + 1;
-        });
-      }
-      const placed = rows.filter((r) => r.placement > 0).length;
-      const topCut = Math.ceil(placed / 10);
-      for (const row of rows) {
-        out.event.push(e);
-        out.player.push(row.player);
-        out.faction.push(row.faction);
-        out.placement.push(row.placement);
-        out.top.push(row.placement > 0 && row.placement <= topCut ? 1 : 0);
-        out.undefeated.push(row.games > 0 && row.losses === 0 ? 1 : 0);
-      }
-    }
-    return {
-      count: out.event.length,
-      event: Int32Array.from(out.event),
-      player: Int32Array.from(out.player),
-      faction: Int32Array.from(out.faction),
-      placement: Int32Array.from(out.placement),
-      top: Uint8Array.from(out.top),
-      undefeated: Uint8Array.from(out.undefeated),
-    };
+            : (this.factionIndex.get(`${system}\u0000${entry.faction_id}`) ?? -1),
+        placement: entry.placement,
+      };
+    });
   }
 }

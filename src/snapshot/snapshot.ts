@@ -4,6 +4,7 @@
  * system, event start, event, round and id so that a system and a date window are each one
  * contiguous row range. Strings are dictionary-encoded; -1 means unknown.
  */
+import type { EventRecord } from '../domain/event-record.ts';
 import type { MarginBands, ScenarioKind } from '../domain/model.ts';
 
 /** Result codes: the value is the result's worth in half points (draws count half). */
@@ -79,27 +80,8 @@ export interface SnapshotStandings {
   readonly undefeated: Uint8Array;
 }
 
-export interface Snapshot {
-  readonly dataVersion: number;
-  /** Said in every answer's warnings, e.g. that the store holds generated demo data. */
-  readonly notice: string | null;
-  readonly loadedAt: string;
-  readonly loadMs: number;
-  readonly systems: readonly SnapshotSystem[];
-  readonly systemIndex: ReadonlyMap<string, number>;
-  readonly factions: readonly SnapshotFaction[];
-  /** Key `${systemId}\u0000${factionId}`. */
-  readonly factionIndex: ReadonlyMap<string, number>;
-  readonly players: readonly string[];
-  readonly countries: readonly string[];
-  readonly rulesVersions: readonly string[];
-  readonly events: SnapshotEvents;
-  /** One dictionary per SCENARIO_KINDS entry (src/domain/model.ts). */
-  readonly scenarioDicts: Readonly<Record<ScenarioKind, Dictionary>>;
-  /** Catalogue descriptions: key `${system}\u0000${kind}\u0000${foldedName}`. */
-  readonly scenarioDescriptions: ReadonlyMap<string, string | null>;
-
-  // Per game (index g; its sides are rows 2g and 2g+1).
+/** Per game (index g; its sides are rows 2g and 2g+1). */
+export interface GameColumns {
   readonly games: number;
   readonly gameEvent: Int32Array;
   /** -1 when unknown. */
@@ -111,8 +93,10 @@ export interface Snapshot {
   /** CSR: game-level secondaries of game g are secondaryIds[secondaryStart[g] .. [g+1]). */
   readonly gameSecondaryStart: Int32Array;
   readonly gameSecondaryIds: Int32Array;
+}
 
-  // Per side (row r, game r >> 1, opponent row r ^ 1).
+/** Per side (row r, game r >> 1, opponent row r ^ 1). */
+export interface SideColumns {
   readonly sides: number;
   readonly rowEvent: Int32Array;
   readonly faction: Int32Array;
@@ -131,14 +115,63 @@ export interface Snapshot {
   readonly secondaryAchieved: Int8Array;
   /** Index of the list played, -1 none. */
   readonly list: Int32Array;
+}
 
-  // Lists as CSR: items of list l are listItems[listStart[l] .. listStart[l+1]).
-  readonly lists: number;
+/** Lists as CSR: items of list l are listItems[listStart[l] .. listStart[l+1]). */
+export interface ListColumns {
   readonly listStart: Int32Array;
   readonly listItems: Int32Array;
+  /** How many times the list takes the item. */
   readonly listPicks: Int32Array;
+}
+
+/**
+ * What the snapshot knows of people and of events ahead, beside the games (read with them, so
+ * that no request reads the store): each player's name and country by player index, and the
+ * satellites with the majors they qualify for, whatever their status (docs/architecture.md).
+ */
+export interface SnapshotReadModel {
+  /** By player index (as `players`): the name, null when unknown. */
+  readonly playerNames: readonly (string | null)[];
+  /** By player index: the country (ISO 3166-1 alpha-2), null when unknown. */
+  readonly playerCountries: readonly (string | null)[];
+  /** Every satellite and every event a satellite qualifies for, by id. */
+  readonly calendar: readonly EventRecord[];
+}
+
+export interface Snapshot extends GameColumns, SideColumns, ListColumns, SnapshotReadModel {
+  readonly dataVersion: number;
+  /** Said in every answer's warnings, e.g. that the store holds generated demo data. */
+  readonly notice: string | null;
+  readonly loadedAt: string;
+  readonly loadMs: number;
+  readonly systems: readonly SnapshotSystem[];
+  readonly systemIndex: ReadonlyMap<string, number>;
+  readonly factions: readonly SnapshotFaction[];
+  /** Key `${systemId}\u0000${factionId}`. */
+  readonly factionIndex: ReadonlyMap<string, number>;
+  readonly players: readonly string[];
+  readonly countries: readonly string[];
+  readonly rulesVersions: readonly string[];
+  readonly events: SnapshotEvents;
+  /** One dictionary per SCENARIO_KINDS entry (src/domain/model.ts). */
+  readonly scenarioDicts: Readonly<Record<ScenarioKind, Dictionary>>;
+  /** Catalogue descriptions: key `${system}\u0000${kind}\u0000${foldedName}`. */
+  readonly scenarioDescriptions: ReadonlyMap<string, string | null>;
+  readonly lists: number;
   readonly items: readonly SnapshotItem[];
   readonly standings: SnapshotStandings;
   /** Approximate bytes held by the typed arrays. */
   readonly bytes: number;
+}
+
+/** Bytes held by the snapshot's typed arrays: its columns, its events' and its standings'. */
+export function typedArrayBytes(snapshot: Omit<Snapshot, 'bytes'>): number {
+  let bytes = 0;
+  for (const part of [snapshot, snapshot.events, snapshot.standings]) {
+    for (const value of Object.values(part)) {
+      if (ArrayBuffer.isView(value)) bytes += value.byteLength;
+    }
+  }
+  return bytes;
 }

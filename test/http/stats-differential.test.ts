@@ -582,4 +582,39 @@ describe(`statistics routes against plain SQL (${TEST_BACKEND})`, () => {
     }
     assert.ok(compared > 0);
   });
+  it('matches SQL for run the table: entries per games played, undefeated and with at most one loss', async () => {
+    for (const filter of FILTERS) {
+      const { json } = await stats.post('/api/faction-stats', filter.body);
+      const expected = await query(`
+        select games, count(*) as entries,
+          sum(case when losses = 0 then 1 else 0 end) as undefeated,
+          sum(case when losses <= 1 then 1 else 0 end) as one_loss
+        from (
+          select g.event_id, s.player_id, count(*) as games,
+            sum(case when s.result = 'loss' then 1 else 0 end) as losses
+          from ${scoped(filter.where)} and s.player_id is not null
+          group by g.event_id, s.player_id) entries
+        where games <= 15
+        group by games order by games`);
+      const got = new Map<number, number[]>();
+      for (const row of (json.data as Row).factions as Row[]) {
+        for (const line of row.runTheTable as Row[]) {
+          const sums = got.get(line.games) ?? [0, 0, 0];
+          sums[0] += line.entries;
+          sums[1] += line.undefeated;
+          sums[2] += line.atMostOneLoss;
+          got.set(line.games, sums);
+          near(line.coinFlipAtMostOneLoss, (line.games + 1) / 2 ** line.games, 'coin flip');
+        }
+      }
+      assert.deepEqual(
+        [...got.entries()].sort((a, b) => a[0] - b[0]),
+        expected.map((e) => [
+          Number(e.games),
+          [Number(e.entries), Number(e.undefeated), Number(e.one_loss)],
+        ]),
+        JSON.stringify(filter.body),
+      );
+    }
+  });
 });

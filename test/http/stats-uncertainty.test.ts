@@ -191,4 +191,28 @@ describe(`compareTo by hand (${TEST_BACKEND})`, () => {
     const bad = await stats.post('/api/faction-stats', { interval: 'bootstrap' });
     assert.equal(bad.status, 400);
   });
+  it('counts who ran the table per games played, beside the coin-flip shares', async () => {
+    const { json } = await stats.post('/api/faction-stats', {});
+    const byId = new Map<string, Row>(
+      ((json.data as Row).factions as Row[]).map((f) => [f.faction.id, f]),
+    );
+    const line = (games: number, entries: number, undefeated: number, oneLoss: number) => ({
+      games,
+      entries,
+      undefeated,
+      undefeatedShare: undefeated / entries,
+      coinFlipUndefeated: 0.5 ** games,
+      atMostOneLoss: oneLoss,
+      atMostOneLossShare: oneLoss / entries,
+      coinFlipAtMostOneLoss: (games + 1) * 0.5 ** games,
+    });
+    // A: E1 p1 (2-0), E1 p3 (draw, loss), E2 p1 (one loss).
+    assert.deepEqual(byId.get('A')!.runTheTable, [line(1, 1, 0, 1), line(2, 2, 1, 2)]);
+    // B: E1 p2 (loss, win), E1 p4 (draw, loss; p4 played B first), E2 p2 (win).
+    assert.deepEqual(byId.get('B')!.runTheTable, [line(1, 1, 1, 1), line(2, 2, 0, 2)]);
+    assert.deepEqual(byId.get('C')!.runTheTable, []);
+    const february = await stats.post('/api/faction-stats', FEBRUARY);
+    const a = ((february.json.data as Row).factions as Row[]).find((f) => f.faction.id === 'A')!;
+    assert.deepEqual(a.runTheTable, [line(1, 1, 0, 1)]);
+  });
 });

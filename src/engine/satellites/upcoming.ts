@@ -19,9 +19,9 @@ export interface UpcomingQuery {
   /** Inclusive YYYY-MM-DD on the start date. */
   from: string;
   to: string | null;
-  majors: readonly string[];
+  majors: string[];
   /** Upper-case ISO 3166-1 alpha-2 codes. */
-  countries: readonly string[];
+  countries: string[];
   near: NearQuery | null;
   page: number;
   pageSize: number;

@@ -133,6 +133,7 @@ export function registerArmyMatchupRoute(app: FastifyInstance, ctx: AppContext):
       "Each cell is a matchup from the row faction's side: games, W/D/L, win rate (draws half) with a Wilson interval and average score. A mirror cell counts each mirror game once with win rate 0.5.",
     body: ArmyMatchupBody,
     response: ArmyMatchupResponse,
+    filterOf: (body) => body,
     compute: (snapshot, filter, body) =>
       armyMatchup(snapshot, {
         ...filter,

@@ -122,6 +122,35 @@ const turnFields = (turn: 'first' | 'second') => ({
   avgScore: `Mean score over its sides that went ${turn} with a known score, mirrors included; null when none`,
 });
 
+const RunTheTableSchema = Type.Array(
+  Type.Object(
+    {
+      games: Type.Integer({
+        description: 'Games an entry played in its event (1 to 15): the entries of this length',
+      }),
+      entries: Type.Number({
+        description:
+          "The faction's standings entries in events with a game in scope that played this many games (an entry without a declared faction takes the one it played most)",
+      }),
+      undefeated: Type.Number({ description: 'Of those, entries that lost no game' }),
+      undefeatedShare: Type.Number({ description: 'undefeated / entries' }),
+      coinFlipUndefeated: Type.Number({
+        description: '2^−games: the share expected if every game were a coin flip',
+      }),
+      atMostOneLoss: Type.Number({ description: 'Entries that lost at most one game' }),
+      atMostOneLossShare: Type.Number({ description: 'atMostOneLoss / entries' }),
+      coinFlipAtMostOneLoss: Type.Number({
+        description: '(games + 1) · 2^−games: the share expected if every game were a coin flip',
+      }),
+    },
+    { description: 'Entries of one length and how many ran the table' },
+  ),
+  {
+    description:
+      "Run the table: per number of games played in an event (rounds played), the share of the faction's entries that finished undefeated and with at most one loss, beside the coin-flip shares; above them the faction runs hot (swingy or strong), below them it grinds; a double loss is a loss, a draw is not; shortest first, lengths without entries left out",
+  },
+);
+
 const FactionRowSchema = Type.Object(
   {
     faction: FactionRefSchema,
@@ -202,6 +231,7 @@ const FactionRowSchema = Type.Object(
         },
       ),
     ),
+    runTheTable: RunTheTableSchema,
     lowSample: Type.Boolean({ description: 'true when games is under 30' }),
     series: Type.Optional(
       Type.Array(SeriesPointSchema, {
@@ -281,6 +311,7 @@ export function registerFactionStatsRoute(app: FastifyInstance, ctx: AppContext)
       'Win/draw/loss, win rate with a Wilson interval, average score with a t interval, meta share, first/second turn, event wins, top-10% share and diversity, optionally per month or quarter. Draws count half; mirror games are left out of win rates by default.',
     body: FactionStatsBody,
     response: FactionStatsResponse,
+    filterOf: (body) => body,
     compute: (snapshot, filter, body) =>
       factionStats(snapshot, {
         ...filter,

@@ -191,6 +191,7 @@ export function registerItemUseStatsRoute(app: FastifyInstance, ctx: AppContext)
       'Counted over lists as played (one per game side with a list): picks, lists, share, and the win rate and average score of lists with the item against same-faction lists without it.',
     body: ItemUseStatsBody,
     response: ItemUseStatsResponse,
+    filterOf: (body) => body,
     compute: (snapshot, filter, body) =>
       itemUseStats(snapshot, {
         ...filter,

@@ -1,33 +1,10 @@
 /**
- * POST /api/rankings: player rankings by Glicko-2, Elo or best-N event points (DESIGN.md §5).
- * Ratings are computed once per (data version, parameters) and kept in a small LRU.
+ * POST /api/rankings: player rankings by Glicko-2, Elo or best-N event points (docs/ratings.md),
+ * a thin adapter over the engine's leaderboard (src/engine/ratings/leaderboard.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Static } from 'typebox';
-import {
-  normaliseCommonFilter,
-  resolveFactions,
-  resolveScope,
-  sampleOf,
-} from '../../engine/filter.ts';
-import type { CommonFilter } from '../../engine/filter.ts';
-import { DEFAULT_POINTS_OPTIONS } from '../../engine/ratings/points.ts';
-import {
-  DEFAULT_ELO,
-  DEFAULT_GLICKO2,
-  computeStandings,
-  rankStandings,
-} from '../../engine/ratings/rankings.ts';
-import type {
-  PlayerStanding,
-  RankedStanding,
-  RankingParams,
-} from '../../engine/ratings/rankings.ts';
-import { rankingFacts } from '../../engine/ratings/snapshot-facts.ts';
-import type { Snapshot } from '../../snapshot/snapshot.ts';
-import { readPlayers } from '../../store/read-events.ts';
-import type { PlayerRecord } from '../../store/read-events.ts';
+import { LEADERBOARD_PAGE_SIZE, leaderboard } from '../../engine/ratings/leaderboard.ts';
 import type { AppContext } from '../app-context.ts';
 import {
   CommonFilterProperties,
@@ -36,19 +13,9 @@ import {
   Nullable,
   PageProperties,
 } from '../schemas/common-filter.ts';
-import {
-  Envelope,
-  FactionRefSchema,
-  WinDrawLossProperties,
-  requireSnapshot,
-  warningsFor,
-} from '../schemas/envelope.ts';
+import { Envelope, FactionRefSchema, WinDrawLossProperties } from '../schemas/envelope.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
-
-const DEFAULT_PAGE_SIZE = 50;
-/** Parameter sets whose ratings are kept; each holds one row per rated player. */
-const CACHE_ENTRIES = 32;
-const RANKED_VARIANTS = 8;
+import { registerStatsRoute } from './stats-route.ts';
 
 const MethodSchema = Type.Union(
   [Type.Literal('glicko2'), Type.Literal('elo'), Type.Literal('points')],
@@ -197,7 +164,7 @@ export const RankingsBody = Type.Object(
           'Only rows whose player name or id contains this (case-insensitive); ranks stay those of the full ranking',
       }),
     ),
-    ...PageProperties('Rows', DEFAULT_PAGE_SIZE),
+    ...PageProperties('Rows', LEADERBOARD_PAGE_SIZE),
     elo: Type.Optional(EloParams),
     glicko2: Type.Optional(Glicko2Params),
     points: Type.Optional(PointsParams),
@@ -333,190 +300,17 @@ export const RankingsResponse = Envelope(
   RankingsFilter,
 );
 
-type Body = Static<typeof RankingsBody>;
-
-interface Computed {
-  snapshot: Snapshot;
-  standings: PlayerStanding[];
-  sample: { events: number; games: number };
-  /** Ranked rows per (minGames, countries): ranking 20k players costs more than the page. */
-  ranked: Lru<RankedStanding[]>;
-}
-
-/** A bounded LRU: Map keeps insertion order, so re-inserting marks an entry as fresh. */
-class Lru<V> {
-  private readonly map = new Map<string, V>();
-  constructor(private readonly capacity: number) {}
-  get(key: string): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, value);
-    }
-    return value;
-  }
-  set(key: string, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    while (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as string);
-  }
-}
-
 /** Registers POST /api/rankings. */
 export function registerRankingsRoute(app: FastifyInstance, ctx: AppContext): void {
-  const cache = new Lru<Computed>(CACHE_ENTRIES);
-  let players: { snapshot: Snapshot; byId: Promise<Map<string, PlayerRecord>> } | null = null;
-  const playersOf = (snapshot: Snapshot): Promise<Map<string, PlayerRecord>> => {
-    if (players === null || players.snapshot !== snapshot) {
-      const byId = readPlayers(ctx.store.db).then((rows) => new Map(rows.map((p) => [p.id, p])));
-      byId.catch(() => (players = null));
-      players = { snapshot, byId };
-    }
-    return players.byId;
-  };
-
-  app.post(
-    '/api/rankings',
-    {
-      schema: {
-        summary: 'Player rankings',
-        description:
-          'Players ranked by Glicko-2 (Glickman 2012; default), Elo, or best-N event points, over the games the common filter selects. Equal ratings share a rank; a page beyond the end is empty.',
-        tags: ['statistics'],
-        body: RankingsBody,
-        response: { 200: RankingsResponse },
-      },
-    },
-    async (request) => {
-      const body = request.body as Body;
-      const snapshot = requireSnapshot(ctx);
-      const common: CommonFilter = normaliseCommonFilter(snapshot, { ...body, countries: [] });
-      const params: RankingParams = {
-        method: body.method ?? 'glicko2',
-        elo: { ...DEFAULT_ELO, ...body.elo },
-        glicko2: { ...DEFAULT_GLICKO2, ...body.glicko2 },
-        points: { ...DEFAULT_POINTS_OPTIONS, ...body.points },
-      };
-      const scope = resolveScope(snapshot, common);
-      const factionIndexes = resolveFactions(snapshot, scope.system, body.factions, '/factions');
-      const factionIds =
-        factionIndexes === null ? [] : factionIndexes.map((f) => snapshot.factions[f].id).sort();
-      const methodParams =
-        params.method === 'elo'
-          ? params.elo
-          : params.method === 'points'
-            ? params.points
-            : params.glicko2;
-      const key = JSON.stringify([
-        snapshot.dataVersion,
-        common,
-        params.method,
-        methodParams,
-        factionIds,
-      ]);
-      let computed = cache.get(key);
-      if (computed === undefined || computed.snapshot !== snapshot) {
-        const games: number[] = [];
-        const { rowEvent } = snapshot;
-        for (let r = scope.rowStart; r < scope.rowEnd; r += 2) {
-          if (scope.eventMask[rowEvent[r]] === 1) games.push(r >> 1);
-        }
-        computed = {
-          snapshot,
-          standings: computeStandings(
-            rankingFacts(snapshot),
-            params,
-            factionIndexes === null ? null : new Set(factionIndexes),
-            games,
-          ),
-          sample: sampleOf(snapshot, scope),
-          ranked: new Lru<RankedStanding[]>(RANKED_VARIANTS),
-        };
-        cache.set(key, computed);
-      }
-
-      const byId = await playersOf(snapshot);
-      const countries = [...new Set((body.countries ?? []).map((c) => c.toUpperCase()))];
-      const countrySet = new Set(countries);
-      const minGames = body.minGames ?? 0;
-      const infoOf = (s: PlayerStanding): PlayerRecord => {
-        const id = snapshot.players[s.player];
-        return byId.get(id) ?? { id, name: null, country: null };
-      };
-      const rankedKey = `${minGames}|${countries.join(',')}`;
-      let ranked = computed.ranked.get(rankedKey);
-      if (ranked === undefined) {
-        ranked = rankStandings(computed.standings, (s) => {
-          if (s.games < minGames) return false;
-          if (countrySet.size === 0) return true;
-          const country = infoOf(s).country;
-          return country !== null && countrySet.has(country.toUpperCase());
-        });
-        computed.ranked.set(rankedKey, ranked);
-      }
-      const needle = body.search?.toLowerCase() ?? null;
-      const rows =
-        needle === null
-          ? ranked
-          : ranked.filter((s) => {
-              const p = infoOf(s);
-              return (
-                p.id.toLowerCase().includes(needle) ||
-                (p.name !== null && p.name.toLowerCase().includes(needle))
-              );
-            });
-      const page = body.page ?? 1;
-      const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
-      const slice = rows.slice((page - 1) * pageSize, page * pageSize);
-      const warnings: string[] = [];
-      if (computed.sample.games === 0) warnings.push('no completed games match the filter');
-      else if (computed.standings.length === 0) {
-        warnings.push('no game in scope has two known players; nothing to rate');
-      }
-      return {
-        data: {
-          players: slice.map((s) => {
-            const p = infoOf(s);
-            const f = s.mainFaction >= 0 ? snapshot.factions[s.mainFaction] : null;
-            return {
-              rank: s.rank,
-              player: { id: p.id, name: p.name, country: p.country },
-              rating: s.rating,
-              rd: s.rd,
-              volatility: s.volatility,
-              games: s.games,
-              wins: s.wins,
-              draws: s.draws,
-              losses: s.losses,
-              events: s.events,
-              mainFaction: f === null ? null : { id: f.id, name: f.name },
-              lastPlayed: s.lastPlayed,
-            };
-          }),
-          total: rows.length,
-          page,
-          pageSize,
-        },
-        meta: {
-          dataVersion: snapshot.dataVersion,
-          generatedAt: new Date().toISOString(),
-          filter: {
-            ...common,
-            method: params.method,
-            factions: factionIds,
-            countries,
-            minGames,
-            search: body.search ?? null,
-            page,
-            pageSize,
-            elo: params.elo,
-            glicko2: params.glicko2,
-            points: params.points,
-          },
-          sample: computed.sample,
-          warnings: warningsFor(snapshot, warnings),
-        },
-      };
-    },
-  );
+  registerStatsRoute(app, ctx, {
+    path: '/api/rankings',
+    summary: 'Player rankings',
+    description:
+      'Players ranked by Glicko-2 (Glickman 2012; default), Elo, or best-N event points, over the games the common filter selects. Equal ratings share a rank; a page beyond the end is empty.',
+    body: RankingsBody,
+    response: RankingsResponse,
+    // Here `countries` are the players' countries, not the events': the engine applies them.
+    filterOf: (body) => ({ ...body, countries: [] }),
+    compute: (snapshot, filter, body) => leaderboard(snapshot, filter, body),
+  });
 }

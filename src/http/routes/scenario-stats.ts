@@ -189,6 +189,7 @@ export function registerScenarioStatsRoute(app: FastifyInstance, ctx: AppContext
       "Per scenario, map, deployment and objective: the first-turn side's results, attacker/defender/none on the primary, secondary achieved rates, margin bands and each faction's results.",
     body: ScenarioStatsBody,
     response: ScenarioStatsResponse,
+    filterOf: (body) => body,
     compute: (snapshot, filter, body) =>
       scenarioStats(snapshot, {
         ...filter,

@@ -96,6 +96,7 @@ export function registerScenarioRoute(app: FastifyInstance, ctx: AppContext): vo
       "Scenarios, maps, deployments, primary and secondary objectives of the system: the catalogue's entries and every name played in scope, with games and first/last played dates.",
     body: ScenarioBody,
     response: ScenarioResponse,
+    filterOf: (body) => body,
     compute: (snapshot, filter, body) =>
       scenarioCatalogue(snapshot, {
         ...filter,

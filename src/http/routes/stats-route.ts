@@ -3,9 +3,18 @@
  * schema, take the snapshot being served, normalise the common filter, run the engine, wrap the
  * result in {data, meta}. A route file supplies only its schemas and how to call its engine.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Static, TSchema } from 'typebox';
+import type { TSchema } from 'typebox';
 import type { EngineResult } from '../../engine/common.ts';
 import { normaliseCommonFilter } from '../../engine/filter.ts';
 import type { CommonFilter, CommonFilterInput } from '../../engine/filter.ts';
@@ -13,13 +22,24 @@ import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { AppContext } from '../app-context.ts';
 import { envelope, requireSnapshot } from '../schemas/envelope.ts';
 
+/** The body of a request validated against `B`, as the TypeBox type provider types it. */
+export type BodyOf<B extends TSchema> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  IncomingMessage,
+  FastifySchema & { body: B },
+  TypeBoxTypeProvider
+>['body'];
+
 export interface StatsRoute<B extends TSchema, D, F> {
   path: string;
   summary: string;
   description: string;
   body: B;
   response: TSchema;
-  compute: (snapshot: Snapshot, filter: CommonFilter, body: Static<B>) => EngineResult<D, F>;
+  /** The common filter's fields of a body (the body itself: its schema spreads them in). */
+  filterOf: (body: BodyOf<B>) => CommonFilterInput;
+  compute: (snapshot: Snapshot, filter: CommonFilter, body: BodyOf<B>) => EngineResult<D, F>;
 }
 
 /** Registers one statistics POST route (DESIGN.md §5 "Every POST body is an object"). */
@@ -28,7 +48,7 @@ export function registerStatsRoute<B extends TSchema, D, F>(
   ctx: AppContext,
   route: StatsRoute<B, D, F>,
 ): void {
-  app.post(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     route.path,
     {
       schema: {
@@ -40,10 +60,10 @@ export function registerStatsRoute<B extends TSchema, D, F>(
       },
     },
     async (request, reply) => {
-      const body = request.body as Static<B>;
+      const body = request.body;
       const snapshot = requireSnapshot(ctx);
       const answer = () => {
-        const filter = normaliseCommonFilter(snapshot, body as CommonFilterInput);
+        const filter = normaliseCommonFilter(snapshot, route.filterOf(body));
         // The route's response schema serialiser (fast-json-stringify), as Fastify would use.
         return String(reply.serialize(envelope(snapshot, route.compute(snapshot, filter, body))));
       };

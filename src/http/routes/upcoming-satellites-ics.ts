@@ -3,6 +3,7 @@
  * can subscribe to. Open like health (a GET); the filters are query parameters.
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { DATE_PATTERN } from '../../domain/calendar-day.ts';
@@ -13,7 +14,8 @@ import { matchSatellites } from '../../engine/satellites/upcoming.ts';
 import type { NearQuery } from '../../engine/satellites/upcoming.ts';
 import type { AppContext } from '../app-context.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
-import { MAX_RADIUS_KM, normaliseUpcoming, satelliteEvents } from './upcoming-satellites.ts';
+import { requireSnapshot } from '../schemas/envelope.ts';
+import { MAX_RADIUS_KM, normaliseUpcoming } from './upcoming-satellites.ts';
 
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 /** A feed is not paged; this bounds its size. */
@@ -143,7 +145,7 @@ function list(text: string | undefined, pointer: string): string[] | undefined {
 
 /** Registers GET /api/upcoming-satellites.ics. */
 export function registerUpcomingSatellitesIcsRoute(app: FastifyInstance, ctx: AppContext): void {
-  app.get(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/api/upcoming-satellites.ics',
     {
       schema: {
@@ -162,7 +164,7 @@ export function registerUpcomingSatellitesIcsRoute(app: FastifyInstance, ctx: Ap
       },
     },
     async (request, reply) => {
-      const q = request.query as Query;
+      const q = request.query;
       const now = new Date();
       const query = normaliseUpcoming(
         {
@@ -175,8 +177,10 @@ export function registerUpcomingSatellitesIcsRoute(app: FastifyInstance, ctx: Ap
         },
         now.toISOString().slice(0, 10),
       );
-      const { events } = await satelliteEvents(ctx);
-      const matching = matchSatellites(events, query).slice(0, MAX_FEED_EVENTS);
+      const matching = matchSatellites(requireSnapshot(ctx).calendar, query).slice(
+        0,
+        MAX_FEED_EVENTS,
+      );
       return reply
         .type(ICS_CONTENT_TYPE)
         .header('content-disposition', 'inline; filename="upcoming-satellites.ics"')

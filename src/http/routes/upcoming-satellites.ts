@@ -1,22 +1,19 @@
 /**
- * POST /api/upcoming-satellites: scheduled satellite (qualifier) events ahead (DESIGN.md §5).
- * The snapshot holds completed events only, so the events are read from the store once per
- * data version and kept for the requests that follow.
+ * POST /api/upcoming-satellites: scheduled satellite (qualifier) events ahead (docs/http-api.md),
+ * from the satellite calendar the snapshot carries beside its games.
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Static } from 'typebox';
 import { ProblemError } from '../../errors/problem.ts';
 import type { FieldError } from '../../errors/problem.ts';
 import { DATE_PATTERN, isRealDate } from '../../domain/calendar-day.ts';
 import { upcomingSatellites } from '../../engine/satellites/upcoming.ts';
-import type { EventInfo, NearQuery, UpcomingQuery } from '../../engine/satellites/upcoming.ts';
-import { readSatelliteEvents } from '../../store/read-events.ts';
-import type { Store } from '../../store/store.ts';
+import type { NearQuery, UpcomingQuery } from '../../engine/satellites/upcoming.ts';
 import type { AppContext } from '../app-context.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
 import { Id, IdArray, Nullable, PageProperties } from '../schemas/common-filter.ts';
-import { Envelope, warningsFor } from '../schemas/envelope.ts';
+import { Envelope, requireSnapshot, warningsFor } from '../schemas/envelope.ts';
 
 export const MAX_RADIUS_KM = 20_040; // a little over half the Earth's circumference
 const DEFAULT_PAGE_SIZE = 50;
@@ -168,26 +165,6 @@ export const UpcomingSatellitesResponse = Envelope(
   },
 );
 
-type Body = Static<typeof UpcomingSatellitesBody>;
-
-const loaded = new WeakMap<Store, { version: number; events: Promise<EventInfo[]> }>();
-
-/** The satellites and their majors at the current data version, read once per version. */
-export async function satelliteEvents(
-  ctx: AppContext,
-): Promise<{ version: number; events: EventInfo[] }> {
-  // The snapshot's version: the manager already polls the store, so a re-import shows within one
-  // poll like every other route and no request waits on SQL but the first of each version.
-  const version = ctx.snapshots?.current()?.dataVersion ?? (await ctx.store.dataVersion());
-  let entry = loaded.get(ctx.store);
-  if (entry === undefined || entry.version !== version) {
-    entry = { version, events: readSatelliteEvents(ctx.store.db) };
-    entry.events.catch(() => loaded.delete(ctx.store));
-    loaded.set(ctx.store, entry);
-  }
-  return { version, events: await entry.events };
-}
-
 /** Checks what a schema cannot: real dates and from <= to; fills the defaults. */
 export function normaliseUpcoming(
   input: {
@@ -230,7 +207,7 @@ export function normaliseUpcoming(
 
 /** Registers POST /api/upcoming-satellites. */
 export function registerUpcomingSatellitesRoute(app: FastifyInstance, ctx: AppContext): void {
-  app.post(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/api/upcoming-satellites',
     {
       schema: {
@@ -243,12 +220,11 @@ export function registerUpcomingSatellitesRoute(app: FastifyInstance, ctx: AppCo
       },
     },
     async (request) => {
-      const body = request.body as Body;
+      const body = request.body;
       const now = new Date();
       const query = normaliseUpcoming(body, now.toISOString().slice(0, 10));
-      const { version, events } = await satelliteEvents(ctx);
-      const result = upcomingSatellites(events, query);
-      const snapshot = ctx.snapshots?.current() ?? null;
+      const snapshot = requireSnapshot(ctx);
+      const result = upcomingSatellites(snapshot.calendar, query);
       const warnings = result.total === 0 ? ['no scheduled satellite matches the filter'] : [];
       return {
         data: {
@@ -256,11 +232,11 @@ export function registerUpcomingSatellitesRoute(app: FastifyInstance, ctx: AppCo
           total: result.total,
         },
         meta: {
-          dataVersion: version,
+          dataVersion: snapshot.dataVersion,
           generatedAt: now.toISOString(),
           filter: query,
           sample: { events: result.total, games: 0 },
-          warnings: snapshot === null ? warnings : warningsFor(snapshot, warnings),
+          warnings: warningsFor(snapshot, warnings),
         },
       };
     },
