@@ -11,6 +11,7 @@ import type { ImportFormat } from '../ingest/import-types.ts';
 import { importExists, lastImportWithRejects, readRejects } from '../store/read-rejects.ts';
 import { openMigratedStore } from '../store/store.ts';
 import { printReport } from './print-report.ts';
+import { progressLine, runExport } from './cli-commands.ts';
 import { seedDemo, storeIsEmpty } from './seed-demo.ts';
 import { serve } from './serve.ts';
 import { serveCluster, workerCount } from './serve-cluster.ts';
@@ -19,12 +20,22 @@ export interface CliIo {
   out: (line: string) => void;
   err: (line: string) => void;
   env: Readonly<Record<string, string | undefined>>;
+  /** A line of bulk output (export), resolving when the stream can take more. */
+  write?: (line: string) => Promise<void>;
+  /** A progress line that replaces the previous one; absent when stderr is not a terminal. */
+  progress?: (line: string) => void;
 }
 
 const defaultIo: CliIo = {
   out: (line) => process.stdout.write(line + '\n'),
   err: (line) => process.stderr.write(line + '\n'),
   env: process.env,
+  write: (line) =>
+    new Promise<void>((resolve, reject) => {
+      if (process.stdout.write(line + '\n')) resolve();
+      else process.stdout.once('drain', resolve).once('error', reject);
+    }),
+  progress: process.stderr.isTTY ? (line) => process.stderr.write(`\r\u001b[2K${line}`) : undefined,
 };
 
 const HELP: Record<string, string> = {
@@ -35,7 +46,8 @@ Usage: muster <command> [options]
 Commands:
   serve        start the HTTP service
   migrate      create or upgrade the store's schema
-  import       import games, events and lists (canonical JSON, CSV, T9A folders)
+  import       import games, events and lists (canonical JSON, NDJSON, CSV, T9A folders)
+  export       write the store (or a selection of it) as NDJSON, for import elsewhere
   seed-demo    fill an empty store with the generated demo dataset
   rejects      print the records an import rejected, with their raw payloads
 
@@ -59,24 +71,42 @@ this too; run it alone to prepare a database ahead of a deployment.
 
 Example:
   MUSTER_DATABASE_URL=postgres://postgres@127.0.0.1:5432/muster muster migrate`,
-  import: `Usage: muster import [--format canonical|csv|t9a] [--strict] [--system ID] PATH...
+  import: `Usage: muster import [--format canonical|ndjson|csv|t9a] [--strict] [--system ID] PATH...
 
 Imports files, folders (read recursively) or - for standard input, as one batch in one
-transaction. Valid records are written; every invalid one is reported with its file, record and
+transaction (NDJSON and CSV stream in batches of 20,000 games, one transaction each). Valid records are written; every invalid one is reported with its file, record and
 reason and kept in the rejects table. Exits 1 when anything was rejected, 2 on a usage error.
 Importing the same input again changes nothing.
 
 Options:
-  --format F     canonical (default; .json files), csv (.csv files), t9a (Ninth Age Data Project folders)
+  --format F     canonical (default; .json files), ndjson (.ndjson files, one muster/v1
+                 document per line), csv (.csv files), t9a (Ninth Age Data Project folders)
   --strict       refuse the whole batch if any record is rejected
-  --system ID    csv only: the game system of the sheet (default: the only one in the store)
+  --system ID    csv only: the game system of the sheet (default: the only one in the store;
+                 a system the store does not know is created without score rules)
   --max-rejects N  print at most N reject lines (default 50; all are stored)
+  --batch-games N  ndjson and csv: games per batch, one transaction each (default 20000)
 
 Examples:
   muster import events.json
   muster import --format csv --system t9a results/*.csv
   tar -xJf ../shared/data/t9a/t9a-data-until-2026-04-19.tar.xz -C /tmp && muster import --format t9a /tmp/data
-  cat events.json | muster import -`,
+  cat events.json | muster import -
+  muster export | MUSTER_DATABASE_URL=postgres://… muster import --format ndjson -`,
+  export: `Usage: muster export [--system ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD]
+
+Writes the store as NDJSON to standard output, streaming: one muster/v1 document per line
+(reference data, then players, then one event with its entries and games per line). With a
+selection, only the events of that system and start-date window (and that system's reference
+data) are written. The output imports with "muster import --format ndjson -".
+
+Options:
+  --system ID   only this game system
+  --from DATE   only events starting on or after DATE
+  --to DATE     only events starting on or before DATE
+
+Example:
+  muster export | MUSTER_DATABASE_URL=postgres://postgres@127.0.0.1:5432/muster muster import --format ndjson -`,
   'seed-demo': `Usage: muster seed-demo [--force]
 
 Fills an empty store with the deterministic demo dataset (about 150 events over the last two years,
@@ -102,7 +132,7 @@ Examples:
   muster rejects > rejects.jsonl
   muster rejects --import 3 | jq -r .reason | sort | uniq -c`;
 
-const FORMATS: readonly ImportFormat[] = ['canonical', 'csv', 't9a'];
+const FORMATS: readonly ImportFormat[] = ['canonical', 'ndjson', 'csv', 't9a'];
 
 /** Runs one command; resolves to the process exit code. */
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
@@ -126,9 +156,12 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         strict: { type: 'boolean' },
         system: { type: 'string' },
         'max-rejects': { type: 'string' },
+        'batch-games': { type: 'string' },
         'seed-if-empty': { type: 'boolean' },
         force: { type: 'boolean' },
         import: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
       },
       strict: true,
     });
@@ -188,6 +221,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       printReport(report, io.out);
       return report.rejects.length > 0 ? 1 : 0;
     }
+    if (command === 'export') return await runExport(store, args.values, io);
     if (command === 'rejects') {
       const text = args.values.import as string | undefined;
       if (text !== undefined && !/^\d+$/.test(text)) {
@@ -217,12 +251,23 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       return 2;
     }
     const maxRejects = Number(args.values['max-rejects'] ?? 50);
+    const batchText = args.values['batch-games'] as string | undefined;
+    if (batchText !== undefined && !/^[1-9]\d{0,6}$/.test(batchText)) {
+      io.err(
+        `muster import: --batch-games takes a whole number from 1 to 9999999, got "${batchText}"`,
+      );
+      return 2;
+    }
+    const progress = progressLine(io);
     const report = await importSources(store, args.positionals, {
       format,
       strict: args.values.strict === true,
       system: args.values.system as string | undefined,
-      onProgress: (message) => io.err(`… ${message}`),
+      onProgress: (message) => progress.note(message),
+      onBatch: (p) => progress.batch(p),
+      ...(batchText !== undefined ? { batchGames: Number(batchText) } : {}),
     });
+    progress.done();
     printReport(report, io.out, Number.isFinite(maxRejects) ? maxRejects : 50);
     return report.rejects.length > 0 ? 1 : 0;
   } catch (error) {

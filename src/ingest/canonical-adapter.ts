@@ -12,14 +12,22 @@ import { placeAndReason } from './validation-context.ts';
 const envelope = Compile(DocumentEnvelopeSchema);
 const ARRAYS = ['systems', 'factions', 'players', 'scenarios', 'events'] as const;
 
-/** Adds a parsed canonical document's records to a raw batch (or rejects the whole file). */
-export function addCanonicalDocument(batch: RawBatch, document: unknown, source: string): void {
+/**
+ * Adds a parsed canonical document's records to a raw batch (or rejects the whole document).
+ * `where` places the document inside its source (an NDJSON line), for record names.
+ */
+export function addCanonicalDocument(
+  batch: RawBatch,
+  document: unknown,
+  source: string,
+  where: string | null = null,
+): void {
   if (!envelope.Check(document)) {
     const { field, reason } = placeAndReason(toFieldErrors(envelope.Errors(document)));
     batch.rejects.push({
       kind: 'file',
       source,
-      record: null,
+      record: where,
       field,
       reason:
         document === null || typeof document !== 'object' || Array.isArray(document)
@@ -35,7 +43,7 @@ export function addCanonicalDocument(batch: RawBatch, document: unknown, source:
       const id = (value as { id?: unknown })?.id;
       batch[key].push({
         source,
-        record: `${key}[${i}]${typeof id === 'string' ? ` (${id})` : ''}`,
+        record: `${where === null ? '' : `${where} `}${key}[${i}]${typeof id === 'string' ? ` (${id})` : ''}`,
         value,
       });
     });

@@ -1,214 +1,152 @@
 /**
- * The organisers' spreadsheet format (DESIGN.md §4 "csv"): one game per row, header required,
- * unknown columns an error, missing optional columns fine. Rows of one event_id become one event.
+ * The organisers' spreadsheet format (docs/import-formats.md#csv): one game per row, header
+ * required, unknown columns an error, missing optional columns fine. Rows of one event_id become
+ * one event. A sheet is read row by row and handed on in batches, so a large file streams in
+ * bounded memory; an event's fields are remembered across batches so later rows are still
+ * checked against its first row.
  */
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { parse as parseStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { EVENT_FORMATS, EVENT_TIERS } from '../domain/model.ts';
-import type { Result, Side } from '../domain/model.ts';
+import type { Side } from '../domain/model.ts';
 import { cleanName, nameKey } from '../domain/normalize-name.ts';
-import type { RawBatch, RawRecord } from './import-types.ts';
+import {
+  bool,
+  CellError,
+  CSV_COLUMNS,
+  CSV_REQUIRED_COLUMNS,
+  number,
+  oneOf,
+  result,
+  str,
+} from './csv-cells.ts';
+import type { Row } from './csv-cells.ts';
+import type { RawBatch } from './import-types.ts';
+import { emptyRawBatch } from './import-types.ts';
+import { looksBinary } from './ndjson-adapter.ts';
 
-export const CSV_COLUMNS = [
-  'event_id',
-  'event_name',
-  'event_start',
-  'event_end',
-  'event_country',
-  'event_participants',
-  'event_format',
-  'event_tier',
-  'round',
-  'scenario',
-  'map',
-  'deployment',
-  'primary',
-  'p1_id',
-  'p1_name',
-  'p1_faction',
-  'p1_score',
-  'p1_result',
-  'p1_first_turn',
-  'p2_id',
-  'p2_name',
-  'p2_faction',
-  'p2_score',
-  'p2_result',
-  'p2_first_turn',
-] as const;
+export { CSV_COLUMNS, CSV_REQUIRED_COLUMNS } from './csv-cells.ts';
 
-export const CSV_REQUIRED_COLUMNS = [
-  'event_id',
-  'event_start',
-  'p1_faction',
-  'p2_faction',
-] as const;
+const PARSE_OPTIONS = { bom: true, skip_empty_lines: true, relax_column_count: false, trim: false };
 
-type Row = Partial<Record<(typeof CSV_COLUMNS)[number], string>>;
+interface SheetEvent {
+  fields: Record<string, unknown>;
+  line: number;
+}
 
-class CellError extends Error {
+/** One CSV sheet being read: its header, its events' fields, and the rows not yet handed on. */
+class CsvSheet {
+  private header: string[] = [];
+  private readonly events = new Map<string, SheetEvent>();
+  private pending = new Map<string, unknown[]>();
+  private players = new Map<string, { id: string; name: string | null }>();
+  pendingGames = 0;
+
   constructor(
-    readonly column: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+    private readonly source: string,
+    private readonly system: string,
+  ) {}
 
-function number(row: Row, column: keyof Row, integer = false): number | null {
-  const v = row[column]?.trim() ?? '';
-  if (v === '') return null;
-  const n = Number(v);
-  if (!Number.isFinite(n) || (integer && !Number.isInteger(n))) {
-    throw new CellError(column, `"${v}" is not ${integer ? 'a whole number' : 'a number'}`);
-  }
-  return n;
-}
-
-function bool(row: Row, column: keyof Row): boolean | null {
-  const v = (row[column] ?? '').trim().toLowerCase();
-  if (v === '') return null;
-  if (['true', '1', 'yes', 'y'].includes(v)) return true;
-  if (['false', '0', 'no', 'n'].includes(v)) return false;
-  throw new CellError(column, `"${row[column]}" is not true or false`);
-}
-
-const RESULTS: Record<string, Result> = {
-  win: 'win',
-  w: 'win',
-  draw: 'draw',
-  d: 'draw',
-  loss: 'loss',
-  l: 'loss',
-};
-
-function result(row: Row, column: keyof Row): Result | null {
-  const v = (row[column] ?? '').trim().toLowerCase();
-  if (v === '') return null;
-  const r = RESULTS[v];
-  if (r === undefined) throw new CellError(column, `"${row[column]}" is not win, draw or loss`);
-  return r;
-}
-
-function str(row: Row, column: keyof Row): string | null {
-  const v = row[column]?.trim() ?? '';
-  return v === '' ? null : v;
-}
-
-function oneOf<T extends string>(row: Row, column: keyof Row, values: readonly T[]): T | null {
-  const v = str(row, column)?.toLowerCase() ?? null;
-  if (v === null) return null;
-  if (!values.includes(v as T))
-    throw new CellError(column, `"${row[column]}" is not one of ${values.join(', ')}`);
-  return v as T;
-}
-
-/** Adds a CSV file's games to the batch under `system`; a bad header rejects the whole file. */
-export function addCsvText(batch: RawBatch, text: string, source: string, system: string): void {
-  const fileReject = (reason: string, field: string | null = null) =>
-    batch.rejects.push({ kind: 'file', source, record: null, field, reason, payload: null });
-  if (text.trim() === '') return void fileReject('the file is empty');
-  let records: string[][];
-  try {
-    records = parse(text, {
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: false,
-      trim: false,
-    });
-  } catch (error) {
-    return void fileReject(`not valid CSV: ${(error as Error).message}`);
-  }
-  const header = (records[0] ?? []).map((h) => h.trim().toLowerCase());
-  const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
-  if (unknown.length > 0) {
-    return void fileReject(
-      `unknown column(s): ${unknown.join(', ')}; allowed: ${CSV_COLUMNS.join(', ')}`,
-      unknown[0],
-    );
-  }
-  const missing = CSV_REQUIRED_COLUMNS.filter((c) => !header.includes(c));
-  if (missing.length > 0)
-    return void fileReject(`missing required column(s): ${missing.join(', ')}`, missing[0]);
-  const dup = header.find((h, i) => header.indexOf(h) !== i);
-  if (dup) return void fileReject(`column "${dup}" appears twice`, dup);
-
-  const events = new Map<
-    string,
-    { record: RawRecord; fields: Record<string, unknown>; line: number; games: unknown[] }
-  >();
-  const players = new Map<string, { id: string; name: string | null }>();
-  records.slice(1).forEach((cells, i) => {
-    const line = i + 2;
-    const row = Object.fromEntries(header.map((h, c) => [h, cells[c]])) as Row;
-    const rowReject = (field: string | null, reason: string) =>
+  /** Checks the header; a bad one rejects the whole file and returns false. */
+  readHeader(batch: RawBatch, cells: string[] | undefined): boolean {
+    const fileReject = (reason: string, field: string | null = null) =>
       batch.rejects.push({
-        kind: 'game',
-        source,
-        record: `line ${line}`,
+        kind: 'file',
+        source: this.source,
+        record: null,
         field,
         reason,
-        payload: row,
+        payload: null,
       });
-    try {
-      const eventId = str(row, 'event_id');
-      if (eventId === null) throw new CellError('event_id', 'event_id is empty');
-      const fields: Record<string, unknown> = {
-        id: eventId,
-        system,
-        name: str(row, 'event_name'),
-        start: str(row, 'event_start'),
-        end: str(row, 'event_end'),
-        country: str(row, 'event_country'),
-        participants: number(row, 'event_participants', true),
-        format: oneOf(row, 'event_format', EVENT_FORMATS) ?? undefined,
-        tier: oneOf(row, 'event_tier', EVENT_TIERS) ?? undefined,
-        status: 'completed',
-      };
-      let event = events.get(eventId);
-      if (event === undefined) {
-        event = {
-          record: { source, record: `event ${eventId} (line ${line})`, value: null },
-          fields,
-          line,
-          games: [],
-        };
-        events.set(eventId, event);
-      } else {
-        for (const [key, value] of Object.entries(fields)) {
-          // Event columns may be left blank after the first row, but must not disagree with it.
-          if (
-            value !== null &&
-            value !== undefined &&
-            event.fields[key] !== null &&
-            event.fields[key] !== undefined &&
-            event.fields[key] !== value
-          ) {
-            throw new CellError(
-              `event_${key}`,
-              `"${String(value)}" disagrees with line ${event.line} ("${String(event.fields[key])}")`,
-            );
-          }
-          if ((event.fields[key] === null || event.fields[key] === undefined) && value !== null)
-            event.fields[key] = value;
-        }
+    const header = (cells ?? []).map((h) => h.trim().toLowerCase());
+    const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
+    if (unknown.length > 0) {
+      fileReject(
+        `unknown column(s): ${unknown.join(', ')}; allowed: ${CSV_COLUMNS.join(', ')}`,
+        unknown[0],
+      );
+      return false;
+    }
+    const missing = CSV_REQUIRED_COLUMNS.filter((c) => !header.includes(c));
+    if (missing.length > 0) {
+      fileReject(`missing required column(s): ${missing.join(', ')}`, missing[0]);
+      return false;
+    }
+    const dup = header.find((h, i) => header.indexOf(h) !== i);
+    if (dup) {
+      fileReject(`column "${dup}" appears twice`, dup);
+      return false;
+    }
+    this.header = header;
+    return true;
+  }
+
+  /** The event a row belongs to, its fields checked against the event's first row. */
+  private eventOf(row: Row, line: number): string {
+    const eventId = str(row, 'event_id');
+    if (eventId === null) throw new CellError('event_id', 'event_id is empty');
+    const fields: Record<string, unknown> = {
+      id: eventId,
+      system: this.system,
+      name: str(row, 'event_name'),
+      start: str(row, 'event_start'),
+      end: str(row, 'event_end'),
+      country: str(row, 'event_country'),
+      participants: number(row, 'event_participants', true),
+      format: oneOf(row, 'event_format', EVENT_FORMATS) ?? undefined,
+      tier: oneOf(row, 'event_tier', EVENT_TIERS) ?? undefined,
+      status: 'completed',
+    };
+    const event = this.events.get(eventId);
+    if (event === undefined) {
+      this.events.set(eventId, { fields, line });
+      return eventId;
+    }
+    for (const [key, value] of Object.entries(fields)) {
+      const known = event.fields[key];
+      // Event columns may be left blank after the first row, but must not disagree with it.
+      if (
+        value !== null &&
+        value !== undefined &&
+        known !== null &&
+        known !== undefined &&
+        known !== value
+      ) {
+        throw new CellError(
+          `event_${key}`,
+          `"${String(value)}" disagrees with line ${event.line} ("${String(known)}")`,
+        );
       }
-      const side = (p: 'p1' | 'p2'): Side => {
-        const name = str(row, `${p}_name`);
-        const id = str(row, `${p}_id`) ?? (name ? cleanName(name) : null);
-        if (id !== null) {
-          const known = players.get(id);
-          if (known === undefined || (known.name === null && name !== null))
-            players.set(id, { id, name: name ? cleanName(name) : null });
-        }
-        return {
-          player: id,
-          faction: str(row, `${p}_faction`) ?? '',
-          score: number(row, `${p}_score`),
-          result: result(row, `${p}_result`),
-          firstTurn: bool(row, `${p}_first_turn`),
-        };
-      };
-      const sides = [side('p1'), side('p2')];
+      if ((known === null || known === undefined) && value !== null) event.fields[key] = value;
+    }
+    return eventId;
+  }
+
+  private side(row: Row, p: 'p1' | 'p2'): Side {
+    const name = str(row, `${p}_name`);
+    const id = str(row, `${p}_id`) ?? (name ? cleanName(name) : null);
+    if (id !== null) {
+      const known = this.players.get(id);
+      if (known === undefined || (known.name === null && name !== null))
+        this.players.set(id, { id, name: name ? cleanName(name) : null });
+    }
+    return {
+      player: id,
+      faction: str(row, `${p}_faction`) ?? '',
+      score: number(row, `${p}_score`),
+      result: result(row, `${p}_result`),
+      firstTurn: bool(row, `${p}_first_turn`),
+    };
+  }
+
+  /** Reads one data row (line: its 1-based line in the sheet); a bad row is rejected alone. */
+  readRow(batch: RawBatch, cells: string[], line: number): void {
+    const row = Object.fromEntries(this.header.map((h, c) => [h, cells[c]])) as Row;
+    try {
+      const eventId = this.eventOf(row, line);
+      const sides = [this.side(row, 'p1'), this.side(row, 'p2')];
       for (const [i, s] of sides.entries()) {
         if (s.faction === '') throw new CellError(`p${i + 1}_faction`, 'faction is empty');
       }
@@ -224,7 +162,9 @@ export function addCsvText(batch: RawBatch, text: string, source: string, system
         pair !== null && round !== null
           ? `csv:${eventId}:r${round}:${pair}`
           : `csv:${eventId}:line${line}`;
-      event.games.push({
+      let games = this.pending.get(eventId);
+      if (games === undefined) this.pending.set(eventId, (games = []));
+      games.push({
         id,
         round,
         scenario: {
@@ -235,22 +175,118 @@ export function addCsvText(batch: RawBatch, text: string, source: string, system
         },
         sides,
       });
+      this.pendingGames++;
     } catch (error) {
       if (!(error instanceof CellError)) throw error;
-      rowReject(error.column, error.message);
+      batch.rejects.push({
+        kind: 'game',
+        source: this.source,
+        record: `line ${line}`,
+        field: error.column,
+        reason: error.message,
+        payload: row,
+      });
     }
-  });
-  for (const p of players.values()) {
-    batch.players.push({
+  }
+
+  /** Hands the rows read so far to the batch as players and events. */
+  flush(batch: RawBatch): void {
+    for (const p of this.players.values()) {
+      batch.players.push({
+        source: this.source,
+        record: `player ${p.id}`,
+        value: p.name ? { id: p.id, name: p.name } : { id: p.id },
+      });
+    }
+    for (const [eventId, games] of this.pending) {
+      const event = this.events.get(eventId) as SheetEvent;
+      const fields = Object.fromEntries(
+        Object.entries(event.fields).filter(([, v]) => v !== null && v !== undefined),
+      );
+      batch.events.push({
+        source: this.source,
+        record: `event ${eventId} (line ${event.line})`,
+        value: { ...fields, games },
+      });
+    }
+    this.players = new Map();
+    this.pending = new Map();
+    this.pendingGames = 0;
+  }
+}
+
+/** Adds a CSV file's games to the batch under `system`; a bad header rejects the whole file. */
+export function addCsvText(batch: RawBatch, text: string, source: string, system: string): void {
+  const fileReject = (reason: string) =>
+    batch.rejects.push({ kind: 'file', source, record: null, field: null, reason, payload: null });
+  if (text.trim() === '') return void fileReject('the file is empty');
+  let records: string[][];
+  try {
+    records = parse(text, PARSE_OPTIONS);
+  } catch (error) {
+    return void fileReject(`not valid CSV: ${(error as Error).message}`);
+  }
+  const sheet = new CsvSheet(source, system);
+  if (!sheet.readHeader(batch, records[0])) return;
+  records.slice(1).forEach((cells, i) => sheet.readRow(batch, cells, i + 2));
+  sheet.flush(batch);
+}
+
+/**
+ * Reads a CSV stream into batches of about `batchGames` games (one transaction each). A parse
+ * error (unbalanced quotes, a binary file) rejects the rest of the file; rows before it stay.
+ */
+export async function* csvBatches(
+  input: Readable,
+  source: string,
+  system: string,
+  batchGames: number,
+): AsyncGenerator<RawBatch> {
+  let batch = emptyRawBatch(true);
+  const sheet = new CsvSheet(source, system);
+  let line = 0;
+  const fileReject = (reason: string) =>
+    batch.rejects.push({
+      kind: 'file',
       source,
-      record: `player ${p.id}`,
-      value: p.name ? { id: p.id, name: p.name } : { id: p.id },
+      record: line > 0 ? `line ${line + 1}` : null,
+      field: null,
+      reason,
+      payload: null,
     });
+  try {
+    for await (const cells of input.pipe(parseStream(PARSE_OPTIONS)) as AsyncIterable<string[]>) {
+      line++;
+      if (line === 1) {
+        if (cells.some(looksBinary)) {
+          fileReject('binary content: not a UTF-8 CSV text file');
+          break;
+        }
+        if (!sheet.readHeader(batch, cells)) break;
+        continue;
+      }
+      sheet.readRow(batch, cells, line);
+      if (sheet.pendingGames >= batchGames) {
+        sheet.flush(batch);
+        yield batch;
+        batch = emptyRawBatch(true);
+      }
+    }
+    if (line === 0) fileReject('the file is empty');
+  } catch (error) {
+    fileReject(`not valid CSV: ${(error as Error).message}`);
+  } finally {
+    input.destroy();
   }
-  for (const e of events.values()) {
-    const fields = Object.fromEntries(
-      Object.entries(e.fields).filter(([, v]) => v !== null && v !== undefined),
-    );
-    batch.events.push({ ...e.record, value: { ...fields, games: e.games } });
-  }
+  sheet.flush(batch);
+  yield batch;
+}
+
+/** A file's CSV batches. */
+export function csvFileBatches(
+  path: string,
+  system: string,
+  batchGames: number,
+): AsyncGenerator<RawBatch> {
+  return csvBatches(createReadStream(path), path, system, batchGames);
 }

@@ -86,7 +86,7 @@ export async function markInterruptedImports(store: Store): Promise<number> {
       store,
       Number(row.id),
       'interrupted',
-      `did not finish: its process stopped before the end${detail}; nothing of it was written`,
+      `did not finish: its process stopped before the end${detail}; the batch it was writing was not written`,
     );
     marked += 1;
   }

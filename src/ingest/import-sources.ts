@@ -1,15 +1,20 @@
 /**
  * `muster import` without the command line: expands paths (files, folders, `-` for stdin),
- * reads them with the format's adapter and runs one import over everything as one batch.
+ * reads them with the format's adapter and runs one import over everything: as one batch for
+ * canonical documents and T9A folders, streamed in batches for NDJSON and CSV
+ * (docs/import-formats.md#ndjson).
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { Store } from '../store/store.ts';
 import { addCanonicalDocument } from './canonical-adapter.ts';
-import { addCsvText } from './csv-adapter.ts';
+import { csvBatches } from './csv-adapter.ts';
 import type { ImportFormat, ImportReport, RawBatch } from './import-types.ts';
 import { emptyRawBatch } from './import-types.ts';
-import { runImport } from './run-import.ts';
+import { DEFAULT_BATCH_GAMES, ndjsonBatches } from './ndjson-adapter.ts';
+import { runImport, runImportBatches } from './run-import.ts';
+import type { ImportProgress } from './run-import.ts';
 import { addT9aFolder } from './t9a-adapter.ts';
 import type { T9aProgress } from './t9a-adapter.ts';
 
@@ -18,12 +23,21 @@ export interface ImportSourcesOptions {
   strict?: boolean;
   /** CSV only: the game system the sheet's games belong to (default: the only one stored). */
   system?: string;
-  /** Reads stdin for `-`. */
+  /** Reads stdin for `-` (default: process.stdin, streamed for NDJSON and CSV). */
   stdin?: () => Promise<string>;
   onProgress?: (message: string) => void;
+  /** NDJSON and CSV: called after each written batch with the running totals. */
+  onBatch?: (progress: ImportProgress) => void;
+  /** NDJSON and CSV: games per batch, one transaction each. */
+  batchGames?: number;
 }
 
-const EXTENSIONS: Record<ImportFormat, string> = { canonical: '.json', csv: '.csv', t9a: '' };
+const EXTENSIONS: Record<ImportFormat, string> = {
+  canonical: '.json',
+  ndjson: '.ndjson',
+  csv: '.csv',
+  t9a: '',
+};
 
 async function expand(path: string, ext: string): Promise<string[]> {
   const info = await stat(path);
@@ -54,8 +68,16 @@ export async function importSources(
   options: ImportSourcesOptions,
 ): Promise<ImportReport> {
   const { format } = options;
-  const batch: RawBatch = emptyRawBatch(format === 'csv');
-  const system = format === 'csv' ? (options.system ?? (await defaultSystem(store))) : '';
+  if (format === 'ndjson' || format === 'csv') {
+    const system = format === 'csv' ? (options.system ?? (await defaultSystem(store))) : '';
+    return runImportBatches(store, streamedBatches(paths, format, system, options), {
+      format,
+      sources: paths,
+      strict: options.strict,
+      onBatch: options.onBatch,
+    });
+  }
+  const batch: RawBatch = emptyRawBatch(false);
   const unreadable = (source: string, error: unknown) =>
     batch.rejects.push({
       kind: 'file',
@@ -73,7 +95,7 @@ export async function importSources(
         continue;
       }
       const text = await (options.stdin ?? readStdin)();
-      addText(batch, text, 'stdin', format, system);
+      addText(batch, text, 'stdin');
       continue;
     }
     try {
@@ -94,7 +116,7 @@ export async function importSources(
           unreadable(file, error);
           continue;
         }
-        addText(batch, text, file, format, system);
+        addText(batch, text, file);
       }
     } catch (error) {
       unreadable(path, error);
@@ -104,14 +126,74 @@ export async function importSources(
   return runImport(store, batch, { format, sources: paths, strict: options.strict });
 }
 
-function addText(
-  batch: RawBatch,
-  text: string,
-  source: string,
-  format: ImportFormat,
+/**
+ * The batches of streamed sources, path after path; an unreadable path is a file reject. Files
+ * are opened one at a time, so memory holds one batch whatever the input's size.
+ */
+async function* streamedBatches(
+  paths: string[],
+  format: 'ndjson' | 'csv',
   system: string,
-): void {
-  if (format === 'csv') return addCsvText(batch, text, source, system);
+  options: ImportSourcesOptions,
+): AsyncGenerator<RawBatch> {
+  const size = options.batchGames ?? DEFAULT_BATCH_GAMES;
+  const read = (input: Readable, source: string) =>
+    format === 'csv' ? csvBatches(input, source, system, size) : ndjsonBatches(input, source, size);
+  for (const path of paths) {
+    if (path === '-') {
+      const input = options.stdin ? Readable.from([await options.stdin()]) : process.stdin;
+      yield* read(input, 'stdin');
+      continue;
+    }
+    let files: string[];
+    try {
+      files = await expand(path, EXTENSIONS[format]);
+      if (files.length === 0) throw new Error(`no ${EXTENSIONS[format]} files in this folder`);
+    } catch (error) {
+      yield unreadableBatch(path, error);
+      continue;
+    }
+    for (const file of files) {
+      let input: Readable;
+      try {
+        input = await openText(file);
+      } catch (error) {
+        yield unreadableBatch(file, error);
+        continue;
+      }
+      yield* read(input, file);
+    }
+  }
+}
+
+/** Opens a file as a stream after a look at its start: NUL bytes mean it is not text. */
+async function openText(file: string): Promise<Readable> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    if (head.subarray(0, bytesRead).includes(0)) throw new Error('binary content, not a text file');
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle.createReadStream({ start: 0 });
+}
+
+function unreadableBatch(source: string, error: unknown): RawBatch {
+  const batch = emptyRawBatch(false);
+  batch.rejects.push({
+    kind: 'file',
+    source,
+    record: null,
+    field: null,
+    reason: `cannot read: ${(error as Error).message}`,
+    payload: null,
+  });
+  return batch;
+}
+
+function addText(batch: RawBatch, text: string, source: string): void {
   if (text.trim() === '') {
     batch.rejects.push({
       kind: 'file',

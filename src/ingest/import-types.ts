@@ -4,7 +4,7 @@
  */
 import type { ImportCounts, Reject } from '../domain/import-batch.ts';
 
-export type ImportFormat = 'canonical' | 'csv' | 't9a';
+export type ImportFormat = 'canonical' | 'ndjson' | 'csv' | 't9a';
 
 /** A record as an adapter found it, before validation. */
 export interface RawRecord {

@@ -117,7 +117,14 @@ export function checkGame(ctx: ValidationContext, system: GameSystem, g: Game): 
   settleResults(a, b);
   if (a.player) ctx.referencedPlayers.add(a.player);
   if (b.player) ctx.referencedPlayers.add(b.player);
-  const s = g.scenario;
+  // A scenario with no part at all is no scenario: stored and exported alike as none.
+  const s =
+    g.scenario &&
+    Object.values(g.scenario).some(
+      (v) => v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0),
+    )
+      ? g.scenario
+      : null;
   const id = system.id;
   return {
     id: g.id,

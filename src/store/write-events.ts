@@ -109,7 +109,12 @@ export async function writeEvents(
   );
   const entryRows: Insertable<Database['entries']>[] = [];
   for (const e of events) {
-    const hash = contentHash({ event: e.event, entries: e.entries });
+    // Entries are a set (one per player): their order in a file says nothing, so it does not
+    // count as a change (an export lists them by player).
+    const entries =
+      e.entries &&
+      [...e.entries].sort((a, b) => (a.player < b.player ? -1 : a.player > b.player ? 1 : 0));
+    const hash = contentHash({ event: e.event, entries });
     const old = hashes.get(e.event.id);
     if (old === hash) {
       counts.events.unchanged++;

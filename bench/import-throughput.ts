@@ -1,0 +1,315 @@
+/**
+ * Import throughput (docs/operations.md): generates a deterministic canonical document of N games
+ * (lists on a fifth of the sides) as canonical JSON, NDJSON and CSV, then times `muster import`
+ * of each into a fresh SQLite file and a fresh PostgreSQL schema, each as a child process, and
+ * reports games per second and the child's peak RSS. Run alone:
+ *
+ *   node --import tsx bench/import-throughput.ts [--games 1000000] [--dir /tmp/x]
+ *        [--postgres postgres://postgres@127.0.0.1:5432/muster] [--formats canonical,ndjson,csv]
+ *
+ * or call `measureImportThroughput` from a benchmark harness.
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const REPO = resolve(import.meta.dirname, '..');
+
+export type BenchFormat = 'canonical' | 'ndjson' | 'csv';
+
+export interface ImportThroughputOptions {
+  /** Games in the generated document (default 1,000,000). */
+  games?: number;
+  /** Where the input files and the SQLite store go (default /tmp/muster-import-bench). */
+  dir?: string;
+  /** A PostgreSQL URL to import into (a fresh schema is used and dropped); omit to skip. */
+  postgresUrl?: string;
+  formats?: BenchFormat[];
+  /** Delete the generated files afterwards (default true). */
+  cleanUp?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface ImportThroughputResult {
+  format: BenchFormat;
+  backend: 'sqlite' | 'postgres';
+  games: number;
+  seconds: number;
+  gamesPerSecond: number;
+  /** Peak resident set of the import process (VmHWM), MiB; null where /proc is unavailable. */
+  peakRssMiB: number | null;
+  exitCode: number | null;
+  fileMiB: number;
+  /** A second import of the same file into the same store (nothing changes). */
+  reimport: boolean;
+}
+
+/** A small deterministic PRNG (mulberry32) so that every run imports the same document. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FACTIONS = Array.from({ length: 16 }, (_, i) => `F${String(i).padStart(2, '0')}`);
+const GAMES_PER_EVENT = 100;
+const UNITS = ['General', 'Spearmen', 'Archers', 'Knights', 'Catapult', 'Wizard'];
+
+function list(next: () => number) {
+  const units = Array.from({ length: 3 + Math.floor(next() * 4) }, (_, u) => ({
+    name: UNITS[(u + Math.floor(next() * 6)) % UNITS.length],
+    category: u === 0 ? 'Characters' : 'Core',
+    cost: 100 + Math.floor(next() * 400),
+    options: [{ name: 'Shield', type: 'equipment' }],
+  }));
+  return { units };
+}
+
+interface BenchGame {
+  event: number;
+  round: number;
+  players: [string, string];
+  factions: [string, string];
+  scores: [number, number];
+}
+
+function* events(games: number, seed = 7) {
+  const next = rng(seed);
+  const players = Math.max(100, Math.floor(games / 50));
+  for (let e = 0; e * GAMES_PER_EVENT < games; e++) {
+    const count = Math.min(GAMES_PER_EVENT, games - e * GAMES_PER_EVENT);
+    const day = new Date(Date.UTC(2020, 0, 4) + (e % 1500) * 86_400_000).toISOString().slice(0, 10);
+    const rows: BenchGame[] = [];
+    for (let g = 0; g < count; g++) {
+      // Distinct pairs within an event, so that a CSV's derived game ids never collide.
+      const a = (e * 2 * GAMES_PER_EVENT + 2 * g) % players;
+      const b = (a + 1) % players;
+      const score = Math.floor(next() * 21);
+      rows.push({
+        event: e,
+        round: Math.floor(g / 10) + 1,
+        players: [`p${a}`, `p${b}`],
+        factions: [FACTIONS[Math.floor(next() * 16)], FACTIONS[Math.floor(next() * 16)]],
+        scores: [score, 20 - score],
+      });
+    }
+    yield { id: `bench-${e}`, day, rows, next };
+  }
+}
+
+const REFERENCE = {
+  format: 'muster/v1',
+  systems: [{ id: 'bench', name: 'Bench', score: { min: 0, max: 20, total: 20 } }],
+  factions: FACTIONS.map((id) => ({ id, system: 'bench', name: `Faction ${id}` })),
+};
+
+function eventJson(e: ReturnType<typeof events> extends Generator<infer T> ? T : never): string {
+  let side = 0;
+  return JSON.stringify({
+    id: e.id,
+    system: 'bench',
+    name: `Bench Event ${e.id}`,
+    start: e.day,
+    games: e.rows.map((g, i) => ({
+      id: `${e.id}-${i}`,
+      round: g.round,
+      sides: [0, 1].map((s) => ({
+        player: g.players[s],
+        faction: g.factions[s],
+        score: g.scores[s],
+        // Lists on a fifth of the sides.
+        ...(side++ % 5 === 0 ? { list: list(e.next) } : {}),
+      })),
+    })),
+  });
+}
+
+async function writeLines(path: string, lines: Iterable<string>): Promise<void> {
+  const out = createWriteStream(path);
+  for (const line of lines)
+    if (!out.write(line)) await new Promise<void>((r) => out.once('drain', () => r()));
+  await new Promise<void>((done, fail) => {
+    out.once('error', fail);
+    out.end(() => done());
+  });
+}
+
+/** Writes the document of `games` games in the three formats; returns their paths. */
+export async function generateImportFiles(
+  games: number,
+  dir: string,
+): Promise<Record<BenchFormat, string>> {
+  mkdirSync(dir, { recursive: true });
+  const paths = {
+    canonical: join(dir, `bench-${games}.json`),
+    ndjson: join(dir, `bench-${games}.ndjson`),
+    csv: join(dir, `bench-${games}.csv`),
+  };
+  await writeLines(
+    paths.canonical,
+    (function* () {
+      yield `${JSON.stringify(REFERENCE).slice(0, -1)},"events":[`;
+      let first = true;
+      for (const e of events(games)) {
+        yield `${first ? '' : ','}${eventJson(e)}\n`;
+        first = false;
+      }
+      yield ']}\n';
+    })(),
+  );
+  await writeLines(
+    paths.ndjson,
+    (function* () {
+      yield `${JSON.stringify(REFERENCE)}\n`;
+      for (const e of events(games)) yield `{"format":"muster/v1","events":[${eventJson(e)}]}\n`;
+    })(),
+  );
+  await writeLines(
+    paths.csv,
+    (function* () {
+      yield 'event_id,event_name,event_start,round,p1_id,p1_faction,p1_score,p2_id,p2_faction,p2_score\n';
+      for (const e of events(games)) {
+        let text = '';
+        for (const g of e.rows)
+          text += `${e.id},Bench Event ${e.id},${e.day},${g.round},${g.players[0]},${g.factions[0]},${g.scores[0]},${g.players[1]},${g.factions[1]},${g.scores[1]}\n`;
+        yield text;
+      }
+    })(),
+  );
+  return paths;
+}
+
+function peakRss(pid: number): number | null {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `muster import` in a child process; resolves with its time and peak RSS. */
+async function timeImport(
+  format: BenchFormat,
+  path: string,
+  databaseUrl: string,
+): Promise<{
+  seconds: number;
+  peakRssMiB: number | null;
+  exitCode: number | null;
+  output: string;
+}> {
+  const args = [join(REPO, 'bin/muster.js'), 'import', '--format', format, '--max-rejects', '5'];
+  if (format === 'csv') args.push('--system', 'bench');
+  args.push(path);
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, MUSTER_DATABASE_URL: databaseUrl, MUSTER_LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  let peak: number | null = null;
+  const poll = setInterval(() => {
+    const now = peakRss(child.pid as number);
+    if (now !== null) peak = Math.max(peak ?? 0, now);
+  }, 100);
+  const exitCode = await new Promise<number | null>((done) => child.once('exit', done));
+  clearInterval(poll);
+  return { seconds: (performance.now() - started) / 1000, peakRssMiB: peak, exitCode, output };
+}
+
+/** Generates the files, imports each into each backend, and returns one result per run. */
+export async function measureImportThroughput(
+  options: ImportThroughputOptions = {},
+): Promise<ImportThroughputResult[]> {
+  const games = options.games ?? 1_000_000;
+  const dir = options.dir ?? '/tmp/muster-import-bench';
+  const formats = options.formats ?? ['canonical', 'ndjson', 'csv'];
+  const log = options.log ?? (() => undefined);
+  const paths = await generateImportFiles(games, dir);
+  const results: ImportThroughputResult[] = [];
+  try {
+    for (const backend of ['sqlite', 'postgres'] as const) {
+      if (backend === 'postgres' && options.postgresUrl === undefined) continue;
+      for (const format of formats) {
+        const schema = `bench_import_${format}`;
+        const dbFile = join(dir, `bench-${format}.db`);
+        let url: string;
+        if (backend === 'sqlite') {
+          for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
+          url = dbFile;
+        } else {
+          const base = options.postgresUrl as string;
+          await dropSchema(base, schema);
+          url = `${base}${base.includes('?') ? '&' : '?'}schema=${schema}`;
+        }
+        // NDJSON is imported twice: the second, unchanged import must cost less than the first.
+        for (const reimport of format === 'ndjson' ? [false, true] : [false]) {
+          const run = await timeImport(format, paths[format], url);
+          const result: ImportThroughputResult = {
+            format,
+            backend,
+            games,
+            seconds: run.seconds,
+            gamesPerSecond: Math.round(games / run.seconds),
+            peakRssMiB: run.peakRssMiB === null ? null : Math.round(run.peakRssMiB),
+            exitCode: run.exitCode,
+            fileMiB: Math.round(statSync(paths[format]).size / 1024 / 1024),
+            reimport,
+          };
+          results.push(result);
+          log(
+            `${format.padEnd(9)} ${backend.padEnd(8)} ${reimport ? 're-import' : 'import   '} ${games} games in ${run.seconds.toFixed(1)} s: ${result.gamesPerSecond} games/s, peak RSS ${result.peakRssMiB ?? '?'} MiB (file ${result.fileMiB} MiB, exit ${run.exitCode})`,
+          );
+          if (run.exitCode !== 0) log(run.output.split('\n').slice(-12).join('\n'));
+        }
+        if (backend === 'sqlite')
+          for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
+        else await dropSchema(options.postgresUrl as string, schema);
+      }
+    }
+  } finally {
+    if (options.cleanUp !== false) for (const p of Object.values(paths)) rmSync(p, { force: true });
+  }
+  return results;
+}
+
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const { values } = parseArgs({
+    options: {
+      games: { type: 'string' },
+      dir: { type: 'string' },
+      postgres: { type: 'string' },
+      formats: { type: 'string' },
+      keep: { type: 'boolean' },
+    },
+  });
+  const results = await measureImportThroughput({
+    games: values.games === undefined ? undefined : Number(values.games),
+    dir: values.dir,
+    postgresUrl: values.postgres,
+    formats: values.formats?.split(',') as BenchFormat[] | undefined,
+    cleanUp: values.keep !== true,
+    log: (line) => console.log(line),
+  });
+  console.log(JSON.stringify(results, null, 2));
+}
