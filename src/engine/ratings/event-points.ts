@@ -4,7 +4,7 @@
  */
 import { eventMaximum, placeScore, placementsFromGames } from './points.ts';
 import type { PointsOptions, StandingInput } from './points.ts';
-import type { RankingFacts, RankingPlacement } from './rankings.ts';
+import type { RankingFacts, RankingPlacement } from './ranking-facts.ts';
 
 export interface EventPoints {
   /** Per player, the scores of their events (in no particular order). */

@@ -46,21 +46,10 @@ export interface PlayerRef {
 }
 
 /** One row of the leaderboard as answered; rank null when the player is left out of it. */
-export interface LeaderboardRow {
+export interface LeaderboardRow extends Omit<PlayerStanding, 'player' | 'mainFaction'> {
   rank: number | null;
   player: PlayerRef;
-  rating: number;
-  rd: number | null;
-  volatility: number | null;
-  conservativeRating: number | null;
-  provisional: boolean;
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  events: number;
   mainFaction: FactionRef | null;
-  lastPlayed: string | null;
 }
 
 export interface LeaderboardPage {
@@ -187,20 +176,10 @@ export function leaderboardRow(
   rank: number | null,
 ): LeaderboardRow {
   return {
+    ...s,
     rank,
     player: playerRef(snapshot, s.player),
-    rating: s.rating,
-    rd: s.rd,
-    volatility: s.volatility,
-    conservativeRating: s.conservativeRating,
-    provisional: s.provisional,
-    games: s.games,
-    wins: s.wins,
-    draws: s.draws,
-    losses: s.losses,
-    events: s.events,
     mainFaction: s.mainFaction >= 0 ? factionRef(snapshot, s.mainFaction) : null,
-    lastPlayed: s.lastPlayed,
   };
 }
 

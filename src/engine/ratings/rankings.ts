@@ -8,6 +8,7 @@ import { monthIndex, weekIndex } from '../../domain/calendar-day.ts';
 import { runGlicko2 } from './glicko2.ts';
 import type { RatedGame } from './glicko2.ts';
 import { eventPoints } from './event-points.ts';
+import type { RankingFacts } from './ranking-facts.ts';
 import { bestNTotal } from './points.ts';
 import type { PointsOptions } from './points.ts';
 import { competitionRanks } from './ranks.ts';
@@ -45,46 +46,7 @@ export const DEFAULT_GLICKO2: Readonly<Glicko2Params> = Object.freeze({
 
 export const DEFAULT_ELO: Readonly<EloParams> = Object.freeze({ k: 32, initial: 1500 });
 
-export interface RankingEvent {
-  id: string;
-  start: string;
-  end: string | null;
-  /** Declared (or derived) rounds; null or negative when unknown. */
-  rounds: number | null;
-  /** Null or negative when unknown. */
-  participants: number | null;
-}
-
-/** An imported or derived placement (one standing of one player in one event). */
-export interface RankingPlacement {
-  event: number;
-  player: number;
-  placement: number;
-  faction: number;
-}
-
-/**
- * The facts rankings read, in the snapshot's columnar layout: game g has its sides in rows 2g
- * and 2g+1; games are in game-id order within an event and round (the index stands in for the
- * id when ordering). Players and factions are dense indexes, -1 when unknown.
- */
-export interface RankingFacts {
-  players: number;
-  events: readonly RankingEvent[];
-  games: number;
-  gameEvent: ArrayLike<number>;
-  /** -1 when unknown. */
-  gameRound: ArrayLike<number>;
-  player: ArrayLike<number>;
-  faction: ArrayLike<number>;
-  /** Result in half points: 0 loss, 1 draw, 2 win. */
-  result: ArrayLike<number>;
-  /** NaN when unknown. */
-  score: ArrayLike<number>;
-  placements: readonly RankingPlacement[];
-  /** Faction ids by index (only to break ties of the main faction deterministically). */
-  factionIds: readonly string[];
-}
+export type { RankingEvent, RankingFacts, RankingPlacement } from './ranking-facts.ts';
 
 /**
  * A Glicko-2 player is provisional while their deviation is above this (docs/ratings.md
