@@ -115,6 +115,11 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
     const games = page.locator('[data-testid=games]');
     await games.waitFor();
     const before = await games.innerText();
+    // The trend chart is drawn on a canvas; its numbers are also a table behind a summary.
+    await page.getByText('The chart as a table').click();
+    const trendRows = page.locator('.as-table tbody tr');
+    assert.ok((await trendRows.count()) >= 1);
+    assert.match(await trendRows.first().innerText(), /\d{4}-Q\d[\s\S]*%/);
     const size = page.getByLabel('Event size');
     const options = await size
       .locator('option')
