@@ -224,10 +224,9 @@ const COPY_TABLES = [
  * rows and indexes.
  */
 export async function copyToPostgres(file: string, url: string, schema: string): Promise<void> {
-  const games = new SQLite(file, { readonly: true })
-    .prepare('select count(*) from games')
-    .pluck()
-    .get() as number;
+  const source = new SQLite(file, { readonly: true });
+  const games = source.prepare('select count(*) from games').pluck().get() as number;
+  source.close();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {

@@ -17,4 +17,6 @@ export interface AppContext {
   readonly snapshots?: SnapshotSource;
   /** Serialised answers by route, request and data version; buildApp makes one from config. */
   readonly responseCache?: ResponseCache;
+  /** The rate limit's Redis when MUSTER_REDIS_URL is set (health pings it); buildApp adds it. */
+  readonly redis?: { ping(): Promise<unknown> };
 }

@@ -17,6 +17,7 @@ import { installOriginGuard } from './plugins/origin-guard.ts';
 import { installProblemResponses } from './plugins/problem-responses.ts';
 import { installRateLimit } from './plugins/rate-limit.ts';
 import { installRequestTimeout } from './plugins/request-timeout.ts';
+import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { ResponseCache } from './response-cache.ts';
 import { registerRoutes } from './routes/index.ts';
 import { API_VERSION } from '../version.ts';
@@ -68,15 +69,17 @@ export async function buildApp(
   });
 
   // Everything below works through onRoute hooks, so it must be in place before any route.
+  await installSecurityHeaders(app);
   await installOpenApi(app, ctx.config);
   installProblemResponses(app);
   installRequestTimeout(app, ctx.config.requestTimeoutMs);
-  await installRateLimit(app, ctx.config, { namespace: options.rateLimitNamespace });
+  const redis = await installRateLimit(app, ctx.config, { namespace: options.rateLimitNamespace });
   installOriginGuard(app, ctx.config);
   installProblemHandlers(app, { notFoundPreHandler: app.rateLimit() });
 
   registerRoutes(app, {
     ...ctx,
+    redis,
     responseCache: ctx.responseCache ?? new ResponseCache(ctx.config.responseCacheBytes),
   });
   return app;

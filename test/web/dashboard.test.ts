@@ -147,6 +147,27 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
     await other.page.close();
   });
 
+  it('can be used from the keyboard alone: skip link, page links, filter bar', async () => {
+    const { page, errors } = await watchedPage(browser, served.origin);
+    await page.goto(`${served.origin}/`);
+    await page.locator('[data-testid=games]').waitFor();
+    const focused = () => page.evaluate<string>('document.activeElement?.textContent ?? ""');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'Skip to the page');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'Meta');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'Matchups');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/view=matchups/);
+    assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Matchups');
+    await page.getByLabel('Format').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForURL(/format=/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('says so in words when no game matches the filters', async () => {
     const { page, errors } = await watchedPage(browser, served.origin);
     for (const view of ['meta', 'matchups', 'scenarios']) {

@@ -68,9 +68,9 @@ export function installOriginGuard(app: FastifyInstance, config: Config): void {
     return new ProblemError('origin-not-allowed', verdict.reason);
   }
 
-  app.addHook('onRequest', async (request, reply) => {
-    const url = request.routeOptions.url;
-    if (url === undefined || !guarded.has(url)) return;
+  // A route-level hook, added after the rate limiter's (installed first, also per route), so
+  // that refused origins and media types are counted toward the limit before being refused.
+  const guard = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     addVary(reply);
     if (request.method !== 'POST') return;
     const verdict = judge(request);
@@ -87,10 +87,15 @@ export function installOriginGuard(app: FastifyInstance, config: Config): void {
         { headers: { accept: 'application/json' } },
       );
     }
-  });
+  };
 
   app.addHook('onRoute', (route) => {
-    if (!methodsOf(route).includes('POST') || guarded.has(route.url)) return;
+    const post = methodsOf(route).includes('POST');
+    if (post || guarded.has(route.url)) {
+      const hooks = route.onRequest;
+      route.onRequest = [...(hooks === undefined ? [] : [hooks].flat()), guard];
+    }
+    if (!post || guarded.has(route.url)) return;
     guarded.add(route.url);
     const url = route.url;
 

@@ -10,6 +10,8 @@ import { Redis } from 'ioredis';
 import type { Config } from '../../config/config.ts';
 import { ProblemError } from '../../errors/problem.ts';
 import { isWebClientPath } from '../routes/web-client.ts';
+import { EXPOSED_HEADERS } from './origin-guard.ts';
+import { originMatcher } from './origin-matcher.ts';
 
 export const DEFAULT_RATE_LIMIT_NAMESPACE = 'muster:rl:';
 
@@ -77,13 +79,39 @@ function connectRedis(app: FastifyInstance, url: string): Redis {
   return redis;
 }
 
-/** Registers the limiter; must be awaited before any route is registered (it works by onRoute). */
+/**
+ * Registers the limiter; must be awaited before any route is registered (it works by onRoute).
+ * Returns its Redis client when one is configured, for health to ping.
+ */
 export async function installRateLimit(
   app: FastifyInstance,
   config: Config,
   options: RateLimitOptions = {},
-): Promise<void> {
+): Promise<Redis | undefined> {
   const redis = config.redisUrl === null ? undefined : connectRedis(app, config.redisUrl);
+  const allowed = originMatcher(config.allowedOrigins);
+  const allowedOrigin = (request: FastifyRequest): string | null => {
+    const origin = request.headers.origin;
+    return origin !== undefined && origin !== 'null' && allowed(origin) ? origin : null;
+  };
+  // A preflight refused with 429 fails in the browser without a readable answer (Fetch §4.8:
+  // a preflight must succeed); allowed origins' preflights are cheap and cached, so they pass,
+  // and the limit answers the actual request, which the browser can read.
+  const isAllowedPreflight = (request: FastifyRequest): boolean =>
+    request.method === 'OPTIONS' &&
+    request.headers['access-control-request-method'] !== undefined &&
+    allowedOrigin(request) !== null;
+  // The 429 is sent before the origin guard runs, so it names the origin itself (Fetch §3.2.5)
+  // for the page to read Retry-After and the RateLimit headers.
+  const corsHeaders = (request: FastifyRequest): Record<string, string> => {
+    const origin = allowedOrigin(request);
+    if (origin === null) return {};
+    return {
+      'access-control-allow-origin': origin,
+      'access-control-expose-headers': EXPOSED_HEADERS,
+      vary: 'Origin',
+    };
+  };
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitMax,
@@ -96,11 +124,14 @@ export async function installRateLimit(
       ? {}
       : { redis, nameSpace: options.namespace ?? DEFAULT_RATE_LIMIT_NAMESPACE }),
     keyGenerator: (request: FastifyRequest) => request.ip,
-    allowList: (request: FastifyRequest) => isRateLimitExempt(request.routeOptions.url),
-    errorResponseBuilder: (_request, context) =>
+    allowList: (request: FastifyRequest) =>
+      isRateLimitExempt(request.routeOptions.url) || isAllowedPreflight(request),
+    errorResponseBuilder: (request, context) =>
       new ProblemError(
         'rate-limited',
         `at most ${context.max} requests per ${seconds(config.rateLimitWindowMs)} per client; retry in ${context.after}`,
+        { headers: corsHeaders(request) },
       ),
   });
+  return redis;
 }

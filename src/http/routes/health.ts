@@ -24,7 +24,7 @@ const Check = Type.Object(
     observedValue: Type.Optional(
       Type.Union([Type.Number(), Type.String(), Type.Null()], {
         description:
-          'store:responseTime: ping time; store:dataVersion: the data version in the store; snapshot:games: games loaded (null before the first load); import:last: when the last import finished (null when none)',
+          'store:responseTime and redis:responseTime: ping time; store:dataVersion: the data version in the store; snapshot:games: games loaded (null before the first load); import:last: when the last import finished (null when none)',
       }),
     ),
     observedUnit: Type.Optional(Type.String({ description: 'Unit of observedValue, e.g. "ms"' })),
@@ -63,7 +63,7 @@ export const HealthResponse = Type.Object(
       Type.Array(Check, { description: 'The checks of this component and measurement' }),
       {
         description:
-          'Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process\'s response cache; always pass)',
+          'Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process\'s response cache; always pass)',
       },
     ),
   },
@@ -133,6 +133,29 @@ export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void
           ...(ping.error ? { output: `store unreachable: ${ping.error}` } : {}),
         },
       ];
+
+      if (ctx.redis !== undefined) {
+        const redis = ctx.redis;
+        const redisPing = await timed(async () => {
+          await redis.ping();
+        });
+        // Without Redis the rate limit is off, not the service: a warning, never a failure.
+        const redisStatus: Status = redisPing.error || redisPing.ms > 500 ? 'warn' : 'pass';
+        statuses.push(redisStatus);
+        checks['redis:responseTime'] = [
+          {
+            componentId: 'rate-limit',
+            componentType: 'datastore',
+            observedValue: Math.round(redisPing.ms * 100) / 100,
+            observedUnit: 'ms',
+            status: redisStatus,
+            time: now.toISOString(),
+            ...(redisPing.error
+              ? { output: `Redis unreachable (requests are not rate limited): ${redisPing.error}` }
+              : {}),
+          },
+        ];
+      }
 
       if (!ping.error) {
         try {
