@@ -40,7 +40,7 @@ describe(`rankings and upcoming satellites over HTTP (${TEST_BACKEND})`, () => {
   after(async () => t.close());
 
   for (const method of ['glicko2', 'elo', 'points'] as const) {
-    it(`ranks the demo players by ${method}, best first, with the DESIGN row fields`, async () => {
+    it(`ranks the demo players by ${method}, best first, with the documented row fields`, async () => {
       const { status, json } = await post(t, '/api/rankings', { method, pageSize: 200 });
       assert.equal(status, 200);
       const rows = json.data.players;
