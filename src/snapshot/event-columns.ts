@@ -21,6 +21,7 @@ export function buildEventColumns(
   const events = {
     count: n,
     ids: facts.map((e) => e.id),
+    names: facts.map((e) => e.name),
     idIndex,
     system: new Int32Array(n),
     startDay: new Int32Array(n),
