@@ -142,6 +142,99 @@ export const ROUTES: Array<{
   },
 ];
 
+/** The window compareTo cases compare with (docs/statistics.md#compareto), and its SQL. */
+const COMPARE_TO = { to: '2024-12-31' };
+const COMPARE_WHERE =
+  "e.status = 'completed' and e.system_id = 't9a' and e.start_date <= '2024-12-31'";
+
+/** Per-(key, event) successes and games, then their squares: what the clustered interval needs. */
+const clusterSql = (
+  w: string,
+  key: string,
+) => `select k, sum(y * y), sum(y * n), sum(n * n), count(*)
+  from (select ${key} as k, g.event_id, count(*) as n,
+      sum(case when s.result = 'win' then 1 when s.result = 'draw' then 0.5 else 0 end) as y
+    ${SCOPE(w)} and o.faction_id <> s.faction_id group by ${key}, g.event_id) per_event group by k`;
+
+const base = (route: string) => ROUTES.find((r) => r.route === route)!;
+
+/**
+ * compareTo (a second window of the same cube) and interval "event-clustered" (the cluster
+ * cubes), each beside SQL doing the same extra work: the route's query over the other window
+ * too, or the per-event sums of squares.
+ */
+ROUTES.push(
+  {
+    route: 'faction-stats + compareTo',
+    engine: (s, f) =>
+      factionStats(s, {
+        ...normaliseCommonFilter(s, f),
+        factions: [],
+        excludeMirrors: true,
+        minGames: 0,
+        groupBy: 'none',
+        compareTo: normaliseCommonFilter(s, { ...COMPARE_TO, system: 't9a' }),
+      }),
+    sql: (w) =>
+      `${base('faction-stats').sql(w)} union all ${base('faction-stats').sql(COMPARE_WHERE)}`,
+  },
+  {
+    route: 'faction-stats, event-clustered',
+    engine: (s, f) =>
+      factionStats(s, {
+        ...normaliseCommonFilter(s, f),
+        factions: [],
+        excludeMirrors: true,
+        minGames: 0,
+        groupBy: 'none',
+        interval: 'event-clustered',
+      }),
+    sql: (w) => clusterSql(w, 's.faction_id'),
+  },
+  {
+    route: 'army-matchup + compareTo',
+    engine: (s, f) =>
+      armyMatchup(s, {
+        ...normaliseCommonFilter(s, f),
+        factions: [],
+        opponents: [],
+        minGames: 0,
+        compareTo: normaliseCommonFilter(s, { ...COMPARE_TO, system: 't9a' }),
+      }),
+    sql: (w) =>
+      `${base('army-matchup').sql(w)} union all ${base('army-matchup').sql(COMPARE_WHERE)}`,
+  },
+  {
+    route: 'army-matchup, event-clustered',
+    engine: (s, f) =>
+      armyMatchup(s, {
+        ...normaliseCommonFilter(s, f),
+        factions: [],
+        opponents: [],
+        minGames: 0,
+        interval: 'event-clustered',
+      }),
+    sql: (w) => clusterSql(w, "s.faction_id || '/' || o.faction_id"),
+  },
+  {
+    route: 'item-use-stats, event-clustered',
+    engine: (s, f) =>
+      itemUseStats(s, {
+        ...normaliseCommonFilter(s, f),
+        factions: [],
+        categories: [],
+        search: null,
+        minLists: 0,
+        sort: 'lists',
+        page: 1,
+        pageSize: 50,
+        interval: 'event-clustered',
+      }),
+    // SQL per (faction, event) only: a lower bound of the per-item query's work.
+    sql: (w) => clusterSql(w, 's.faction_id'),
+  },
+);
+
 /** Median and p99 of `runs` timed calls, no warm-up (SQL at a million games takes seconds). */
 export async function timeAsync(
   fn: () => unknown,

@@ -118,7 +118,11 @@ export async function runImportBatches(
     // Validation keeps what it learns (systems, factions, spellings) in `known`, so later
     // batches resolve against earlier ones without reading the store again.
     const known = await loadKnownState(store);
-    for await (const raw of batches) await runOneBatch(store, raw, known, importId, options, state);
+    for await (const raw of batches) {
+      await runOneBatch(store, raw, known, importId, options, state);
+      // Strict stops at the first refused batch: later ones could lean on what it declared.
+      if (state.refused) break;
+    }
     // Nothing could be read (every source unreadable or unparseable): the import failed.
     const unreadable = state.rejects.filter((r) => r.kind === 'file');
     const failed =

@@ -41,8 +41,8 @@ function readRaw(root: string): { games: RawGame[]; excluded: number } {
       const report = JSON.parse(readFileSync(join(dataDir, dir, name), 'utf8')) as Json;
       const a = report.scoreOne;
       const b = report.scoreTwo;
+      // Reports without an id import too, under an id derived from tournament and file name.
       const valid =
-        (typeof report.id_match === 'string' || typeof report.id === 'string') &&
         Number.isInteger(a) &&
         Number.isInteger(b) &&
         a >= 0 &&

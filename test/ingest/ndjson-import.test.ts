@@ -107,6 +107,35 @@ describe(`streamed imports (${TEST_BACKEND})`, () => {
     assert.equal(report.counts.games.imported, 2, 'the complete lines import');
   });
 
+  it('with strict, stops at the first batch with a reject and keeps the batches before it', async () => {
+    const bad = JSON.parse(eventLine('st-2', 2));
+    bad.events[0].games[1].sides[0].faction = 'Nope';
+    const path = file(
+      'strict.ndjson',
+      [REFERENCE_LINE, eventLine('st-1', 2), JSON.stringify(bad), eventLine('st-3', 2)].join('\n'),
+    );
+    const report = await importSources(store, [path], {
+      format: 'ndjson',
+      strict: true,
+      batchGames: 2,
+    });
+    assert.equal(report.status, 'rejected');
+    assert.deepEqual(
+      report.rejects.map((r) => r.record),
+      ['game st-2-g1'],
+    );
+    const ids = await store.db
+      .selectFrom('games')
+      .select('id')
+      .where('id', 'like', 'st-%')
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      ids.map((g) => g.id),
+      ['st-1-g0', 'st-1-g1'],
+    );
+  });
+
   it('imports a system without score rules beside one with them, line by line', async () => {
     const path = file(
       'systems.ndjson',

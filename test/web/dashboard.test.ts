@@ -115,6 +115,11 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
     const games = page.locator('[data-testid=games]');
     await games.waitFor();
     const before = await games.innerText();
+    // The trend chart is drawn on a canvas; its numbers are also a table behind a summary.
+    await page.getByText('The chart as a table').click();
+    const trendRows = page.locator('.as-table tbody tr');
+    assert.ok((await trendRows.count()) >= 1);
+    assert.match(await trendRows.first().innerText(), /\d{4}-Q\d[\s\S]*%/);
     const size = page.getByLabel('Event size');
     const options = await size
       .locator('option')
@@ -145,6 +150,27 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
     assert.deepEqual([...errors, ...other.errors], []);
     await page.close();
     await other.page.close();
+  });
+
+  it('can be used from the keyboard alone: skip link, page links, filter bar', async () => {
+    const { page, errors } = await watchedPage(browser, served.origin);
+    await page.goto(`${served.origin}/`);
+    await page.locator('[data-testid=games]').waitFor();
+    const focused = () => page.evaluate<string>('document.activeElement?.textContent ?? ""');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'Skip to the page');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'Meta');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'Matchups');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/view=matchups/);
+    assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Matchups');
+    await page.getByLabel('Format').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForURL(/format=/);
+    assert.deepEqual(errors, []);
+    await page.close();
   });
 
   it('says so in words when no game matches the filters', async () => {

@@ -19,8 +19,6 @@ export const CL_NN = 2;
 export const CL_EVENTS = 3;
 export const CLUSTER_STRIDE = 4;
 
-const SPANS = [32, 1024];
-
 /** Adds the sides of the event at `position`: add(key, successes, games) per counted side. */
 export type ClusterFeed = (
   position: number,
@@ -33,8 +31,16 @@ export interface ClusterCube {
   readonly scan: EventScanner;
 }
 
-/** Builds a cluster cube over `keys` keys from a per-event feed (docs/statistics.md). */
-export function buildClusterCube(snapshot: Snapshot, keys: number, feed: ClusterFeed): ClusterCube {
+/**
+ * Builds a cluster cube over `keys` keys from a per-event feed (docs/statistics.md); `spans` as
+ * buildCube's: a large key space wants coarse blocks, since each block's flush visits every key.
+ */
+export function buildClusterCube(
+  snapshot: Snapshot,
+  keys: number,
+  feed: ClusterFeed,
+  spans: readonly number[] = [32, 1024],
+): ClusterCube {
   const order = eventOrder(snapshot);
   const y = new Float64Array(keys);
   const n = new Float64Array(keys);
@@ -62,7 +68,7 @@ export function buildClusterCube(snapshot: Snapshot, keys: number, feed: Cluster
     }
   };
   const planes = [{ keys, stride: CLUSTER_STRIDE }];
-  return { order, cube: buildCube(order, planes, SPANS, scan), scan };
+  return { order, cube: buildCube(order, planes, spans, scan), scan };
 }
 
 /** The cluster sums of a scope, one plane (key * CLUSTER_STRIDE + slot). */

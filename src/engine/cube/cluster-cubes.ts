@@ -21,12 +21,12 @@ const caches: Record<Kind, WeakMap<Snapshot, ClusterCube>> = {
 function cached(
   kind: Kind,
   snapshot: Snapshot,
-  make: () => { keys: number; feed: ClusterFeed },
+  make: () => { keys: number; feed: ClusterFeed; spans?: readonly number[] },
 ): ClusterCube {
   const hit = caches[kind].get(snapshot);
   if (hit !== undefined) return hit;
-  const { keys, feed } = make();
-  const built = buildClusterCube(snapshot, keys, feed);
+  const { keys, feed, spans } = make();
+  const built = buildClusterCube(snapshot, keys, feed, spans);
   caches[kind].set(snapshot, built);
   return built;
 }
@@ -76,6 +76,8 @@ export function itemClusters(snapshot: Snapshot): ClusterCube {
     const pairIndex = new Int32Array(snapshot.factions.length * nItems).fill(-1);
     for (let p = 0; p < pairItem.length; p++) pairIndex[pairFaction[p] * nItems + pairItem[p]] = p;
     return {
+      // Many pairs: coarse blocks, as the item cube keeps.
+      spans: [256, 4096],
       keys: pairItem.length,
       feed: (k, add) => {
         for (let r = rowStart[k], end = rowStart[k + 1]; r < end; r++) {
@@ -100,6 +102,7 @@ export function scenarioClusters(snapshot: Snapshot): ClusterCube {
     const nF = snapshot.factions.length;
     const [, partKeys] = partOffsets(snapshot);
     return {
+      spans: [256, 4096],
       keys: partKeys * nF,
       feed: (k, add) => {
         for (let r = rowStart[k], end = rowStart[k + 1]; r < end; r++) {
