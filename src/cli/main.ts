@@ -6,12 +6,11 @@ import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import type { Config } from '../config/config.ts';
-import { importSources } from '../ingest/import-sources.ts';
 import type { ImportFormat } from '../ingest/import-types.ts';
 import { importExists, lastImportWithRejects, readRejects } from '../store/read-rejects.ts';
 import { openMigratedStore } from '../store/store.ts';
 import { printReport } from './print-report.ts';
-import { progressLine, runExport } from './cli-commands.ts';
+import { runExport, runImportCommand } from './cli-commands.ts';
 import { seedDemo, storeIsEmpty } from './seed-demo.ts';
 import { serve } from './serve.ts';
 import { serveCluster, workerCount } from './serve-cluster.ts';
@@ -250,26 +249,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       io.err(`muster import: name at least one PATH (or - for stdin)\n\n${HELP.import}`);
       return 2;
     }
-    const maxRejects = Number(args.values['max-rejects'] ?? 50);
-    const batchText = args.values['batch-games'] as string | undefined;
-    if (batchText !== undefined && !/^[1-9]\d{0,6}$/.test(batchText)) {
-      io.err(
-        `muster import: --batch-games takes a whole number from 1 to 9999999, got "${batchText}"`,
-      );
-      return 2;
-    }
-    const progress = progressLine(io);
-    const report = await importSources(store, args.positionals, {
-      format,
-      strict: args.values.strict === true,
-      system: args.values.system as string | undefined,
-      onProgress: (message) => progress.note(message),
-      onBatch: (p) => progress.batch(p),
-      ...(batchText !== undefined ? { batchGames: Number(batchText) } : {}),
-    });
-    progress.done();
-    printReport(report, io.out, Number.isFinite(maxRejects) ? maxRejects : 50);
-    return report.rejects.length > 0 ? 1 : 0;
+    return await runImportCommand(store, format, args.positionals, args.values, io);
   } catch (error) {
     io.err(`muster ${command}: ${(error as Error).message}`);
     return 1;
