@@ -3,13 +3,10 @@
  * progress line (docs/import-formats.md#ndjson).
  */
 import { isRealDate } from '../domain/calendar-day.ts';
-import { importSources } from '../ingest/import-sources.ts';
-import type { ImportFormat } from '../ingest/import-types.ts';
 import type { ImportProgress } from '../ingest/run-import.ts';
 import type { Store } from '../store/store.ts';
 import { exportStore } from './export-store.ts';
 import type { CliIo } from './main.ts';
-import { printReport } from './print-report.ts';
 
 /** Prints a progress line on a terminal once an import has run a couple of seconds. */
 export function progressLine(io: CliIo, quietMs = 2_000) {
@@ -58,34 +55,4 @@ export async function runExport(
   });
   io.err(`exported ${counts.events} events, ${counts.games} games in ${counts.lines} lines`);
   return 0;
-}
-
-/** `muster import` once its format and paths are known: runs it and prints the report. */
-export async function runImportCommand(
-  store: Store,
-  format: ImportFormat,
-  paths: string[],
-  values: { strict?: unknown; system?: unknown; 'max-rejects'?: unknown; 'batch-games'?: unknown },
-  io: CliIo,
-): Promise<number> {
-  const maxRejects = Number(values['max-rejects'] ?? 50);
-  const batchText = typeof values['batch-games'] === 'string' ? values['batch-games'] : undefined;
-  if (batchText !== undefined && !/^[1-9]\d{0,6}$/.test(batchText)) {
-    io.err(
-      `muster import: --batch-games takes a whole number from 1 to 9999999, got "${batchText}"`,
-    );
-    return 2;
-  }
-  const progress = progressLine(io);
-  const report = await importSources(store, paths, {
-    format,
-    strict: values.strict === true,
-    system: typeof values.system === 'string' ? values.system : undefined,
-    onProgress: (message) => progress.note(message),
-    onBatch: (p) => progress.batch(p),
-    ...(batchText !== undefined ? { batchGames: Number(batchText) } : {}),
-  });
-  progress.done();
-  printReport(report, io.out, Number.isFinite(maxRejects) ? maxRejects : 50);
-  return report.rejects.length > 0 ? 1 : 0;
 }

@@ -6,11 +6,13 @@ import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import type { Config } from '../config/config.ts';
+import { importSources } from '../ingest/import-sources.ts';
 import type { ImportFormat } from '../ingest/import-types.ts';
 import { importExists, lastImportWithRejects, readRejects } from '../store/read-rejects.ts';
 import { openMigratedStore } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
 import { printReport } from './print-report.ts';
-import { runExport, runImportCommand } from './cli-commands.ts';
+import { progressLine, runExport } from './cli-commands.ts';
 import { seedDemo, storeIsEmpty } from './seed-demo.ts';
 import { serve } from './serve.ts';
 import { serveCluster, workerCount } from './serve-cluster.ts';
@@ -221,39 +223,67 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       return report.rejects.length > 0 ? 1 : 0;
     }
     if (command === 'export') return await runExport(store, args.values, io);
-    if (command === 'rejects') {
-      const text = args.values.import as string | undefined;
-      if (text !== undefined && !/^\d+$/.test(text)) {
-        io.err(`muster rejects: --import takes an import id (a whole number), got "${text}"`);
-        return 2;
-      }
-      const importId = text !== undefined ? Number(text) : await lastImportWithRejects(store.db);
-      if (importId !== null && !(await importExists(store.db, importId))) {
-        io.err(`muster rejects: no import ${importId} in this store`);
-        return 2;
-      }
-      if (importId === null) {
-        io.err('muster rejects: no import has rejected anything');
-        return 0;
-      }
-      for (const r of await readRejects(store.db, importId)) io.out(JSON.stringify(r));
-      return 0;
-    }
-    // import
-    const format = (args.values.format ?? 'canonical') as ImportFormat;
-    if (!FORMATS.includes(format)) {
-      io.err(`muster import: --format must be one of ${FORMATS.join(', ')}, got "${format}"`);
-      return 2;
-    }
-    if (args.positionals.length === 0) {
-      io.err(`muster import: name at least one PATH (or - for stdin)\n\n${HELP.import}`);
-      return 2;
-    }
-    return await runImportCommand(store, format, args.positionals, args.values, io);
+    if (command === 'rejects') return await runRejects(store, args.values, io);
+    return await runImportCommand(store, args, io);
   } catch (error) {
     io.err(`muster ${command}: ${(error as Error).message}`);
     return 1;
   } finally {
     await store.close();
   }
+}
+
+type CliArgs = ReturnType<typeof parseArgs>;
+
+/** `muster rejects [--import N]`: an import's rejected records as JSON lines. */
+async function runRejects(store: Store, values: CliArgs['values'], io: CliIo): Promise<number> {
+  const text = values.import as string | undefined;
+  if (text !== undefined && !/^\d+$/.test(text)) {
+    io.err(`muster rejects: --import takes an import id (a whole number), got "${text}"`);
+    return 2;
+  }
+  const importId = text !== undefined ? Number(text) : await lastImportWithRejects(store.db);
+  if (importId !== null && !(await importExists(store.db, importId))) {
+    io.err(`muster rejects: no import ${importId} in this store`);
+    return 2;
+  }
+  if (importId === null) {
+    io.err('muster rejects: no import has rejected anything');
+    return 0;
+  }
+  for (const r of await readRejects(store.db, importId)) io.out(JSON.stringify(r));
+  return 0;
+}
+
+/** `muster import`: reads the paths with the format's adapter, imports, prints the report. */
+async function runImportCommand(store: Store, args: CliArgs, io: CliIo): Promise<number> {
+  const format = (args.values.format ?? 'canonical') as ImportFormat;
+  if (!FORMATS.includes(format)) {
+    io.err(`muster import: --format must be one of ${FORMATS.join(', ')}, got "${format}"`);
+    return 2;
+  }
+  if (args.positionals.length === 0) {
+    io.err(`muster import: name at least one PATH (or - for stdin)\n\n${HELP.import}`);
+    return 2;
+  }
+  const maxRejects = Number(args.values['max-rejects'] ?? 50);
+  const batchText = args.values['batch-games'] as string | undefined;
+  if (batchText !== undefined && !/^[1-9]\d{0,6}$/.test(batchText)) {
+    io.err(
+      `muster import: --batch-games takes a whole number from 1 to 9999999, got "${batchText}"`,
+    );
+    return 2;
+  }
+  const progress = progressLine(io);
+  const report = await importSources(store, args.positionals, {
+    format,
+    strict: args.values.strict === true,
+    system: args.values.system as string | undefined,
+    onProgress: (message) => progress.note(message),
+    onBatch: (p) => progress.batch(p),
+    ...(batchText !== undefined ? { batchGames: Number(batchText) } : {}),
+  });
+  progress.done();
+  printReport(report, io.out, Number.isFinite(maxRejects) ? maxRejects : 50);
+  return report.rejects.length > 0 ? 1 : 0;
 }

@@ -61,7 +61,7 @@ import {
   factionCube,
 } from './cube/faction-cube.ts';
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
-import type { CommonFilter } from './filter.ts';
+import type { CommonFilter, Scope } from './filter.ts';
 import type { Interval } from './intervals.ts';
 import { compareTallies } from './compare.ts';
 import { clusteredRateInterval } from './common.ts';
@@ -226,6 +226,66 @@ function runTheTable(run: Float64Array, faction: number): RunTheTable[] {
 }
 
 /**
+ * The scope's totals, adding every event on its own so that each event's sums also go to its
+ * period (month or quarter of its start), which `periods` collects.
+ */
+function sumByPeriod(
+  snapshot: Snapshot,
+  scope: Scope,
+  groupBy: Exclude<GroupBy, 'none'>,
+  periods: Map<number, Float64Array[]>,
+): Float64Array[] {
+  const { order, cube } = factionCube(snapshot);
+  const totals = newTargets(cube.planes);
+  const startDay = snapshot.events.startDay;
+  visitScope(
+    order,
+    scope,
+    [],
+    () => undefined,
+    (k) => {
+      addBlock(cube, 0, k, totals);
+      const key = periodKey(startDay[order.event[k]], groupBy);
+      let target = periods.get(key);
+      if (target === undefined) {
+        target = newTargets(cube.planes);
+        periods.set(key, target);
+      }
+      addBlock(cube, 0, k, target);
+    },
+  );
+  return totals;
+}
+
+/** One faction's series: its counts per period in which it played, oldest first. */
+function seriesOf(
+  periods: Map<number, Float64Array[]>,
+  periodKeys: readonly number[],
+  base: number,
+  excludeMirrors: boolean,
+  groupBy: GroupBy,
+): SeriesPoint[] {
+  const points: SeriesPoint[] = [];
+  for (const key of periodKeys) {
+    const p = periods.get(key)![0];
+    if (p[base + SIDES] === 0) continue;
+    const pc = counted(p, base, excludeMirrors);
+    points.push({
+      period: periodLabel(key, groupBy),
+      sides: p[base + SIDES],
+      games: pc.games,
+      wins: pc.wins,
+      draws: pc.draws,
+      losses: pc.losses,
+      winRate: winRate(pc.wins, pc.draws, pc.games),
+      winRateInterval: winRateInterval(pc.wins, pc.draws, pc.games),
+      avgScore: mean(p[base + SCORE_N], p[base + SCORE_SUM]),
+    });
+  }
+  return points;
+}
+
+/**
  * Computes faction-stats for a normalised request (DESIGN.md §5 "faction-stats"), adding the
  * per-event pre-aggregates of the events in scope (cube/faction-cube.ts).
  */
@@ -238,31 +298,10 @@ export function factionStats(
   const { order, cube, scan } = factionCube(snapshot);
   const groupBy = request.groupBy;
   const periods = new Map<number, Float64Array[]>();
-  let acc: Float64Array;
-  let ev: Float64Array;
-  if (groupBy === 'none') [acc, ev] = sumScope(cube, order, scope, scan);
-  else {
-    // Series need each event's period, so every event is added on its own.
-    const totals = newTargets(cube.planes);
-    [acc, ev] = totals;
-    const startDay = snapshot.events.startDay;
-    visitScope(
-      order,
-      scope,
-      [],
-      () => undefined,
-      (k) => {
-        addBlock(cube, 0, k, totals);
-        const key = periodKey(startDay[order.event[k]], groupBy);
-        let target = periods.get(key);
-        if (target === undefined) {
-          target = newTargets(cube.planes);
-          periods.set(key, target);
-        }
-        addBlock(cube, 0, k, target);
-      },
-    );
-  }
+  const [acc, ev] =
+    groupBy === 'none'
+      ? sumScope(cube, order, scope, scan)
+      : sumByPeriod(snapshot, scope, groupBy, periods);
   const players = countPlayers(snapshot, scope);
   const runs = runTableCube(snapshot);
   const [run] = sumScope(runs.cube, runs.order, scope, runs.scan);
@@ -336,24 +375,7 @@ export function factionStats(
     };
     if (other !== null) row.compare = compareTallies(c, counted(other, base, excludeMirrors));
     if (groupBy !== 'none') {
-      const points: SeriesPoint[] = [];
-      for (const key of periodKeys) {
-        const p = periods.get(key)![0];
-        if (p[base + SIDES] === 0) continue;
-        const pc = counted(p, base, excludeMirrors);
-        points.push({
-          period: periodLabel(key, groupBy),
-          sides: p[base + SIDES],
-          games: pc.games,
-          wins: pc.wins,
-          draws: pc.draws,
-          losses: pc.losses,
-          winRate: winRate(pc.wins, pc.draws, pc.games),
-          winRateInterval: winRateInterval(pc.wins, pc.draws, pc.games),
-          avgScore: mean(p[base + SCORE_N], p[base + SCORE_SUM]),
-        });
-      }
-      row.series = points;
+      row.series = seriesOf(periods, periodKeys, base, excludeMirrors, groupBy);
     }
     rows.push(row);
   }

@@ -10,206 +10,219 @@ import { optionalScoreRules } from './migrate-optional-score.ts';
 // Migrations are schema-only and dialect-aware; they take an untyped Kysely on purpose.
 type Db = Kysely<unknown>;
 
-function migrations(dialect: Dialect): Record<string, Migration> {
+/** Systems, factions, players, the scenario catalogue and their aliases; the meta table. */
+async function createReferenceTables(db: Db): Promise<void> {
+  await db.schema
+    .createTable('meta')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('systems')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('score_min', 'real', (c) => c.notNull())
+    .addColumn('score_max', 'real', (c) => c.notNull())
+    .addColumn('score_total', 'real')
+    .addColumn('margin_bands', 'text')
+    .execute();
+
+  await db.schema
+    .createTable('factions')
+    .addColumn('system_id', 'text', (c) => c.notNull().references('systems.id'))
+    .addColumn('id', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('parent_id', 'text')
+    .addPrimaryKeyConstraint('factions_pk', ['system_id', 'id'])
+    .execute();
+
+  await db.schema
+    .createTable('faction_aliases')
+    .addColumn('system_id', 'text', (c) => c.notNull())
+    .addColumn('alias', 'text', (c) => c.notNull())
+    .addColumn('faction_id', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('faction_aliases_pk', ['system_id', 'alias'])
+    .execute();
+
+  await db.schema
+    .createTable('players')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('name', 'text')
+    .addColumn('country', 'text')
+    .execute();
+
+  await db.schema
+    .createTable('player_aliases')
+    .addColumn('alias', 'text', (c) => c.primaryKey())
+    .addColumn('player_id', 'text', (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('scenarios')
+    .addColumn('system_id', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('description', 'text')
+    .addPrimaryKeyConstraint('scenarios_pk', ['system_id', 'kind', 'name'])
+    .execute();
+}
+
+/** Events, lists, entries, games and sides, with the indexes the snapshot loader reads by. */
+async function createEventTables(db: Db): Promise<void> {
+  await db.schema
+    .createTable('events')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('system_id', 'text', (c) => c.notNull().references('systems.id'))
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('start_date', 'text', (c) => c.notNull())
+    .addColumn('end_date', 'text')
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('format', 'text', (c) => c.notNull())
+    .addColumn('tier', 'text', (c) => c.notNull())
+    .addColumn('qualifies_for', 'text')
+    .addColumn('slots', 'integer')
+    .addColumn('participants', 'integer')
+    .addColumn('capacity', 'integer')
+    .addColumn('rounds', 'integer')
+    .addColumn('points_limit', 'integer')
+    .addColumn('rules_version', 'text')
+    .addColumn('country', 'text')
+    .addColumn('region', 'text')
+    .addColumn('city', 'text')
+    .addColumn('venue', 'text')
+    .addColumn('lat', 'real')
+    .addColumn('lon', 'real')
+    .addColumn('online', 'integer')
+    .addColumn('url', 'text')
+    .addColumn('registration_url', 'text')
+    .addColumn('content_hash', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('events_system_start')
+    .on('events')
+    .columns(['system_id', 'start_date'])
+    .execute();
+  await db.schema
+    .createIndex('events_tier_status_start')
+    .on('events')
+    .columns(['tier', 'status', 'start_date'])
+    .execute();
+
+  await db.schema
+    .createTable('lists')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('points', 'integer')
+    .execute();
+
+  await db.schema
+    .createTable('list_units')
+    .addColumn('list_id', 'text', (c) => c.notNull())
+    .addColumn('unit_index', 'integer', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('category', 'text', (c) => c.notNull())
+    .addColumn('cost', 'real')
+    .addColumn('models', 'integer')
+    .addPrimaryKeyConstraint('list_units_pk', ['list_id', 'unit_index'])
+    .execute();
+
+  await db.schema
+    .createTable('list_options')
+    .addColumn('list_id', 'text', (c) => c.notNull())
+    .addColumn('unit_index', 'integer', (c) => c.notNull())
+    .addColumn('option_index', 'integer', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('list_options_pk', ['list_id', 'unit_index', 'option_index'])
+    .execute();
+
+  await db.schema
+    .createTable('entries')
+    .addColumn('event_id', 'text', (c) => c.notNull())
+    .addColumn('player_id', 'text', (c) => c.notNull())
+    .addColumn('faction_id', 'text')
+    .addColumn('subfaction_id', 'text')
+    .addColumn('team', 'text')
+    .addColumn('placement', 'integer')
+    .addColumn('list_id', 'text')
+    .addPrimaryKeyConstraint('entries_pk', ['event_id', 'player_id'])
+    .execute();
+
+  await db.schema
+    .createTable('games')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('event_id', 'text', (c) => c.notNull().references('events.id'))
+    .addColumn('round', 'integer')
+    .addColumn('table_no', 'integer')
+    .addColumn('scenario', 'text')
+    .addColumn('map', 'text')
+    .addColumn('deployment', 'text')
+    .addColumn('primary_objective', 'text')
+    .addColumn('secondaries', 'text')
+    .addColumn('content_hash', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('games_event').on('games').column('event_id').execute();
+
+  await db.schema
+    .createTable('sides')
+    .addColumn('game_id', 'text', (c) => c.notNull())
+    .addColumn('side', 'integer', (c) => c.notNull())
+    .addColumn('player_id', 'text')
+    .addColumn('faction_id', 'text', (c) => c.notNull())
+    .addColumn('subfaction_id', 'text')
+    .addColumn('score', 'real')
+    .addColumn('result', 'text', (c) => c.notNull())
+    .addColumn('first_turn', 'integer')
+    .addColumn('primary_achieved', 'integer')
+    .addColumn('secondary', 'text')
+    .addColumn('secondary_achieved', 'integer')
+    .addColumn('list_id', 'text')
+    .addPrimaryKeyConstraint('sides_pk', ['game_id', 'side'])
+    .execute();
+  await db.schema.createIndex('sides_player').on('sides').column('player_id').execute();
+}
+
+/** The import records and their rejects; the data version starts at 0. */
+async function createImportTables(db: Db, dialect: Dialect): Promise<void> {
   const autoId = dialect === 'postgres' ? 'serial' : 'integer';
+  await db.schema
+    .createTable('imports')
+    .addColumn('id', autoId, (c) =>
+      c.primaryKey().$call((b) => (dialect === 'sqlite' ? b.autoIncrement() : b)),
+    )
+    .addColumn('started_at', 'text', (c) => c.notNull())
+    .addColumn('finished_at', 'text')
+    .addColumn('format', 'text', (c) => c.notNull())
+    .addColumn('sources', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('summary', 'text')
+    .execute();
+
+  await db.schema
+    .createTable('rejects')
+    .addColumn('id', autoId, (c) =>
+      c.primaryKey().$call((b) => (dialect === 'sqlite' ? b.autoIncrement() : b)),
+    )
+    .addColumn('import_id', 'integer', (c) => c.notNull())
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('record', 'text')
+    .addColumn('field', 'text')
+    .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('payload', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('rejects_import').on('rejects').column('import_id').execute();
+
+  await sql`insert into meta (key, value) values ('data_version', '0')`.execute(db);
+}
+
+function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': {
       async up(db: Db) {
-        await db.schema
-          .createTable('meta')
-          .addColumn('key', 'text', (c) => c.primaryKey())
-          .addColumn('value', 'text', (c) => c.notNull())
-          .execute();
-
-        await db.schema
-          .createTable('systems')
-          .addColumn('id', 'text', (c) => c.primaryKey())
-          .addColumn('name', 'text', (c) => c.notNull())
-          .addColumn('score_min', 'real', (c) => c.notNull())
-          .addColumn('score_max', 'real', (c) => c.notNull())
-          .addColumn('score_total', 'real')
-          .addColumn('margin_bands', 'text')
-          .execute();
-
-        await db.schema
-          .createTable('factions')
-          .addColumn('system_id', 'text', (c) => c.notNull().references('systems.id'))
-          .addColumn('id', 'text', (c) => c.notNull())
-          .addColumn('name', 'text', (c) => c.notNull())
-          .addColumn('parent_id', 'text')
-          .addPrimaryKeyConstraint('factions_pk', ['system_id', 'id'])
-          .execute();
-
-        await db.schema
-          .createTable('faction_aliases')
-          .addColumn('system_id', 'text', (c) => c.notNull())
-          .addColumn('alias', 'text', (c) => c.notNull())
-          .addColumn('faction_id', 'text', (c) => c.notNull())
-          .addPrimaryKeyConstraint('faction_aliases_pk', ['system_id', 'alias'])
-          .execute();
-
-        await db.schema
-          .createTable('players')
-          .addColumn('id', 'text', (c) => c.primaryKey())
-          .addColumn('name', 'text')
-          .addColumn('country', 'text')
-          .execute();
-
-        await db.schema
-          .createTable('player_aliases')
-          .addColumn('alias', 'text', (c) => c.primaryKey())
-          .addColumn('player_id', 'text', (c) => c.notNull())
-          .execute();
-
-        await db.schema
-          .createTable('scenarios')
-          .addColumn('system_id', 'text', (c) => c.notNull())
-          .addColumn('kind', 'text', (c) => c.notNull())
-          .addColumn('name', 'text', (c) => c.notNull())
-          .addColumn('description', 'text')
-          .addPrimaryKeyConstraint('scenarios_pk', ['system_id', 'kind', 'name'])
-          .execute();
-
-        await db.schema
-          .createTable('events')
-          .addColumn('id', 'text', (c) => c.primaryKey())
-          .addColumn('system_id', 'text', (c) => c.notNull().references('systems.id'))
-          .addColumn('name', 'text', (c) => c.notNull())
-          .addColumn('start_date', 'text', (c) => c.notNull())
-          .addColumn('end_date', 'text')
-          .addColumn('status', 'text', (c) => c.notNull())
-          .addColumn('format', 'text', (c) => c.notNull())
-          .addColumn('tier', 'text', (c) => c.notNull())
-          .addColumn('qualifies_for', 'text')
-          .addColumn('slots', 'integer')
-          .addColumn('participants', 'integer')
-          .addColumn('capacity', 'integer')
-          .addColumn('rounds', 'integer')
-          .addColumn('points_limit', 'integer')
-          .addColumn('rules_version', 'text')
-          .addColumn('country', 'text')
-          .addColumn('region', 'text')
-          .addColumn('city', 'text')
-          .addColumn('venue', 'text')
-          .addColumn('lat', 'real')
-          .addColumn('lon', 'real')
-          .addColumn('online', 'integer')
-          .addColumn('url', 'text')
-          .addColumn('registration_url', 'text')
-          .addColumn('content_hash', 'text', (c) => c.notNull())
-          .execute();
-        await db.schema
-          .createIndex('events_system_start')
-          .on('events')
-          .columns(['system_id', 'start_date'])
-          .execute();
-        await db.schema
-          .createIndex('events_tier_status_start')
-          .on('events')
-          .columns(['tier', 'status', 'start_date'])
-          .execute();
-
-        await db.schema
-          .createTable('lists')
-          .addColumn('id', 'text', (c) => c.primaryKey())
-          .addColumn('points', 'integer')
-          .execute();
-
-        await db.schema
-          .createTable('list_units')
-          .addColumn('list_id', 'text', (c) => c.notNull())
-          .addColumn('unit_index', 'integer', (c) => c.notNull())
-          .addColumn('name', 'text', (c) => c.notNull())
-          .addColumn('category', 'text', (c) => c.notNull())
-          .addColumn('cost', 'real')
-          .addColumn('models', 'integer')
-          .addPrimaryKeyConstraint('list_units_pk', ['list_id', 'unit_index'])
-          .execute();
-
-        await db.schema
-          .createTable('list_options')
-          .addColumn('list_id', 'text', (c) => c.notNull())
-          .addColumn('unit_index', 'integer', (c) => c.notNull())
-          .addColumn('option_index', 'integer', (c) => c.notNull())
-          .addColumn('name', 'text', (c) => c.notNull())
-          .addColumn('type', 'text', (c) => c.notNull())
-          .addPrimaryKeyConstraint('list_options_pk', ['list_id', 'unit_index', 'option_index'])
-          .execute();
-
-        await db.schema
-          .createTable('entries')
-          .addColumn('event_id', 'text', (c) => c.notNull())
-          .addColumn('player_id', 'text', (c) => c.notNull())
-          .addColumn('faction_id', 'text')
-          .addColumn('subfaction_id', 'text')
-          .addColumn('team', 'text')
-          .addColumn('placement', 'integer')
-          .addColumn('list_id', 'text')
-          .addPrimaryKeyConstraint('entries_pk', ['event_id', 'player_id'])
-          .execute();
-
-        await db.schema
-          .createTable('games')
-          .addColumn('id', 'text', (c) => c.primaryKey())
-          .addColumn('event_id', 'text', (c) => c.notNull().references('events.id'))
-          .addColumn('round', 'integer')
-          .addColumn('table_no', 'integer')
-          .addColumn('scenario', 'text')
-          .addColumn('map', 'text')
-          .addColumn('deployment', 'text')
-          .addColumn('primary_objective', 'text')
-          .addColumn('secondaries', 'text')
-          .addColumn('content_hash', 'text', (c) => c.notNull())
-          .execute();
-        await db.schema.createIndex('games_event').on('games').column('event_id').execute();
-
-        await db.schema
-          .createTable('sides')
-          .addColumn('game_id', 'text', (c) => c.notNull())
-          .addColumn('side', 'integer', (c) => c.notNull())
-          .addColumn('player_id', 'text')
-          .addColumn('faction_id', 'text', (c) => c.notNull())
-          .addColumn('subfaction_id', 'text')
-          .addColumn('score', 'real')
-          .addColumn('result', 'text', (c) => c.notNull())
-          .addColumn('first_turn', 'integer')
-          .addColumn('primary_achieved', 'integer')
-          .addColumn('secondary', 'text')
-          .addColumn('secondary_achieved', 'integer')
-          .addColumn('list_id', 'text')
-          .addPrimaryKeyConstraint('sides_pk', ['game_id', 'side'])
-          .execute();
-        await db.schema.createIndex('sides_player').on('sides').column('player_id').execute();
-
-        await db.schema
-          .createTable('imports')
-          .addColumn('id', autoId, (c) =>
-            c.primaryKey().$call((b) => (dialect === 'sqlite' ? b.autoIncrement() : b)),
-          )
-          .addColumn('started_at', 'text', (c) => c.notNull())
-          .addColumn('finished_at', 'text')
-          .addColumn('format', 'text', (c) => c.notNull())
-          .addColumn('sources', 'text', (c) => c.notNull())
-          .addColumn('status', 'text', (c) => c.notNull())
-          .addColumn('summary', 'text')
-          .execute();
-
-        await db.schema
-          .createTable('rejects')
-          .addColumn('id', autoId, (c) =>
-            c.primaryKey().$call((b) => (dialect === 'sqlite' ? b.autoIncrement() : b)),
-          )
-          .addColumn('import_id', 'integer', (c) => c.notNull())
-          .addColumn('source', 'text', (c) => c.notNull())
-          .addColumn('record', 'text')
-          .addColumn('field', 'text')
-          .addColumn('reason', 'text', (c) => c.notNull())
-          .addColumn('payload', 'text')
-          .addColumn('created_at', 'text', (c) => c.notNull())
-          .execute();
-        await db.schema.createIndex('rejects_import').on('rejects').column('import_id').execute();
-
-        await sql`insert into meta (key, value) values ('data_version', '0')`.execute(db);
+        await createReferenceTables(db);
+        await createEventTables(db);
+        await createImportTables(db, dialect);
       },
     },
     '0002-optional-score-rules': optionalScoreRules(dialect),

@@ -6,17 +6,16 @@
  * cells, and what a request adds, stay few however many classes the data has. Per-side
  * secondaries are counted per secondary. Blocks of events are stored; single events are scanned.
  */
-import { SCENARIO_KINDS } from '../../domain/model.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
 import { addBand, bandBounds, bandOf } from '../common.ts';
-import { gamePartColumn, gameSecondaries } from '../scenario-parts.ts';
 import type { Scope } from '../filter.ts';
 import { buildCube } from './event-cube.ts';
 import type { EventCube, EventScanner } from './event-cube.ts';
 import { eventOrder, visitScope } from './event-order.ts';
 import type { EventOrder } from './event-order.ts';
 import { partOffsets } from './scenario-cube.ts';
+import { classFactionPairs, classify } from './scenario-classes.ts';
 import { TouchedTargets } from './touched-targets.ts';
 
 // Part plane (key = part key, partOffsets).
@@ -103,80 +102,18 @@ export interface ScopeSums {
 
 const cache = new WeakMap<Snapshot, ScenarioStatsCube>();
 
-/** Each game's class (set of part keys) and the classes' keys. */
-function classify(snapshot: Snapshot) {
-  const [offsets] = partOffsets(snapshot);
-  const columns: Int32Array[] = [];
-  const bases: number[] = [];
-  for (const kind of SCENARIO_KINDS) {
-    const column = gamePartColumn(snapshot, kind);
-    if (column === null) continue;
-    columns.push(column);
-    bases.push(offsets[kind]);
-  }
-  const byKey = new Map<string, number>();
-  const gameClass = new Int32Array(snapshot.games);
-  const classStart: number[] = [0];
-  const classKeys: number[] = [];
-  const buffer = new Int32Array(16);
-  const keys: number[] = [];
-  for (let g = 0; g < snapshot.games; g++) {
-    keys.length = 0;
-    for (let c = 0; c < columns.length; c++) {
-      const id = columns[c][g];
-      if (id >= 0) keys.push(bases[c] + id);
-    }
-    const n = gameSecondaries(snapshot, g, buffer);
-    for (let i = 0; i < n; i++) keys.push(offsets.secondary + buffer[i]);
-    const name = keys.join(',');
-    let cls = byKey.get(name);
-    if (cls === undefined) {
-      cls = byKey.size;
-      byKey.set(name, cls);
-      for (const k of keys) classKeys.push(k);
-      classStart.push(classKeys.length);
-    }
-    gameClass[g] = cls;
-  }
-  return {
-    gameClass,
-    classes: byKey.size,
-    classStart: Int32Array.from(classStart),
-    classKeys: Int32Array.from(classKeys),
-  };
-}
-
-/** The scenario-stats cube of a snapshot, built on first use (DESIGN.md §2, §5). */
-export function scenarioStatsCube(snapshot: Snapshot): ScenarioStatsCube {
-  const cached = cache.get(snapshot);
-  if (cached !== undefined) return cached;
-  const order = eventOrder(snapshot);
-  const { gameClass, classes, classStart, classKeys } = classify(snapshot);
+/** The cube's scanner: adds events' games into the part, (part, faction) and secondary planes. */
+function partScanner(
+  snapshot: Snapshot,
+  order: EventOrder,
+  classes: { gameClass: Int32Array; classStart: Int32Array; classKeys: Int32Array },
+  bounds: Array<Float64Array | null>,
+): EventScanner {
+  const { gameClass, classStart, classKeys } = classes;
   const nF = snapshot.factions.length;
   const { faction, score, result, firstTurn, primaryAchieved, secondary, secondaryAchieved } =
     snapshot;
-  // A dense id per (class, faction) that occurs, per side row.
-  const pairIds = new Map<number, number>();
-  const pairClass: number[] = [];
-  const pairFaction: number[] = [];
-  const rowPair = new Int32Array(snapshot.sides);
-  for (let r = 0; r < snapshot.sides; r++) {
-    const cls = gameClass[r >> 1];
-    const key = cls * nF + faction[r];
-    let id = pairIds.get(key);
-    if (id === undefined) {
-      id = pairClass.length;
-      pairIds.set(key, id);
-      pairClass.push(cls);
-      pairFaction.push(faction[r]);
-    }
-    rowPair[r] = id;
-  }
-  const bounds = snapshot.systems.map((_, s) => bandBounds(snapshot, s));
-
-  const [, partKeys] = partOffsets(snapshot);
-
-  const scan: EventScanner = (from, to, [acc, facc, sec]) => {
+  return (from, to, [acc, facc, sec]) => {
     for (let k = from; k < to; k++) {
       const systemBounds = bounds[snapshot.events.system[order.event[k]]];
       for (let g = order.rowStart[k] >> 1, end = order.rowStart[k + 1] >> 1; g < end; g++) {
@@ -231,6 +168,23 @@ export function scenarioStatsCube(snapshot: Snapshot): ScenarioStatsCube {
       }
     }
   };
+}
+
+/** The scenario-stats cube of a snapshot, built on first use (DESIGN.md §2, §5). */
+export function scenarioStatsCube(snapshot: Snapshot): ScenarioStatsCube {
+  const cached = cache.get(snapshot);
+  if (cached !== undefined) return cached;
+  const order = eventOrder(snapshot);
+  const { gameClass, classes, classStart, classKeys } = classify(snapshot);
+  const nF = snapshot.factions.length;
+  const { faction, score, result, firstTurn, primaryAchieved, secondary, secondaryAchieved } =
+    snapshot;
+  const { pairClass, pairFaction, rowPair } = classFactionPairs(snapshot, gameClass);
+  const bounds = snapshot.systems.map((_, s) => bandBounds(snapshot, s));
+
+  const [, partKeys] = partOffsets(snapshot);
+
+  const scan = partScanner(snapshot, order, { gameClass, classStart, classKeys }, bounds);
   // Single events of a request are scanned per class and pair (cheaper per game), then
   // expanded into parts once per touched class (expandInto).
   const scanClasses: EventScanner = (from, to, [acc, facc, sec]) => {

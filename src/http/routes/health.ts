@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import { readMeta } from '../../store/store.ts';
 import { API_VERSION } from '../../version.ts';
 import type { AppContext } from '../app-context.ts';
+import type { SnapshotStatus } from '../../snapshot/snapshot-status.ts';
 
 export const HEALTH_CONTENT_TYPE = 'application/health+json';
 
@@ -99,6 +100,78 @@ function worst(statuses: Status[]): Status {
   return 'pass';
 }
 
+/** The redis:responseTime check: without Redis the rate limit is off, not the service. */
+function redisCheck(
+  ping: { ms: number; error?: string },
+  now: Date,
+): Record<string, unknown> & { status: Status } {
+  // A warning, never a failure: requests are still answered, only not rate limited.
+  const status: Status = ping.error || ping.ms > 500 ? 'warn' : 'pass';
+  return {
+    componentId: 'rate-limit',
+    componentType: 'datastore',
+    observedValue: Math.round(ping.ms * 100) / 100,
+    observedUnit: 'ms',
+    status,
+    time: now.toISOString(),
+    ...(ping.error
+      ? { output: `Redis unreachable (requests are not rate limited): ${ping.error}` }
+      : {}),
+  };
+}
+
+/** The import:last check: the newest finished import; a failed or interrupted one warns. */
+function importCheck(
+  last:
+    | { finished_at: string | null; format: string; status: string; summary: string | null }
+    | undefined,
+): Record<string, unknown> & { status: Status } {
+  if (last === undefined) {
+    return {
+      componentType: 'component',
+      observedValue: null,
+      status: 'pass',
+      output: 'no import yet',
+    };
+  }
+  return {
+    componentType: 'component',
+    observedValue: last.finished_at,
+    status: ['failed', 'interrupted'].includes(last.status) ? 'warn' : 'pass',
+    time: last.finished_at ?? undefined,
+    output: `${last.format} import ${last.status}: ${last.summary ?? ''}`,
+  };
+}
+
+/** The snapshot:games check: warns while nothing is loaded or the store is ahead. */
+function snapshotCheck(
+  snapshot: SnapshotStatus | null,
+  dataVersion: number,
+  now: Date,
+): Record<string, unknown> & { status: Status } {
+  const status: Status =
+    snapshot === null ? 'warn' : snapshot.dataVersion < dataVersion ? 'warn' : 'pass';
+  return {
+    componentType: 'component',
+    observedValue: snapshot?.games ?? null,
+    status,
+    ...(snapshot === null
+      ? { output: 'snapshot not loaded yet' }
+      : {
+          time: snapshot.loadedAt,
+          dataVersion: snapshot.dataVersion,
+          sides: snapshot.sides,
+          lists: snapshot.lists,
+          loadMs: snapshot.loadMs,
+          bytes: snapshot.bytes,
+          ageSeconds: (now.getTime() - Date.parse(snapshot.loadedAt)) / 1000,
+          ...(snapshot.dataVersion < dataVersion
+            ? { output: `reloading: store is at version ${dataVersion}` }
+            : {}),
+        }),
+  };
+}
+
 /** Registers GET /api/health. */
 export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get(
@@ -139,22 +212,9 @@ export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void
         const redisPing = await timed(async () => {
           await redis.ping();
         });
-        // Without Redis the rate limit is off, not the service: a warning, never a failure.
-        const redisStatus: Status = redisPing.error || redisPing.ms > 500 ? 'warn' : 'pass';
-        statuses.push(redisStatus);
-        checks['redis:responseTime'] = [
-          {
-            componentId: 'rate-limit',
-            componentType: 'datastore',
-            observedValue: Math.round(redisPing.ms * 100) / 100,
-            observedUnit: 'ms',
-            status: redisStatus,
-            time: now.toISOString(),
-            ...(redisPing.error
-              ? { output: `Redis unreachable (requests are not rate limited): ${redisPing.error}` }
-              : {}),
-          },
-        ];
+        const check = redisCheck(redisPing, now);
+        statuses.push(check.status);
+        checks['redis:responseTime'] = [check];
       }
 
       if (!ping.error) {
@@ -178,49 +238,12 @@ export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void
               `The store holds generated DEMO data (${demo}), not real tournament results.`,
             );
           }
-          checks['import:last'] = [
-            lastImport === undefined
-              ? {
-                  componentType: 'component',
-                  observedValue: null,
-                  status: 'pass',
-                  output: 'no import yet',
-                }
-              : {
-                  componentType: 'component',
-                  observedValue: lastImport.finished_at,
-                  status: ['failed', 'interrupted'].includes(lastImport.status) ? 'warn' : 'pass',
-                  time: lastImport.finished_at ?? undefined,
-                  output: `${lastImport.format} import ${lastImport.status}: ${lastImport.summary ?? ''}`,
-                },
-          ];
+          checks['import:last'] = [importCheck(lastImport)];
           statuses.push(checks['import:last'][0].status as Status);
-          const snapshot = ctx.snapshots?.status() ?? null;
           if (ctx.snapshots !== undefined) {
-            const snapshotStatus: Status =
-              snapshot === null ? 'warn' : snapshot.dataVersion < dataVersion ? 'warn' : 'pass';
-            statuses.push(snapshotStatus);
-            checks['snapshot:games'] = [
-              {
-                componentType: 'component',
-                observedValue: snapshot?.games ?? null,
-                status: snapshotStatus,
-                ...(snapshot === null
-                  ? { output: 'snapshot not loaded yet' }
-                  : {
-                      time: snapshot.loadedAt,
-                      dataVersion: snapshot.dataVersion,
-                      sides: snapshot.sides,
-                      lists: snapshot.lists,
-                      loadMs: snapshot.loadMs,
-                      bytes: snapshot.bytes,
-                      ageSeconds: (now.getTime() - Date.parse(snapshot.loadedAt)) / 1000,
-                      ...(snapshot.dataVersion < dataVersion
-                        ? { output: `reloading: store is at version ${dataVersion}` }
-                        : {}),
-                    }),
-              },
-            ];
+            const check = snapshotCheck(ctx.snapshots.status(), dataVersion, now);
+            statuses.push(check.status);
+            checks['snapshot:games'] = [check];
           }
         } catch (error) {
           statuses.push('fail');

@@ -83,6 +83,47 @@ function pairUp(order: number[], met: Set<number>[]): [number, number][] {
   return pairs;
 }
 
+/** Swiss pairings of teams, then each team pairing's members matched at random. */
+function teamRoundPairs(
+  rng: Rng,
+  teams: number[][],
+  teamStanding: Standing[],
+  metTeams: Set<number>[],
+): [number, number][] {
+  const pairs: [number, number][] = [];
+  for (const [ta, tb] of pairUp(swissOrder(rng, teamStanding), metTeams)) {
+    const others = rng.shuffle(teams[tb]);
+    teams[ta].forEach((a, k) => pairs.push([a, others[k]]));
+  }
+  return pairs;
+}
+
+/** The detail a detailed demo event reports: turn order, objectives and the map. */
+function addDetails(
+  rng: Rng,
+  game: Game,
+  play: { x: number; aFirst: boolean; draw: boolean; map: string },
+): void {
+  const [sideA, sideB] = game.sides;
+  const { x, aFirst, draw, map } = play;
+  sideA.firstTurn = aFirst;
+  sideB.firstTurn = !aFirst;
+  // The side that comes out ahead usually holds the primary objective; at most one does.
+  const r = rng.next();
+  const leader = x > 0 ? sideA : sideB;
+  const trailer = x > 0 ? sideB : sideA;
+  const leaderP = draw ? 0.25 : 0.7;
+  const trailerP = draw ? 0.25 : 0.08;
+  leader.primaryAchieved = r < leaderP;
+  trailer.primaryAchieved = r >= leaderP && r < leaderP + trailerP;
+  sideA.secondary = SECONDARIES[rng.weighted(SECONDARY_WEIGHTS)].name;
+  sideB.secondary = SECONDARIES[rng.weighted(SECONDARY_WEIGHTS)].name;
+  sideA.secondaryAchieved = rng.chance(1 / (1 + Math.exp(-(0.1 + 0.6 * x))));
+  sideB.secondaryAchieved = rng.chance(1 / (1 + Math.exp(-(0.1 - 0.6 * x))));
+  const secondaries = [...new Set([sideA.secondary, sideB.secondary])];
+  game.scenario = { ...game.scenario, map, secondaries };
+}
+
 /** Plays every round of one event; deterministic in the Rng. */
 export function playDemoEvent(rng: Rng, world: DemoWorld, options: PlayOptions): PlayedEvent {
   const { contestants, teams, detailed } = options;
@@ -96,17 +137,9 @@ export function playDemoEvent(rng: Rng, world: DemoWorld, options: PlayOptions):
   const games: Game[] = [];
 
   for (let round = 1; round <= options.rounds; round++) {
-    let pairs: [number, number][];
-    if (teams) {
-      const teamPairs = pairUp(swissOrder(rng, teamStanding), metTeams);
-      pairs = [];
-      for (const [ta, tb] of teamPairs) {
-        const others = rng.shuffle(teams[tb]);
-        teams[ta].forEach((a, k) => pairs.push([a, others[k]]));
-      }
-    } else {
-      pairs = pairUp(swissOrder(rng, standing), metPlayers);
-    }
+    const pairs = teams
+      ? teamRoundPairs(rng, teams, teamStanding, metTeams)
+      : pairUp(swissOrder(rng, standing), metPlayers);
     const pack = packs[(round - 1) % packs.length];
     const map = rng.pick(MAPS).name;
     const edge = world.firstTurnEdge.get(pack.name) ?? 0;
@@ -152,24 +185,7 @@ export function playDemoEvent(rng: Rng, world: DemoWorld, options: PlayOptions):
         scenario: { name: pack.name, deployment: pack.deployment, primary: pack.primary },
         sides: [sideA, sideB],
       };
-      if (detailed) {
-        sideA.firstTurn = aFirst;
-        sideB.firstTurn = !aFirst;
-        // The side that comes out ahead usually holds the primary objective; at most one does.
-        const r = rng.next();
-        const leader = x > 0 ? sideA : sideB;
-        const trailer = x > 0 ? sideB : sideA;
-        const leaderP = resultA === 'draw' ? 0.25 : 0.7;
-        const trailerP = resultA === 'draw' ? 0.25 : 0.08;
-        leader.primaryAchieved = r < leaderP;
-        trailer.primaryAchieved = r >= leaderP && r < leaderP + trailerP;
-        sideA.secondary = SECONDARIES[rng.weighted(SECONDARY_WEIGHTS)].name;
-        sideB.secondary = SECONDARIES[rng.weighted(SECONDARY_WEIGHTS)].name;
-        sideA.secondaryAchieved = rng.chance(1 / (1 + Math.exp(-(0.1 + 0.6 * x))));
-        sideB.secondaryAchieved = rng.chance(1 / (1 + Math.exp(-(0.1 - 0.6 * x))));
-        const secondaries = [...new Set([sideA.secondary, sideB.secondary])];
-        game.scenario = { ...game.scenario, map, secondaries };
-      }
+      if (detailed) addDetails(rng, game, { x, aFirst, draw: resultA === 'draw', map });
       games.push(game);
 
       standing[a].points += resultA === 'win' ? 1 : resultA === 'draw' ? 0.5 : 0;

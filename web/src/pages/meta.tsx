@@ -146,12 +146,45 @@ function Trend({ rows, chosen, period }: { rows: FactionRow[]; chosen: string[];
   }, [rows, chosen.join(',')]);
   if (picked.length === 0)
     return <Empty>Choose factions above to see their win rates over time.</Empty>;
+  const title = `Win rate per ${period === 'month' ? 'month' : 'quarter'}`;
+  const periods = [...new Set(picked.flatMap((r) => r.series?.map((p) => p.period) ?? []))].sort();
   return (
-    <LineChart
-      xs={xs}
-      lines={lines}
-      title={`Win rate per ${period === 'month' ? 'month' : 'quarter'}`}
-    />
+    <>
+      <LineChart xs={xs} lines={lines} title={title} />
+      <details class="as-table">
+        <summary>The chart as a table</summary>
+        <div class="table-wrap" tabIndex={0} role="region" aria-label={title}>
+          <table>
+            <caption>{title} (games in brackets)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Period</th>
+                {picked.map((r) => (
+                  <th key={r.faction.id} scope="col" class="num">
+                    {r.faction.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {periods.map((p) => (
+                <tr key={p}>
+                  <th scope="row">{p}</th>
+                  {picked.map((r) => {
+                    const point = r.series?.find((s) => s.period === p);
+                    return (
+                      <td key={r.faction.id} class="num">
+                        {point ? `${pct(point.winRate)} (${point.games})` : '–'}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </>
   );
 }
 
