@@ -1,4 +1,5 @@
 /** Pieces every statistics function shares: result envelope parts, faction refs, rates, bands. */
+import type { PredictionQuality } from './ratings/prediction-quality.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { RESULT_WIN } from '../snapshot/snapshot.ts';
 import type { CommonFilter } from './filter.ts';
@@ -35,6 +36,19 @@ export interface ExtraMeta {
   compareSample?: Sample;
   /** The fitted prior of shrunkWinRate. */
   shrinkage?: ShrinkageMeta;
+  /** How well the rating method predicted the games in scope (docs/ratings.md). */
+  predictionQuality?: PredictionQuality | null;
+}
+
+/** An event as answers name it. */
+export interface EventRef {
+  id: string;
+  name: string;
+}
+
+/** The event at index `event` of the snapshot. */
+export function eventRef(snapshot: Snapshot, event: number): EventRef {
+  return { id: snapshot.events.ids[event], name: snapshot.events.names[event] };
 }
 
 export interface MarginBandCount {

@@ -1,5 +1,5 @@
 /**
- * Standings per event (docs/statistics.md "event standings"): the published placements when an
+ * Standings per event (docs/statistics.md#standings): the published placements when an
  * event has any, else derived from its games (wins, then total score; ties share a place), with
  * the top-10% and undefeated marks.
  */

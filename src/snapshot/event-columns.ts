@@ -1,4 +1,4 @@
-/** A snapshot's events as columns (docs/architecture.md "snapshot"). */
+/** A snapshot's events as columns (docs/architecture.md "The snapshot and its lifecycle"). */
 import { dayNumber } from '../domain/calendar-day.ts';
 import { EVENT_FORMATS, EVENT_TIERS } from '../domain/model.ts';
 import type { EventFact } from '../store/read-facts.ts';
@@ -21,6 +21,7 @@ export function buildEventColumns(
   const events = {
     count: n,
     ids: facts.map((e) => e.id),
+    names: facts.map((e) => e.name),
     idIndex,
     system: new Int32Array(n),
     startDay: new Int32Array(n),

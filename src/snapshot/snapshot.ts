@@ -48,6 +48,7 @@ export interface Dictionary {
 export interface SnapshotEvents {
   readonly count: number;
   readonly ids: readonly string[];
+  readonly names: readonly string[];
   readonly idIndex: ReadonlyMap<string, number>;
   readonly system: Int32Array;
   /** Start date as days since 1970-01-01. */

@@ -8,25 +8,11 @@ import ICAL from 'ical.js';
 import type { CanonicalDocument, Event } from '../../src/domain/model.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { importSources } from '../../src/ingest/import-sources.ts';
-import { TEST_ORIGIN, buildTestApp } from '../support/test-app.ts';
+import { post } from '../support/post-json.ts';
+import type { Json } from '../support/post-json.ts';
+import { buildTestApp } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND, openTestStore } from '../support/test-store.ts';
-
-type Json = Record<string, unknown> & { data: any; meta: any; errors?: any[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function post(
-  t: TestApp,
-  url: string,
-  body: unknown,
-): Promise<{ status: number; json: Json }> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload: body as Record<string, unknown>,
-    headers: { origin: TEST_ORIGIN },
-  });
-  return { status: res.statusCode, json: res.json() as Json };
-}
 
 function pointers(json: Json): string[] {
   return (json.errors ?? []).map((e: { pointer: string }) => e.pointer);
@@ -41,12 +27,16 @@ describe(`rankings and upcoming satellites over HTTP (${TEST_BACKEND})`, () => {
 
   for (const method of ['glicko2', 'elo', 'points'] as const) {
     it(`ranks the demo players by ${method}, best first, with the DESIGN row fields`, async () => {
-      const { status, json } = await post(t, '/api/rankings', { method, pageSize: 200 });
+      // The raw order with every player: a three-event slice leaves every Glicko-2 player
+      // provisional, which the default leaderboard leaves out.
+      const body = { method, pageSize: 200, sort: 'rating', includeProvisional: true };
+      const { status, json } = await post(t, '/api/rankings', body);
       assert.equal(status, 200);
       const rows = json.data.players;
       assert.ok(rows.length > 10, `only ${rows.length} rows`);
       assert.equal(json.data.total, rows.length);
       assert.deepEqual(Object.keys(rows[0]).sort(), [
+        'conservativeRating',
         'draws',
         'events',
         'games',
@@ -54,6 +44,7 @@ describe(`rankings and upcoming satellites over HTTP (${TEST_BACKEND})`, () => {
         'losses',
         'mainFaction',
         'player',
+        'provisional',
         'rank',
         'rating',
         'rd',
@@ -82,25 +73,25 @@ describe(`rankings and upcoming satellites over HTTP (${TEST_BACKEND})`, () => {
   });
 
   it('filters by search (keeping ranks), minGames and players’ countries', async () => {
-    const all = (await post(t, '/api/rankings', { pageSize: 200 })).json.data.players;
+    const every = { pageSize: 200, includeProvisional: true };
+    const all = (await post(t, '/api/rankings', every)).json.data.players;
     const target = all[3];
     const needle = String(target.player.name ?? target.player.id)
       .slice(1, 5)
       .toUpperCase();
-    const found = (await post(t, '/api/rankings', { search: needle, pageSize: 200 })).json.data;
+    const found = (await post(t, '/api/rankings', { ...every, search: needle })).json.data;
     assert.ok(
       found.players.some(
         (r: { rank: number; player: { id: string } }) =>
           r.player.id === target.player.id && r.rank === target.rank,
       ),
     );
-    const min = (await post(t, '/api/rankings', { minGames: 3, pageSize: 200 })).json.data;
+    const min = (await post(t, '/api/rankings', { ...every, minGames: 3 })).json.data;
     for (const r of min.players) assert.ok(r.games >= 3);
     const country = all.find((r: { player: { country: string | null } }) => r.player.country)
       ?.player.country;
     if (country) {
-      const local = (await post(t, '/api/rankings', { countries: [country], pageSize: 200 })).json
-        .data;
+      const local = (await post(t, '/api/rankings', { ...every, countries: [country] })).json.data;
       assert.ok(local.players.length > 0);
       for (const r of local.players) assert.equal(r.player.country, country);
       assert.equal(local.players[0].rank, 1);
@@ -108,7 +99,8 @@ describe(`rankings and upcoming satellites over HTTP (${TEST_BACKEND})`, () => {
   });
 
   it('answers a page beyond the end with 200 and no rows', async () => {
-    const { status, json } = await post(t, '/api/rankings', { page: 9999, pageSize: 200 });
+    const body = { page: 9999, pageSize: 200, includeProvisional: true };
+    const { status, json } = await post(t, '/api/rankings', body);
     assert.equal(status, 200);
     assert.deepEqual(json.data.players, []);
     assert.ok(json.data.total > 0);
@@ -277,6 +269,26 @@ describe(`re-importing a scheduled satellite (${TEST_BACKEND})`, () => {
   });
 });
 
+/** The default leaderboard's first two players: a page for the first, a forecast between them. */
+async function answersPlayerAndVersus(t: TestApp, method: string): Promise<void> {
+  const top = (await post(t, '/api/rankings', { method, pageSize: 2 })).json.data.players;
+  assert.equal(top.length, 2, `${method}: fewer than two ranked players`);
+  for (const r of top) assert.equal(r.provisional, false);
+  const [a, b] = top.map((r: { player: { id: string } }) => r.player.id);
+  const { status, json } = await post(t, '/api/rankings', { method, player: a, versus: [a, b] });
+  assert.equal(status, 200, JSON.stringify(json));
+  const page = json.data.player;
+  assert.equal(page.row.rank, 1);
+  assert.ok(page.history.length > 0);
+  assert.equal(page.history.at(-1).rating, page.row.rating);
+  const versus = json.data.versus;
+  if (method === 'points') assert.equal(versus.expectedScore, null);
+  else assert.ok(versus.expectedScore > 0 && versus.expectedScore < 1);
+  assert.equal(versus.record.games, versus.games.length);
+  const unknown = await post(t, '/api/rankings', { method, player: 'not-a-t9a-player' });
+  assert.equal(unknown.status, 404);
+}
+
 describe(`rankings on the real T9A data (${TEST_BACKEND})`, () => {
   it('imports the T9A set and ranks its opaque players by every method', async (ctx) => {
     const dir = join(process.cwd(), '..', 'shared', 'data', 't9a');
@@ -296,12 +308,14 @@ describe(`rankings on the real T9A data (${TEST_BACKEND})`, () => {
       const t = await buildTestApp({ store });
       try {
         for (const method of ['glicko2', 'elo', 'points']) {
-          const { status, json } = await post(t, '/api/rankings', { method, pageSize: 10 });
+          const body = { method, pageSize: 10, includeProvisional: true };
+          const { status, json } = await post(t, '/api/rankings', body);
           assert.equal(status, 200, JSON.stringify(json));
           assert.equal(json.data.players.length, 10);
           assert.ok(json.data.total > 100, `${method}: ${json.data.total} players`);
           assert.equal(json.data.players[0].rank, 1);
           for (const r of json.data.players) assert.ok(Number.isFinite(r.rating));
+          await answersPlayerAndVersus(t, method);
         }
       } finally {
         await t.close();

@@ -14,18 +14,49 @@ export function eloExpected(ra: number, rb: number): number {
   return 1 / (1 + Math.pow(10, (rb - ra) / 400));
 }
 
-/** Runs Elo over games in order; `period` is ignored (every game is its own update). */
+/** Per game (input order): both players' ratings before and after it. */
+export interface EloRecord {
+  preA: Float64Array;
+  preB: Float64Array;
+  postA: Float64Array;
+  postB: Float64Array;
+}
+
+/**
+ * Runs Elo over games in order; `period` is ignored (every game is its own update). With
+ * `record`, each game's ratings before and after are written into it.
+ */
 export function runElo(
   players: number,
   games: readonly Pick<RatedGame, 'a' | 'b' | 'scoreA' | 'scoreB'>[],
   options: EloOptions,
+  record?: EloRecord,
 ): Float64Array {
   const rating = new Float64Array(players).fill(options.initial);
-  for (const { a, b, scoreA, scoreB } of games) {
+  for (let i = 0; i < games.length; i += 1) {
+    const { a, b, scoreA, scoreB } = games[i];
     const ea = eloExpected(rating[a], rating[b]);
     const eb = 1 - ea;
+    if (record !== undefined) {
+      record.preA[i] = rating[a];
+      record.preB[i] = rating[b];
+    }
     rating[a] += options.k * (scoreA - ea);
     rating[b] += options.k * (scoreB - eb);
+    if (record !== undefined) {
+      record.postA[i] = rating[a];
+      record.postB[i] = rating[b];
+    }
   }
   return rating;
+}
+
+/** An empty record for `n` games. */
+export function newEloRecord(n: number): EloRecord {
+  return {
+    preA: new Float64Array(n),
+    preB: new Float64Array(n),
+    postA: new Float64Array(n),
+    postB: new Float64Array(n),
+  };
 }

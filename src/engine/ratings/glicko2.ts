@@ -156,13 +156,23 @@ export interface Glicko2Options {
   initialVolatility: number;
   tau: number;
   /**
-   * When true, period indexes are calendar periods (weeks, months): a player's deviation grows
-   * once for every period between their first game and the last period without a game of
-   * theirs. When false (one period per event), absence from an event is not a period of theirs.
+   * When true, period indexes count every rating period (each event, week or month in scope):
+   * a player sitting out periods after their first game gets step 6 alone once for each
+   * (Glickman 2012, step 6 note), up to the last period. When false, absence is not a period
+   * of theirs (the faction "skill" statistic rates that way).
    */
   calendarPeriods: boolean;
-  /** Record each game's pre-period ratings (for the faction "skill" statistic). */
+  /** Idle players through this period index too (e.g. the period holding `asOf`). */
+  finalPeriod?: number;
+  /** Record each game's pre-period ratings and deviations (skill, prediction quality). */
   recordPreRatings?: boolean;
+  /** Record this player's values after each period they are rated in (a player's history). */
+  trackPlayer?: number;
+}
+
+/** One player's values after a rating period they played in. */
+export interface TrackedPeriod extends Glicko2Rating {
+  period: number;
 }
 
 export interface Glicko2Result {
@@ -172,6 +182,29 @@ export interface Glicko2Result {
   /** Per game (same order as the input): both players' ratings before the game's period. */
   preRatingA?: Float64Array;
   preRatingB?: Float64Array;
+  preRdA?: Float64Array;
+  preRdB?: Float64Array;
+  /** With trackPlayer: that player's values after each of their periods, in order. */
+  tracked?: TrackedPeriod[];
+}
+
+/** The deviation after `periods` idle periods, never above `maxRd` (a newcomer's). */
+export function idleRd(player: Glicko2Rating, periods: number, maxRd: number): number {
+  if (periods <= 0) return player.rd;
+  return Math.min(glicko2Idle(player, periods).rd, maxRd);
+}
+
+/** Glicko-2's expected score of a player against an opponent (Glickman 2012, step 3's E). */
+export function glicko2Expected(
+  rating: number,
+  opponentRating: number,
+  opponentRd: number,
+): number {
+  return expected(
+    (rating - CENTER) / GLICKO2_SCALE,
+    (opponentRating - CENTER) / GLICKO2_SCALE,
+    opponentRd / GLICKO2_SCALE,
+  );
 }
 
 /**
@@ -190,17 +223,17 @@ export function runGlicko2(
   const lastPeriod = new Float64Array(players).fill(Number.NaN);
   const preRatingA = options.recordPreRatings ? new Float64Array(games.length) : undefined;
   const preRatingB = options.recordPreRatings ? new Float64Array(games.length) : undefined;
+  const preRdA = options.recordPreRatings ? new Float64Array(games.length) : undefined;
+  const preRdB = options.recordPreRatings ? new Float64Array(games.length) : undefined;
+  const tracked: TrackedPeriod[] | undefined = options.trackPlayer === undefined ? undefined : [];
   const maxRd = options.initialRd;
 
   const catchUp = (p: number, period: number): void => {
     const last = lastPeriod[p];
     if (!options.calendarPeriods || Number.isNaN(last)) return;
-    const idle = period - last - 1;
-    if (idle > 0) {
-      const grown = glicko2Idle({ rating: rating[p], rd: rd[p], volatility: volatility[p] }, idle);
-      // Inactivity never makes a player less known than a newcomer.
-      rd[p] = Math.min(grown.rd, maxRd);
-    }
+    // Inactivity never makes a player less known than a newcomer.
+    const state = { rating: rating[p], rd: rd[p], volatility: volatility[p] };
+    rd[p] = idleRd(state, period - last - 1, maxRd);
   };
 
   let start = 0;
@@ -227,6 +260,8 @@ export function runGlicko2(
       if (preRatingA !== undefined && preRatingB !== undefined) {
         preRatingA[i] = rating[a];
         preRatingB[i] = rating[b];
+        preRdA![i] = rd[a];
+        preRdB![i] = rd[b];
       }
       add(a, { rating: rating[b], rd: rd[b], score: scoreA });
       add(b, { rating: rating[a], rd: rd[a], score: scoreB });
@@ -246,17 +281,18 @@ export function runGlicko2(
       rating[p] = next.rating;
       rd[p] = next.rd;
       volatility[p] = next.volatility;
+      if (p === options.trackPlayer) tracked?.push({ period, ...next });
     }
     start = end;
   }
   if (options.calendarPeriods && games.length > 0) {
-    const final = games[games.length - 1].period + 1;
-    for (let p = 0; p < players; p += 1) catchUp(p, final);
+    const last = Math.max(games[games.length - 1].period, options.finalPeriod ?? -Infinity);
+    for (let p = 0; p < players; p += 1) catchUp(p, last + 1);
   }
   const result: Glicko2Result = { rating, rd, volatility };
   if (preRatingA !== undefined && preRatingB !== undefined) {
-    result.preRatingA = preRatingA;
-    result.preRatingB = preRatingB;
+    Object.assign(result, { preRatingA, preRatingB, preRdA, preRdB });
   }
+  if (tracked !== undefined) result.tracked = tracked;
   return result;
 }

@@ -1,61 +1,43 @@
 /**
  * The rankings request pipeline (docs/ratings.md "Ranks, filters and pages"): rate the games the
  * common filter selects (cached per snapshot and parameters), keep and rank the players by
- * minGames and their countries (cached per variant), then search and page. The route only
- * validates and wraps.
+ * provisional status, minGames and their countries (cached per variant), then search and page;
+ * on request a player's page and a head-to-head forecast. The route only validates and wraps.
  */
+import { DomainError } from '../../domain/domain-error.ts';
 import type { EngineResult, FactionRef, Sample } from '../common.ts';
 import { factionRef } from '../common.ts';
-import { resolveFactions, resolveScope, sampleOf } from '../filter.ts';
+import { sampleOf } from '../filter.ts';
 import type { CommonFilter } from '../filter.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import { Lru, cached } from './lru.ts';
-import { DEFAULT_POINTS_OPTIONS } from './points.ts';
-import type { PointsOptions } from './points.ts';
-import { DEFAULT_ELO, DEFAULT_GLICKO2, computeStandings, rankStandings } from './rankings.ts';
+import { expectedScore, pastGames } from './head-to-head.ts';
+import type { HeadToHead } from './head-to-head.ts';
+import { applyOptions } from './leaderboard-options.ts';
 import type {
-  EloParams,
-  Glicko2Params,
-  PlayerStanding,
-  RankedStanding,
-  RankingMethod,
-} from './rankings.ts';
+  AppliedOptions,
+  LeaderboardFilter,
+  LeaderboardOptions,
+} from './leaderboard-options.ts';
+import { Lru, cached } from './lru.ts';
+import { playerHistory } from './player-history.ts';
+import type { PlayerHistory } from './player-history.ts';
+import { playerPage } from './player-page.ts';
+import type { PlayerPage } from './player-page.ts';
+import { predictionQuality } from './prediction-quality.ts';
+import type { PredictionQuality } from './prediction-quality.ts';
+import { computeStandings, rankStandings, ratedOrder } from './rankings.ts';
+import type { PlayerStanding, RankedStanding, RankingParams } from './rankings.ts';
 import { rankingFacts } from './snapshot-facts.ts';
 
-export const LEADERBOARD_PAGE_SIZE = 50;
+export { LEADERBOARD_PAGE_SIZE } from './leaderboard-options.ts';
+export type { LeaderboardFilter, LeaderboardOptions } from './leaderboard-options.ts';
+
 /** Parameter sets whose ratings are kept per snapshot; each holds one row per rated player. */
 const CACHE_ENTRIES = 32;
-/** Ranked variants (minGames, countries) kept per parameter set: ranking 20k players costs more than a page. */
+/** Ranked variants kept per parameter set: ranking 20k players costs more than a page. */
 const RANKED_VARIANTS = 8;
-
-/** What a rankings request asks beyond the common filter (every field optional). */
-export interface LeaderboardOptions {
-  method?: RankingMethod;
-  factions?: string[];
-  /** The players' countries (not the events'). */
-  countries?: string[];
-  minGames?: number;
-  search?: string;
-  page?: number;
-  pageSize?: number;
-  elo?: Partial<EloParams>;
-  glicko2?: Partial<Glicko2Params>;
-  points?: Partial<PointsOptions>;
-}
-
-/** The filter and parameters applied, echoed as meta.filter. */
-export interface LeaderboardFilter extends CommonFilter {
-  method: RankingMethod;
-  factions: string[];
-  countries: string[];
-  minGames: number;
-  search: string | null;
-  page: number;
-  pageSize: number;
-  elo: EloParams;
-  glicko2: Glicko2Params;
-  points: PointsOptions;
-}
+/** Player histories kept per parameter set (each one more rating run). */
+const HISTORIES = 16;
 
 export interface PlayerRef {
   id: string;
@@ -63,20 +45,11 @@ export interface PlayerRef {
   country: string | null;
 }
 
-/** One row of the leaderboard as answered. */
-export interface LeaderboardRow {
-  rank: number;
+/** One row of the leaderboard as answered; rank null when the player is left out of it. */
+export interface LeaderboardRow extends Omit<PlayerStanding, 'player' | 'mainFaction'> {
+  rank: number | null;
   player: PlayerRef;
-  rating: number;
-  rd: number | null;
-  volatility: number | null;
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  events: number;
   mainFaction: FactionRef | null;
-  lastPlayed: string | null;
 }
 
 export interface LeaderboardPage {
@@ -84,15 +57,25 @@ export interface LeaderboardPage {
   total: number;
   page: number;
   pageSize: number;
+  /** With `player`: their row (null when unrated in scope) and their page. */
+  player?: PlayerPage & { row: LeaderboardRow | null; player: PlayerRef };
+  /** With `versus`: the forecast of the first player against the second. */
+  versus?: HeadToHead & { player: PlayerRef; opponent: PlayerRef };
 }
 
 interface Computed {
+  params: RankingParams;
+  order: Int32Array;
   standings: PlayerStanding[];
+  byPlayer: Map<number, PlayerStanding>;
   sample: Sample;
   ranked: Lru<RankedStanding[]>;
+  histories: Lru<PlayerHistory>;
+  quality?: PredictionQuality | null;
 }
 
 const computedCache = new WeakMap<Snapshot, Lru<Computed>>();
+const playerIndexes = new WeakMap<Snapshot, Map<string, number>>();
 
 /** The player behind a standing, with the name and country the snapshot carries. */
 export function playerRef(snapshot: Snapshot, player: number): PlayerRef {
@@ -103,41 +86,33 @@ export function playerRef(snapshot: Snapshot, player: number): PlayerRef {
   };
 }
 
-/** The options with defaults filled in, the factions resolved (unknown ones are a DomainError). */
-function applyOptions(snapshot: Snapshot, common: CommonFilter, options: LeaderboardOptions) {
-  const scope = resolveScope(snapshot, common);
-  const factionIndexes = resolveFactions(snapshot, scope.system, options.factions, '/factions');
-  const filter: LeaderboardFilter = {
-    ...common,
-    method: options.method ?? 'glicko2',
-    factions:
-      factionIndexes === null ? [] : factionIndexes.map((f) => snapshot.factions[f].id).sort(),
-    countries: [...new Set((options.countries ?? []).map((c) => c.toUpperCase()))],
-    minGames: options.minGames ?? 0,
-    search: options.search ?? null,
-    page: options.page ?? 1,
-    pageSize: options.pageSize ?? LEADERBOARD_PAGE_SIZE,
-    elo: { ...DEFAULT_ELO, ...options.elo },
-    glicko2: { ...DEFAULT_GLICKO2, ...options.glicko2 },
-    points: { ...DEFAULT_POINTS_OPTIONS, ...options.points },
-  };
-  return { filter, scope, factionIndexes };
+/** The player index of an id; an id the data does not hold is an unknown-record DomainError. */
+function playerIndex(snapshot: Snapshot, id: string, pointer: string): number {
+  let index = playerIndexes.get(snapshot);
+  if (index === undefined) {
+    index = new Map(snapshot.players.map((p, i) => [p, i]));
+    playerIndexes.set(snapshot, index);
+  }
+  const found = index.get(id);
+  if (found === undefined) {
+    throw new DomainError('unknown-record', `no player "${id}" in the data`, [
+      { pointer, detail: `unknown player "${id}"` },
+    ]);
+  }
+  return found;
 }
 
 /** The ratings of the games in scope, computed once per (snapshot, filter, method parameters). */
-function computedFor(
-  snapshot: Snapshot,
-  applied: ReturnType<typeof applyOptions>,
-  common: CommonFilter,
-): Computed {
-  const { filter, scope, factionIndexes } = applied;
-  const methodParams =
-    filter.method === 'elo'
-      ? filter.elo
-      : filter.method === 'points'
-        ? filter.points
-        : filter.glicko2;
-  const key = JSON.stringify([common, filter.method, methodParams, filter.factions]);
+function computedFor(snapshot: Snapshot, applied: AppliedOptions): Computed {
+  const { filter, rated, scope, factionIndexes } = applied;
+  const params: RankingParams = {
+    method: filter.method,
+    elo: filter.elo,
+    glicko2: filter.glicko2,
+    points: filter.points,
+  };
+  const methodParams = params[params.method === 'glicko2' ? 'glicko2' : params.method];
+  const key = JSON.stringify([rated, filter.asOf, params.method, methodParams, filter.factions]);
   let lru = computedCache.get(snapshot);
   if (lru === undefined) computedCache.set(snapshot, (lru = new Lru<Computed>(CACHE_ENTRIES)));
   return cached(lru, key, () => {
@@ -146,30 +121,38 @@ function computedFor(
     for (let r = scope.rowStart; r < scope.rowEnd; r += 2) {
       if (scope.eventMask[rowEvent[r]] === 1) games.push(r >> 1);
     }
+    const facts = rankingFacts(snapshot);
+    const factions = factionIndexes === null ? null : new Set(factionIndexes);
+    const asOf = filter.asOf ?? undefined;
+    const standings = computeStandings(facts, params, factions, games, asOf);
     return {
-      standings: computeStandings(
-        rankingFacts(snapshot),
-        { method: filter.method, elo: filter.elo, glicko2: filter.glicko2, points: filter.points },
-        factionIndexes === null ? null : new Set(factionIndexes),
-        games,
-      ),
+      params,
+      order: ratedOrder(facts, factions, games),
+      standings,
+      byPlayer: new Map(standings.map((s) => [s.player, s])),
       sample: sampleOf(snapshot, scope),
       ranked: new Lru<RankedStanding[]>(RANKED_VARIANTS),
+      histories: new Lru<PlayerHistory>(HISTORIES),
     };
   });
 }
 
-/** The players kept by minGames and countries, ranked; cached per variant. */
+/** The players kept by provisional status, minGames and countries, ranked; cached per variant. */
 function rankedFor(snapshot: Snapshot, computed: Computed, filter: LeaderboardFilter) {
   const countrySet = new Set(filter.countries);
-  const key = `${filter.minGames}|${filter.countries.join(',')}`;
-  return cached(computed.ranked, key, () =>
-    rankStandings(computed.standings, (s) => {
-      if (s.games < filter.minGames) return false;
-      if (countrySet.size === 0) return true;
-      const country = snapshot.playerCountries[s.player];
-      return country !== null && countrySet.has(country.toUpperCase());
-    }),
+  const key = [filter.minGames, filter.countries.join(','), filter.sort, filter.includeProvisional];
+  return cached(computed.ranked, key.join('|'), () =>
+    rankStandings(
+      computed.standings,
+      (s) => {
+        if (s.games < filter.minGames) return false;
+        if (s.provisional && !filter.includeProvisional) return false;
+        if (countrySet.size === 0) return true;
+        const country = snapshot.playerCountries[s.player];
+        return country !== null && countrySet.has(country.toUpperCase());
+      },
+      filter.sort,
+    ),
   );
 }
 
@@ -187,26 +170,68 @@ function searched(snapshot: Snapshot, ranked: RankedStanding[], search: string |
 }
 
 /** A standing as an answered row. */
-export function leaderboardRow(snapshot: Snapshot, s: RankedStanding): LeaderboardRow {
+export function leaderboardRow(
+  snapshot: Snapshot,
+  s: PlayerStanding,
+  rank: number | null,
+): LeaderboardRow {
   return {
-    rank: s.rank,
+    ...s,
+    rank,
     player: playerRef(snapshot, s.player),
-    rating: s.rating,
-    rd: s.rd,
-    volatility: s.volatility,
-    games: s.games,
-    wins: s.wins,
-    draws: s.draws,
-    losses: s.losses,
-    events: s.events,
     mainFaction: s.mainFaction >= 0 ? factionRef(snapshot, s.mainFaction) : null,
-    lastPlayed: s.lastPlayed,
+  };
+}
+
+/** The page of the player `id`: their row, history, factions and placements. */
+function playerAnswer(
+  snapshot: Snapshot,
+  applied: AppliedOptions,
+  computed: Computed,
+  ranked: RankedStanding[],
+  id: string,
+): NonNullable<LeaderboardPage['player']> {
+  const p = playerIndex(snapshot, id, '/player');
+  const { filter, factionIndexes } = applied;
+  const history = cached(computed.histories, String(p), () =>
+    playerHistory(
+      rankingFacts(snapshot),
+      computed.order,
+      computed.params,
+      factionIndexes === null ? null : new Set(factionIndexes),
+      p,
+      filter.asOf ?? undefined,
+    ),
+  );
+  const standing = computed.byPlayer.get(p);
+  const rank = ranked.find((s) => s.player === p)?.rank ?? null;
+  return {
+    player: playerRef(snapshot, p),
+    row: standing === undefined ? null : leaderboardRow(snapshot, standing, rank),
+    ...playerPage(snapshot, applied.scope, p, history),
+  };
+}
+
+/** The forecast of versus[0] against versus[1] and their past games in scope. */
+function versusAnswer(
+  snapshot: Snapshot,
+  computed: Computed,
+  versus: string[],
+): NonNullable<LeaderboardPage['versus']> {
+  const a = playerIndex(snapshot, versus[0], '/versus/0');
+  const b = playerIndex(snapshot, versus[1], '/versus/1');
+  const method = computed.params.method;
+  return {
+    player: playerRef(snapshot, a),
+    opponent: playerRef(snapshot, b),
+    expectedScore: expectedScore(method, computed.byPlayer.get(a), computed.byPlayer.get(b)),
+    ...pastGames(snapshot, computed.order, a, b),
   };
 }
 
 /**
  * One page of the leaderboard over the games `common` selects (docs/ratings.md): Glicko-2
- * (Glickman 2012), Elo or best-N event points; equal ratings share a rank.
+ * (Glickman 2012), Elo or best-N event points; equal values share a rank.
  */
 export function leaderboard(
   snapshot: Snapshot,
@@ -215,23 +240,41 @@ export function leaderboard(
 ): EngineResult<LeaderboardPage, LeaderboardFilter> {
   const applied = applyOptions(snapshot, common, options);
   const { filter } = applied;
-  const computed = computedFor(snapshot, applied, common);
-  const rows = searched(snapshot, rankedFor(snapshot, computed, filter), filter.search);
+  if (filter.versus.length !== 0 && filter.versus.length !== 2) {
+    throw new DomainError('invalid-query', 'versus names exactly two players', [
+      { pointer: '/versus', detail: 'give exactly two player ids' },
+    ]);
+  }
+  const computed = computedFor(snapshot, applied);
+  const ranked = rankedFor(snapshot, computed, filter);
+  const rows = searched(snapshot, ranked, filter.search);
   const slice = rows.slice((filter.page - 1) * filter.pageSize, filter.page * filter.pageSize);
+  const data: LeaderboardPage = {
+    players: slice.map((s) => leaderboardRow(snapshot, s, s.rank)),
+    total: rows.length,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
+  if (filter.player !== null) {
+    data.player = playerAnswer(snapshot, applied, computed, ranked, filter.player);
+  }
+  if (filter.versus.length === 2) data.versus = versusAnswer(snapshot, computed, filter.versus);
+  computed.quality ??= predictionQuality(
+    rankingFacts(snapshot),
+    computed.order,
+    computed.params,
+    filter.asOf ?? undefined,
+  );
   const warnings: string[] = [];
   if (computed.sample.games === 0) warnings.push('no completed games match the filter');
   else if (computed.standings.length === 0) {
     warnings.push('no game in scope has two known players; nothing to rate');
   }
   return {
-    data: {
-      players: slice.map((s) => leaderboardRow(snapshot, s)),
-      total: rows.length,
-      page: filter.page,
-      pageSize: filter.pageSize,
-    },
+    data,
     filter,
     sample: computed.sample,
     warnings,
+    meta: { predictionQuality: computed.quality },
   };
 }

@@ -7,8 +7,10 @@ import { runElo } from './elo.ts';
 import { monthIndex, weekIndex } from '../../domain/calendar-day.ts';
 import { runGlicko2 } from './glicko2.ts';
 import type { RatedGame } from './glicko2.ts';
-import { bestNTotal, eventMaximum, placeScore, placementsFromGames } from './points.ts';
-import type { PointsOptions, StandingInput } from './points.ts';
+import { eventPoints } from './event-points.ts';
+import type { RankingFacts } from './ranking-facts.ts';
+import { bestNTotal } from './points.ts';
+import type { PointsOptions } from './points.ts';
 import { competitionRanks } from './ranks.ts';
 
 export type RankingMethod = 'glicko2' | 'elo' | 'points';
@@ -44,52 +46,26 @@ export const DEFAULT_GLICKO2: Readonly<Glicko2Params> = Object.freeze({
 
 export const DEFAULT_ELO: Readonly<EloParams> = Object.freeze({ k: 32, initial: 1500 });
 
-export interface RankingEvent {
-  id: string;
-  start: string;
-  end: string | null;
-  /** Declared (or derived) rounds; null or negative when unknown. */
-  rounds: number | null;
-  /** Null or negative when unknown. */
-  participants: number | null;
-}
-
-/** An imported or derived placement (one standing of one player in one event). */
-export interface RankingPlacement {
-  event: number;
-  player: number;
-  placement: number;
-  faction: number;
-}
+export type { RankingEvent, RankingFacts, RankingPlacement } from './ranking-facts.ts';
 
 /**
- * The facts rankings read, in the snapshot's columnar layout: game g has its sides in rows 2g
- * and 2g+1; games are in game-id order within an event and round (the index stands in for the
- * id when ordering). Players and factions are dense indexes, -1 when unknown.
+ * A Glicko-2 player is provisional while their deviation is above this (docs/ratings.md
+ * "Conservative order and provisional players"): 110 is the common convention of rating sites.
  */
-export interface RankingFacts {
-  players: number;
-  events: readonly RankingEvent[];
-  games: number;
-  gameEvent: ArrayLike<number>;
-  /** -1 when unknown. */
-  gameRound: ArrayLike<number>;
-  player: ArrayLike<number>;
-  faction: ArrayLike<number>;
-  /** Result in half points: 0 loss, 1 draw, 2 win. */
-  result: ArrayLike<number>;
-  /** NaN when unknown. */
-  score: ArrayLike<number>;
-  placements: readonly RankingPlacement[];
-  /** Faction ids by index (only to break ties of the main faction deterministically). */
-  factionIds: readonly string[];
-}
+export const PROVISIONAL_RD = 110;
+
+/** How a leaderboard orders Glicko-2 players: by rating − 2·RD (default) or by rating. */
+export type RankingSort = 'conservative' | 'rating';
 
 export interface PlayerStanding {
   player: number;
   rating: number;
   rd: number | null;
   volatility: number | null;
+  /** Glicko-2: rating − 2·RD, the low end of the 95% interval; null for other methods. */
+  conservativeRating: number | null;
+  /** Glicko-2: RD above PROVISIONAL_RD; always false for other methods. */
+  provisional: boolean;
   games: number;
   wins: number;
   draws: number;
@@ -170,6 +146,23 @@ function mainFaction(tally: Tally, factionIds: readonly string[]): number {
 }
 
 /**
+ * The rated games in processing order: games with two different known players, and with
+ * `factions`, only those in which a side played one of them.
+ */
+export function ratedOrder(
+  facts: RankingFacts,
+  factions: ReadonlySet<number> | null,
+  games?: ArrayLike<number>,
+): Int32Array {
+  const inScope = (f: number): boolean => factions === null || factions.has(f);
+  const kept: number[] = [];
+  for (const g of ratableGames(facts, games)) {
+    if (inScope(facts.faction[2 * g]) || inScope(facts.faction[2 * g + 1])) kept.push(g);
+  }
+  return Int32Array.from(kept);
+}
+
+/**
  * Rates every player by `params.method` over the games `games` (indexes; default all). When
  * `factions` is given, only games in which a side played one of them are rated, and only
  * players who played one of them are listed, with their record over those sides.
@@ -180,14 +173,10 @@ export function computeStandings(
   params: RankingParams,
   factions: ReadonlySet<number> | null = null,
   games?: ArrayLike<number>,
+  asOf?: string,
 ): PlayerStanding[] {
   const inScope = (f: number): boolean => factions === null || factions.has(f);
-  const all = ratableGames(facts, games);
-  const kept: number[] = [];
-  for (const g of all) {
-    if (inScope(facts.faction[2 * g]) || inScope(facts.faction[2 * g + 1])) kept.push(g);
-  }
-  const order = Int32Array.from(kept);
+  const order = ratedOrder(facts, factions, games);
 
   const tallies = new Map<number, Tally>();
   const tallyOf = (p: number): Tally => {
@@ -240,7 +229,7 @@ export function computeStandings(
       params.elo,
     );
   } else {
-    const result = glicko2Run(facts, order, params.glicko2);
+    const result = glicko2Run(facts, order, params.glicko2, false, { asOf });
     rating = result.rating;
     rd = result.rd;
     volatility = result.volatility;
@@ -248,11 +237,14 @@ export function computeStandings(
 
   const standings: PlayerStanding[] = [];
   for (const [player, t] of tallies) {
+    const playerRd = rd === null ? null : rd[player];
     standings.push({
       player,
       rating: rating[player],
-      rd: rd === null ? null : rd[player],
+      rd: playerRd,
       volatility: volatility === null ? null : volatility[player],
+      conservativeRating: playerRd === null ? null : rating[player] - 2 * playerRd,
+      provisional: playerRd !== null && playerRd > PROVISIONAL_RD,
       games: t.games,
       wins: t.wins,
       draws: t.draws,
@@ -266,7 +258,7 @@ export function computeStandings(
   return standings;
 }
 
-function toRated(
+export function toRated(
   facts: RankingFacts,
   order: ArrayLike<number>,
   period: (g: number) => number,
@@ -285,32 +277,54 @@ function toRated(
   return out;
 }
 
+/** The events holding the games `order`, as event periods run: by start, then id. */
+export function eventPeriods(facts: RankingFacts, order: ArrayLike<number>): number[] {
+  const { events, gameEvent } = facts;
+  const seen = new Set<number>();
+  for (let i = 0; i < order.length; i += 1) seen.add(gameEvent[order[i]]);
+  return [...seen].sort((x, y) => {
+    const ex = events[x];
+    const ey = events[y];
+    if (ex.start !== ey.start) return ex.start < ey.start ? -1 : 1;
+    return ex.id < ey.id ? -1 : ex.id > ey.id ? 1 : 0;
+  });
+}
+
+/** What a Glicko-2 run may do besides rating (docs/ratings.md "Inactivity"). */
+export interface Glicko2RunOptions {
+  /** Idle players through the events they sit out (default true; skill rates without). */
+  idleEvents?: boolean;
+  /** Calendar periods: idle players through the period holding this date too. */
+  asOf?: string;
+  /** Record this player's values after each of their periods. */
+  trackPlayer?: number;
+}
+
 /**
  * Glicko-2 over the games `order` (in processing order). Event periods are ordered by event
  * start, then event id, so that each event's games form one contiguous period. Returns the
- * period order used: `periodOrder[k]` is the game index behind the k-th rated game.
+ * period order used: `periodOrder[k]` is the game index behind the k-th rated game, and the
+ * period of each game.
  */
 export function glicko2Run(
   facts: RankingFacts,
   order: ArrayLike<number>,
   params: Glicko2Params,
   recordPreRatings = false,
-): ReturnType<typeof runGlicko2> & { periodOrder: Int32Array } {
+  options: Glicko2RunOptions = {},
+): ReturnType<typeof runGlicko2> & { periodOrder: Int32Array; periodOf: (g: number) => number } {
   const { events, gameEvent } = facts;
   let key: (g: number) => number;
-  if (params.period === 'week') key = (g) => weekIndex(events[gameEvent[g]].start);
-  else if (params.period === 'month') key = (g) => monthIndex(events[gameEvent[g]].start);
-  else {
-    const seen = new Set<number>();
-    for (let i = 0; i < order.length; i += 1) seen.add(gameEvent[order[i]]);
-    const ordered = [...seen].sort((x, y) => {
-      const ex = events[x];
-      const ey = events[y];
-      if (ex.start !== ey.start) return ex.start < ey.start ? -1 : 1;
-      return ex.id < ey.id ? -1 : ex.id > ey.id ? 1 : 0;
-    });
+  let finalPeriod: number | undefined;
+  if (params.period === 'week') {
+    key = (g) => weekIndex(events[gameEvent[g]].start);
+    if (options.asOf !== undefined) finalPeriod = weekIndex(options.asOf);
+  } else if (params.period === 'month') {
+    key = (g) => monthIndex(events[gameEvent[g]].start);
+    if (options.asOf !== undefined) finalPeriod = monthIndex(options.asOf);
+  } else {
     const ordinal = new Int32Array(events.length);
-    ordered.forEach((e, i) => (ordinal[e] = i));
+    eventPeriods(facts, order).forEach((e, i) => (ordinal[e] = i));
     key = (g) => ordinal[gameEvent[g]];
   }
   // A stable sort by period keeps the processing order inside each period.
@@ -323,113 +337,38 @@ export function glicko2Run(
     initialRd: params.initialRd,
     initialVolatility: params.initialVolatility,
     tau: params.tau,
-    calendarPeriods: params.period !== 'event',
+    calendarPeriods: params.period !== 'event' || options.idleEvents !== false,
+    finalPeriod,
     recordPreRatings,
+    trackPlayer: options.trackPlayer,
   });
-  return { ...result, periodOrder };
-}
-
-/**
- * Each player's event scores: an event's placements from `facts.placements` when it has any
- * (imported, or derived by the snapshot), otherwise from its counted games (wins, then total
- * score). Only players who played (or entered with) a listed faction score.
- */
-function eventPoints(
-  facts: RankingFacts,
-  order: ArrayLike<number>,
-  options: PointsOptions,
-  factions: ReadonlySet<number> | null,
-): { scores: Map<number, number[]>; lastEvent: Map<number, string> } {
-  const byEvent = new Map<number, number[]>();
-  for (let i = 0; i < order.length; i += 1) {
-    const g = order[i];
-    const e = facts.gameEvent[g];
-    const list = byEvent.get(e);
-    if (list === undefined) byEvent.set(e, [g]);
-    else list.push(g);
-  }
-  const given = new Map<number, RankingPlacement[]>();
-  for (const p of facts.placements) {
-    if (p.placement <= 0 || p.player < 0) continue;
-    const list = given.get(p.event);
-    if (list === undefined) given.set(p.event, [p]);
-    else list.push(p);
-  }
-  // Only events in scope: those with counted games (the caller's filter) or, with no game
-  // selection at all, every event with placements.
-  const events = new Set<number>(byEvent.keys());
-  const inScope = (f: number): boolean => factions === null || factions.has(f);
-
-  const scores = new Map<number, number[]>();
-  const lastEvent = new Map<number, string>();
-  for (const e of events) {
-    const event = facts.events[e];
-    const eventGames = byEvent.get(e) ?? [];
-    const players = new Set<number>();
-    for (const g of eventGames) {
-      for (const r of [2 * g, 2 * g + 1])
-        if (inScope(facts.faction[r])) players.add(facts.player[r]);
-    }
-    let placements: Map<number, number>;
-    let maxRound = -1;
-    for (const g of eventGames) maxRound = Math.max(maxRound, facts.gameRound[g]);
-    const fromEntries = given.get(e);
-    if (fromEntries !== undefined) {
-      placements = new Map(fromEntries.map((p) => [p.player, p.placement]));
-      for (const p of fromEntries) if (inScope(p.faction)) players.add(p.player);
-    } else {
-      const standings = new Map<number, StandingInput>();
-      for (const g of eventGames) {
-        for (const r of [2 * g, 2 * g + 1]) {
-          const p = facts.player[r];
-          let st = standings.get(p);
-          if (st === undefined) {
-            st = { player: p, wins: 0, draws: 0, score: 0 };
-            standings.set(p, st);
-          }
-          if (facts.result[r] === 2) st.wins += 1;
-          else if (facts.result[r] === 1) st.draws += 1;
-          if (!Number.isNaN(facts.score[r])) st.score += facts.score[r];
-        }
-      }
-      placements = placementsFromGames([...standings.values()]);
-    }
-    let worst = 0;
-    for (const pl of placements.values()) worst = Math.max(worst, pl);
-    const participants = Math.max(event.participants ?? 0, placements.size, worst);
-    const rounds =
-      event.rounds !== null && event.rounds > 0
-        ? event.rounds
-        : maxRound > 0
-          ? maxRound
-          : event.end !== null && event.end > event.start
-            ? options.oneDayMaxRounds + 1
-            : options.oneDayMaxRounds;
-    const maximum = eventMaximum(rounds, participants, options);
-    for (const p of players) {
-      const placement = placements.get(p);
-      if (placement === undefined) continue;
-      const score = placeScore(maximum, participants, placement);
-      const list = scores.get(p);
-      if (list === undefined) scores.set(p, [score]);
-      else list.push(score);
-      const last = lastEvent.get(p);
-      if (last === undefined || event.start > last) lastEvent.set(p, event.start);
-    }
-  }
-  return { scores, lastEvent };
+  return { ...result, periodOrder, periodOf: key };
 }
 
 export interface RankedStanding extends PlayerStanding {
   rank: number;
 }
 
-/** Keeps the rows `keep` accepts and ranks them; equal ratings share a rank. */
+/** The value a standing is ordered by: its conservative rating when asked and known. */
+export function sortValue(s: PlayerStanding, sort: RankingSort): number {
+  return sort === 'conservative' && s.conservativeRating !== null ? s.conservativeRating : s.rating;
+}
+
+/**
+ * Keeps the rows `keep` accepts and ranks them by rating, or by conservative rating (then games,
+ * then player index, as computeStandings orders); equal values share a rank.
+ */
 export function rankStandings(
   standings: readonly PlayerStanding[],
   keep: (s: PlayerStanding) => boolean = () => true,
+  sort: RankingSort = 'rating',
 ): RankedStanding[] {
   const kept = standings.filter(keep);
-  const ranks = competitionRanks(kept.map((s) => s.rating));
+  if (sort === 'conservative') {
+    kept.sort(
+      (x, y) => sortValue(y, sort) - sortValue(x, sort) || y.games - x.games || x.player - y.player,
+    );
+  }
+  const ranks = competitionRanks(kept.map((s) => sortValue(s, sort)));
   return kept.map((s, i) => ({ ...s, rank: ranks[i] }));
 }

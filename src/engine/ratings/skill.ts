@@ -83,7 +83,11 @@ export function computePreGameRatings(
   games?: ArrayLike<number>,
 ): Float64Array {
   const pre = new Float64Array(facts.games * 2).fill(Number.NaN);
-  const result = glicko2Run(facts, ratableGames(facts, games), DEFAULT_GLICKO2, true);
+  // Skill keeps event periods without idle growth: its expectations read the ratings players
+  // had when they last played, as before leaderboards grew deviations through absences.
+  const result = glicko2Run(facts, ratableGames(facts, games), DEFAULT_GLICKO2, true, {
+    idleEvents: false,
+  });
   const { periodOrder } = result;
   for (let k = 0; k < periodOrder.length; k += 1) {
     const g = periodOrder[k];

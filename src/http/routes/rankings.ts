@@ -4,16 +4,25 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { DATE_PATTERN } from '../../domain/calendar-day.ts';
 import { LEADERBOARD_PAGE_SIZE, leaderboard } from '../../engine/ratings/leaderboard.ts';
+import { PROVISIONAL_RD } from '../../engine/ratings/rankings.ts';
 import type { AppContext } from '../app-context.ts';
 import {
   CommonFilterProperties,
+  Id,
   IdArray,
   NormalisedFilterProperties,
   Nullable,
   PageProperties,
 } from '../schemas/common-filter.ts';
 import { Envelope, FactionRefSchema, WinDrawLossProperties } from '../schemas/envelope.ts';
+import {
+  HeadToHeadSchema,
+  PlayerPageSchema,
+  PlayerRefSchema,
+  PredictionQualitySchema,
+} from '../schemas/player-page.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
 import { registerStatsRoute } from './stats-route.ts';
 
@@ -165,6 +174,35 @@ export const RankingsBody = Type.Object(
       }),
     ),
     ...PageProperties('Rows', LEADERBOARD_PAGE_SIZE),
+    sort: Type.Optional(
+      Type.Union([Type.Literal('conservative'), Type.Literal('rating')], {
+        description: `Glicko-2's order: "conservative" (default) by conservativeRating = rating − 2·RD, the low end of the 95% interval, or "rating". Elo and points always order by rating`,
+      }),
+    ),
+    includeProvisional: Type.Optional(
+      Type.Boolean({
+        description: `Glicko-2: also rank provisional players (RD above ${PROVISIONAL_RD}), still flagged; default false leaves them out. Elo and points have no provisional players: minGames does that job there`,
+      }),
+    ),
+    asOf: Type.Optional(
+      Type.String({
+        pattern: DATE_PATTERN,
+        maxLength: 10,
+        description:
+          'Rate as of this date (YYYY-MM-DD): games of events starting up to it, and with week or month periods, deviations grown through its period; the ranking as it stood that day',
+      }),
+    ),
+    player: Type.Optional(
+      Id("A player id: also answer data.player, that player's page (404 when the id is unknown)"),
+    ),
+    versus: Type.Optional(
+      Type.Array(Id('A player id'), {
+        minItems: 2,
+        maxItems: 2,
+        description:
+          'Two player ids [A, B]: also answer data.versus, the expected score of A against B and their past games (404 when an id is unknown)',
+      }),
+    ),
     elo: Type.Optional(EloParams),
     glicko2: Type.Optional(Glicko2Params),
     points: Type.Optional(PointsParams),
@@ -187,23 +225,21 @@ const RankingRowSchema = Type.Object(
   {
     rank: Type.Integer({
       description:
-        'Standard competition rank among the players kept by minGames and countries (equal ratings share a rank: 1, 2, 2, 4); search and paging do not change it',
+        'Standard competition rank by the sort value among the players kept by provisional status, minGames and countries (equal values share a rank: 1, 2, 2, 4); search and paging do not change it',
     }),
-    player: Type.Object(
-      {
-        id: Type.String({ description: 'Player id (may be opaque)' }),
-        name: Nullable(Type.String({ description: 'Player name, when known; else null' })),
-        country: Nullable(
-          Type.String({
-            description: "Player's country (ISO 3166-1 alpha-2), when known; else null",
-          }),
-        ),
-      },
-      { description: 'The player' },
-    ),
+    player: PlayerRefSchema,
     rating: Type.Number({
       description:
         'glicko2: Glicko-2 rating after the last period; elo: Elo rating after the last game; points: sum of the best N event scores',
+    }),
+    conservativeRating: Nullable(
+      Type.Number({
+        description:
+          'Glicko-2: rating − 2·RD, the low end of the 95% interval, the default order; null for other methods',
+      }),
+    ),
+    provisional: Type.Boolean({
+      description: `Glicko-2: RD above ${PROVISIONAL_RD} (too few recent games to rank with confidence); always false for other methods`,
     }),
     rd: Nullable(Type.Number({ description: 'Glicko-2 rating deviation; null for other methods' })),
     volatility: Nullable(
@@ -249,6 +285,15 @@ const RankingsFilter = Type.Object(
     search: Nullable(Type.String({ description: 'Name or id search applied; null: none' })),
     page: Type.Integer({ description: 'Page number applied' }),
     pageSize: Type.Integer({ description: 'Page size applied' }),
+    sort: Type.Union([Type.Literal('conservative'), Type.Literal('rating')], {
+      description: 'Order applied (always rating for elo and points)',
+    }),
+    includeProvisional: Type.Boolean({ description: 'Whether provisional players are ranked' }),
+    asOf: Nullable(Type.String({ description: 'The asOf date applied; null: none' })),
+    player: Nullable(Type.String({ description: 'The player whose page is answered; null: none' })),
+    versus: Type.Array(Type.String({ description: 'A player id' }), {
+      description: 'The two players of the forecast; empty: none',
+    }),
     elo: Type.Object(
       {
         k: Type.Number({ description: 'K-factor' }),
@@ -289,15 +334,19 @@ export const RankingsResponse = Envelope(
     {
       players: Type.Array(RankingRowSchema, {
         description:
-          'This page of the ranked players matching search, best rating first (then most games)',
+          'This page of the ranked players matching search, best first by the sort value (then most games)',
       }),
       total: Type.Integer({ description: 'Rows matching (all pages)' }),
       page: Type.Integer({ description: 'This page number, from 1' }),
       pageSize: Type.Integer({ description: 'Rows per page' }),
+      player: Type.Optional(PlayerPageSchema(RankingRowSchema)),
+      versus: Type.Optional(HeadToHeadSchema),
     },
     { description: 'One page of the ranking' },
   ),
   RankingsFilter,
+  undefined,
+  { predictionQuality: PredictionQualitySchema },
 );
 
 /** Registers POST /api/rankings. */

@@ -48,6 +48,8 @@ export function RankingsPage({ params, update, filter, system }: PageProps) {
     ...(params.faction ? { factions: [params.faction] } : {}),
     ...(params.q ? { search: params.q } : {}),
     ...(minGames ? { minGames } : {}),
+    // Glicko-2 leaves out players whose RD is above 110 unless asked (docs/ratings.md).
+    ...(params.provisional === '1' ? { includeProvisional: true } : {}),
     page,
     pageSize: PAGE_SIZE,
   };
@@ -108,6 +110,19 @@ export function RankingsPage({ params, update, filter, system }: PageProps) {
             ))}
           </select>
         </label>
+        <label class="checkbox">
+          <input
+            type="checkbox"
+            checked={params.provisional === '1'}
+            onChange={(e) =>
+              update({
+                provisional: (e.currentTarget as HTMLInputElement).checked ? '1' : '',
+                page: '',
+              })
+            }
+          />
+          Include provisional players
+        </label>
       </div>
       <p class="note">Here the filter bar's countries choose players by their own country.</p>
       <Show result={result} what="rankings">
@@ -115,7 +130,12 @@ export function RankingsPage({ params, update, filter, system }: PageProps) {
           <>
             <Warnings warnings={meta.warnings} />
             {data.players.length === 0 ? (
-              <Empty>No players match{params.q ? ` "${params.q}"` : ''} with these filters.</Empty>
+              <Empty>
+                No players match{params.q ? ` "${params.q}"` : ''} with these filters.
+                {method === 'glicko2' && params.provisional !== '1'
+                  ? ' Provisional players (too few recent games) are left out; include them above.'
+                  : ''}
+              </Empty>
             ) : (
               <div class="table-wrap" tabIndex={0} role="region" aria-label="Rankings">
                 <table>
