@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite on SQLite, then again on PostgreSQL (DESIGN.md §7: both backends
+// `npm test`: the whole suite on SQLite, then again on PostgreSQL (docs/operations.md#tests: both
+// backends
 // pass the same suite). PostgreSQL is MUSTER_TEST_POSTGRES_URL (default: the local test
 // database); when it does not answer, the second pass is skipped with a message, or fails when
 // CI=true. MUSTER_TEST_DATABASE_URL=... runs a single pass on that store (for development), and

@@ -1,5 +1,5 @@
 /**
  * The API version (semver), sent as OpenAPI info.version and the API-Version header
- * (DESIGN.md §6 "Versioning"). Within a major version, changes are additive only.
+ * (docs/http-api.md#versioning). Within a major version, changes are additive only.
  */
 export const API_VERSION = '1.0.0';

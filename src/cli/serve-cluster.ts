@@ -1,5 +1,5 @@
 /**
- * `muster serve` on every core (docs/operations.md "Every core"): a primary process prepares
+ * `muster serve` on every core (docs/operations.md#every-core): a primary process prepares
  * the store once (migrations, the demo seed) and runs MUSTER_WORKERS worker processes
  * (node:cluster), each a complete server with its own snapshot, sharing the listening port. A
  * worker that dies is replaced; SIGTERM or SIGINT is passed to every worker, which finishes its

@@ -1,6 +1,7 @@
 /**
  * Configuration: read once from MUSTER_* environment variables, validated, frozen.
- * A bad value stops the process with a message naming the variable (DESIGN.md §6).
+ * A bad value stops the process with a message naming the variable
+ * (docs/operations.md#configuration).
  */
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -158,7 +159,7 @@ export function parseOriginPattern(text: string): string {
   return pattern.toLowerCase();
 }
 
-/** Parses and freezes the configuration (DESIGN.md §6 "Configuration"). */
+/** Parses and freezes the configuration (docs/operations.md#configuration). */
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'MUSTER_PORT', 0, 65535);
   const publicUrlText = raw(env, 'MUSTER_PUBLIC_URL');

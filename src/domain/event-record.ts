@@ -1,6 +1,6 @@
 /**
  * An event's own fields as the store holds them and upcoming-satellites reads them
- * (DESIGN.md §3 "Event"), without its entries and games.
+ * (docs/data-model.md#event), without its entries and games.
  */
 export interface EventRecord {
   id: string;

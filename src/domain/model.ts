@@ -1,5 +1,6 @@
 /**
- * The canonical domain model of Muster (DESIGN.md §3). Every importer produces these shapes and
+ * The canonical domain model of Muster (docs/data-model.md). Every importer produces these shapes
+ * and
  * the store writes exactly these; field names are those of the canonical JSON format.
  */
 
@@ -161,7 +162,7 @@ export interface Event {
   games?: Game[];
 }
 
-/** The canonical import document (DESIGN.md §4). */
+/** The canonical import document (docs/import-formats.md#canonical-musterv1). */
 export interface CanonicalDocument {
   format: 'muster/v1';
   systems?: GameSystem[];

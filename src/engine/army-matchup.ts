@@ -1,5 +1,6 @@
 /**
- * army-matchup (DESIGN.md §5): faction-versus-faction results from the row faction's side.
+ * army-matchup (docs/statistics.md#army-matchup): faction-versus-faction results from the row
+ * faction's side.
  * A mirror cell counts each mirror game once and has a win rate of exactly 0.5.
  */
 import type { Snapshot } from '../snapshot/snapshot.ts';
@@ -67,7 +68,7 @@ export interface ArmyMatchupData {
   cells: MatchupCell[];
 }
 
-/** Computes the matchup matrix for a normalised request (DESIGN.md §5 "army-matchup"). */
+/** Computes the matchup matrix for a normalised request (docs/statistics.md#army-matchup). */
 export function armyMatchup(
   snapshot: Snapshot,
   request: ArmyMatchupRequest,

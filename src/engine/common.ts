@@ -7,7 +7,7 @@ import { clusteredInterval, meanInterval, wilson } from './intervals.ts';
 import type { Interval } from './intervals.ts';
 import type { ShrinkageMeta } from './shrinkage.ts';
 
-/** Rows under this many games carry lowSample: true (DESIGN.md §5). */
+/** Rows under this many games carry lowSample: true (docs/statistics.md#mingames-and-lowsample). */
 export const LOW_SAMPLE_GAMES = 30;
 
 export interface FactionRef {

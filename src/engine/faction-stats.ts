@@ -1,5 +1,6 @@
 /**
- * faction-stats (DESIGN.md §5): how each faction performs in the scope of the common filter.
+ * faction-stats (docs/statistics.md#faction-stats): how each faction performs in the scope of the
+ * common filter.
  * Adds per-event pre-aggregates instead of scanning the scope's sides.
  */
 import { monthOfDay } from '../domain/calendar-day.ts';
@@ -286,7 +287,7 @@ function seriesOf(
 }
 
 /**
- * Computes faction-stats for a normalised request (DESIGN.md §5 "faction-stats"), adding the
+ * Computes faction-stats for a normalised request (docs/statistics.md#faction-stats), adding the
  * per-event pre-aggregates of the events in scope (cube/faction-cube.ts).
  */
 export function factionStats(

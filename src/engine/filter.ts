@@ -1,5 +1,5 @@
 /**
- * The common filter of every statistics route (DESIGN.md §5 "Common filter"), normalised once
+ * The common filter of every statistics route (docs/http-api.md#the-common-filter), normalised once
  * and resolved into a row range plus an event mask over the snapshot.
  */
 import { dayNumber, dayString, isRealDate } from '../domain/calendar-day.ts';

@@ -1,5 +1,6 @@
 /**
- * item-use-stats (DESIGN.md §5): what lists take and how it pays off, counted over lists as
+ * item-use-stats (docs/statistics.md#item-use-stats): what lists take and how it pays off, counted
+ * over lists as
  * played (one per game side that has a list). "Without" compares with same-faction lists in
  * scope that do not take the item.
  */
@@ -146,7 +147,7 @@ function tallyOf(acc: Float64Array): Tally {
 /** localeCompare's order (same default locale and options) without a collator per call. */
 const collator = new Intl.Collator();
 
-/** Computes item-use-stats for a normalised request (DESIGN.md §5 "item-use-stats"). */
+/** Computes item-use-stats for a normalised request (docs/statistics.md#item-use-stats). */
 export function itemUseStats(
   snapshot: Snapshot,
   request: ItemUseStatsRequest,

@@ -1,5 +1,6 @@
 /**
- * scenario-stats (DESIGN.md §5): how scenarios play out: the first-turn side's results, who takes
+ * scenario-stats (docs/statistics.md#scenario-stats): how scenarios play out: the first-turn side's
+ * results, who takes
  * the primary (attacker = the side that went first), how often secondaries are achieved, margin
  * bands, and each faction's results per scenario.
  */
@@ -73,7 +74,9 @@ export interface ScenarioFactionRow {
   games: number;
   winRate: number | null;
   winRateInterval: Interval | null;
-  /** winRate pulled toward the faction's rate over the kind (docs/statistics.md#shrunk-win-rate). */
+  /**
+   * winRate pulled toward the faction's rate over the kind (docs/statistics.md#shrunk-win-rate).
+   */
   shrunkWinRate: number | null;
   avgScore: number | null;
   lowSample: boolean;
@@ -109,7 +112,7 @@ function kindOf(offsets: Readonly<Record<ScenarioKind, number>>, key: number): S
 }
 
 /**
- * Computes scenario-stats for a normalised request (DESIGN.md §5 "scenario-stats") from the
+ * Computes scenario-stats for a normalised request (docs/statistics.md#scenario-stats) from the
  * per-part pre-aggregates of the events in scope (cube/scenario-stats-cube.ts).
  */
 export function scenarioStats(

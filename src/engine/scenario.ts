@@ -1,5 +1,6 @@
 /**
- * scenario (DESIGN.md §5): the catalogue of scenarios, maps, deployments and objectives of a
+ * scenario (docs/statistics.md#scenario): the catalogue of scenarios, maps, deployments and
+ * objectives of a
  * system, with how often and when each was played in scope.
  */
 import { SCENARIO_KINDS } from '../domain/model.ts';
@@ -38,7 +39,7 @@ export interface ScenarioData {
   scenarios: ScenarioRow[];
 }
 
-/** Lists the scenario catalogue in scope (DESIGN.md §5 "scenario"). */
+/** Lists the scenario catalogue in scope (docs/statistics.md#scenario). */
 export function scenarioCatalogue(
   snapshot: Snapshot,
   request: ScenarioRequest,

@@ -32,15 +32,18 @@ const WARM_STEPS: readonly ((snapshot: Snapshot) => unknown)[] = [
   scenarioClusters,
 ];
 
-/** Fills the per-snapshot caches (docs/architecture.md: statistics never wait on set-up at request time). */
+/**
+ * Fills the per-snapshot caches (docs/architecture.md: statistics never wait on set-up at request
+ * time).
+ */
 export function warmEngine(snapshot: Snapshot): void {
   for (const step of WARM_STEPS) step(snapshot);
 }
 
 /**
  * Fills the same caches one at a time, letting queued requests run between steps, so a reload
- * holds the event loop at most as long as its longest step (docs/architecture.md "Snapshot
- * reloads"). Resolves to that longest step in milliseconds.
+ * holds the event loop at most as long as its longest step (docs/architecture.md#snapshot-reloads).
+ * Resolves to that longest step in milliseconds.
  */
 export async function warmEngineInSteps(snapshot: Snapshot): Promise<number> {
   let longest = 0;

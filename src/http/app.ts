@@ -31,7 +31,7 @@ export interface BuildAppOptions {
   rateLimitNamespace?: string;
 }
 
-/** Creates the app with every route registered (DESIGN.md §1, §6). */
+/** Creates the app with every route registered (docs/http-api.md). */
 export async function buildApp(
   ctx: AppContext,
   options: BuildAppOptions = {},

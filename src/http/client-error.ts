@@ -24,7 +24,7 @@ function kindFor(code: string | undefined): { kind: ProblemKind; detail: string 
   }
 }
 
-/** Fastify's clientErrorHandler: a problem answer on the raw socket, then close. */
+/** Fastify's clientErrorHandler: a problem answer (RFC 9457) on the raw socket, then close. */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   // A client that went away, or a socket already answering, gets nothing more.
   const busy = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;

@@ -1,5 +1,5 @@
 /**
- * Serialised answers kept in a byte-bounded LRU (docs/operations.md "Response cache"), keyed by
+ * Serialised answers kept in a byte-bounded LRU (docs/operations.md#response-cache), keyed by
  * route, normalised request and data version. Identical concurrent requests share one
  * computation, and the whole cache is emptied when the snapshot's data version moves, so an
  * answer is never older than the snapshot that would compute it.

@@ -1,5 +1,6 @@
 /**
- * The canonical `muster/v1` adapter (DESIGN.md §4): checks the document's envelope and hands
+ * The canonical `muster/v1` adapter (docs/import-formats.md#canonical-musterv1): checks the
+ * document's envelope and hands
  * each record to validation on its own, so one bad record never sinks its neighbours.
  */
 import { Compile } from 'typebox/compile';

@@ -1,5 +1,6 @@
 /**
- * The canonical import format `muster/v1` (DESIGN.md §4) as TypeBox schemas. They validate each
+ * The canonical import format `muster/v1` (docs/import-formats.md#canonical-musterv1) as TypeBox
+ * schemas. They validate each
  * record on import and are published as JSON Schema (schema/muster-v1.schema.json) so
  * organisers can check a file before sending it.
  */

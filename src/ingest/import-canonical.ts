@@ -7,7 +7,7 @@ import { canonicalToRaw } from './canonical-adapter.ts';
 import type { ImportReport } from './import-types.ts';
 import { runImport } from './run-import.ts';
 
-/** DESIGN.md §4 "canonical", for a document already parsed. */
+/** docs/import-formats.md#canonical-musterv1, for a document already parsed. */
 export async function importCanonical(
   store: Store,
   document: unknown,

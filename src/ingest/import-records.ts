@@ -32,7 +32,7 @@ function isDead(summary: string | null, startedAt: string, now: number): boolean
   return now - Date.parse(startedAt) > FOREIGN_STALE_MS;
 }
 
-/** Inserts the `running` row of a new import; returns its id. */
+/** Inserts the `running` row of a new import; returns its id (docs/operations.md#import-records). */
 export async function startImportRecord(
   store: Store,
   format: string,
@@ -53,7 +53,7 @@ export async function startImportRecord(
   return Number(inserted.id);
 }
 
-/** Records how an import ended. */
+/** Records how an import ended (docs/operations.md#import-records). */
 export async function finishImportRecord(
   store: Store,
   importId: number,
@@ -69,7 +69,7 @@ export async function finishImportRecord(
 
 /**
  * Marks every `running` import whose process is gone as `interrupted`; returns how many.
- * Called when an import or the server starts.
+ * Called when an import or the server starts (docs/operations.md#import-records).
  */
 export async function markInterruptedImports(store: Store): Promise<number> {
   const running = await store.db

@@ -61,7 +61,10 @@ async function defaultSystem(store: Store): Promise<string> {
   );
 }
 
-/** DESIGN.md §4: every path's records in one batch, one transaction. */
+/**
+ * docs/import-formats.md#rules-for-every-format: every path's records in one batch, one
+ * transaction.
+ */
 export async function importSources(
   store: Store,
   paths: string[],

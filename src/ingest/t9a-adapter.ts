@@ -1,5 +1,5 @@
 /**
- * The Ninth Age Data Project layout (DESIGN.md §4 "t9a"; shared/data/t9a/README.md):
+ * The Ninth Age Data Project layout (docs/import-formats.md#t9a-the-ninth-age-data-project):
  * `<tournament>/metaData.json` and `<tournament>/report_<matchId>.json`, mapped onto the
  * canonical model. Scores and results are left to validation, which rejects off-scale reports.
  */

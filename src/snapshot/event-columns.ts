@@ -1,4 +1,4 @@
-/** A snapshot's events as columns (docs/architecture.md "The snapshot and its lifecycle"). */
+/** A snapshot's events as columns (docs/architecture.md#the-snapshot-and-its-lifecycle). */
 import { dayNumber } from '../domain/calendar-day.ts';
 import { EVENT_FORMATS, EVENT_TIERS } from '../domain/model.ts';
 import type { EventFact } from '../store/read-facts.ts';

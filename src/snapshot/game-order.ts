@@ -1,5 +1,5 @@
 /**
- * The order of games in a snapshot (docs/architecture.md "The snapshot and its lifecycle"): by system, start day,
+ * The order of games in a snapshot (docs/architecture.md#the-snapshot-and-its-lifecycle): by system, start day,
  * event, round, then arrival (game id order), so a system and a date window are each one
  * contiguous row range.
  */

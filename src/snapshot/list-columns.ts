@@ -1,4 +1,4 @@
-/** A snapshot's lists as CSR columns (docs/architecture.md "The snapshot and its lifecycle"). */
+/** A snapshot's lists as CSR columns (docs/architecture.md#the-snapshot-and-its-lifecycle). */
 
 import type { ListColumns } from './snapshot.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Loads a snapshot on a worker thread (docs/architecture.md "Snapshot reloads"): reading and
+ * Loads a snapshot on a worker thread (docs/architecture.md#snapshot-reloads): reading and
  * building a million games takes seconds of CPU, which on the serving thread would stall every
  * request, health included. The worker's typed arrays are transferred, not copied.
  */

@@ -1,4 +1,7 @@
-/** Loads a Snapshot from the store through the read-facts queries (DESIGN.md §2 "snapshot"). */
+/**
+ * Loads a Snapshot from the store through the read-facts queries
+ * (docs/architecture.md#the-snapshot-and-its-lifecycle).
+ */
 import {
   readCompletedEntries,
   readCompletedEvents,

@@ -1,7 +1,7 @@
 /**
  * Holds the snapshot being served: loads it at start, polls the store's data version and swaps
  * a freshly loaded snapshot in with one assignment, so a request that already holds the old
- * object finishes on it (DESIGN.md §2 "Scaling out").
+ * object finishes on it (docs/architecture.md#scaling-out).
  */
 import type { Store } from '../store/store.ts';
 import { loadSnapshot } from './load-snapshot.ts';

@@ -1,4 +1,4 @@
-/** What a loaded snapshot reports about itself in health (DESIGN.md §6 "Health"). */
+/** What a loaded snapshot reports about itself in health (docs/http-api.md#health). */
 export interface SnapshotStatus {
   dataVersion: number;
   games: number;

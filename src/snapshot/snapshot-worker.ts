@@ -1,5 +1,5 @@
 /**
- * The worker-thread side of an off-loop reload (docs/architecture.md "Snapshot reloads"): opens
+ * The worker-thread side of an off-loop reload (docs/architecture.md#snapshot-reloads): opens
  * its own connection to the store, builds the snapshot, and posts it back with its typed arrays
  * transferred, so the serving thread only swaps a reference in.
  */

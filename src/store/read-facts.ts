@@ -1,5 +1,6 @@
 /**
- * The read side the snapshot loader needs (DESIGN.md §2 "snapshot"): every fact of completed
+ * The read side the snapshot loader needs (docs/architecture.md#the-snapshot-and-its-lifecycle):
+ * every fact of completed
  * events, read in key-ordered pages so that a million games never sit in one result set.
  * Plain Kysely, the same SQL text on SQLite and PostgreSQL.
  */

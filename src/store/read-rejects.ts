@@ -20,7 +20,7 @@ export async function lastImportWithRejects(db: Kysely<Database>): Promise<numbe
   return row?.id === null || row?.id === undefined ? null : Number(row.id);
 }
 
-/** Whether the imports table has a row with this id. */
+/** Whether the imports table has a row with this id (docs/operations.md#import-records). */
 export async function importExists(db: Kysely<Database>, importId: number): Promise<boolean> {
   const row = await db
     .selectFrom('imports')

@@ -135,7 +135,9 @@ export async function openMigratedStore(
   return store;
 }
 
-/** Increments the data version inside an import's transaction (DESIGN.md §2 "ingest"). */
+/**
+ * Increments the data version inside an import's transaction (docs/import-formats.md#idempotence).
+ */
 export async function bumpDataVersion(trx: Transaction<Database>): Promise<number> {
   const row = await trx
     .selectFrom('meta')

@@ -1,5 +1,6 @@
 /**
- * Request limits and method/path rules (DESIGN.md §6 "Limits", "Errors"): JSON only (415),
+ * Request limits and method/path rules (docs/http-api.md#limits, docs/problems.md): JSON only
+ * (415),
  * malformed JSON (400), body size (413), 405 with Allow, 404, prototype keys, array and page
  * size limits (400), all as problem+json. Uses a test-only route and the real POST routes.
  */

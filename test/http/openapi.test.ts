@@ -1,5 +1,5 @@
 /**
- * GET /.well-known/openapi.json (DESIGN.md §6 "Discovery"): a valid OpenAPI 3.1 document
+ * GET /.well-known/openapi.json (docs/http-api.md#discovery): a valid OpenAPI 3.1 document
  * generated from the route schemas, with the API version, servers, tags, limits and only the
  * public routes.
  */

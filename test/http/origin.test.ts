@@ -1,5 +1,6 @@
 /**
- * Origin validation on POST routes (DESIGN.md §6): exact origins, anchored wildcards, missing
+ * Origin validation on POST routes (docs/http-api.md#origins-and-cors): exact origins, anchored
+ * wildcards, missing
  * and `null` Origin, preflight, and proof that a refused request never reaches the handler.
  */
 import { after, before, describe, it } from 'node:test';

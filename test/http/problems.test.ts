@@ -1,5 +1,5 @@
 /**
- * Error paths as RFC 9457 problems (DESIGN.md §6 "Errors"): a throwing handler is an opaque 500
+ * Error paths as RFC 9457 problems (docs/problems.md): a throwing handler is an opaque 500
  * logged with its request id, a slow handler is a 503 timeout, and every answer (errors, 404,
  * preflight) carries API-Version.
  */

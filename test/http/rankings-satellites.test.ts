@@ -26,7 +26,7 @@ describe(`rankings and upcoming satellites over HTTP (${TEST_BACKEND})`, () => {
   after(async () => t.close());
 
   for (const method of ['glicko2', 'elo', 'points'] as const) {
-    it(`ranks the demo players by ${method}, best first, with the DESIGN row fields`, async () => {
+    it(`ranks the demo players by ${method}, best first, with the documented row fields`, async () => {
       // The raw order with every player: a three-event slice leaves every Glicko-2 player
       // provisional, which the default leaderboard leaves out.
       const body = { method, pageSize: 200, sort: 'rating', includeProvisional: true };

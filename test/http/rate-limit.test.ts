@@ -1,5 +1,5 @@
 /**
- * The per-client rate limit (DESIGN.md §6 "Limits"): 429 problem+json with Retry-After and
+ * The per-client rate limit (docs/http-api.md#limits): 429 problem+json with Retry-After and
  * RateLimit headers after the limit, on the in-memory store and on Redis, where two app
  * instances share one counter. Redis is expected at MUSTER_TEST_REDIS_URL or 127.0.0.1:6379;
  * without it the Redis tests skip, except under CI=true where they fail.

@@ -1,5 +1,5 @@
 /**
- * A reload does not stall the service (docs/architecture.md "Snapshot reloads"): the new
+ * A reload does not stall the service (docs/architecture.md#snapshot-reloads): the new
  * snapshot is built on a worker thread and the engine caches warmed in steps, so health keeps
  * answering quickly from the old snapshot while the demo dataset (about 12,000 games) reloads.
  */

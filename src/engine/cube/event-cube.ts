@@ -1,5 +1,6 @@
 /**
- * Per-event pre-aggregates (DESIGN.md §2 "snapshot", §5): every common-filter field is an event
+ * Per-event pre-aggregates (docs/architecture.md#per-event-sums): every common-filter field is an
+ * event
  * attribute, so a statistic's additive accumulators can be summed per event (or per aligned
  * block of events) once per snapshot and a request adds the few cells of the events it keeps,
  * instead of scanning every side in scope. A cube has planes (each a dense key space of
@@ -105,7 +106,8 @@ export function addBlock(
 
 /**
  * Builds a cube over the event order with one level per span (ascending): the first level by
- * scanning, each next one by merging the level below (DESIGN.md §2, built once per snapshot).
+ * scanning, each next one by merging the level below (docs/architecture.md#per-event-sums, built
+ * once per snapshot).
  */
 export function buildCube(
   order: EventOrder,

@@ -1,5 +1,6 @@
 /**
- * Events in snapshot row order (DESIGN.md §2 "snapshot"): rows are grouped by event and ordered
+ * Events in snapshot row order (docs/architecture.md#the-snapshot-and-its-lifecycle): rows are
+ * grouped by event and ordered
  * by system and start day, so every common filter's date window is a contiguous range of this
  * order, and per-event pre-aggregates (event-cube.ts) can be addressed by position in it.
  */
@@ -17,7 +18,10 @@ export interface EventOrder {
 
 const cache = new WeakMap<Snapshot, EventOrder>();
 
-/** The snapshot's events in row order, built once per snapshot (DESIGN.md §2). */
+/**
+ * The snapshot's events in row order, built once per snapshot
+ * (docs/architecture.md#per-event-sums).
+ */
 export function eventOrder(snapshot: Snapshot): EventOrder {
   const cached = cache.get(snapshot);
   if (cached !== undefined) return cached;
@@ -52,13 +56,16 @@ function positionOfRow(order: EventOrder, row: number): number {
   return lo;
 }
 
-/** The positions [start, end) of the events inside the scope's row range (DESIGN.md §5). */
+/**
+ * The positions [start, end) of the events inside the scope's row range
+ * (docs/architecture.md#per-event-sums).
+ */
 export function scopePositions(order: EventOrder, scope: Scope): [number, number] {
   return [positionOfRow(order, scope.rowStart), positionOfRow(order, scope.rowEnd)];
 }
 
 /**
- * Walks the scope's events (DESIGN.md §5 "Common filter"), handing whole aligned blocks of
+ * Walks the scope's events (docs/http-api.md#the-common-filter), handing whole aligned blocks of
  * `spans` (largest first) to `onBlock` when every event in them passes the mask, and every
  * other passing event to `onEvent`. Without spans every passing event goes to `onEvent`.
  *

@@ -1,5 +1,5 @@
 /**
- * faction-stats' per-event pre-aggregates (DESIGN.md §5 "faction-stats"): per (event, faction)
+ * faction-stats' per-event pre-aggregates (docs/statistics.md#faction-stats): per (event, faction)
  * the additive counters of every field, kept apart for mirror and non-mirror sides so that
  * `excludeMirrors` is chosen at request time, plus per-event totals; and the distinct
  * (faction, player) pairs of each event for `players`, which do not add up across events.
@@ -161,7 +161,9 @@ function scanner(snapshot: Snapshot, order: EventOrder): EventScanner {
   };
 }
 
-/** The faction-stats cube of a snapshot, built on first use (DESIGN.md §2, §5). */
+/**
+ * The faction-stats cube of a snapshot, built on first use (docs/architecture.md#per-event-sums).
+ */
 export function factionCube(snapshot: Snapshot): FactionCube {
   const cached = cache.get(snapshot);
   if (cached !== undefined) return cached;
@@ -230,7 +232,7 @@ function playerPairs(snapshot: Snapshot): PlayerPairs {
   return pairs;
 }
 
-/** Distinct players per faction over the scope's events (DESIGN.md §5 `players`). */
+/** Distinct players per faction over the scope's events (docs/statistics.md#faction-stats). */
 export function countPlayers(snapshot: Snapshot, scope: Scope): Float64Array {
   const pairs = playerPairs(snapshot);
   const players = new Float64Array(snapshot.factions.length);

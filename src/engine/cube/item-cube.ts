@@ -1,5 +1,5 @@
 /**
- * item-use-stats' pre-aggregates (DESIGN.md §5 "item-use-stats"): per (faction, item) pair the
+ * item-use-stats' pre-aggregates (docs/statistics.md#item-use-stats): per (faction, item) pair the
  * lists that take it, copies, results and scores, and per faction the same over all its lists
  * (the "without" side is faction total minus pair), summed over blocks of events. Single events
  * are scanned through the rows that have a list.
@@ -39,7 +39,7 @@ export interface ItemCube {
 
 const cache = new WeakMap<Snapshot, ItemCube>();
 
-/** The item cube of a snapshot, built on first use (DESIGN.md §2, §5). */
+/** The item cube of a snapshot, built on first use (docs/architecture.md#per-event-sums). */
 export function itemCube(snapshot: Snapshot): ItemCube {
   const cached = cache.get(snapshot);
   if (cached !== undefined) return cached;
@@ -139,7 +139,7 @@ export function itemCube(snapshot: Snapshot): ItemCube {
 }
 
 /**
- * Folds pair cells into items (DESIGN.md §5 "item-use-stats"): "with" sums an item's pairs of
+ * Folds pair cells into items (docs/statistics.md#item-use-stats): "with" sums an item's pairs of
  * the kept factions (`local[f] >= 0`), "without" sums those factions' totals minus the pairs.
  * Each item's accumulator holds ITEM_STRIDE "with" slots, then ITEM_STRIDE "without" slots.
  */

@@ -1,5 +1,5 @@
 /**
- * army-matchup's pre-aggregates (DESIGN.md §5 "army-matchup"): per (faction, opponent) cell the
+ * army-matchup's pre-aggregates (docs/statistics.md#army-matchup): per (faction, opponent) cell the
  * row faction's results, summed over blocks of events. Single events are not stored: an event
  * has about as many cells as sides, so scanning its rows costs the same.
  */

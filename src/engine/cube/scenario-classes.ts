@@ -7,7 +7,9 @@ import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { gamePartColumn, gameSecondaries } from '../scenario-parts.ts';
 import { partOffsets } from './scenario-cube.ts';
 
-/** Each game's class (set of part keys) and the classes' keys. */
+/**
+ * Each game's class (set of part keys) and the classes' keys (docs/statistics.md#scenario-stats).
+ */
 export function classify(snapshot: Snapshot) {
   const [offsets] = partOffsets(snapshot);
   const columns: Int32Array[] = [];
@@ -50,7 +52,10 @@ export function classify(snapshot: Snapshot) {
   };
 }
 
-/** A dense id per (class, faction) that occurs, and each side row's id. */
+/**
+ * A dense id per (class, faction) that occurs, and each side row's id
+ * (docs/architecture.md#per-event-sums).
+ */
 export function classFactionPairs(snapshot: Snapshot, gameClass: Int32Array) {
   const { faction } = snapshot;
   const nF = snapshot.factions.length;

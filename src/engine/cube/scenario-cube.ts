@@ -1,5 +1,5 @@
 /**
- * The scenario catalogue's pre-aggregates (DESIGN.md §5 "scenario"): per event and scenario
+ * The scenario catalogue's pre-aggregates (docs/statistics.md#scenario): per event and scenario
  * part (every kind's dictionary, one key space), the games that played it and the first and
  * last start day, as max-merged slots so that blocks keep them too.
  */

@@ -1,5 +1,5 @@
 /**
- * scenario-stats' pre-aggregates (DESIGN.md §5 "scenario-stats"). A game counts towards every
+ * scenario-stats' pre-aggregates (docs/statistics.md#scenario-stats). A game counts towards every
  * scenario part it played (scenario, map, deployment, primary, secondaries): games are grouped
  * into classes (the same set of parts) so a scan finds a game's parts at once, and counted per
  * part and per (part, faction). Those key spaces are small (parts x factions), so a block's
@@ -50,7 +50,7 @@ export const SEC_DEF_ACH = 6;
 export const SECONDARY_STRIDE = 7;
 
 /**
- * Tallies one side's secondary objective (DESIGN.md §5 "scenario-stats" secondary): picked,
+ * Tallies one side's secondary objective (docs/statistics.md#attacker-and-defender): picked,
  * achieved where known, and the same split by attacker (first turn) and defender.
  */
 function addSecondary(sec: Float64Array, id: number, ach: number, firstTurn: number): void {
@@ -170,7 +170,9 @@ function partScanner(
   };
 }
 
-/** The scenario-stats cube of a snapshot, built on first use (DESIGN.md §2, §5). */
+/**
+ * The scenario-stats cube of a snapshot, built on first use (docs/architecture.md#per-event-sums).
+ */
 export function scenarioStatsCube(snapshot: Snapshot): ScenarioStatsCube {
   const cached = cache.get(snapshot);
   if (cached !== undefined) return cached;

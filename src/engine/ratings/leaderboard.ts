@@ -1,5 +1,5 @@
 /**
- * The rankings request pipeline (docs/ratings.md "Ranks, filters and pages"): rate the games the
+ * The rankings request pipeline (docs/ratings.md#ranks-filters-and-pages): rate the games the
  * common filter selects (cached per snapshot and parameters), keep and rank the players by
  * provisional status, minGames and their countries (cached per variant), then search and page;
  * on request a player's page and a head-to-head forecast. The route only validates and wraps.

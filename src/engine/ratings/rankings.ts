@@ -1,5 +1,5 @@
 /**
- * Player rankings (DESIGN.md §5 "rankings"): Glicko-2, Elo or best-N event points over the
+ * Player rankings (docs/ratings.md): Glicko-2, Elo or best-N event points over the
  * counted games, one row per player with their record, main faction and last event. Pure: the
  * caller hands in plain facts (games already narrowed by the common filter).
  */
@@ -77,7 +77,8 @@ export interface PlayerStanding {
 }
 
 /**
- * The processing order (DESIGN §5): event start, then round (unknown last), then game id, for
+ * The processing order (docs/ratings.md#which-games-are-rated): event start, then round (unknown
+ * last), then game id, for
  * which the game index stands in (the snapshot orders games by id within event and round).
  */
 export function processingOrder(facts: RankingFacts, games: ArrayLike<number>): Int32Array {

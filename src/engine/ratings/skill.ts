@@ -1,5 +1,5 @@
 /**
- * "Strong army or strong players?" (DESIGN.md §5 faction-stats `skill`): how a faction did
+ * "Strong army or strong players?" (docs/statistics.md#skill): how a faction did
  * against what its players' pre-game ratings predicted. Each counted side with both players
  * known contributes its Elo expectation on the players' Glicko-2 ratings as they stood before
  * the game's rating period, and its actual score (win 1, draw ½, loss 0).

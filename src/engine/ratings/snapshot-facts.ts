@@ -83,7 +83,7 @@ const expectedCache = new WeakMap<Snapshot, Float64Array>();
 /**
  * Per side row, the Elo expectation (Elo 1978) of its player against the opponent on their
  * pre-game Glicko-2 ratings, NaN when either is unrated: the per-side part of faction-stats'
- * `skill` (DESIGN.md §5), computed once per snapshot so requests only add it up.
+ * `skill` (docs/statistics.md#skill), computed once per snapshot so requests only add it up.
  */
 export function sideExpectedScores(snapshot: Snapshot): Float64Array {
   const cached = expectedCache.get(snapshot);

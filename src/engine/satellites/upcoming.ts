@@ -1,5 +1,5 @@
 /**
- * Upcoming satellites (DESIGN.md §5 "upcoming-satellites"): scheduled satellite events from a
+ * Upcoming satellites (docs/statistics.md#upcoming-satellites): scheduled satellite events from a
  * date on, filtered by system, majors, countries and distance, sorted by start then distance.
  * Pure: the caller hands in plain event records (the snapshot holds completed events only).
  */

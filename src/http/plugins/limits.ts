@@ -1,4 +1,7 @@
-/** Request limits shared by the app, the schemas' documentation and the tests (DESIGN.md §6). */
+/**
+ * Request limits shared by the app, the schemas' documentation and the tests
+ * (docs/http-api.md#limits).
+ */
 
 /** Largest accepted request body; larger is 413. */
 export const BODY_LIMIT_BYTES = 16 * 1024;

@@ -1,6 +1,7 @@
 /**
- * OpenAPI 3.1 generation with @fastify/swagger from the route schemas (DESIGN.md §2 "http",
- * §6 "Discovery"): the document is never hand-written; this file only adds what no single
+ * OpenAPI 3.1 generation with @fastify/swagger from the route schemas
+ * (docs/http-api.md#discovery): the document is never hand-written; this file only adds what no
+ * single
  * route owns (info, limits, tags, the shared Problem schema's name, per-request servers).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Guards every POST route (DESIGN.md §6 "Origin validation"): the Origin check and the
+ * Guards every POST route (docs/http-api.md#origins-and-cors): the Origin check and the
  * JSON-only content type run in an onRequest hook, before the body is read and before the
  * handler; each POST path also gets a CORS preflight (OPTIONS) and a 405 for other methods.
  * Applied generically through onRoute, so route files need nothing.

@@ -63,7 +63,7 @@ function matchesWildcard(pattern: WildcardPattern, url: URL): boolean {
   return labels.length > 0 && labels.every((label) => DNS_LABEL.test(label));
 }
 
-/** Builds a predicate for the Origin header value (DESIGN.md §6 "Origin validation"). */
+/** Builds a predicate for the Origin header value (docs/http-api.md#origins-and-cors). */
 export function originMatcher(patterns: readonly string[]): (origin: string) => boolean {
   const compiled = patterns.map(compile);
   const exact = new Set(

@@ -1,5 +1,5 @@
 /**
- * The per-client rate limit (DESIGN.md §6 "Limits") with @fastify/rate-limit: one counter per
+ * The per-client rate limit (docs/http-api.md#limits) with @fastify/rate-limit: one counter per
  * client IP across every route, in Redis when configured so several instances share it.
  * Headers follow draft-ietf-httpapi-ratelimit-headers (RateLimit-Limit/-Remaining/-Reset)
  * plus Retry-After (RFC 9110 §10.2.3) on 429.

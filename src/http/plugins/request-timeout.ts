@@ -1,5 +1,5 @@
 /**
- * A handler-level time limit (DESIGN.md §6 "Limits"). Fastify's `requestTimeout` only bounds
+ * A handler-level time limit (docs/http-api.md#limits). Fastify's `requestTimeout` only bounds
  * receiving the request on the socket; this bounds the handler too, counting from the start of
  * the request, and answers 503 `timeout` when it is exceeded. The late result is dropped.
  */

@@ -24,7 +24,7 @@ export const DEFAULT_CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
-/** Registers helmet for every route; must be awaited before the routes are registered. */
+/** Registers helmet for every route, before the routes (docs/http-api.md#security-headers). */
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     global: true,

@@ -1,4 +1,4 @@
-/** POST /api/army-matchup: faction-versus-faction results (DESIGN.md §5). */
+/** POST /api/army-matchup: faction-versus-faction results (docs/statistics.md#army-matchup). */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { armyMatchup } from '../../engine/army-matchup.ts';

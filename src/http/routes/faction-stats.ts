@@ -1,4 +1,4 @@
-/** POST /api/faction-stats: how each faction (army) performs (DESIGN.md §5). */
+/** POST /api/faction-stats: how each faction (army) performs (docs/statistics.md#faction-stats). */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { factionStats } from '../../engine/faction-stats.ts';

@@ -1,4 +1,4 @@
-/** Every route of the service (DESIGN.md §1), registered in one place. */
+/** Every route of the service (docs/http-api.md#routes), registered in one place. */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { registerApiCatalogRoute } from './api-catalog.ts';

@@ -1,4 +1,7 @@
-/** POST /api/item-use-stats: what lists take and how it pays off (DESIGN.md §5). */
+/**
+ * POST /api/item-use-stats: what lists take and how it pays off
+ * (docs/statistics.md#item-use-stats).
+ */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ITEM_SORTS, itemUseStats } from '../../engine/item-use-stats.ts';

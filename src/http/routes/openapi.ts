@@ -1,6 +1,6 @@
 /**
  * GET /.well-known/openapi.json: the OpenAPI 3.1 document generated from the route schemas
- * (DESIGN.md §6 "Discovery"), with `servers` set to MUSTER_PUBLIC_URL or the URL reached.
+ * (docs/http-api.md#discovery), with `servers` set to MUSTER_PUBLIC_URL or the URL reached.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';

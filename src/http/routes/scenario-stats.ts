@@ -1,4 +1,7 @@
-/** POST /api/scenario-stats: how scenarios play out, overall and per faction (DESIGN.md §5). */
+/**
+ * POST /api/scenario-stats: how scenarios play out, overall and per faction
+ * (docs/statistics.md#scenario-stats).
+ */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { normaliseKinds } from '../../engine/scenario-parts.ts';

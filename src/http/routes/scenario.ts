@@ -1,4 +1,4 @@
-/** POST /api/scenario: the scenario catalogue in scope (DESIGN.md §5). */
+/** POST /api/scenario: the scenario catalogue in scope (docs/statistics.md#scenario). */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { scenarioCatalogue } from '../../engine/scenario.ts';

@@ -1,5 +1,6 @@
 /**
- * The shape every statistics route shares (DESIGN.md §5): validate the body against its
+ * The shape every statistics route shares (docs/http-api.md#the-envelope): validate the body
+ * against its
  * schema, take the snapshot being served, normalise the common filter, run the engine, wrap the
  * result in {data, meta}. A route file supplies only its schemas and how to call its engine.
  */
@@ -42,7 +43,7 @@ export interface StatsRoute<B extends TSchema, D, F> {
   compute: (snapshot: Snapshot, filter: CommonFilter, body: BodyOf<B>) => EngineResult<D, F>;
 }
 
-/** Registers one statistics POST route (DESIGN.md §5 "Every POST body is an object"). */
+/** Registers one statistics POST route (docs/http-api.md#requests). */
 export function registerStatsRoute<B extends TSchema, D, F>(
   app: FastifyInstance,
   ctx: AppContext,
@@ -74,7 +75,7 @@ export function registerStatsRoute<B extends TSchema, D, F>(
 
 /**
  * Sends the serialised answer to `body` on `path` from the response cache, computing it with
- * `answer` on a miss (docs/operations.md "Response cache").
+ * `answer` on a miss (docs/operations.md#response-cache).
  */
 export async function sendCached(
   ctx: AppContext,

@@ -1,5 +1,6 @@
 /**
- * The common filter of every statistics route (DESIGN.md §5) as TypeBox properties, plus its
+ * The common filter of every statistics route (docs/http-api.md#the-common-filter) as TypeBox
+ * properties, plus its
  * normalised echo for meta.filter. Routes spread these into their own request objects.
  */
 import { Type } from 'typebox';
@@ -128,7 +129,7 @@ export const NormalisedFilterProperties = {
 
 export { Nullable };
 
-/** `page` and `pageSize` of a paged route (DESIGN.md §6: page size at most 200). */
+/** `page` and `pageSize` of a paged route (docs/http-api.md#limits: page size at most 200). */
 export const PageProperties = (rows: string, defaultSize: number) => ({
   page: Type.Optional(
     Type.Integer({

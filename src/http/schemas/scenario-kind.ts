@@ -1,4 +1,4 @@
-/** The scenario kinds a request may name (DESIGN.md §5 "scenario"). */
+/** The scenario kinds a request may name (docs/statistics.md#scenario). */
 import { SCENARIO_KINDS } from '../../domain/model.ts';
 import { Type } from 'typebox';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';

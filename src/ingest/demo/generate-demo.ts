@@ -76,7 +76,10 @@ export function describeDemo(doc?: CanonicalDocument): string {
   return `${DEMO_NOTICE} (${completed} completed events, ${games} games, ${doc.players?.length ?? 0} players)`;
 }
 
-/** Generates the demo document for `today` (DESIGN.md §3 model, §4 canonical format). */
+/**
+ * Generates the demo document for `today` (docs/data-model.md,
+ * docs/import-formats.md#canonical-musterv1).
+ */
 export function generateDemo(options: DemoOptions): CanonicalDocument {
   const today = parseDay(options.today);
   const rng = createRng(options.seed ?? DEMO_DEFAULT_SEED);

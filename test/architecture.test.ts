@@ -1,0 +1,235 @@
+/**
+ * The layering and size rules of docs/architecture.md#layers, read from the source itself: the
+ * import graph of src/ (every import, export-from and dynamic import, type-only ones included,
+ * parsed with the TypeScript compiler API) and the length of every function and file.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+const REPO = resolve(import.meta.dirname, '..');
+
+/** Files above the 450-line bar on purpose: data tables, not logic (docs/architecture.md). */
+const DATA_CATALOGUES = new Set(['src/ingest/demo/demo-catalogue.ts']);
+const MAX_FILE_LINES = 450;
+const MAX_FUNCTION_LINES = 120;
+
+/** The one route that may read the store: health pings it and reads its version and last import. */
+const HEALTH_ROUTE = 'src/http/routes/health.ts';
+/** The context the routes are built from carries the store for health: a type import only. */
+const APP_CONTEXT = 'src/http/app-context.ts';
+
+/** Every file under `dir` (repository-relative, forward slashes). */
+function walk(dir: string, keep: (path: string) => boolean = () => true): string[] {
+  const out: string[] = [];
+  const absolute = join(REPO, dir);
+  if (!existsSync(absolute)) return out;
+  for (const name of readdirSync(absolute).sort()) {
+    const path = `${dir}/${name}`;
+    if (statSync(join(REPO, path)).isDirectory()) out.push(...walk(path, keep));
+    else if (keep(path)) out.push(path);
+  }
+  return out;
+}
+
+const SOURCES = walk('src', (path) => path.endsWith('.ts'));
+
+function parse(path: string): ts.SourceFile {
+  return ts.createSourceFile(
+    path,
+    readFileSync(join(REPO, path), 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
+}
+
+interface ImportEdge {
+  from: string;
+  /** Repository-relative file for a relative specifier, else the package name. */
+  to: string;
+  typeOnly: boolean;
+}
+
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+function target(from: string, specifier: string): string {
+  if (!specifier.startsWith('.')) return packageName(specifier);
+  return relative(REPO, resolve(REPO, dirname(from), specifier))
+    .split('\\')
+    .join('/');
+}
+
+/** Every import of a file: static imports, `export ... from`, `import()` and `import('x')` types. */
+function importsOf(path: string): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  const add = (specifier: ts.Expression | undefined, typeOnly: boolean) => {
+    if (specifier !== undefined && ts.isStringLiteral(specifier)) {
+      edges.push({ from: path, to: target(path, specifier.text), typeOnly });
+    }
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node)) {
+      add(node.moduleSpecifier, node.importClause?.isTypeOnly === true);
+    } else if (ts.isExportDeclaration(node)) {
+      add(node.moduleSpecifier, node.isTypeOnly);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      add(node.arguments[0], false);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+      add(node.argument.literal as ts.Expression, true);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parse(path));
+  return edges;
+}
+
+const GRAPH = new Map(SOURCES.map((path) => [path, importsOf(path)]));
+
+const under = (folder: string) => (path: string) => path.startsWith(`${folder}/`);
+
+/** Direct imports from files in `fromFolder` whose target `forbidden` accepts. */
+function directViolations(
+  fromFolder: string,
+  forbidden: (to: string) => boolean,
+  allowed: (edge: ImportEdge) => boolean = () => false,
+): string[] {
+  const out: string[] = [];
+  for (const [path, edges] of GRAPH) {
+    if (!under(fromFolder)(path)) continue;
+    for (const edge of edges) {
+      if (forbidden(edge.to) && !allowed(edge)) out.push(`${edge.from} -> ${edge.to}`);
+    }
+  }
+  return [...new Set(out)].sort();
+}
+
+/**
+ * Forbidden imports anywhere in what files in `fromFolder` load, following imports inside src/
+ * (so an engine file cannot reach Kysely through a helper either). Each is reported once, as
+ * the offending import itself.
+ */
+function transitiveViolations(fromFolder: string, forbidden: (to: string) => boolean): string[] {
+  const reached = new Set(SOURCES.filter(under(fromFolder)));
+  const queue = [...reached];
+  while (queue.length > 0) {
+    for (const edge of GRAPH.get(queue.shift()!) ?? []) {
+      if (!forbidden(edge.to) && GRAPH.has(edge.to) && !reached.has(edge.to)) {
+        reached.add(edge.to);
+        queue.push(edge.to);
+      }
+    }
+  }
+  const out = new Set<string>();
+  for (const path of reached) {
+    for (const edge of GRAPH.get(path) ?? []) {
+      if (forbidden(edge.to)) out.add(`${edge.from} -> ${edge.to}`);
+    }
+  }
+  return [...out].sort();
+}
+
+/** The lines a node spans, from its first token to its last. */
+function linesOf(file: ts.SourceFile, node: ts.Node): number {
+  const start = file.getLineAndCharacterOfPosition(node.getStart(file)).line;
+  const end = file.getLineAndCharacterOfPosition(node.getEnd()).line;
+  return end - start + 1;
+}
+
+function functionName(node: ts.FunctionLikeDeclaration): string {
+  if (node.name !== undefined && ts.isIdentifier(node.name)) return node.name.text;
+  const parent = node.parent;
+  if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+  if (ts.isPropertyAssignment(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+  if (ts.isConstructorDeclaration(node)) return 'constructor';
+  return '(anonymous)';
+}
+
+describe('architecture', () => {
+  it('finds the source files and their imports', () => {
+    assert.ok(SOURCES.length > 50, `read ${SOURCES.length} files under src/`);
+    const edges = [...GRAPH.values()].flat();
+    assert.ok(
+      edges.some((e) => e.to === 'src/engine/filter.ts'),
+      'relative imports resolve',
+    );
+    assert.ok(
+      edges.some((e) => e.to === 'fastify'),
+      'package imports are seen',
+    );
+  });
+
+  it('never imports src/ingest from src/store (the batch types live in src/domain)', () => {
+    assert.deepEqual(directViolations('src/store', under('src/ingest')), []);
+  });
+
+  it('reads the store from src/http only in the health route', () => {
+    const violations = directViolations(
+      'src/http',
+      under('src/store'),
+      (edge) => edge.from === HEALTH_ROUTE || (edge.from === APP_CONTEXT && edge.typeOnly),
+    );
+    assert.deepEqual(violations, []);
+  });
+
+  it('keeps the engine free of SQL, HTTP and the snapshot loader', () => {
+    const forbidden = (to: string) =>
+      to === 'kysely' ||
+      to === 'pg' ||
+      to === 'better-sqlite3' ||
+      to === 'fastify' ||
+      to.startsWith('@fastify/') ||
+      under('src/store')(to) ||
+      under('src/http')(to) ||
+      /^src\/snapshot\/snapshot-builder[^/]*$/.test(to) ||
+      to === 'src/snapshot/load-snapshot.ts' ||
+      to === 'src/snapshot/snapshot-manager.ts' ||
+      // The HTTP-shaped error (status, headers, problem details) belongs to the HTTP edge.
+      to === 'src/errors/problem.ts';
+    assert.deepEqual(transitiveViolations('src/engine', forbidden), []);
+  });
+
+  it('keeps src/domain at the bottom: it imports nothing else from src/', () => {
+    const upward = (to: string) => to.startsWith('src/') && !under('src/domain')(to);
+    assert.deepEqual(directViolations('src/domain', upward), []);
+  });
+
+  it(`has no function over ${MAX_FUNCTION_LINES} lines in src/`, () => {
+    const long: string[] = [];
+    for (const path of SOURCES) {
+      const file = parse(path);
+      const visit = (node: ts.Node): void => {
+        if (ts.isFunctionLike(node) && 'body' in node && node.body !== undefined) {
+          const lines = linesOf(file, node);
+          if (lines > MAX_FUNCTION_LINES) {
+            long.push(`${path}: ${functionName(node as ts.FunctionLikeDeclaration)} (${lines})`);
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(file);
+    }
+    assert.deepEqual(long, []);
+  });
+
+  it(`has no file over ${MAX_FILE_LINES} lines in src/ outside the data catalogues`, () => {
+    for (const path of DATA_CATALOGUES) assert.ok(existsSync(join(REPO, path)), `${path} exists`);
+    const long = SOURCES.filter((path) => !DATA_CATALOGUES.has(path))
+      .map((path) => ({ path, lines: readFileSync(join(REPO, path), 'utf8').split('\n').length }))
+      .filter((f) => f.lines > MAX_FILE_LINES)
+      .map((f) => `${f.path} (${f.lines})`);
+    assert.deepEqual(long, []);
+  });
+
+  it('cites the project docs, never the original design file, in src/, test/ and README.md', () => {
+    // Spelled in pieces so that this file does not mention it either.
+    const name = ['DESIGN', 'md'].join('.');
+    const files = [...walk('src'), ...walk('test'), 'README.md'];
+    const citing = files.filter((path) => readFileSync(join(REPO, path), 'utf8').includes(name));
+    assert.deepEqual(citing, []);
+  });
+});
