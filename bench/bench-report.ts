@@ -1,5 +1,5 @@
 /** Renders one benchmark run (bench/bench.ts) as Markdown, with the targets beside the figures. */
-import type { BenchResults } from './bench.ts';
+import type { BenchResults } from './bench-results.ts';
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const ms = (value: number, digits = 2) => value.toFixed(digits);

@@ -19,6 +19,7 @@ import { loadTarget, measureReload, startServer } from './bench-http.ts';
 import type { LoadResult, ReloadResult, ServerInfo, Target } from './bench-http.ts';
 import { CASES, ROUTES, time, timeAsync } from './bench-queries.ts';
 import { renderMarkdown } from './bench-report.ts';
+import type { BenchResults, EngineRow, HttpRow } from './bench-results.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,38 +36,6 @@ const POSTGRES_URL =
 const RESULTS = resolve(import.meta.dirname, 'results');
 const log = (text: string) =>
   console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${text}`);
-
-export interface EngineRow {
-  route: string;
-  filter: string;
-  engineMedianMs: number;
-  engineP99Ms: number;
-  sqliteMedianMs: number;
-  postgresMedianMs: number | null;
-}
-
-export interface HttpRow {
-  target: string;
-  cached: boolean;
-  results: LoadResult[];
-}
-
-export interface BenchResults {
-  startedAt: string;
-  machine: { cpus: number; cpuModel: string; memoryBytes: number; node: string };
-  games: number;
-  seconds: number;
-  generateMs: number;
-  postgres: { copyMs: number } | { skipped: string };
-  inThreadLoadMs: number;
-  server: ServerInfo;
-  workers: number;
-  engine: EngineRow[];
-  http: HttpRow[];
-  reload: ReloadResult;
-  import: unknown;
-  totalMs: number;
-}
 
 async function postgresAnswers(): Promise<string | null> {
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });

@@ -6,7 +6,7 @@ import { isRealDate } from '../domain/calendar-day.ts';
 import type { ImportProgress } from '../ingest/run-import.ts';
 import type { Store } from '../store/store.ts';
 import { exportStore } from './export-store.ts';
-import type { CliIo } from './main.ts';
+import type { CliIo } from './cli-io.ts';
 
 /** Prints a progress line on a terminal once an import has run a couple of seconds. */
 export function progressLine(io: CliIo, quietMs = 2_000) {

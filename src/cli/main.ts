@@ -16,16 +16,7 @@ import { progressLine, runExport } from './cli-commands.ts';
 import { seedDemo, storeIsEmpty } from './seed-demo.ts';
 import { serve } from './serve.ts';
 import { serveCluster, workerCount } from './serve-cluster.ts';
-
-export interface CliIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  env: Readonly<Record<string, string | undefined>>;
-  /** A line of bulk output (export), resolving when the stream can take more. */
-  write?: (line: string) => Promise<void>;
-  /** A progress line that replaces the previous one; absent when stderr is not a terminal. */
-  progress?: (line: string) => void;
-}
+import type { CliIo } from './cli-io.ts';
 
 const defaultIo: CliIo = {
   out: (line) => process.stdout.write(line + '\n'),

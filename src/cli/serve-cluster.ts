@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import type { Config } from '../config/config.ts';
 import { parseDatabaseUrl } from '../store/store.ts';
 import { openMigratedStore } from '../store/store.ts';
-import type { CliIo } from './main.ts';
+import type { CliIo } from './cli-io.ts';
 import { printReport } from './print-report.ts';
 import { seedDemo, storeIsEmpty } from './seed-demo.ts';
 

@@ -13,7 +13,7 @@ import { snapshotLoaderFor } from '../snapshot/load-snapshot-in-worker.ts';
 import { SnapshotManager } from '../snapshot/snapshot-manager.ts';
 import { markInterruptedImports } from '../ingest/import-records.ts';
 import { openMigratedStore } from '../store/store.ts';
-import type { CliIo } from './main.ts';
+import type { CliIo } from './cli-io.ts';
 import { printReport } from './print-report.ts';
 import { seedDemo, storeIsEmpty } from './seed-demo.ts';
 
