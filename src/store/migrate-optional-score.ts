@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Kysely, Migration } from 'kysely';
-import type { Dialect } from './store.ts';
+import type { Dialect } from './dialect.ts';
 
 /** The migration for the given dialect. */
 export function optionalScoreRules(dialect: Dialect): Migration {

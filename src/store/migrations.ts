@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import type { Dialect } from './store.ts';
+import type { Dialect } from './dialect.ts';
 import { optionalScoreRules } from './migrate-optional-score.ts';
 
 // Migrations are schema-only and dialect-aware; they take an untyped Kysely on purpose.

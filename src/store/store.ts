@@ -9,9 +9,10 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.ts';
+import type { Dialect } from './dialect.ts';
 import type { Database } from './schema.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect };
 
 export interface Store {
   readonly dialect: Dialect;
