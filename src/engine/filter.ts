@@ -9,6 +9,7 @@ import { DomainError, invalidField, invalidFields } from '../domain/domain-error
 import type { FieldError } from '../domain/domain-error.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { eventOrder, visitScope } from './cube/event-order.ts';
+import type { Scope } from './scope.ts';
 
 /** An event format, or 'all' for both. */
 export type FormatFilter = EventFormat | 'all';
@@ -45,15 +46,7 @@ export interface CommonFilter {
   online: boolean | null;
 }
 
-/** The rows and events a filter selects. */
-export interface Scope {
-  readonly system: number;
-  /** Candidate rows [rowStart, rowEnd): the system's rows inside the date window. */
-  readonly rowStart: number;
-  readonly rowEnd: number;
-  /** 1 for every event the filter keeps. */
-  readonly eventMask: Uint8Array;
-}
+export type { Scope } from './scope.ts';
 
 /** Chooses the system: the one named, or the only one; several and none named is a 400. */
 export function resolveSystem(snapshot: Snapshot, system: string | undefined): number {

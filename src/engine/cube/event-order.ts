@@ -5,7 +5,7 @@
  * order, and per-event pre-aggregates (event-cube.ts) can be addressed by position in it.
  */
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import type { Scope } from '../filter.ts';
+import type { Scope } from '../scope.ts';
 
 export interface EventOrder {
   /** Events that have at least one game. */
