@@ -8,7 +8,7 @@ import type { Insertable, Transaction } from 'kysely';
 import type { Event } from '../domain/model.ts';
 import type { ImportCounts, ValidBatch, ValidGame } from '../domain/import-batch.ts';
 import { contentHash } from './content-hash.ts';
-import { addList, bool, chunkedIds, deleteLists } from './insert-rows.ts';
+import { addList, bool, chunkedIds, deleteLists, insertChunked } from './insert-rows.ts';
 import type { ListRows } from './insert-rows.ts';
 import type { Database } from './schema.ts';
 
@@ -56,6 +56,21 @@ async function storedHashes(
   return new Map(rows.map((r) => [r.id, r.content_hash]));
 }
 
+/** Deletes an event's stored entries with their lists. */
+async function deleteEntries(trx: Transaction<Database>, eventId: string): Promise<void> {
+  const oldLists = await trx
+    .selectFrom('entries')
+    .select('list_id')
+    .where('event_id', '=', eventId)
+    .where('list_id', 'is not', null)
+    .execute();
+  await deleteLists(
+    trx,
+    oldLists.map((l) => l.list_id as string),
+  );
+  await trx.deleteFrom('entries').where('event_id', '=', eventId).execute();
+}
+
 /** Replaces an event's stored entries (and their lists) by the batch's. */
 async function replaceEntries(
   trx: Transaction<Database>,
@@ -66,17 +81,8 @@ async function replaceEntries(
   entryRows: Insertable<Database['entries']>[],
 ): Promise<void> {
   if (e.entries === null) return;
-  const oldLists = await trx
-    .selectFrom('entries')
-    .select('list_id')
-    .where('event_id', '=', e.event.id)
-    .where('list_id', 'is not', null)
-    .execute();
-  await deleteLists(
-    trx,
-    oldLists.map((l) => l.list_id as string),
-  );
-  await trx.deleteFrom('entries').where('event_id', '=', e.event.id).execute();
+  // A new event has no stored entries: skip the reads and deletes (two round trips per event).
+  if (!isNew) await deleteEntries(trx, e.event.id);
   for (const entry of e.entries) {
     const listId = entry.list ? `e:${e.event.id}:${entry.player}` : null;
     if (entry.list && listId) {
@@ -108,6 +114,8 @@ export async function writeEvents(
     events.map((e) => e.event.id),
   );
   const entryRows: Insertable<Database['entries']>[] = [];
+  // New events go in as multi-row inserts; their entries and games are inserted after them.
+  const newRows: Insertable<Database['events']>[] = [];
   for (const e of events) {
     // Entries are a set (one per player): their order in a file says nothing, so it does not
     // count as a change (an export lists them by player).
@@ -122,7 +130,7 @@ export async function writeEvents(
     }
     const row = eventRow(e.event, hash);
     if (old === undefined) {
-      await trx.insertInto('events').values(row).execute();
+      newRows.push(row);
       counts.events.imported++;
     } else {
       const { id: _id, ...rest } = row;
@@ -131,6 +139,7 @@ export async function writeEvents(
     }
     await replaceEntries(trx, e, old === undefined, counts, listRows, entryRows);
   }
+  await insertChunked(trx, 'events', newRows);
   return entryRows;
 }
 
