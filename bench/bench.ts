@@ -19,6 +19,7 @@ import { loadTarget, measureReload, startServer } from './bench-http.ts';
 import type { LoadResult, ReloadResult, ServerInfo, Target } from './bench-http.ts';
 import { CASES, ROUTES, time, timeAsync } from './bench-queries.ts';
 import { renderMarkdown } from './bench-report.ts';
+import { measureImportThroughput } from './import-throughput.ts';
 import type { BenchResults, EngineRow, HttpRow } from './bench-results.ts';
 
 const { values } = parseArgs({
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '3' },
     'engine-runs': { type: 'string', default: '100' },
     'sql-runs': { type: 'string', default: '1' },
+    'skip-import': { type: 'boolean', default: false },
   },
 });
 const GAMES = Number(values.games);
@@ -137,13 +139,8 @@ async function httpSection(
 }
 
 async function importSection(games: number): Promise<unknown> {
-  const path = resolve(import.meta.dirname, 'import-throughput.ts');
-  if (!existsSync(path)) return { skipped: 'bench/import-throughput.ts is not in this tree' };
-  const module = (await import(path)) as Record<string, unknown>;
-  const run = Object.values(module).find((v) => typeof v === 'function') as
-    | ((options: { games: number }) => Promise<unknown>)
-    | undefined;
-  return run === undefined ? { skipped: 'no function exported' } : run({ games });
+  if (values['skip-import'] === true) return { skipped: '--skip-import' };
+  return measureImportThroughput({ games, postgresUrl: POSTGRES_URL });
 }
 
 async function main(): Promise<void> {
