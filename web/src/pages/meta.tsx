@@ -2,7 +2,7 @@
 import { useMemo } from 'preact/hooks';
 import type { Answer } from '../api.ts';
 import { post } from '../api.ts';
-import { IntervalBar } from '../components/interval-bar.tsx';
+import { rateColumns } from '../components/rate-columns.tsx';
 import type { Line } from '../components/line-chart.tsx';
 import { LineChart } from '../components/line-chart.tsx';
 import type { Column } from '../components/sortable-table.tsx';
@@ -62,33 +62,7 @@ const COLUMNS: Array<Column<FactionRow>> = [
       </>
     ),
   },
-  {
-    key: 'games',
-    label: 'Games',
-    numeric: true,
-    sort: (r) => r.games,
-    render: (r) => num(r.games),
-  },
-  {
-    key: 'winRate',
-    label: 'Win rate (95 % interval)',
-    numeric: true,
-    sort: (r) => r.winRate,
-    render: (r) => (
-      <IntervalBar
-        value={r.winRate}
-        low={r.winRateInterval?.low ?? null}
-        high={r.winRateInterval?.high ?? null}
-      />
-    ),
-  },
-  {
-    key: 'avgScore',
-    label: 'Avg score',
-    numeric: true,
-    sort: (r) => r.avgScore,
-    render: (r) => num(r.avgScore, 2),
-  },
+  ...rateColumns(),
   {
     key: 'metaShare',
     label: 'Meta share',

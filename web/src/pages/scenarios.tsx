@@ -1,7 +1,7 @@
 /** Scenarios: maps, deployments, primaries and secondaries, and per-faction results in one. */
 import type { Answer } from '../api.ts';
 import { post } from '../api.ts';
-import { IntervalBar } from '../components/interval-bar.tsx';
+import { rateColumns } from '../components/rate-columns.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
@@ -49,33 +49,7 @@ const share = (part: number, p: { attacker: number; defender: number; none: numb
 
 const FACTION_COLUMNS: Array<Column<FactionResult>> = [
   { key: 'faction', label: 'Faction', sort: (r) => r.faction.name, render: (r) => r.faction.name },
-  {
-    key: 'games',
-    label: 'Games',
-    numeric: true,
-    sort: (r) => r.games,
-    render: (r) => num(r.games),
-  },
-  {
-    key: 'winRate',
-    label: 'Win rate (95 % interval)',
-    numeric: true,
-    sort: (r) => r.winRate,
-    render: (r) => (
-      <IntervalBar
-        value={r.winRate}
-        low={r.winRateInterval?.low ?? null}
-        high={r.winRateInterval?.high ?? null}
-      />
-    ),
-  },
-  {
-    key: 'avgScore',
-    label: 'Avg score',
-    numeric: true,
-    sort: (r) => r.avgScore,
-    render: (r) => num(r.avgScore, 2),
-  },
+  ...rateColumns(),
 ];
 
 export function ScenariosPage({ params, update, filter }: PageProps) {

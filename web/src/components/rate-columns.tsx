@@ -1,0 +1,45 @@
+/** The games, win-rate (with its interval bar) and average-score columns every faction table shows. */
+import type { Interval } from '../types.ts';
+import { num } from '../format.ts';
+import { IntervalBar } from './interval-bar.tsx';
+import type { Column } from './sortable-table.tsx';
+
+interface RateRow {
+  games: number;
+  winRate: number | null;
+  winRateInterval: Interval | null;
+  avgScore: number | null;
+}
+
+/** Games, win rate with its 95 % interval, and average score, in that order (docs/statistics.md#win-rate). */
+export function rateColumns<R extends RateRow>(): Array<Column<R>> {
+  return [
+    {
+      key: 'games',
+      label: 'Games',
+      numeric: true,
+      sort: (r) => r.games,
+      render: (r) => num(r.games),
+    },
+    {
+      key: 'winRate',
+      label: 'Win rate (95 % interval)',
+      numeric: true,
+      sort: (r) => r.winRate,
+      render: (r) => (
+        <IntervalBar
+          value={r.winRate}
+          low={r.winRateInterval?.low ?? null}
+          high={r.winRateInterval?.high ?? null}
+        />
+      ),
+    },
+    {
+      key: 'avgScore',
+      label: 'Avg score',
+      numeric: true,
+      sort: (r) => r.avgScore,
+      render: (r) => num(r.avgScore, 2),
+    },
+  ];
+}
