@@ -1,25 +1,21 @@
 /**
  * The server half of `npm run bench`, run as its own process so the load generator does not
  * share its event loop: the real app over the benchmark store, loaded the way `muster serve`
- * loads (worker thread, caches warmed in steps), plus a hello-world route and a reload trigger.
- * Prints one JSON line with its URL, load figures and RSS once it listens.
+ * loads (a worker thread builds the snapshot and the engine's caches), plus a hello-world route
+ * and a reload trigger. Prints one JSON line with its URL, load figures and RSS once it listens.
  */
 import { loadConfig } from '../src/config/config.ts';
-import { warmEngineInSteps } from '../src/engine/warm-engine.ts';
 import { buildApp } from '../src/http/app.ts';
-import { loadSnapshot } from '../src/snapshot/load-snapshot.ts';
-import { snapshotLoaderFor } from '../src/snapshot/load-snapshot-in-worker.ts';
-import { SnapshotManager } from '../src/snapshot/snapshot-manager.ts';
+import { servingSnapshots } from '../src/cli/serving-snapshots.ts';
 import { openStore } from '../src/store/store.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
 const store = await openStore(databaseUrl);
 let longestWarmStepMs = 0;
-const manager = new SnapshotManager(store, {
+const manager = servingSnapshots(store, databaseUrl, {
   pollMs: 3_600_000,
-  load: snapshotLoaderFor(databaseUrl, loadSnapshot),
-  prepare: async (snapshot) => {
-    longestWarmStepMs = await warmEngineInSteps(snapshot);
+  onWarm: (ms) => {
+    longestWarmStepMs = ms;
   },
 });
 const started = performance.now();

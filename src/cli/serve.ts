@@ -5,17 +5,14 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
-import { warmEngineInSteps } from '../engine/warm-engine.ts';
 import { buildApp } from '../http/app.ts';
 import { closeGracefully } from '../http/graceful-close.ts';
-import { loadSnapshot } from '../snapshot/load-snapshot.ts';
-import { snapshotLoaderFor } from '../snapshot/load-snapshot-in-worker.ts';
-import { SnapshotManager } from '../snapshot/snapshot-manager.ts';
 import { markInterruptedImports } from '../ingest/import-records.ts';
 import { openMigratedStore } from '../store/store.ts';
 import type { CliIo } from './cli-io.ts';
 import { printReport } from './print-report.ts';
 import { seedDemo, storeIsEmpty } from './seed-demo.ts';
+import { servingSnapshots } from './serving-snapshots.ts';
 
 export interface ServeOptions {
   seedIfEmpty: boolean;
@@ -43,14 +40,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
   }
   // The app's logger exists only once the app is built, and the app needs the snapshots first.
   const logger: { current?: FastifyBaseLogger } = {};
-  const snapshots = new SnapshotManager(store, {
+  const snapshots = servingSnapshots(store, config.databaseUrl, {
     pollMs: config.snapshotPollMs,
-    // Reloads are built on a worker thread and the caches warmed in steps, so requests keep
-    // being answered from the previous snapshot meanwhile (docs/architecture.md).
-    load: snapshotLoaderFor(config.databaseUrl, loadSnapshot),
-    prepare: async (snapshot) => {
-      await warmEngineInSteps(snapshot);
-    },
     onError: (error) =>
       logger.current?.error({ err: error }, 'snapshot reload failed; serving the previous one'),
     onLoad: (status) => logger.current?.info({ snapshot: status }, 'snapshot loaded'),

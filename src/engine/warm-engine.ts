@@ -1,5 +1,5 @@
 /**
- * Builds everything the engine caches per snapshot (event order, the five cubes, the pre-game
+ * Builds everything the engine caches per snapshot (event order, the cubes, the pre-game
  * ratings behind `skill`), so a freshly loaded snapshot answers its first request as fast as
  * its thousandth. The snapshot manager runs it before the swap, while the old one still serves.
  */
@@ -10,17 +10,21 @@ import {
   matchupClusters,
   scenarioClusters,
 } from './cube/cluster-cubes.ts';
-import { factionCube } from './cube/faction-cube.ts';
+import { eventOrder } from './cube/event-order.ts';
+import { factionCube, playerPairs } from './cube/faction-cube.ts';
 import { runTableCube } from './cube/run-table-cube.ts';
 import { itemCube } from './cube/item-cube.ts';
 import { matchupCube } from './cube/matchup-cube.ts';
 import { scenarioCube } from './cube/scenario-cube.ts';
 import { scenarioStatsCube } from './cube/scenario-stats-cube.ts';
-import { preGameRatings } from './ratings/snapshot-facts.ts';
+import { preGameRatings, sideExpectedScores } from './ratings/snapshot-facts.ts';
 
 const WARM_STEPS: readonly ((snapshot: Snapshot) => unknown)[] = [
+  eventOrder,
   preGameRatings,
+  sideExpectedScores,
   factionCube,
+  playerPairs,
   matchupCube,
   itemCube,
   scenarioCube,
@@ -43,7 +47,8 @@ export function warmEngine(snapshot: Snapshot): void {
 /**
  * Fills the same caches one at a time, letting queued requests run between steps, so a reload
  * holds the event loop at most as long as its longest step (docs/architecture.md#snapshot-reloads).
- * Resolves to that longest step in milliseconds.
+ * When the caches' data was built on the loading thread (engine-derivation.ts), each step only
+ * attaches to it. Resolves to the longest step in milliseconds.
  */
 export async function warmEngineInSteps(snapshot: Snapshot): Promise<number> {
   let longest = 0;

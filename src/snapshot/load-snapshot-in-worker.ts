@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { parseDatabaseUrl } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 import type { Snapshot } from './snapshot.ts';
+import type { SnapshotDerivation } from './snapshot-derivation.ts';
 
 // The worker runs the TypeScript sources through tsx, as the bin does, whatever flags started
 // us: a tiny ES module registers tsx, then imports the worker's TypeScript entry.
@@ -23,17 +24,28 @@ export function canLoadInWorker(databaseUrl: string): boolean {
   return dialect === 'postgres' || target !== ':memory:';
 }
 
-/** Builds the snapshot of the store at `databaseUrl` on a worker thread. */
-export function loadSnapshotInWorker(databaseUrl: string): Promise<Snapshot> {
+/**
+ * Builds the snapshot of the store at `databaseUrl` on a worker thread, and there too what
+ * `derivation` derives from it, which is adopted here before the snapshot is returned.
+ */
+export function loadSnapshotInWorker(
+  databaseUrl: string,
+  derivation?: SnapshotDerivation,
+): Promise<Snapshot> {
   return new Promise<Snapshot>((resolve, reject) => {
     const worker = new Worker(WORKER_URL, {
-      workerData: { databaseUrl },
+      workerData: { databaseUrl, deriveModule: derivation?.module ?? null },
       execArgv: [],
     });
     let done = false;
-    worker.once('message', (snapshot: Snapshot) => {
+    worker.once('message', ({ snapshot, derived }: { snapshot: Snapshot; derived: unknown }) => {
       done = true;
-      resolve(snapshot);
+      try {
+        derivation?.adopt(snapshot, derived);
+        resolve(snapshot);
+      } catch (error) {
+        reject(error);
+      }
     });
     worker.once('error', (error) => {
       done = true;
@@ -47,12 +59,13 @@ export function loadSnapshotInWorker(databaseUrl: string): Promise<Snapshot> {
 
 /**
  * The loader a SnapshotManager should use for the store at `databaseUrl`: a worker thread when
- * it can reach the same data, else the given in-thread loader.
+ * it can reach the same data (with `derivation` done there too), else the given in-thread loader.
  */
 export function snapshotLoaderFor(
   databaseUrl: string,
   inThread: (store: Store) => Promise<Snapshot>,
+  derivation?: SnapshotDerivation,
 ): (store: Store) => Promise<Snapshot> {
   if (!canLoadInWorker(databaseUrl)) return inThread;
-  return () => loadSnapshotInWorker(databaseUrl);
+  return () => loadSnapshotInWorker(databaseUrl, derivation);
 }

@@ -1,22 +1,29 @@
 /**
  * The worker-thread side of an off-loop reload (docs/architecture.md#snapshot-reloads): opens
- * its own connection to the store, builds the snapshot, and posts it back with its typed arrays
- * transferred, so the serving thread only swaps a reference in.
+ * its own connection to the store, builds the snapshot and whatever its user derives from it
+ * (snapshot-derivation.ts), and posts both back with their typed arrays transferred, so the
+ * serving thread only adopts them and swaps a reference in.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openStore } from '../store/store.ts';
 import { loadSnapshot } from './load-snapshot.ts';
+import type { SnapshotDeriver } from './snapshot-derivation.ts';
 import { transferablesOf } from './transferables.ts';
 
 interface SnapshotWorkerData {
   databaseUrl: string;
+  /** URL of the module whose `derive` runs on the loaded snapshot, or null. */
+  deriveModule: string | null;
 }
 
-const { databaseUrl } = workerData as SnapshotWorkerData;
+const { databaseUrl, deriveModule } = workerData as SnapshotWorkerData;
 const store = await openStore(databaseUrl);
+let snapshot;
 try {
-  const snapshot = await loadSnapshot(store);
-  parentPort?.postMessage(snapshot, transferablesOf(snapshot));
+  snapshot = await loadSnapshot(store);
 } finally {
   await store.close();
 }
+const deriver = deriveModule === null ? null : ((await import(deriveModule)) as SnapshotDeriver);
+const message = { snapshot, derived: deriver?.derive(snapshot) };
+parentPort?.postMessage(message, transferablesOf(message));

@@ -4,35 +4,15 @@
  * answering quickly from the old snapshot while the demo dataset (about 12,000 games) reloads.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { seedDemo } from '../../src/cli/seed-demo.ts';
+import { servingSnapshots } from '../../src/cli/serving-snapshots.ts';
 import { loadConfig } from '../../src/config/config.ts';
-import { warmEngineInSteps } from '../../src/engine/warm-engine.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
-import { snapshotLoaderFor } from '../../src/snapshot/load-snapshot-in-worker.ts';
-import { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
-import { openMigratedStore } from '../../src/store/store.ts';
-import type { Store } from '../../src/store/store.ts';
-import { openTestStore, TEST_BACKEND } from '../support/test-store.ts';
+import { openSharedTestStore, TEST_BACKEND } from '../support/test-store.ts';
 
 const MAX_WAIT_MS = 250;
-
-/** A store another thread can open too: a file on SQLite, a schema on PostgreSQL. */
-async function openSharedStore(): Promise<{ store: Store; url: string; cleanup: () => void }> {
-  if (TEST_BACKEND === 'postgres') {
-    const store = await openTestStore();
-    return { store, url: store.url, cleanup: () => {} };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'muster-reload-'));
-  const url = `sqlite:${join(dir, 'muster.db')}`;
-  const store = await openMigratedStore(url);
-  return { store, url, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 /** Sends a health request every 20 ms while `work` runs: each wait and the versions seen. */
 async function probeDuring<T>(
@@ -69,15 +49,9 @@ describe(`snapshot reload off the event loop (${TEST_BACKEND})`, () => {
   });
 
   it('answers health within 250 ms, from the old snapshot, while the demo dataset reloads', async () => {
-    const { store, url, cleanup } = await openSharedStore();
+    const { store, cleanup } = await openSharedTestStore();
     cleanups.push(cleanup, () => store.close());
-    const manager = new SnapshotManager(store, {
-      pollMs: 60_000,
-      load: snapshotLoaderFor(url, loadSnapshot),
-      prepare: async (snapshot) => {
-        await warmEngineInSteps(snapshot);
-      },
-    });
+    const manager = servingSnapshots(store, store.url, { pollMs: 60_000 });
     const config = loadConfig({ MUSTER_RATE_LIMIT_MAX: '1000000', MUSTER_LOG_LEVEL: 'silent' });
     const app = await buildApp({ config, store, snapshots: manager }, { logger: false });
     cleanups.push(() => app.close());

@@ -3,6 +3,9 @@
  * default, PostgreSQL (a fresh schema) when MUSTER_TEST_DATABASE_URL names one.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openMigratedStore } from '../../src/store/store.ts';
 import type { Store } from '../../src/store/store.ts';
 
@@ -27,4 +30,16 @@ export async function openTestStore(): Promise<TestStore> {
   // that migration's catalogue introspection fail. The runner drops every test schema when the
   // PostgreSQL pass is over (scripts/run-tests.mjs).
   return Object.assign(store, { url: `${TEST_DATABASE_URL}${sep}schema=${schema}` });
+}
+
+/**
+ * A fresh migrated store that another thread or process can open too (a file on SQLite, a
+ * schema on PostgreSQL), and how to remove it once closed.
+ */
+export async function openSharedTestStore(): Promise<{ store: TestStore; cleanup: () => void }> {
+  if (TEST_BACKEND === 'postgres') return { store: await openTestStore(), cleanup: () => {} };
+  const dir = mkdtempSync(join(tmpdir(), 'muster-shared-'));
+  const url = `sqlite:${join(dir, 'muster.db')}`;
+  const store = Object.assign(await openMigratedStore(url), { url });
+  return { store, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

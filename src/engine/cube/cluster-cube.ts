@@ -6,11 +6,9 @@
  * a game are added up. Those are additive across events, so they live in an event cube like
  * every other pre-aggregate and a request sums its scope's blocks.
  */
-import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { Scope } from '../filter.ts';
 import { buildCube, sumScope } from './event-cube.ts';
 import type { EventCube, EventScanner } from './event-cube.ts';
-import { eventOrder } from './event-order.ts';
 import type { EventOrder } from './event-order.ts';
 
 export const CL_YY = 0;
@@ -18,6 +16,8 @@ export const CL_YN = 1;
 export const CL_NN = 2;
 export const CL_EVENTS = 3;
 export const CLUSTER_STRIDE = 4;
+/** Blocks of 32 and 1024 events, unless a cube asks for others. */
+export const CLUSTER_SPANS: readonly number[] = [32, 1024];
 
 /** Adds the sides of the event at `position`: add(key, successes, games) per counted side. */
 export type ClusterFeed = (
@@ -32,16 +32,10 @@ export interface ClusterCube {
 }
 
 /**
- * Builds a cluster cube over `keys` keys from a per-event feed (docs/statistics.md); `spans` as
- * buildCube's: a large key space wants coarse blocks, since each block's flush visits every key.
+ * The scanner of a cluster cube over `keys` keys: per event, each key's successes and games
+ * summed from `feed`, then their squares and products added (docs/statistics.md).
  */
-export function buildClusterCube(
-  snapshot: Snapshot,
-  keys: number,
-  feed: ClusterFeed,
-  spans: readonly number[] = [32, 1024],
-): ClusterCube {
-  const order = eventOrder(snapshot);
+export function clusterScanner(keys: number, feed: ClusterFeed): EventScanner {
   const y = new Float64Array(keys);
   const n = new Float64Array(keys);
   const touched = new Int32Array(keys);
@@ -51,7 +45,7 @@ export function buildClusterCube(
     y[key] += successes;
     n[key] += games;
   };
-  const scan: EventScanner = (from, to, [acc]) => {
+  return (from, to, [acc]) => {
     for (let k = from; k < to; k++) {
       count = 0;
       feed(k, add);
@@ -67,8 +61,20 @@ export function buildClusterCube(
       }
     }
   };
+}
+
+/**
+ * Builds a cluster cube over `keys` keys from a per-event feed (docs/statistics.md); `spans` as
+ * buildCube's: a large key space wants coarse blocks, since each block's flush visits every key.
+ */
+export function buildClusterCube(
+  order: EventOrder,
+  keys: number,
+  feed: ClusterFeed,
+  spans: readonly number[] = CLUSTER_SPANS,
+): EventCube {
   const planes = [{ keys, stride: CLUSTER_STRIDE }];
-  return { order, cube: buildCube(order, planes, spans, scan), scan };
+  return buildCube(order, planes, spans, clusterScanner(keys, feed));
 }
 
 /** The cluster sums of a scope, one plane (key * CLUSTER_STRIDE + slot). */

@@ -4,8 +4,8 @@
  * by system and start day, so every common filter's date window is a contiguous range of this
  * order, and per-event pre-aggregates (event-cube.ts) can be addressed by position in it.
  */
-import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { Scope } from '../scope.ts';
+import { snapshotData } from '../snapshot-cache.ts';
 
 export interface EventOrder {
   /** Events that have at least one game. */
@@ -16,16 +16,11 @@ export interface EventOrder {
   readonly rowStart: Int32Array;
 }
 
-const cache = new WeakMap<Snapshot, EventOrder>();
-
 /**
  * The snapshot's events in row order, built once per snapshot
  * (docs/architecture.md#per-event-sums).
  */
-export function eventOrder(snapshot: Snapshot): EventOrder {
-  const cached = cache.get(snapshot);
-  if (cached !== undefined) return cached;
-  const { rowEvent, sides } = snapshot;
+export const eventOrder = snapshotData('event-order', ({ rowEvent, sides }): EventOrder => {
   const starts: number[] = [];
   const events: number[] = [];
   for (let r = 0; r < sides; r += 2) {
@@ -35,14 +30,12 @@ export function eventOrder(snapshot: Snapshot): EventOrder {
     }
   }
   starts.push(sides);
-  const order = {
+  return {
     count: events.length,
     event: Int32Array.from(events),
     rowStart: Int32Array.from(starts),
   };
-  cache.set(snapshot, order);
-  return order;
-}
+});
 
 /** First position whose event starts at or after `row` (binary search). */
 function positionOfRow(order: EventOrder, row: number): number {

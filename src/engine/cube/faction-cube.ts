@@ -12,6 +12,7 @@ import { sideExpectedScores } from '../ratings/snapshot-facts.ts';
 import { buildCube } from './event-cube.ts';
 import type { EventCube, EventScanner } from './event-cube.ts';
 import { eventOrder, visitScope } from './event-order.ts';
+import { snapshotCache } from '../snapshot-cache.ts';
 import type { EventOrder } from './event-order.ts';
 
 // Faction plane slots (key = faction). NM_ = non-mirror sides, M_ = mirror sides.
@@ -68,8 +69,6 @@ export interface FactionCube {
   readonly cube: EventCube;
   readonly scan: EventScanner;
 }
-
-const cache = new WeakMap<Snapshot, FactionCube>();
 
 /** Standings rows of event e are [start[e], start[e + 1]) (they are written event by event). */
 function standingsStarts(snapshot: Snapshot): Int32Array {
@@ -162,21 +161,24 @@ function scanner(snapshot: Snapshot, order: EventOrder): EventScanner {
 }
 
 /**
- * The faction-stats cube of a snapshot, built on first use (docs/architecture.md#per-event-sums).
+ * The faction-stats cube of a snapshot, built once per snapshot
+ * (docs/architecture.md#per-event-sums).
  */
-export function factionCube(snapshot: Snapshot): FactionCube {
-  const cached = cache.get(snapshot);
-  if (cached !== undefined) return cached;
-  const order = eventOrder(snapshot);
-  const scan = scanner(snapshot, order);
-  const planes = [
-    { keys: snapshot.factions.length, stride: FACTION_STRIDE },
-    { keys: 1, stride: EVENT_STRIDE },
-  ];
-  const built = { order, cube: buildCube(order, planes, SPANS, scan), scan };
-  cache.set(snapshot, built);
-  return built;
-}
+export const factionCube = snapshotCache({
+  name: 'faction-cube',
+  build: (snapshot): EventCube => {
+    const order = eventOrder(snapshot);
+    const planes = [
+      { keys: snapshot.factions.length, stride: FACTION_STRIDE },
+      { keys: 1, stride: EVENT_STRIDE },
+    ];
+    return buildCube(order, planes, SPANS, scanner(snapshot, order));
+  },
+  attach: (snapshot, cube): FactionCube => {
+    const order = eventOrder(snapshot);
+    return { order, cube, scan: scanner(snapshot, order) };
+  },
+});
 
 interface PlayerPairs {
   /** Pairs of position k are id[start[k] .. start[k + 1]), each distinct within its event. */
@@ -184,53 +186,53 @@ interface PlayerPairs {
   readonly id: Int32Array;
   /** Faction of each pair id. */
   readonly faction: Int32Array;
+}
+
+interface PairStamps {
   /** Epoch stamps per pair id, so a request marks pairs seen without clearing an array. */
   readonly seen: Int32Array;
   epoch: number;
 }
 
-const pairsCache = new WeakMap<Snapshot, PlayerPairs>();
-
-function playerPairs(snapshot: Snapshot): PlayerPairs {
-  const cached = pairsCache.get(snapshot);
-  if (cached !== undefined) return cached;
-  const order = eventOrder(snapshot);
-  const { faction, player } = snapshot;
-  const nF = snapshot.factions.length;
-  const ids = new Map<number, number>();
-  const pairFaction: number[] = [];
-  const lastEvent: number[] = [];
-  const start = new Int32Array(order.count + 1);
-  const out: number[] = [];
-  for (let k = 0; k < order.count; k++) {
-    start[k] = out.length;
-    for (let r = order.rowStart[k], end = order.rowStart[k + 1]; r < end; r++) {
-      const p = player[r];
-      if (p < 0) continue;
-      const key = p * nF + faction[r];
-      let id = ids.get(key);
-      if (id === undefined) {
-        id = pairFaction.length;
-        ids.set(key, id);
-        pairFaction.push(faction[r]);
-        lastEvent.push(-1);
+/** Each event's distinct (player, faction) pairs, built once per snapshot. */
+export const playerPairs = snapshotCache({
+  name: 'player-pairs',
+  build: (snapshot): PlayerPairs => {
+    const order = eventOrder(snapshot);
+    const { faction, player } = snapshot;
+    const nF = snapshot.factions.length;
+    const ids = new Map<number, number>();
+    const pairFaction: number[] = [];
+    const lastEvent: number[] = [];
+    const start = new Int32Array(order.count + 1);
+    const out: number[] = [];
+    for (let k = 0; k < order.count; k++) {
+      start[k] = out.length;
+      for (let r = order.rowStart[k], end = order.rowStart[k + 1]; r < end; r++) {
+        const p = player[r];
+        if (p < 0) continue;
+        const key = p * nF + faction[r];
+        let id = ids.get(key);
+        if (id === undefined) {
+          id = pairFaction.length;
+          ids.set(key, id);
+          pairFaction.push(faction[r]);
+          lastEvent.push(-1);
+        }
+        if (lastEvent[id] === k) continue;
+        lastEvent[id] = k;
+        out.push(id);
       }
-      if (lastEvent[id] === k) continue;
-      lastEvent[id] = k;
-      out.push(id);
     }
-  }
-  start[order.count] = out.length;
-  const pairs = {
-    start,
-    id: Int32Array.from(out),
-    faction: Int32Array.from(pairFaction),
-    seen: new Int32Array(pairFaction.length),
+    start[order.count] = out.length;
+    return { start, id: Int32Array.from(out), faction: Int32Array.from(pairFaction) };
+  },
+  attach: (_snapshot, pairs): PlayerPairs & PairStamps => ({
+    ...pairs,
+    seen: new Int32Array(pairs.faction.length),
     epoch: 0,
-  };
-  pairsCache.set(snapshot, pairs);
-  return pairs;
-}
+  }),
+});
 
 /** Distinct players per faction over the scope's events (docs/statistics.md#faction-stats). */
 export function countPlayers(snapshot: Snapshot, scope: Scope): Float64Array {

@@ -11,6 +11,7 @@ import type { EventCube, EventScanner } from './event-cube.ts';
 import { eventOrder } from './event-order.ts';
 import { sideExpectedScores } from '../ratings/snapshot-facts.ts';
 import type { EventOrder } from './event-order.ts';
+import { snapshotCache } from '../snapshot-cache.ts';
 
 export const LISTS = 0;
 export const PICKS = 1;
@@ -33,33 +34,38 @@ export interface ItemCube {
   /** Plane 0: pairs (key = pair id); plane 1: factions (key = faction). */
   readonly cube: EventCube;
   readonly scan: EventScanner;
+  /** (faction * items + item) -> pair id, -1 when never played. */
+  readonly pairIndex: Int32Array;
   readonly pairItem: Int32Array;
   readonly pairFaction: Int32Array;
 }
 
-const cache = new WeakMap<Snapshot, ItemCube>();
+/** What the item cube's scanner reads beside the snapshot, built once per snapshot. */
+interface ItemRows {
+  /** Rows with a list, grouped by event position: position k's are rows[rowStart[k] .. [k + 1]). */
+  readonly rowStart: Int32Array;
+  readonly rows: Int32Array;
+  /** (faction * items + item) -> pair id, -1 when never played. */
+  readonly pairIndex: Int32Array;
+  readonly pairItem: Int32Array;
+  readonly pairFaction: Int32Array;
+}
 
-/** The item cube of a snapshot, built on first use (docs/architecture.md#per-event-sums). */
-export function itemCube(snapshot: Snapshot): ItemCube {
-  const cached = cache.get(snapshot);
-  if (cached !== undefined) return cached;
+function itemRows(snapshot: Snapshot): ItemRows {
   const order = eventOrder(snapshot);
-  const { faction, opponent, score, result, list, listStart, listItems, listPicks } = snapshot;
+  const { faction, list, listStart, listItems } = snapshot;
   const nItems = snapshot.items.length;
-  const expected = sideExpectedScores(snapshot);
-
-  // Rows with a list, grouped by event position, and a dense id per (faction, item) played.
-  const listRowStart = new Int32Array(order.count + 1);
-  const listRows: number[] = [];
+  const rowStart = new Int32Array(order.count + 1);
+  const rows: number[] = [];
   const pairIndex = new Int32Array(snapshot.factions.length * nItems).fill(-1);
   const pairItem: number[] = [];
   const pairFaction: number[] = [];
   for (let k = 0; k < order.count; k++) {
-    listRowStart[k] = listRows.length;
+    rowStart[k] = rows.length;
     for (let r = order.rowStart[k], end = order.rowStart[k + 1]; r < end; r++) {
       const l = list[r];
       if (l < 0) continue;
-      listRows.push(r);
+      rows.push(r);
       const f = faction[r];
       for (let i = listStart[l]; i < listStart[l + 1]; i++) {
         const key = f * nItems + listItems[i];
@@ -70,11 +76,22 @@ export function itemCube(snapshot: Snapshot): ItemCube {
       }
     }
   }
-  listRowStart[order.count] = listRows.length;
-  const rows = Int32Array.from(listRows);
+  rowStart[order.count] = rows.length;
+  return {
+    rowStart,
+    rows: Int32Array.from(rows),
+    pairIndex,
+    pairItem: Int32Array.from(pairItem),
+    pairFaction: Int32Array.from(pairFaction),
+  };
+}
 
-  const scan: EventScanner = (from, to, [pairs, totals]) => {
-    for (let i = listRowStart[from], end = listRowStart[to]; i < end; i++) {
+function scanner(snapshot: Snapshot, { rowStart, rows, pairIndex }: ItemRows): EventScanner {
+  const { faction, opponent, score, result, list, listStart, listItems, listPicks } = snapshot;
+  const nItems = snapshot.items.length;
+  const expected = sideExpectedScores(snapshot);
+  return (from, to, [pairs, totals]) => {
+    for (let i = rowStart[from], end = rowStart[to]; i < end; i++) {
       const r = rows[i];
       const l = list[r];
       const f = faction[r];
@@ -123,20 +140,28 @@ export function itemCube(snapshot: Snapshot): ItemCube {
       }
     }
   };
-  const planes = [
-    { keys: pairItem.length, stride: ITEM_STRIDE },
-    { keys: snapshot.factions.length, stride: ITEM_STRIDE },
-  ];
-  const built = {
-    order,
-    cube: buildCube(order, planes, SPANS, scan),
-    scan,
-    pairItem: Int32Array.from(pairItem),
-    pairFaction: Int32Array.from(pairFaction),
-  };
-  cache.set(snapshot, built);
-  return built;
 }
+
+/** The item cube of a snapshot, built once per snapshot (docs/architecture.md#per-event-sums). */
+export const itemCube = snapshotCache({
+  name: 'item-cube',
+  build: (snapshot) => {
+    const rows = itemRows(snapshot);
+    const planes = [
+      { keys: rows.pairItem.length, stride: ITEM_STRIDE },
+      { keys: snapshot.factions.length, stride: ITEM_STRIDE },
+    ];
+    return { rows, cube: buildCube(eventOrder(snapshot), planes, SPANS, scanner(snapshot, rows)) };
+  },
+  attach: (snapshot, { rows, cube }): ItemCube => ({
+    order: eventOrder(snapshot),
+    cube,
+    scan: scanner(snapshot, rows),
+    pairIndex: rows.pairIndex,
+    pairItem: rows.pairItem,
+    pairFaction: rows.pairFaction,
+  }),
+});
 
 /**
  * Folds pair cells into items (docs/statistics.md#item-use-stats): "with" sums an item's pairs of

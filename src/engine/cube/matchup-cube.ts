@@ -9,6 +9,7 @@ import { buildCube } from './event-cube.ts';
 import type { EventCube, EventScanner } from './event-cube.ts';
 import { eventOrder } from './event-order.ts';
 import type { EventOrder } from './event-order.ts';
+import { snapshotCache } from '../snapshot-cache.ts';
 
 export const GAMES = 0;
 export const WINS = 1;
@@ -26,16 +27,10 @@ export interface MatchupCube {
   readonly scan: EventScanner;
 }
 
-const cache = new WeakMap<Snapshot, MatchupCube>();
-
-/** The matchup cube of a snapshot (key faction * factions + opponent), built on first use. */
-export function matchupCube(snapshot: Snapshot): MatchupCube {
-  const cached = cache.get(snapshot);
-  if (cached !== undefined) return cached;
-  const order = eventOrder(snapshot);
+function scanner(snapshot: Snapshot, order: EventOrder): EventScanner {
   const nF = snapshot.factions.length;
   const { faction, opponent, score, result } = snapshot;
-  const scan: EventScanner = (from, to, [acc]) => {
+  return (from, to, [acc]) => {
     for (let r = order.rowStart[from], end = order.rowStart[to]; r < end; r++) {
       const f = faction[r];
       const o = opponent[r];
@@ -53,8 +48,19 @@ export function matchupCube(snapshot: Snapshot): MatchupCube {
       }
     }
   };
-  const planes = [{ keys: nF * nF, stride: MATCHUP_STRIDE }];
-  const built = { order, cube: buildCube(order, planes, SPANS, scan), scan };
-  cache.set(snapshot, built);
-  return built;
 }
+
+/** The matchup cube of a snapshot (key faction * factions + opponent), built once per snapshot. */
+export const matchupCube = snapshotCache({
+  name: 'matchup-cube',
+  build: (snapshot): EventCube => {
+    const order = eventOrder(snapshot);
+    const nF = snapshot.factions.length;
+    const planes = [{ keys: nF * nF, stride: MATCHUP_STRIDE }];
+    return buildCube(order, planes, SPANS, scanner(snapshot, order));
+  },
+  attach: (snapshot, cube): MatchupCube => {
+    const order = eventOrder(snapshot);
+    return { order, cube, scan: scanner(snapshot, order) };
+  },
+});

@@ -9,6 +9,7 @@ import { buildCube } from './event-cube.ts';
 import type { EventCube, EventScanner } from './event-cube.ts';
 import { eventOrder } from './event-order.ts';
 import type { EventOrder } from './event-order.ts';
+import { snapshotCache } from '../snapshot-cache.ts';
 
 /** Entries that played more games than this are left out (coin-flip shares become ~0). */
 export const MAX_RUN_GAMES = 15;
@@ -24,18 +25,12 @@ export interface RunTableCube {
   readonly scan: EventScanner;
 }
 
-const cache = new WeakMap<Snapshot, RunTableCube>();
-
 /** Key of (faction, games played). */
 export function runKey(faction: number, games: number): number {
   return faction * (MAX_RUN_GAMES + 1) + games;
 }
 
-/** The run-the-table cube of a snapshot, built on first use. */
-export function runTableCube(snapshot: Snapshot): RunTableCube {
-  const cached = cache.get(snapshot);
-  if (cached !== undefined) return cached;
-  const order = eventOrder(snapshot);
+function scanner(snapshot: Snapshot, order: EventOrder): EventScanner {
   const st = snapshot.standings;
   // Standings rows of event e are [stStart[e], stStart[e + 1]) (written event by event).
   const stStart = new Int32Array(snapshot.events.count + 1);
@@ -44,7 +39,7 @@ export function runTableCube(snapshot: Snapshot): RunTableCube {
   const { player, result } = snapshot;
   const games = new Map<number, number>();
   const losses = new Map<number, number>();
-  const scan: EventScanner = (from, to, [acc]) => {
+  return (from, to, [acc]) => {
     for (let k = from; k < to; k++) {
       games.clear();
       losses.clear();
@@ -67,8 +62,18 @@ export function runTableCube(snapshot: Snapshot): RunTableCube {
       }
     }
   };
-  const planes = [{ keys: runKey(snapshot.factions.length, 0), stride: RUN_STRIDE }];
-  const built = { order, cube: buildCube(order, planes, SPANS, scan), scan };
-  cache.set(snapshot, built);
-  return built;
 }
+
+/** The run-the-table cube of a snapshot, built once per snapshot. */
+export const runTableCube = snapshotCache({
+  name: 'run-table-cube',
+  build: (snapshot): EventCube => {
+    const order = eventOrder(snapshot);
+    const planes = [{ keys: runKey(snapshot.factions.length, 0), stride: RUN_STRIDE }];
+    return buildCube(order, planes, SPANS, scanner(snapshot, order));
+  },
+  attach: (snapshot, cube): RunTableCube => {
+    const order = eventOrder(snapshot);
+    return { order, cube, scan: scanner(snapshot, order) };
+  },
+});

@@ -11,6 +11,7 @@ import { buildCube } from './event-cube.ts';
 import type { EventCube, EventScanner } from './event-cube.ts';
 import { eventOrder } from './event-order.ts';
 import type { EventOrder } from './event-order.ts';
+import { snapshotCache } from '../snapshot-cache.ts';
 
 export const GAMES = 0;
 /** DAY_BIAS - first day: the earliest day is the largest value, 0 is "never". */
@@ -30,8 +31,6 @@ export interface ScenarioCube {
   readonly offsets: Readonly<Record<ScenarioKind, number>>;
 }
 
-const cache = new WeakMap<Snapshot, ScenarioCube>();
-
 /** Key offsets of every kind's dictionary in SCENARIO_KINDS order, and the key count. */
 export function partOffsets(snapshot: Snapshot): [Record<ScenarioKind, number>, number] {
   const offsets = {} as Record<ScenarioKind, number>;
@@ -43,12 +42,8 @@ export function partOffsets(snapshot: Snapshot): [Record<ScenarioKind, number>, 
   return [offsets, keys];
 }
 
-/** The scenario catalogue cube of a snapshot, built on first use. */
-export function scenarioCube(snapshot: Snapshot): ScenarioCube {
-  const cached = cache.get(snapshot);
-  if (cached !== undefined) return cached;
-  const order = eventOrder(snapshot);
-  const [offsets, keys] = partOffsets(snapshot);
+function scanner(snapshot: Snapshot, order: EventOrder): EventScanner {
+  const [offsets] = partOffsets(snapshot);
   const columns: Int32Array[] = [];
   const bases: number[] = [];
   for (const kind of SCENARIO_KINDS) {
@@ -59,7 +54,7 @@ export function scenarioCube(snapshot: Snapshot): ScenarioCube {
   }
   const secondaryBase = offsets.secondary;
   const buffer = new Int32Array(16);
-  const scan: EventScanner = (from, to, [acc]) => {
+  return (from, to, [acc]) => {
     for (let k = from; k < to; k++) {
       const day = snapshot.events.startDay[order.event[k]];
       const first = DAY_BIAS - day;
@@ -80,8 +75,19 @@ export function scenarioCube(snapshot: Snapshot): ScenarioCube {
       }
     }
   };
-  const planes = [{ keys, stride: SCENARIO_STRIDE, maxSlots: [FIRST, LAST] }];
-  const built = { order, cube: buildCube(order, planes, SPANS, scan), scan, offsets };
-  cache.set(snapshot, built);
-  return built;
 }
+
+/** The scenario catalogue cube of a snapshot, built once per snapshot. */
+export const scenarioCube = snapshotCache({
+  name: 'scenario-cube',
+  build: (snapshot): EventCube => {
+    const order = eventOrder(snapshot);
+    const [, keys] = partOffsets(snapshot);
+    const planes = [{ keys, stride: SCENARIO_STRIDE, maxSlots: [FIRST, LAST] }];
+    return buildCube(order, planes, SPANS, scanner(snapshot, order));
+  },
+  attach: (snapshot, cube): ScenarioCube => {
+    const order = eventOrder(snapshot);
+    return { order, cube, scan: scanner(snapshot, order), offsets: partOffsets(snapshot)[0] };
+  },
+});

@@ -17,6 +17,7 @@ import type { EventOrder } from './event-order.ts';
 import { partOffsets } from './scenario-cube.ts';
 import { classFactionPairs, classify } from './scenario-classes.ts';
 import { TouchedTargets } from './touched-targets.ts';
+import { snapshotCache } from '../snapshot-cache.ts';
 
 // Part plane (key = part key, partOffsets).
 export const C_GAMES = 0;
@@ -100,8 +101,6 @@ export interface ScopeSums {
   readonly sec: TouchedTargets;
 }
 
-const cache = new WeakMap<Snapshot, ScenarioStatsCube>();
-
 /** The cube's scanner: adds events' games into the part, (part, faction) and secondary planes. */
 function partScanner(
   snapshot: Snapshot,
@@ -170,26 +169,44 @@ function partScanner(
   };
 }
 
-/**
- * The scenario-stats cube of a snapshot, built on first use (docs/architecture.md#per-event-sums).
- */
-export function scenarioStatsCube(snapshot: Snapshot): ScenarioStatsCube {
-  const cached = cache.get(snapshot);
-  if (cached !== undefined) return cached;
-  const order = eventOrder(snapshot);
+/** Games grouped into classes of the same scenario parts, and (class, faction) pairs. */
+interface GameClasses {
+  readonly classes: number;
+  readonly classStart: Int32Array;
+  readonly classKeys: Int32Array;
+  readonly gameClass: Int32Array;
+  readonly rowPair: Int32Array;
+  readonly pairClass: Int32Array;
+  readonly pairFaction: Int32Array;
+}
+
+function gameClasses(snapshot: Snapshot): GameClasses {
   const { gameClass, classes, classStart, classKeys } = classify(snapshot);
-  const nF = snapshot.factions.length;
+  const { pairClass, pairFaction, rowPair } = classFactionPairs(snapshot, gameClass);
+  return {
+    classes,
+    classStart,
+    classKeys,
+    gameClass,
+    rowPair,
+    pairClass: Int32Array.from(pairClass),
+    pairFaction: Int32Array.from(pairFaction),
+  };
+}
+
+/**
+ * The request-time scanner of single events: per class and pair (cheaper per game than per
+ * part), expanded into parts once per touched class (expandInto).
+ */
+function classScanner(
+  snapshot: Snapshot,
+  order: EventOrder,
+  { gameClass, rowPair }: GameClasses,
+  bounds: Array<Float64Array | null>,
+): EventScanner {
   const { faction, score, result, firstTurn, primaryAchieved, secondary, secondaryAchieved } =
     snapshot;
-  const { pairClass, pairFaction, rowPair } = classFactionPairs(snapshot, gameClass);
-  const bounds = snapshot.systems.map((_, s) => bandBounds(snapshot, s));
-
-  const [, partKeys] = partOffsets(snapshot);
-
-  const scan = partScanner(snapshot, order, { gameClass, classStart, classKeys }, bounds);
-  // Single events of a request are scanned per class and pair (cheaper per game), then
-  // expanded into parts once per touched class (expandInto).
-  const scanClasses: EventScanner = (from, to, [acc, facc, sec]) => {
+  return (from, to, [acc, facc, sec]) => {
     for (let k = from; k < to; k++) {
       const systemBounds = bounds[snapshot.events.system[order.event[k]]];
       for (let g = order.rowStart[k] >> 1, end = order.rowStart[k + 1] >> 1; g < end; g++) {
@@ -232,39 +249,60 @@ export function scenarioStatsCube(snapshot: Snapshot): ScenarioStatsCube {
       }
     }
   };
-  const planes = [
-    { keys: partKeys, stride: CLASS_STRIDE },
-    { keys: partKeys * nF, stride: PAIR_STRIDE },
-    { keys: snapshot.scenarioDicts.secondary.values.length, stride: SECONDARY_STRIDE },
-  ];
-  const sums = () => ({
-    cls: new TouchedTargets(partKeys, CLASS_STRIDE),
-    pairs: new TouchedTargets(partKeys * nF, PAIR_STRIDE),
-    sec: new TouchedTargets(snapshot.scenarioDicts.secondary.values.length, SECONDARY_STRIDE),
-  });
-  const classSums = () => ({
-    cls: new TouchedTargets(classes, CLASS_STRIDE),
-    pairs: new TouchedTargets(pairClass.length, PAIR_STRIDE),
-    sec: new TouchedTargets(snapshot.scenarioDicts.secondary.values.length, SECONDARY_STRIDE),
-  });
-  const built = {
-    order,
-    cube: buildCube(order, planes, SPANS, scan),
-    scan,
-    classStart,
-    classKeys,
-    gameClass,
-    sums: sums(),
-    pairClass: Int32Array.from(pairClass),
-    pairFaction: Int32Array.from(pairFaction),
-    rowPair,
-    scanClasses,
-    kept: classSums(),
-    dropped: classSums(),
-  };
-  cache.set(snapshot, built);
-  return built;
 }
+
+/**
+ * The scenario-stats cube of a snapshot, built once per snapshot
+ * (docs/architecture.md#per-event-sums).
+ */
+export const scenarioStatsCube = snapshotCache({
+  name: 'scenario-stats-cube',
+  build: (snapshot) => {
+    const classes = gameClasses(snapshot);
+    const order = eventOrder(snapshot);
+    const bounds = snapshot.systems.map((_, s) => bandBounds(snapshot, s));
+    const [, partKeys] = partOffsets(snapshot);
+    const planes = [
+      { keys: partKeys, stride: CLASS_STRIDE },
+      { keys: partKeys * snapshot.factions.length, stride: PAIR_STRIDE },
+      { keys: snapshot.scenarioDicts.secondary.values.length, stride: SECONDARY_STRIDE },
+    ];
+    const scan = partScanner(snapshot, order, classes, bounds);
+    return { classes, cube: buildCube(order, planes, SPANS, scan) };
+  },
+  attach: (snapshot, { classes, cube }): ScenarioStatsCube => {
+    const order = eventOrder(snapshot);
+    const bounds = snapshot.systems.map((_, s) => bandBounds(snapshot, s));
+    const [, partKeys] = partOffsets(snapshot);
+    const nF = snapshot.factions.length;
+    const secondaries = snapshot.scenarioDicts.secondary.values.length;
+    const sums = () => ({
+      cls: new TouchedTargets(partKeys, CLASS_STRIDE),
+      pairs: new TouchedTargets(partKeys * nF, PAIR_STRIDE),
+      sec: new TouchedTargets(secondaries, SECONDARY_STRIDE),
+    });
+    const classSums = () => ({
+      cls: new TouchedTargets(classes.classes, CLASS_STRIDE),
+      pairs: new TouchedTargets(classes.pairClass.length, PAIR_STRIDE),
+      sec: new TouchedTargets(secondaries, SECONDARY_STRIDE),
+    });
+    return {
+      order,
+      cube,
+      scan: partScanner(snapshot, order, classes, bounds),
+      classStart: classes.classStart,
+      classKeys: classes.classKeys,
+      gameClass: classes.gameClass,
+      rowPair: classes.rowPair,
+      pairClass: classes.pairClass,
+      pairFaction: classes.pairFaction,
+      scanClasses: classScanner(snapshot, order, classes, bounds),
+      sums: sums(),
+      kept: classSums(),
+      dropped: classSums(),
+    };
+  },
+});
 
 /** Records the keys the event at position k writes through `scanClasses`. */
 function touchEvent(built: ScenarioStatsCube, snapshot: Snapshot, k: number, sums: ScopeSums) {

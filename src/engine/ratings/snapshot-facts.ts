@@ -8,6 +8,7 @@ import { dayString } from '../../domain/calendar-day.ts';
 import type { RankingFacts } from './rankings.ts';
 import { eloExpected } from './elo.ts';
 import { computePreGameRatings } from './skill.ts';
+import { snapshotData } from '../snapshot-cache.ts';
 
 const factsCache = new WeakMap<Snapshot, RankingFacts>();
 
@@ -58,15 +59,11 @@ export function systemGames(snapshot: Snapshot, system: number): Int32Array {
   return Int32Array.from({ length: (rowEnd - rowStart) >> 1 }, (_, i) => (rowStart >> 1) + i);
 }
 
-const preCache = new WeakMap<Snapshot, Float64Array>();
-
 /**
  * Per side row, the player's default Glicko-2 rating before that game's period, each system
  * rated on its own games (ratings of different games never mix); NaN when unknown.
  */
-export function preGameRatings(snapshot: Snapshot): Float64Array {
-  const cached = preCache.get(snapshot);
-  if (cached !== undefined) return cached;
+export const preGameRatings = snapshotData('pre-game-ratings', (snapshot) => {
   const facts = rankingFacts(snapshot);
   const pre = new Float64Array(snapshot.sides).fill(Number.NaN);
   for (let s = 0; s < snapshot.systems.length; s += 1) {
@@ -74,20 +71,15 @@ export function preGameRatings(snapshot: Snapshot): Float64Array {
     const system = computePreGameRatings(facts, systemGames(snapshot, s));
     pre.set(system.subarray(rowStart, rowEnd), rowStart);
   }
-  preCache.set(snapshot, pre);
   return pre;
-}
-
-const expectedCache = new WeakMap<Snapshot, Float64Array>();
+});
 
 /**
  * Per side row, the Elo expectation (Elo 1978) of its player against the opponent on their
  * pre-game Glicko-2 ratings, NaN when either is unrated: the per-side part of faction-stats'
  * `skill` (docs/statistics.md#skill), computed once per snapshot so requests only add it up.
  */
-export function sideExpectedScores(snapshot: Snapshot): Float64Array {
-  const cached = expectedCache.get(snapshot);
-  if (cached !== undefined) return cached;
+export const sideExpectedScores = snapshotData('side-expected-scores', (snapshot) => {
   const pre = preGameRatings(snapshot);
   const expected = new Float64Array(snapshot.sides);
   for (let r = 0; r < snapshot.sides; r += 1) {
@@ -95,6 +87,5 @@ export function sideExpectedScores(snapshot: Snapshot): Float64Array {
     const other = pre[r ^ 1];
     expected[r] = own === own && other === other ? eloExpected(own, other) : Number.NaN;
   }
-  expectedCache.set(snapshot, expected);
   return expected;
-}
+});

@@ -1,0 +1,35 @@
+/**
+ * The snapshot manager a serving process runs (docs/architecture.md#snapshot-reloads): a
+ * snapshot is loaded on a worker thread, which builds the engine's caches too, so the serving
+ * thread only adopts them and attaches in short steps while the previous snapshot keeps
+ * answering. A store only this thread can open (in-memory SQLite) is loaded and warmed here.
+ */
+import { engineDerivation } from '../engine/engine-derivation.ts';
+import { warmEngineInSteps } from '../engine/warm-engine.ts';
+import { loadSnapshot } from '../snapshot/load-snapshot.ts';
+import { snapshotLoaderFor } from '../snapshot/load-snapshot-in-worker.ts';
+import { SnapshotManager } from '../snapshot/snapshot-manager.ts';
+import type { SnapshotManagerOptions } from '../snapshot/snapshot-manager.ts';
+import type { Store } from '../store/store.ts';
+
+export interface ServingSnapshotsOptions extends Omit<SnapshotManagerOptions, 'load' | 'prepare'> {
+  /** Told the longest step of each warm-up on the serving thread, in milliseconds. */
+  onWarm?: (longestStepMs: number) => void;
+}
+
+/** A SnapshotManager for `store` (at `databaseUrl`) that never builds on the serving thread. */
+export function servingSnapshots(
+  store: Store,
+  databaseUrl: string,
+  options: ServingSnapshotsOptions,
+): SnapshotManager {
+  const { onWarm, ...rest } = options;
+  return new SnapshotManager(store, {
+    ...rest,
+    load: snapshotLoaderFor(databaseUrl, loadSnapshot, engineDerivation),
+    prepare: async (snapshot) => {
+      const longest = await warmEngineInSteps(snapshot);
+      onWarm?.(longest);
+    },
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * The engine's caches are built where the snapshot is loaded (docs/architecture.md#snapshot-reloads):
+ * a snapshot loaded on a worker thread arrives with the data of every engine cache, so the
+ * serving thread only attaches to it, and every route then answers exactly as it does from a
+ * snapshot whose caches were built on the serving thread.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { servingSnapshots } from '../../src/cli/serving-snapshots.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { engineDerivation } from '../../src/engine/engine-derivation.ts';
+import { exportSnapshotCaches } from '../../src/engine/snapshot-cache.ts';
+import { warmEngine } from '../../src/engine/warm-engine.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { importCanonical } from '../../src/ingest/import-canonical.ts';
+import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
+import { loadSnapshotInWorker } from '../../src/snapshot/load-snapshot-in-worker.ts';
+import { openSharedTestStore, TEST_BACKEND } from '../support/test-store.ts';
+import type { TestStore } from '../support/test-store.ts';
+import { randomDocument } from './random-document.ts';
+import { ORIGIN, startStatsApp } from './stats-app.ts';
+
+const WINDOW = { system: 'alpha', from: '2024-06-01', to: '2025-05-31', minParticipants: 10 };
+const REQUESTS: Array<[string, Record<string, unknown>]> = [
+  ['/api/faction-stats', { system: 'alpha' }],
+  ['/api/faction-stats', { ...WINDOW, groupBy: 'month', excludeMirrors: false }],
+  [
+    '/api/faction-stats',
+    { ...WINDOW, interval: 'event-clustered', compareTo: { to: '2024-05-31' } },
+  ],
+  ['/api/army-matchup', { system: 'beta', countries: ['DE', 'FR'] }],
+  ['/api/army-matchup', { ...WINDOW, interval: 'event-clustered' }],
+  ['/api/item-use-stats', { system: 'alpha', pageSize: 200 }],
+  ['/api/item-use-stats', { ...WINDOW, interval: 'event-clustered', sort: 'delta' }],
+  ['/api/scenario', { system: 'beta' }],
+  ['/api/scenario', WINDOW],
+  ['/api/scenario-stats', { system: 'alpha' }],
+  ['/api/scenario-stats', { ...WINDOW, interval: 'event-clustered' }],
+  ['/api/rankings', { system: 'alpha', pageSize: 200 }],
+];
+
+describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
+  let store: TestStore;
+  let cleanup: () => void;
+
+  before(async () => {
+    ({ store, cleanup } = await openSharedTestStore());
+    const report = await importCanonical(
+      store,
+      randomDocument({ seed: 20261123, gamesPerSystem: 1500 }),
+    );
+    assert.equal(report.rejects.length, 0);
+  });
+  after(async () => {
+    await store.close();
+    cleanup();
+  });
+
+  it('arrives from the worker thread with the data of every engine cache', async () => {
+    const fromWorker = await loadSnapshotInWorker(store.url, engineDerivation);
+    const inThread = await loadSnapshot(store);
+    warmEngine(inThread);
+    const expected = Object.keys(exportSnapshotCaches(inThread)).sort();
+    assert.ok(expected.length >= 14, `only ${expected.length} caches: ${expected.join(', ')}`);
+    // Nothing has asked fromWorker for a cache yet: whatever it holds came with the message.
+    assert.deepEqual(Object.keys(exportSnapshotCaches(fromWorker)).sort(), expected);
+  });
+
+  it('answers every statistics route as a snapshot warmed on the serving thread does', async () => {
+    const reference = await startStatsApp(store);
+    const config = Object.freeze({
+      ...loadConfig({ MUSTER_LOG_LEVEL: 'silent' }),
+      rateLimitMax: 1_000_000,
+    });
+    const snapshots = servingSnapshots(store, store.url, { pollMs: 60_000 });
+    await snapshots.start();
+    const app = await buildApp({ config, store, snapshots }, { logger: false });
+    try {
+      for (const [path, body] of REQUESTS) {
+        const expected = await reference.post(path, body);
+        const response = await app.inject({
+          method: 'POST',
+          url: path,
+          headers: { origin: ORIGIN, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+        const actual = response.json() as { meta: Record<string, unknown> };
+        assert.equal(response.statusCode, 200, `${path} ${JSON.stringify(body)}`);
+        assert.equal(expected.status, 200);
+        const { generatedAt: _a, ...actualMeta } = actual.meta;
+        const { generatedAt: _b, ...expectedMeta } = expected.json.meta as Record<string, unknown>;
+        assert.deepEqual(
+          { ...actual, meta: actualMeta },
+          { ...expected.json, meta: expectedMeta },
+          `${path} ${JSON.stringify(body)}`,
+        );
+      }
+    } finally {
+      snapshots.stop();
+      await app.close();
+      await reference.close();
+    }
+  });
+});
