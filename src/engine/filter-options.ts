@@ -6,6 +6,7 @@
 import { dayString } from '../domain/calendar-day.ts';
 import { EVENT_FORMATS, EVENT_TIERS } from '../domain/model.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
+import { snapshotData } from './snapshot-cache.ts';
 
 /** Event sizes a filter bar offers as "at least N participants". */
 export const SIZE_THRESHOLDS = [8, 16, 24, 32, 48, 64, 100] as const;
@@ -42,8 +43,6 @@ export interface SystemFilterOptions {
 export interface FilterOptions {
   systems: SystemFilterOptions[];
 }
-
-const cache = new WeakMap<Snapshot, FilterOptions>();
 
 /** Counts events and games by a per-event key; key -1 (unknown) is left out. */
 function countBy(
@@ -153,16 +152,10 @@ function systemOptions(snapshot: Snapshot, s: number, gamesOf: Int32Array): Syst
 
 /**
  * Every system's filter values with their event and game counts, over events with at least one
- * game (docs/http-api.md#filter-values).
+ * game (docs/http-api.md#filter-values); built once per snapshot.
  */
-export function filterOptions(snapshot: Snapshot): FilterOptions {
-  const cached = cache.get(snapshot);
-  if (cached !== undefined) return cached;
+export const filterOptions = snapshotData('filter-options', (snapshot): FilterOptions => {
   const gamesOf = new Int32Array(snapshot.events.count);
   for (let g = 0; g < snapshot.games; g++) gamesOf[snapshot.gameEvent[g]] += 1;
-  const options = {
-    systems: snapshot.systems.map((_, s) => systemOptions(snapshot, s, gamesOf)),
-  };
-  cache.set(snapshot, options);
-  return options;
-}
+  return { systems: snapshot.systems.map((_, s) => systemOptions(snapshot, s, gamesOf)) };
+});

@@ -1,6 +1,6 @@
 /**
  * Builds everything the engine caches per snapshot (event order, the cubes, the pre-game
- * ratings behind `skill`), so a freshly loaded snapshot answers its first request as fast as
+ * ratings behind `skill`, the filter values), so a freshly loaded snapshot answers its first request as fast as
  * its thousandth. The snapshot manager runs it before the swap, while the old one still serves.
  */
 import type { Snapshot } from '../snapshot/snapshot.ts';
@@ -17,6 +17,7 @@ import { itemCube } from './cube/item-cube.ts';
 import { matchupCube } from './cube/matchup-cube.ts';
 import { scenarioCube } from './cube/scenario-cube.ts';
 import { scenarioStatsCube } from './cube/scenario-stats-cube.ts';
+import { filterOptions } from './filter-options.ts';
 import { preGameRatings, sideExpectedScores } from './ratings/snapshot-facts.ts';
 
 const WARM_STEPS: readonly ((snapshot: Snapshot) => unknown)[] = [
@@ -34,6 +35,7 @@ const WARM_STEPS: readonly ((snapshot: Snapshot) => unknown)[] = [
   matchupClusters,
   itemClusters,
   scenarioClusters,
+  filterOptions,
 ];
 
 /**
