@@ -69,7 +69,7 @@ export async function buildApp(
   });
 
   // Everything below works through onRoute hooks, so it must be in place before any route.
-  await installSecurityHeaders(app);
+  installSecurityHeaders(app);
   await installOpenApi(app, ctx.config);
   installProblemResponses(app);
   installRequestTimeout(app, ctx.config.requestTimeoutMs);
