@@ -18,6 +18,7 @@ import { installProblemResponses } from './plugins/problem-responses.ts';
 import { installRateLimit } from './plugins/rate-limit.ts';
 import { installRequestTimeout } from './plugins/request-timeout.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
+import { buildSerializer } from './plugins/serializer.ts';
 import { ResponseCache } from './response-cache.ts';
 import { registerRoutes } from './routes/index.ts';
 import { API_VERSION } from '../version.ts';
@@ -60,6 +61,7 @@ export async function buildApp(
     // Prototype-poisoning keys are refused outright rather than stripped.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    schemaController: { compilersFactory: { buildSerializer } },
   });
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   installJsonBodyParser(app);

@@ -1,0 +1,234 @@
+/**
+ * The real-data section of `npm run bench`: the T9A data set (../shared/data/t9a, when it is
+ * there) imported with `muster import --format t9a`, then the four answers a player reads for
+ * one window (faction-stats, army-matchup, scenario-stats and item-use-stats for
+ * 2026-01-01..2026-03-31, events of 8+ players), timed where the time goes: the engine call
+ * alone, the whole request in process (app.inject: body parsing, validation, engine, envelope,
+ * serialisation), and over loopback with a keep-alive client, uncached and cached, beside a
+ * trivial GET on the same server.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { loadConfig } from '../src/config/config.ts';
+import { buildApp } from '../src/http/app.ts';
+import { SnapshotManager } from '../src/snapshot/snapshot-manager.ts';
+import { openStore } from '../src/store/store.ts';
+import { startServer } from './bench-http.ts';
+import { percentile, ROUTES, time } from './bench-queries.ts';
+
+const REPO = resolve(import.meta.dirname, '..');
+/** The archive beside the repository, as CI has it (MUSTER_BENCH_T9A overrides). */
+export const T9A_ARCHIVE =
+  process.env.MUSTER_BENCH_T9A ??
+  resolve(REPO, '..', 'shared', 'data', 't9a', 't9a-data-until-2026-04-19.tar.xz');
+const ORIGIN = 'http://localhost:8080';
+const WINDOW = { from: '2026-01-01', to: '2026-03-31', minParticipants: 8 };
+const FOUR = ['faction-stats', 'army-matchup', 'scenario-stats', 'item-use-stats'] as const;
+
+export interface T9aWindowRow {
+  route: string;
+  bytes: number;
+  /** Medians, milliseconds. */
+  engineMs: number;
+  injectUncachedMs: number;
+  injectCachedMs: number;
+  loopbackUncachedMs: number;
+  loopbackCachedMs: number;
+}
+
+export interface T9aWindowResult {
+  importMs: number;
+  games: number;
+  runs: number;
+  rows: T9aWindowRow[];
+  /** Medians of the four requests sent one after another, milliseconds. */
+  sequenceUncachedMs: number;
+  sequenceCachedMs: number;
+  trivialGetMs: number;
+}
+
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
+/** A keep-alive client on one socket, as a page's fetches reuse one connection. */
+function client(base: string) {
+  const url = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const send = (path: string, body?: unknown): Promise<number> =>
+    new Promise((done, fail) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const request = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path,
+          agent,
+          method: payload === undefined ? 'GET' : 'POST',
+          headers:
+            payload === undefined
+              ? {}
+              : { origin: ORIGIN, 'content-type': 'application/json' },
+        },
+        (response) => {
+          let bytes = 0;
+          response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          response.on('end', () =>
+            response.statusCode === 200
+              ? done(bytes)
+              : fail(new Error(`${path}: ${response.statusCode}`)),
+          );
+        },
+      );
+      request.on('error', fail);
+      request.end(payload);
+    });
+  return { send, close: () => agent.destroy() };
+}
+
+/** Medians of each of the four requests and of their sum, sent in sequence `runs` times. */
+async function sequence(
+  base: string,
+  runs: number,
+): Promise<{ each: number[]; total: number; bytes: number[]; trivial: number }> {
+  const { send, close } = client(base);
+  const each: number[][] = FOUR.map(() => []);
+  const totals: number[] = [];
+  const bytes: number[] = [];
+  const trivial: number[] = [];
+  try {
+    for (let run = -5; run < runs; run++) {
+      let total = 0;
+      for (let i = 0; i < FOUR.length; i++) {
+        const t = performance.now();
+        bytes[i] = await send(`/api/${FOUR[i]}`, WINDOW);
+        const elapsed = performance.now() - t;
+        total += elapsed;
+        if (run >= 0) each[i].push(elapsed);
+      }
+      const t = performance.now();
+      await send('/bench/hello');
+      if (run >= 0) {
+        totals.push(total);
+        trivial.push(performance.now() - t);
+      }
+    }
+  } finally {
+    close();
+  }
+  return { each: each.map(median), total: median(totals), bytes, trivial: median(trivial) };
+}
+
+/** Medians of each route through app.inject on the store at `databaseUrl`. */
+async function inProcess(
+  databaseUrl: string,
+  cacheMb: number,
+  runs: number,
+): Promise<{ inject: number[]; engine: number[] }> {
+  const store = await openStore(databaseUrl);
+  const snapshots = new SnapshotManager(store, { pollMs: 3_600_000 });
+  await snapshots.reload();
+  const config = loadConfig({
+    MUSTER_LOG_LEVEL: 'silent',
+    MUSTER_RATE_LIMIT_MAX: '1000000',
+    MUSTER_RESPONSE_CACHE_MB: String(cacheMb),
+  });
+  const app = await buildApp({ config, store, snapshots }, { logger: false });
+  try {
+    const snapshot = snapshots.current()!;
+    const engine = FOUR.map((name) => {
+      const route = ROUTES.find((r) => r.route === name)!;
+      return time(() => route.engine(snapshot, WINDOW), runs).median;
+    });
+    const inject: number[] = [];
+    for (const name of FOUR) {
+      const times: number[] = [];
+      for (let run = -5; run < runs; run++) {
+        const t = performance.now();
+        const response = await app.inject({
+          method: 'POST',
+          url: `/api/${name}`,
+          headers: { origin: ORIGIN, 'content-type': 'application/json' },
+          payload: WINDOW,
+        });
+        if (response.statusCode !== 200) throw new Error(`${name}: ${response.body}`);
+        if (run >= 0) times.push(performance.now() - t);
+      }
+      inject.push(median(times));
+    }
+    return { inject, engine };
+  } finally {
+    snapshots.stop();
+    await app.close();
+    await store.close();
+  }
+}
+
+/** Imports the T9A set into a fresh SQLite file: the file and how long the import took. */
+function importT9a(dir: string): { file: string; importMs: number } {
+  const unpacked = join(dir, 'unpacked');
+  mkdirSync(unpacked);
+  const untar = spawnSync('tar', ['-xJf', T9A_ARCHIVE, '-C', unpacked]);
+  if (untar.status !== 0) throw new Error(`tar: ${untar.stderr.toString()}`);
+  const file = join(dir, 't9a.db');
+  const t = performance.now();
+  const run = spawnSync(
+    process.execPath,
+    [join(REPO, 'bin', 'muster.js'), 'import', '--format', 't9a', join(unpacked, 'data')],
+    { env: { ...process.env, MUSTER_DATABASE_URL: file }, encoding: 'utf8' },
+  );
+  const importMs = performance.now() - t;
+  // Exit 1 means some reports were rejected (the set has 278 off the 0..20 scale): expected.
+  if (run.status !== 0 && run.status !== 1) throw new Error(`muster import: ${run.stderr}`);
+  return { file, importMs };
+}
+
+/**
+ * The T9A window section, or why it was skipped (docs/operations.md#benchmark).
+ */
+export async function measureT9aWindow(
+  runs = 100,
+  log: (line: string) => void = () => {},
+): Promise<T9aWindowResult | { skipped: string }> {
+  if (!existsSync(T9A_ARCHIVE)) return { skipped: `no T9A archive at ${T9A_ARCHIVE}` };
+  const dir = mkdtempSync(join(tmpdir(), 'muster-bench-t9a-'));
+  try {
+    const { file, importMs } = importT9a(dir);
+    log(`t9a imported in ${(importMs / 1000).toFixed(1)} s`);
+    const url = `sqlite:${file}`;
+    const uncached = await inProcess(url, 0, runs);
+    const cached = await inProcess(url, 64, runs);
+    const loopback = [];
+    let games = 0;
+    for (const cacheMb of [0, 64]) {
+      const server = await startServer(url, cacheMb);
+      games = server.info.games;
+      try {
+        loopback.push(await sequence(server.info.url, runs));
+      } finally {
+        await server.stop();
+      }
+    }
+    const [cold, warm] = loopback;
+    return {
+      importMs,
+      games,
+      runs,
+      rows: FOUR.map((route, i) => ({
+        route,
+        bytes: cold.bytes[i],
+        engineMs: uncached.engine[i],
+        injectUncachedMs: uncached.inject[i],
+        injectCachedMs: cached.inject[i],
+        loopbackUncachedMs: cold.each[i],
+        loopbackCachedMs: warm.each[i],
+      })),
+      sequenceUncachedMs: cold.total,
+      sequenceCachedMs: warm.total,
+      trivialGetMs: (cold.trivial + warm.trivial) / 2,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
