@@ -33,6 +33,7 @@ import { PriorFit, shrunkRate } from './shrinkage.ts';
 import { clusteredRateInterval } from './common.ts';
 import type { IntervalKind } from './common.ts';
 import { CLUSTER_STRIDE, sumClusters } from './cube/cluster-cube.ts';
+import { snapshotData } from './snapshot-cache.ts';
 import { itemClusters } from './cube/cluster-cubes.ts';
 import type { Comparison, Tally } from './compare.ts';
 
@@ -144,8 +145,82 @@ function tallyOf(acc: Float64Array): Tally {
   return { games, wins: acc[WINS], draws: acc[DRAWS], losses: games - acc[WINS] - acc[DRAWS] };
 }
 
-/** localeCompare's order (same default locale and options) without a collator per call. */
-const collator = new Intl.Collator();
+/**
+ * Each item's place in name order (then category), as localeCompare orders them (the default
+ * locale and options); items that compare equal share a place. Built once per snapshot, so a
+ * request orders its rows by integers.
+ */
+export const itemNameRank = snapshotData('item-name-rank', ({ items }) => {
+  const collator = new Intl.Collator();
+  const byName = (a: number, b: number) =>
+    collator.compare(items[a].name, items[b].name) ||
+    collator.compare(items[a].category, items[b].category);
+  const sorted = Array.from(items, (_, i) => i).sort(byName);
+  const rank = new Int32Array(items.length);
+  for (let i = 1; i < sorted.length; i++) {
+    rank[sorted[i]] = rank[sorted[i - 1]] + (byName(sorted[i - 1], sorted[i]) === 0 ? 0 : 1);
+  }
+  return rank;
+});
+
+/** An item that passes minLists, with what its order needs; its row is built for its page only. */
+interface Candidate {
+  item: number;
+  acc: Float64Array;
+  factions: number[];
+  winRate: number | null;
+  delta: number | null;
+}
+
+/** The order of `sort`, ties by name then category (docs/statistics.md#item-use-stats). */
+function candidateOrder(sort: ItemSort, rank: Int32Array): (a: Candidate, b: Candidate) => number {
+  const num = (v: number | null) => (v === null ? -Infinity : v);
+  const key: Record<ItemSort, (a: Candidate, b: Candidate) => number> = {
+    // share is lists over one total: the same order as lists.
+    lists: (a, b) => b.acc[LISTS] - a.acc[LISTS],
+    share: (a, b) => b.acc[LISTS] - a.acc[LISTS],
+    picks: (a, b) => b.acc[PICKS] - a.acc[PICKS],
+    games: (a, b) => b.acc[GAMES] - a.acc[GAMES],
+    winRate: (a, b) => num(b.winRate) - num(a.winRate),
+    delta: (a, b) => num(b.delta) - num(a.delta),
+    name: () => 0,
+  };
+  const cmp = key[sort];
+  return (a, b) => cmp(a, b) || rank[a.item] - rank[b.item];
+}
+
+/** The answered row of a candidate (docs/statistics.md#item-use-stats). */
+function itemRow(
+  snapshot: Snapshot,
+  { item, acc, factions, winRate: rate, delta }: Candidate,
+  listsInScope: number,
+  priorStrength: number | null,
+  clusters: Map<number, Float64Array> | null,
+): ItemRow {
+  const lists = acc[LISTS];
+  const games = acc[GAMES];
+  return {
+    item: { name: snapshot.items[item].name, category: snapshot.items[item].category },
+    factions: factions.map((f) => snapshot.factions[f].id).sort(),
+    picks: acc[PICKS],
+    lists,
+    share: lists / listsInScope,
+    games,
+    winRate: rate,
+    winRateWithout: winRate(acc[S + WINS], acc[S + DRAWS], acc[S + GAMES]),
+    delta,
+    deltaInterval: newcombe(successes(acc, 0), games, successes(acc, S), acc[S + GAMES]),
+    skillAdjustedDelta: skillAdjustedDelta(acc),
+    winRateInterval:
+      clusters === null
+        ? winRateInterval(acc[WINS], acc[DRAWS], games)
+        : clusteredRateInterval(clusters.get(item) ?? EMPTY_CLUSTER, 0, successes(acc, 0), games),
+    shrunkWinRate: shrunkRate(successes(acc, 0), games, overall(acc), priorStrength),
+    avgScore: mean(acc[SCORE_N], acc[SCORE_SUM]),
+    avgScoreWithout: mean(acc[S + SCORE_N], acc[S + SCORE_SUM]),
+    lowSample: games < LOW_SAMPLE_GAMES,
+  };
+}
 
 /** Computes item-use-stats for a normalised request (docs/statistics.md#item-use-stats). */
 export function itemUseStats(
@@ -195,57 +270,25 @@ export function itemUseStats(
   const fit = new PriorFit();
   for (const { acc } of itemAcc.values()) fit.add(successes(acc, 0), acc[GAMES], overall(acc));
   const shrinkage = fit.result();
-  const rows: ItemRow[] = [];
+  const candidates: Candidate[] = [];
   for (const [item, { acc, factions }] of itemAcc) {
-    const lists = acc[LISTS];
-    if (lists < request.minLists) continue;
-    const games = acc[GAMES];
-    const rate = winRate(acc[WINS], acc[DRAWS], games);
+    if (acc[LISTS] < request.minLists) continue;
+    const rate = winRate(acc[WINS], acc[DRAWS], acc[GAMES]);
     const without = winRate(acc[S + WINS], acc[S + DRAWS], acc[S + GAMES]);
-    const row: ItemRow = {
-      item: { name: snapshot.items[item].name, category: snapshot.items[item].category },
-      factions: factions.map((f) => snapshot.factions[f].id).sort(),
-      picks: acc[PICKS],
-      lists,
-      share: lists / listsInScope,
-      games,
-      winRate: rate,
-      winRateWithout: without,
-      delta: rate !== null && without !== null ? rate - without : null,
-      deltaInterval: newcombe(successes(acc, 0), games, successes(acc, S), acc[S + GAMES]),
-      skillAdjustedDelta: skillAdjustedDelta(acc),
-      winRateInterval:
-        clusters === null
-          ? winRateInterval(acc[WINS], acc[DRAWS], games)
-          : clusteredRateInterval(clusters.get(item) ?? EMPTY_CLUSTER, 0, successes(acc, 0), games),
-      shrunkWinRate: shrunkRate(successes(acc, 0), games, overall(acc), shrinkage.priorStrength),
-      avgScore: mean(acc[SCORE_N], acc[SCORE_SUM]),
-      avgScoreWithout: mean(acc[S + SCORE_N], acc[S + SCORE_SUM]),
-      lowSample: games < LOW_SAMPLE_GAMES,
-    };
-    if (otherAcc !== null) {
-      const other = otherAcc.get(item)?.acc;
-      row.compare = compareTallies(tallyOf(acc), other === undefined ? NO_GAMES : tallyOf(other));
-    }
-    rows.push(row);
+    const delta = rate !== null && without !== null ? rate - without : null;
+    candidates.push({ item, acc, factions, winRate: rate, delta });
   }
-  const byName = (a: ItemRow, b: ItemRow) =>
-    collator.compare(a.item.name, b.item.name) ||
-    collator.compare(a.item.category, b.item.category);
-  const num = (v: number | null) => (v === null ? -Infinity : v);
-  const key: Record<ItemSort, (a: ItemRow, b: ItemRow) => number> = {
-    lists: (a, b) => b.lists - a.lists,
-    picks: (a, b) => b.picks - a.picks,
-    share: (a, b) => b.share - a.share,
-    games: (a, b) => b.games - a.games,
-    winRate: (a, b) => num(b.winRate) - num(a.winRate),
-    delta: (a, b) => num(b.delta) - num(a.delta),
-    name: () => 0,
-  };
-  const cmp = key[request.sort];
-  rows.sort((a, b) => cmp(a, b) || byName(a, b));
-  const total = rows.length;
+  candidates.sort(candidateOrder(request.sort, itemNameRank(snapshot)));
   const start = (request.page - 1) * request.pageSize;
+  const rows = candidates.slice(start, start + request.pageSize).map((c) => {
+    const row = itemRow(snapshot, c, listsInScope, shrinkage.priorStrength, clusters);
+    if (otherAcc !== null) {
+      const other = otherAcc.get(c.item)?.acc;
+      row.compare = compareTallies(tallyOf(c.acc), other === undefined ? NO_GAMES : tallyOf(other));
+    }
+    return row;
+  });
+  const total = candidates.length;
   const sample = sampleOf(snapshot, scope);
   const warnings: string[] = [];
   if (sample.games === 0) warnings.push(EMPTY_WARNING);
@@ -254,7 +297,7 @@ export function itemUseStats(
   return {
     data: {
       lists: listsInScope,
-      items: rows.slice(start, start + request.pageSize),
+      items: rows,
       total,
       page: request.page,
       pageSize: request.pageSize,

@@ -18,6 +18,7 @@ import { matchupCube } from './cube/matchup-cube.ts';
 import { scenarioCube } from './cube/scenario-cube.ts';
 import { scenarioStatsCube } from './cube/scenario-stats-cube.ts';
 import { filterOptions } from './filter-options.ts';
+import { itemNameRank } from './item-use-stats.ts';
 import { preGameRatings, sideExpectedScores } from './ratings/snapshot-facts.ts';
 
 const WARM_STEPS: readonly ((snapshot: Snapshot) => unknown)[] = [
@@ -28,6 +29,7 @@ const WARM_STEPS: readonly ((snapshot: Snapshot) => unknown)[] = [
   playerPairs,
   matchupCube,
   itemCube,
+  itemNameRank,
   scenarioCube,
   scenarioStatsCube,
   runTableCube,

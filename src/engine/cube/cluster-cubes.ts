@@ -8,7 +8,7 @@ import type { EventCube } from './event-cube.ts';
 import { snapshotCache } from '../snapshot-cache.ts';
 import type { ClusterCube, ClusterFeed } from './cluster-cube.ts';
 import { eventOrder } from './event-order.ts';
-import { itemCube } from './item-cube.ts';
+import { DRAWS, GAMES, ITEM_STRIDE, WINS, itemCube } from './item-cube.ts';
 import { partOffsets } from './scenario-cube.ts';
 import { scenarioStatsCube } from './scenario-stats-cube.ts';
 
@@ -70,21 +70,24 @@ export const matchupClusters = clusterCache('matchup-clusters', (snapshot) => {
 
 /** Key: the item cube's (faction, item) pair id; counted (non-mirror) sides with a list. */
 export const itemClusters = clusterCache('item-clusters', (snapshot) => {
-  const { rowStart } = eventOrder(snapshot);
-  const { pairItem, pairIndex } = itemCube(snapshot);
-  const { faction, opponent, result, list, listStart, listItems } = snapshot;
+  const { pairItem, pairIndex, cells } = itemCube(snapshot);
+  const { start, list, faction, values } = cells;
+  const { listStart, listItems } = snapshot;
   const nItems = snapshot.items.length;
   return {
     // Many pairs: coarse blocks, as the item cube keeps.
     spans: [256, 4096],
     keys: pairItem.length,
+    // A cell's counted sides add their successes and games to each item of its list, as each
+    // side would one by one (sums of halves and integers: the same numbers).
     feed: (k, add) => {
-      for (let r = rowStart[k], end = rowStart[k + 1]; r < end; r++) {
-        const l = list[r];
-        const f = faction[r];
-        if (l < 0 || opponent[r] === f) continue;
-        for (let i = listStart[l]; i < listStart[l + 1]; i++) {
-          add(pairIndex[f * nItems + listItems[i]], result[r] / 2, 1);
+      for (let c = start[k]; c < start[k + 1]; c++) {
+        const games = values[c * ITEM_STRIDE + GAMES];
+        if (games === 0) continue;
+        const y = values[c * ITEM_STRIDE + WINS] + values[c * ITEM_STRIDE + DRAWS] / 2;
+        const fb = faction[c] * nItems;
+        for (let i = listStart[list[c]]; i < listStart[list[c] + 1]; i++) {
+          add(pairIndex[fb + listItems[i]], y, games);
         }
       }
     },

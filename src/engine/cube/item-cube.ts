@@ -2,10 +2,11 @@
  * item-use-stats' pre-aggregates (docs/statistics.md#item-use-stats): per (faction, item) pair the
  * lists that take it, copies, results and scores, and per faction the same over all its lists
  * (the "without" side is faction total minus pair), summed over blocks of events. Single events
- * are scanned through the rows that have a list.
+ * are scanned through their list cells (sides summed per list content and faction).
  */
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
+import { TypedColumn } from '../../domain/typed-column.ts';
 import { buildCube } from './event-cube.ts';
 import type { EventCube, EventScanner } from './event-cube.ts';
 import { eventOrder } from './event-order.ts';
@@ -34,109 +35,186 @@ export interface ItemCube {
   /** Plane 0: pairs (key = pair id); plane 1: factions (key = faction). */
   readonly cube: EventCube;
   readonly scan: EventScanner;
+  /** The sides of each event summed per list content and faction (what `scan` expands). */
+  readonly cells: ListCells;
   /** (faction * items + item) -> pair id, -1 when never played. */
   readonly pairIndex: Int32Array;
   readonly pairItem: Int32Array;
   readonly pairFaction: Int32Array;
 }
 
-/** What the item cube's scanner reads beside the snapshot, built once per snapshot. */
-interface ItemRows {
-  /** Rows with a list, grouped by event position: position k's are rows[rowStart[k] .. [k + 1]). */
-  readonly rowStart: Int32Array;
-  readonly rows: Int32Array;
-  /** (faction * items + item) -> pair id, -1 when never played. */
-  readonly pairIndex: Int32Array;
-  readonly pairItem: Int32Array;
-  readonly pairFaction: Int32Array;
+/**
+ * The sides with a list of each event, summed per (list content, faction): a player usually
+ * brings one list to every game of an event (often stored once per game), so expanding each
+ * distinct list's items once per event instead of once per side divides the work of a scan by
+ * the games each player plays.
+ */
+export interface ListCells {
+  /** Cells of event position k are [start[k], start[k + 1]). */
+  readonly start: Int32Array;
+  /** A list with the cell's content (items and picks). */
+  readonly list: Int32Array;
+  readonly faction: Int32Array;
+  /** ITEM_STRIDE sums per cell over its sides; PICKS is 0 (copies are LISTS × the list's picks). */
+  readonly values: Float64Array;
 }
 
-function itemRows(snapshot: Snapshot): ItemRows {
+/** Per list, the first list with the same items and picks (content-equal lists share it). */
+function listContentIds(snapshot: Snapshot): Int32Array {
+  const { listStart, listItems, listPicks } = snapshot;
+  const nLists = listStart.length - 1;
+  const same = (a: number, b: number): boolean => {
+    if (listStart[a + 1] - listStart[a] !== listStart[b + 1] - listStart[b]) return false;
+    for (let i = listStart[a], j = listStart[b]; i < listStart[a + 1]; i++, j++) {
+      if (listItems[i] !== listItems[j] || listPicks[i] !== listPicks[j]) return false;
+    }
+    return true;
+  };
+  const content = new Int32Array(nLists);
+  const byHash = new Map<number, number[]>();
+  for (let l = 0; l < nLists; l++) {
+    // FNV-1a over (item, picks): equal lists hash equal; a collision is settled by comparing.
+    let h = 0x811c9dc5;
+    for (let i = listStart[l]; i < listStart[l + 1]; i++) {
+      h = Math.imul(h ^ listItems[i], 0x01000193);
+      h = Math.imul(h ^ listPicks[i], 0x01000193);
+    }
+    const candidates = byHash.get(h);
+    const match = candidates?.find((c) => same(c, l));
+    content[l] = match ?? l;
+    if (match === undefined) {
+      if (candidates === undefined) byHash.set(h, [l]);
+      else candidates.push(l);
+    }
+  }
+  return content;
+}
+
+/** Sums one side row into a cell's ITEM_STRIDE values (as item-use-stats counts a side). */
+function addSide(
+  snapshot: Snapshot,
+  expected: Float64Array,
+  r: number,
+  v: Float64Array,
+  b: number,
+) {
+  const f = snapshot.faction[r];
+  const counted = snapshot.opponent[r] !== f;
+  const res = snapshot.result[r];
+  const sc = snapshot.score[r];
+  v[b + LISTS]++;
+  if (counted) {
+    v[b + GAMES]++;
+    if (res === RESULT_WIN) v[b + WINS]++;
+    else if (res === RESULT_DRAW) v[b + DRAWS]++;
+    // As faction-stats' skill: counted sides whose players both have pre-game ratings.
+    const x = expected[r];
+    if (x === x) {
+      v[b + SKILL_N]++;
+      v[b + SKILL_EXPECTED] += x;
+      v[b + SKILL_ACTUAL] += res / 2;
+    }
+  }
+  if (sc === sc) {
+    v[b + SCORE_N]++;
+    v[b + SCORE_SUM] += sc;
+  }
+}
+
+/** The list cells of every event, and a dense id per (faction, item) played. */
+function listCells(snapshot: Snapshot): { cells: ListCells; pairs: ItemPairs } {
   const order = eventOrder(snapshot);
   const { faction, list, listStart, listItems } = snapshot;
+  const expected = sideExpectedScores(snapshot);
+  const content = listContentIds(snapshot);
+  const nF = snapshot.factions.length;
   const nItems = snapshot.items.length;
-  const rowStart = new Int32Array(order.count + 1);
-  const rows: number[] = [];
-  const pairIndex = new Int32Array(snapshot.factions.length * nItems).fill(-1);
-  const pairItem: number[] = [];
-  const pairFaction: number[] = [];
+  const start = new Int32Array(order.count + 1);
+  const cellList = new TypedColumn(Int32Array, 1024);
+  const cellFaction = new TypedColumn(Int32Array, 1024);
+  const values = new TypedColumn(Float64Array, 1024 * ITEM_STRIDE);
+  const pairIndex = new Int32Array(nF * nItems).fill(-1);
+  const pairItem = new TypedColumn(Int32Array, 1024);
+  const pairFaction = new TypedColumn(Int32Array, 1024);
+  const inEvent = new Map<number, number>();
   for (let k = 0; k < order.count; k++) {
-    rowStart[k] = rows.length;
+    start[k] = cellList.length;
+    inEvent.clear();
     for (let r = order.rowStart[k], end = order.rowStart[k + 1]; r < end; r++) {
       const l = list[r];
       if (l < 0) continue;
-      rows.push(r);
       const f = faction[r];
-      for (let i = listStart[l]; i < listStart[l + 1]; i++) {
-        const key = f * nItems + listItems[i];
-        if (pairIndex[key] >= 0) continue;
-        pairIndex[key] = pairItem.length;
-        pairItem.push(listItems[i]);
-        pairFaction.push(f);
+      const key = content[l] * nF + f;
+      let cell = inEvent.get(key);
+      if (cell === undefined) {
+        cell = cellList.length;
+        inEvent.set(key, cell);
+        cellList.push(content[l]);
+        cellFaction.push(f);
+        for (let s = 0; s < ITEM_STRIDE; s++) values.push(0);
+        for (let i = listStart[l]; i < listStart[l + 1]; i++) {
+          const pair = f * nItems + listItems[i];
+          if (pairIndex[pair] >= 0) continue;
+          pairIndex[pair] = pairItem.length;
+          pairItem.push(listItems[i]);
+          pairFaction.push(f);
+        }
       }
+      addSide(snapshot, expected, r, values.data, cell * ITEM_STRIDE);
     }
   }
-  rowStart[order.count] = rows.length;
+  start[order.count] = cellList.length;
   return {
-    rowStart,
-    rows: Int32Array.from(rows),
-    pairIndex,
-    pairItem: Int32Array.from(pairItem),
-    pairFaction: Int32Array.from(pairFaction),
+    cells: { start, list: cellList.done(), faction: cellFaction.done(), values: values.done() },
+    pairs: { pairIndex, pairItem: pairItem.done(), pairFaction: pairFaction.done() },
   };
 }
 
-function scanner(snapshot: Snapshot, { rowStart, rows, pairIndex }: ItemRows): EventScanner {
-  const { faction, opponent, score, result, list, listStart, listItems, listPicks } = snapshot;
+/** A dense id per (faction, item) that some list in the data takes. */
+interface ItemPairs {
+  /** (faction * items + item) -> pair id, -1 when never played. */
+  readonly pairIndex: Int32Array;
+  readonly pairItem: Int32Array;
+  readonly pairFaction: Int32Array;
+}
+
+/** Adds the list cells of events [from, to): the pairs of each cell's items, and its faction. */
+function scanner(snapshot: Snapshot, cells: ListCells, pairIndex: Int32Array): EventScanner {
+  const { listStart, listItems, listPicks } = snapshot;
   const nItems = snapshot.items.length;
-  const expected = sideExpectedScores(snapshot);
+  const { start, list, faction, values } = cells;
+  const S = ITEM_STRIDE;
   return (from, to, [pairs, totals]) => {
-    for (let i = rowStart[from], end = rowStart[to]; i < end; i++) {
-      const r = rows[i];
-      const l = list[r];
-      const f = faction[r];
-      const counted = opponent[r] !== f;
-      const res = result[r];
-      const sc = score[r];
-      const hasScore = sc === sc;
-      const tb = f * ITEM_STRIDE;
-      // As faction-stats' skill: counted sides whose players both have pre-game ratings.
-      const x = counted ? expected[r] : Number.NaN;
-      const rated = x === x;
-      totals[tb + LISTS]++;
-      if (counted) {
-        totals[tb + GAMES]++;
-        if (res === RESULT_WIN) totals[tb + WINS]++;
-        else if (res === RESULT_DRAW) totals[tb + DRAWS]++;
-      }
-      if (rated) {
-        totals[tb + SKILL_N]++;
-        totals[tb + SKILL_EXPECTED] += x;
-        totals[tb + SKILL_ACTUAL] += res / 2;
-      }
-      if (hasScore) {
-        totals[tb + SCORE_N]++;
-        totals[tb + SCORE_SUM] += sc;
-      }
+    for (let c = start[from], end = start[to]; c < end; c++) {
+      const f = faction[c];
+      const cb = c * S;
+      const tb = f * S;
+      for (let s = 0; s < S; s++) totals[tb + s] += values[cb + s];
+      // The cell's sums in locals: the item loop below is the hottest of item-use-stats, and
+      // V8 cannot keep them in registers itself (pairs and values might alias, for all it knows).
+      const lists = values[cb + LISTS];
+      const games = values[cb + GAMES];
+      const wins = values[cb + WINS];
+      const draws = values[cb + DRAWS];
+      const scoreN = values[cb + SCORE_N];
+      const scoreSum = values[cb + SCORE_SUM];
+      const skillN = values[cb + SKILL_N];
+      const skillExpected = values[cb + SKILL_EXPECTED];
+      const skillActual = values[cb + SKILL_ACTUAL];
       const fb = f * nItems;
+      const l = list[c];
       for (let k = listStart[l], kEnd = listStart[l + 1]; k < kEnd; k++) {
-        const pb = pairIndex[fb + listItems[k]] * ITEM_STRIDE;
-        pairs[pb + LISTS]++;
-        pairs[pb + PICKS] += listPicks[k];
-        if (counted) {
-          pairs[pb + GAMES]++;
-          if (res === RESULT_WIN) pairs[pb + WINS]++;
-          else if (res === RESULT_DRAW) pairs[pb + DRAWS]++;
-        }
-        if (rated) {
-          pairs[pb + SKILL_N]++;
-          pairs[pb + SKILL_EXPECTED] += x;
-          pairs[pb + SKILL_ACTUAL] += res / 2;
-        }
-        if (hasScore) {
-          pairs[pb + SCORE_N]++;
-          pairs[pb + SCORE_SUM] += sc;
-        }
+        const pb = pairIndex[fb + listItems[k]] * S;
+        pairs[pb + LISTS] += lists;
+        pairs[pb + PICKS] += lists * listPicks[k];
+        pairs[pb + GAMES] += games;
+        pairs[pb + WINS] += wins;
+        pairs[pb + DRAWS] += draws;
+        pairs[pb + SCORE_N] += scoreN;
+        pairs[pb + SCORE_SUM] += scoreSum;
+        pairs[pb + SKILL_N] += skillN;
+        pairs[pb + SKILL_EXPECTED] += skillExpected;
+        pairs[pb + SKILL_ACTUAL] += skillActual;
       }
     }
   };
@@ -146,20 +224,20 @@ function scanner(snapshot: Snapshot, { rowStart, rows, pairIndex }: ItemRows): E
 export const itemCube = snapshotCache({
   name: 'item-cube',
   build: (snapshot) => {
-    const rows = itemRows(snapshot);
+    const { cells, pairs } = listCells(snapshot);
     const planes = [
-      { keys: rows.pairItem.length, stride: ITEM_STRIDE },
+      { keys: pairs.pairItem.length, stride: ITEM_STRIDE },
       { keys: snapshot.factions.length, stride: ITEM_STRIDE },
     ];
-    return { rows, cube: buildCube(eventOrder(snapshot), planes, SPANS, scanner(snapshot, rows)) };
+    const scan = scanner(snapshot, cells, pairs.pairIndex);
+    return { cells, pairs, cube: buildCube(eventOrder(snapshot), planes, SPANS, scan) };
   },
-  attach: (snapshot, { rows, cube }): ItemCube => ({
+  attach: (snapshot, { cells, pairs, cube }): ItemCube => ({
     order: eventOrder(snapshot),
     cube,
-    scan: scanner(snapshot, rows),
-    pairIndex: rows.pairIndex,
-    pairItem: rows.pairItem,
-    pairFaction: rows.pairFaction,
+    scan: scanner(snapshot, cells, pairs.pairIndex),
+    cells,
+    ...pairs,
   }),
 });
 
