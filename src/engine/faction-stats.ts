@@ -58,9 +58,9 @@ import {
   ST_SCORE_SUM,
   TOP,
   UNDEFEATED,
-  countPlayers,
   factionCube,
 } from './cube/faction-cube.ts';
+import { countPlayers } from './cube/player-pairs.ts';
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter, Scope } from './filter.ts';
 import type { Interval } from './intervals.ts';

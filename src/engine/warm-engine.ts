@@ -11,7 +11,8 @@ import {
   scenarioClusters,
 } from './cube/cluster-cubes.ts';
 import { eventOrder } from './cube/event-order.ts';
-import { factionCube, playerPairs } from './cube/faction-cube.ts';
+import { factionCube } from './cube/faction-cube.ts';
+import { playerPairs } from './cube/player-pairs.ts';
 import { runTableCube } from './cube/run-table-cube.ts';
 import { itemCube } from './cube/item-cube.ts';
 import { matchupCube } from './cube/matchup-cube.ts';

@@ -12,6 +12,8 @@ import type { EventOrder } from '../../src/engine/cube/event-order.ts';
 import { factionCube } from '../../src/engine/cube/faction-cube.ts';
 import { itemCube } from '../../src/engine/cube/item-cube.ts';
 import { matchupCube } from '../../src/engine/cube/matchup-cube.ts';
+import { countPlayers, playerPairs } from '../../src/engine/cube/player-pairs.ts';
+import { runTableCube } from '../../src/engine/cube/run-table-cube.ts';
 import { scenarioCube } from '../../src/engine/cube/scenario-cube.ts';
 import { scenarioStatsCube } from '../../src/engine/cube/scenario-stats-cube.ts';
 import { normaliseCommonFilter, resolveScope } from '../../src/engine/filter.ts';
@@ -51,6 +53,7 @@ describe(`per-event pre-aggregates equal a plain scan (${TEST_BACKEND})`, () => 
     ['item-use-stats', () => itemCube(snapshot)],
     ['scenario', () => scenarioCube(snapshot)],
     ['scenario-stats', () => scenarioStatsCube(snapshot)],
+    ['run-the-table', () => runTableCube(snapshot)],
   ];
   for (const [name, get] of cubes) {
     it(`sums the ${name} cells of blocks and events as a scan of each kept event does`, () => {
@@ -97,5 +100,40 @@ describe(`per-event pre-aggregates equal a plain scan (${TEST_BACKEND})`, () => 
       () => excluded++,
     );
     assert.ok(blocks > 0 && excluded > 0, `${blocks} blocks, ${excluded} subtracted events`);
+  });
+
+  it('counts distinct players per faction as a plain count over the kept events does', () => {
+    const order = factionCube(snapshot).order;
+    const { spans } = playerPairs(snapshot);
+    assert.deepEqual(spans, [32, 1024], 'both levels fit the memory budget');
+    let wholeBlocks = 0;
+    for (const input of FILTERS) {
+      const scope = resolveScope(snapshot, normaliseCommonFilter(snapshot, input));
+      visitScope(
+        order,
+        scope,
+        spans,
+        () => wholeBlocks++,
+        () => undefined,
+      );
+      const plain = snapshot.factions.map(() => new Set<number>());
+      visitScope(
+        order,
+        scope,
+        [],
+        () => undefined,
+        (k) => {
+          for (let r = order.rowStart[k]; r < order.rowStart[k + 1]; r++) {
+            if (snapshot.player[r] >= 0) plain[snapshot.faction[r]].add(snapshot.player[r]);
+          }
+        },
+      );
+      assert.deepEqual(
+        [...countPlayers(snapshot, scope)],
+        plain.map((players) => players.size),
+        JSON.stringify(input),
+      );
+    }
+    assert.ok(wholeBlocks > 0, 'some filter keeps whole blocks of events');
   });
 });

@@ -150,8 +150,10 @@ export function buildCube(
 /**
  * Adds the scope's events into fresh targets (one per plane): whole blocks from the cube, the
  * rest from single-event cells when the cube stores them, else through `scan`. A cube of sums
- * only (no max slots, no single-event level) also takes nearly-whole blocks and subtracts the
- * few events the filter drops; its values are integer counts and sums, so that is exact.
+ * (no max slots) also takes nearly-whole blocks and subtracts the few events the filter drops,
+ * so a filter that keeps most events costs the events it drops. Counts are integers, so that is
+ * exact; a sum of fractions (scores, Elo expectations) may differ from adding the kept events
+ * one by one in its last bit, as any other order of addition would.
  */
 export function sumScope(
   cube: EventCube,
@@ -161,15 +163,17 @@ export function sumScope(
 ): Float64Array[] {
   const targets = newTargets(cube.planes);
   const perEvent = cube.spans[0] === 1 ? 1 : 0;
-  const subtractable = perEvent === 0 && cube.planes.every((p) => p.maxSlots === undefined);
+  const subtractable = cube.planes.every((p) => p.maxSlots === undefined);
+  const addEvent = (k: number, into: Float64Array[]) =>
+    perEvent ? addBlock(cube, 0, k, into) : scan(k, k + 1, into);
   let dropped: Float64Array[] | null = null;
   visitScope(
     order,
     scope,
     cube.spans.slice(perEvent),
     (level, block) => addBlock(cube, level + perEvent, block, targets),
-    (k) => (perEvent ? addBlock(cube, 0, k, targets) : scan(k, k + 1, targets)),
-    subtractable ? (k) => scan(k, k + 1, (dropped ??= newTargets(cube.planes))) : undefined,
+    (k) => addEvent(k, targets),
+    subtractable ? (k) => addEvent(k, (dropped ??= newTargets(cube.planes))) : undefined,
   );
   if (dropped !== null) {
     const minus: Float64Array[] = dropped;

@@ -1,17 +1,16 @@
 /**
  * faction-stats' per-event pre-aggregates (docs/statistics.md#faction-stats): per (event, faction)
  * the additive counters of every field, kept apart for mirror and non-mirror sides so that
- * `excludeMirrors` is chosen at request time, plus per-event totals; and the distinct
- * (faction, player) pairs of each event for `players`, which do not add up across events.
+ * `excludeMirrors` is chosen at request time, plus per-event totals. Distinct players, which do
+ * not add up across events, are counted in player-pairs.ts.
  */
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
 import { addBand, bandBounds, bandOf } from '../common.ts';
-import type { Scope } from '../filter.ts';
 import { sideExpectedScores } from '../ratings/snapshot-facts.ts';
 import { buildCube } from './event-cube.ts';
 import type { EventCube, EventScanner } from './event-cube.ts';
-import { eventOrder, visitScope } from './event-order.ts';
+import { eventOrder } from './event-order.ts';
 import { snapshotCache } from '../snapshot-cache.ts';
 import type { EventOrder } from './event-order.ts';
 
@@ -179,84 +178,3 @@ export const factionCube = snapshotCache({
     return { order, cube, scan: scanner(snapshot, order) };
   },
 });
-
-interface PlayerPairs {
-  /** Pairs of position k are id[start[k] .. start[k + 1]), each distinct within its event. */
-  readonly start: Int32Array;
-  readonly id: Int32Array;
-  /** Faction of each pair id. */
-  readonly faction: Int32Array;
-}
-
-interface PairStamps {
-  /** Epoch stamps per pair id, so a request marks pairs seen without clearing an array. */
-  readonly seen: Int32Array;
-  epoch: number;
-}
-
-/** Each event's distinct (player, faction) pairs, built once per snapshot. */
-export const playerPairs = snapshotCache({
-  name: 'player-pairs',
-  build: (snapshot): PlayerPairs => {
-    const order = eventOrder(snapshot);
-    const { faction, player } = snapshot;
-    const nF = snapshot.factions.length;
-    const ids = new Map<number, number>();
-    const pairFaction: number[] = [];
-    const lastEvent: number[] = [];
-    const start = new Int32Array(order.count + 1);
-    const out: number[] = [];
-    for (let k = 0; k < order.count; k++) {
-      start[k] = out.length;
-      for (let r = order.rowStart[k], end = order.rowStart[k + 1]; r < end; r++) {
-        const p = player[r];
-        if (p < 0) continue;
-        const key = p * nF + faction[r];
-        let id = ids.get(key);
-        if (id === undefined) {
-          id = pairFaction.length;
-          ids.set(key, id);
-          pairFaction.push(faction[r]);
-          lastEvent.push(-1);
-        }
-        if (lastEvent[id] === k) continue;
-        lastEvent[id] = k;
-        out.push(id);
-      }
-    }
-    start[order.count] = out.length;
-    return { start, id: Int32Array.from(out), faction: Int32Array.from(pairFaction) };
-  },
-  attach: (_snapshot, pairs): PlayerPairs & PairStamps => ({
-    ...pairs,
-    seen: new Int32Array(pairs.faction.length),
-    epoch: 0,
-  }),
-});
-
-/** Distinct players per faction over the scope's events (docs/statistics.md#faction-stats). */
-export function countPlayers(snapshot: Snapshot, scope: Scope): Float64Array {
-  const pairs = playerPairs(snapshot);
-  const players = new Float64Array(snapshot.factions.length);
-  if (pairs.epoch === 0x7fffffff) {
-    pairs.seen.fill(0);
-    pairs.epoch = 0;
-  }
-  const stamp = ++pairs.epoch;
-  const { start, id, faction, seen } = pairs;
-  visitScope(
-    eventOrder(snapshot),
-    scope,
-    [],
-    () => undefined,
-    (k) => {
-      for (let i = start[k], end = start[k + 1]; i < end; i++) {
-        const pair = id[i];
-        if (seen[pair] === stamp) continue;
-        seen[pair] = stamp;
-        players[faction[pair]]++;
-      }
-    },
-  );
-  return players;
-}
