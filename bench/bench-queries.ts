@@ -60,7 +60,8 @@ const SCOPE = (
 export const ROUTES: Array<{
   route: string;
   engine: (snapshot: Snapshot, filter: CommonFilterInput) => unknown;
-  sql: (where: string) => string;
+  /** The statements that together compute what the engine call answers, run one after another. */
+  sql: (where: string) => string[];
 }> = [
   {
     route: 'faction-stats',
@@ -72,22 +73,24 @@ export const ROUTES: Array<{
         minGames: 0,
         groupBy: 'none',
       }),
-    sql: (w) => `select s.faction_id, count(*), avg(s.score),
+    sql: (w) => [
+      `select s.faction_id, count(*), avg(s.score),
       sum(case when o.faction_id <> s.faction_id then 1 else 0 end),
       sum(case when o.faction_id <> s.faction_id and s.result = 'win' then 1 else 0 end),
       sum(case when o.faction_id <> s.faction_id and s.result = 'draw' then 1 else 0 end),
       count(distinct s.player_id),
       avg(case when s.first_turn = 1 then s.score end)
       ${SCOPE(w)} group by s.faction_id`,
+    ],
   },
   {
     route: 'army-matchup',
     engine: (s, f) =>
       armyMatchup(s, { ...normaliseCommonFilter(s, f), factions: [], opponents: [], minGames: 0 }),
-    sql: (
-      w,
-    ) => `select s.faction_id, o.faction_id, count(*), sum(case when s.result = 'win' then 1 else 0 end),
+    sql: (w) => [
+      `select s.faction_id, o.faction_id, count(*), sum(case when s.result = 'win' then 1 else 0 end),
       sum(case when s.result = 'draw' then 1 else 0 end), avg(s.score) ${SCOPE(w)} group by s.faction_id, o.faction_id`,
+    ],
   },
   {
     route: 'item-use-stats',
@@ -102,13 +105,15 @@ export const ROUTES: Array<{
         page: 1,
         pageSize: 50,
       }),
-    sql: (w) => `select i.category, i.name, count(*), count(distinct s.game_id || ':' || s.side),
+    sql: (w) => [
+      `select i.category, i.name, count(*), count(distinct s.game_id || ':' || s.side),
       sum(case when o.faction_id <> s.faction_id and s.result = 'win' then 1 else 0 end), avg(s.score)
       from sides s join sides o on o.game_id = s.game_id and o.side <> s.side
       join games g on g.id = s.game_id join events e on e.id = g.event_id
       join (select list_id, 'unit' as category, lower(name) as name from list_units
             union all select list_id, lower(type), lower(name) from list_options) i on i.list_id = s.list_id
       where ${w} group by i.category, i.name`,
+    ],
   },
   {
     route: 'scenario',
@@ -118,11 +123,11 @@ export const ROUTES: Array<{
         kinds: normaliseKinds(undefined),
         search: null,
       }),
-    sql: (
-      w,
-    ) => `select 'map', g.map, count(*), min(e.start_date), max(e.start_date) from games g join events e on e.id = g.event_id where ${w} group by g.map
+    sql: (w) => [
+      `select 'map', g.map, count(*), min(e.start_date), max(e.start_date) from games g join events e on e.id = g.event_id where ${w} group by g.map
       union all select 'deployment', g.deployment, count(*), min(e.start_date), max(e.start_date) from games g join events e on e.id = g.event_id where ${w} group by g.deployment
       union all select 'primary', g.primary_objective, count(*), min(e.start_date), max(e.start_date) from games g join events e on e.id = g.event_id where ${w} group by g.primary_objective`,
+    ],
   },
   {
     route: 'scenario-stats',
@@ -134,13 +139,57 @@ export const ROUTES: Array<{
         factions: [],
         minGames: 0,
       }),
-    sql: (w) => `select g.primary_objective, count(*),
-      sum(case when s.result = 'win' then 1 when s.result = 'draw' then 0.5 else 0 end), avg(s.score),
-      sum(case when s.primary_achieved = 1 and o.primary_achieved = 0 then 1 else 0 end),
-      sum(case when s.primary_achieved = 0 and o.primary_achieved = 1 then 1 else 0 end)
-      ${SCOPE(w)} and s.first_turn = 1 group by g.primary_objective`,
+    sql: (w) => [scenarioStatsSql(w)],
   },
 ];
+
+/** A side's worth in points: a draw counts half. */
+const POINTS = "case s.result when 'win' then 1 when 'draw' then 0.5 else 0 end";
+
+/**
+ * What scenario-stats answers, in SQL: for every game-level kind, per part the games, margin
+ * bands (T9A's, on the winner's score), first-turn games, points, score and primaries; per
+ * (part, faction) sides, non-mirror games, wins, draws and score; per secondary its picks and
+ * achievements.
+ */
+function scenarioStatsSql(w: string): string {
+  const kinds = [
+    ['scenario', 'g.scenario'],
+    ['map', 'g.map'],
+    ['deployment', 'g.deployment'],
+    ['primary', 'g.primary_objective'],
+  ];
+  const parts = kinds.flatMap(([kind, column]) => [
+    `select '${kind}' as kind, ${column} as name, null as faction,
+      sum(case when s.side = 0 then 1 else 0 end) as a,
+      sum(case when s.result = 'win' and s.score >= 18 then 1 else 0 end) as b,
+      sum(case when s.result = 'win' and s.score >= 14 and s.score < 18 then 1 else 0 end) as c,
+      sum(case when s.result = 'win' and s.score >= 10 and s.score < 14 then 1 else 0 end) as d,
+      sum(case when s.first_turn = 1 then 1 else 0 end) as e,
+      sum(case when s.first_turn = 1 then ${POINTS} else 0 end) as f,
+      avg(case when s.first_turn = 1 then s.score end) as g,
+      sum(case when s.first_turn = 1 and s.primary_achieved = 1 and o.primary_achieved = 0 then 1 else 0 end) as h,
+      sum(case when s.first_turn = 1 and s.primary_achieved = 0 and o.primary_achieved = 1 then 1 else 0 end) as i,
+      sum(case when s.first_turn = 1 and s.primary_achieved = 0 and o.primary_achieved = 0 then 1 else 0 end) as j
+      ${SCOPE(w)} and ${column} is not null group by ${column}`,
+    `select '${kind}', ${column}, s.faction_id, count(*),
+      sum(case when o.faction_id <> s.faction_id then 1 else 0 end),
+      sum(case when o.faction_id <> s.faction_id and s.result = 'win' then 1 else 0 end),
+      sum(case when o.faction_id <> s.faction_id and s.result = 'draw' then 1 else 0 end),
+      count(s.score), sum(s.score), null, null, null, null
+      ${SCOPE(w)} and ${column} is not null group by ${column}, s.faction_id`,
+  ]);
+  parts.push(`select 'secondary', s.secondary, null, count(*),
+      sum(case when s.secondary_achieved = 1 then 1 else 0 end),
+      sum(case when s.secondary_achieved is not null then 1 else 0 end),
+      sum(case when s.first_turn = 1 and s.secondary_achieved = 1 then 1 else 0 end),
+      sum(case when s.first_turn = 1 and s.secondary_achieved is not null then 1 else 0 end),
+      sum(case when s.first_turn = 0 and s.secondary_achieved = 1 then 1 else 0 end),
+      sum(case when s.first_turn = 0 and s.secondary_achieved is not null then 1 else 0 end),
+      null, null, null
+      ${SCOPE(w)} and s.secondary is not null group by s.secondary`);
+  return parts.join('\nunion all\n');
+}
 
 /** The window compareTo cases compare with (docs/statistics.md#compareto), and its SQL. */
 const COMPARE_TO = { to: '2024-12-31' };
@@ -155,6 +204,20 @@ const clusterSql = (
   from (select ${key} as k, g.event_id, count(*) as n,
       sum(case when s.result = 'win' then 1 when s.result = 'draw' then 0.5 else 0 end) as y
     ${SCOPE(w)} and o.faction_id <> s.faction_id group by ${key}, g.event_id) per_event group by k`;
+
+/** The clustered interval's sums per (faction, item), as the engine keys item rows. */
+const itemClusterSql = (
+  w: string,
+) => `select f || '/' || cat || '/' || name, sum(y * y), sum(y * n),
+    sum(n * n), count(*)
+  from (select s.faction_id as f, i.category as cat, i.name as name, g.event_id, count(*) as n,
+      sum(case when s.result = 'win' then 1 when s.result = 'draw' then 0.5 else 0 end) as y
+    from sides s join sides o on o.game_id = s.game_id and o.side <> s.side
+    join games g on g.id = s.game_id join events e on e.id = g.event_id
+    join (select list_id, 'unit' as category, lower(name) as name from list_units
+          union all select list_id, lower(type), lower(name) from list_options) i on i.list_id = s.list_id
+    where ${w} and o.faction_id <> s.faction_id
+    group by s.faction_id, i.category, i.name, g.event_id) per_event group by f, cat, name`;
 
 const base = (route: string) => ROUTES.find((r) => r.route === route)!;
 
@@ -175,8 +238,7 @@ ROUTES.push(
         groupBy: 'none',
         compareTo: normaliseCommonFilter(s, { ...COMPARE_TO, system: 't9a' }),
       }),
-    sql: (w) =>
-      `${base('faction-stats').sql(w)} union all ${base('faction-stats').sql(COMPARE_WHERE)}`,
+    sql: (w) => [...base('faction-stats').sql(w), ...base('faction-stats').sql(COMPARE_WHERE)],
   },
   {
     route: 'faction-stats, event-clustered',
@@ -189,7 +251,7 @@ ROUTES.push(
         groupBy: 'none',
         interval: 'event-clustered',
       }),
-    sql: (w) => clusterSql(w, 's.faction_id'),
+    sql: (w) => [...base('faction-stats').sql(w), clusterSql(w, 's.faction_id')],
   },
   {
     route: 'army-matchup + compareTo',
@@ -201,8 +263,7 @@ ROUTES.push(
         minGames: 0,
         compareTo: normaliseCommonFilter(s, { ...COMPARE_TO, system: 't9a' }),
       }),
-    sql: (w) =>
-      `${base('army-matchup').sql(w)} union all ${base('army-matchup').sql(COMPARE_WHERE)}`,
+    sql: (w) => [...base('army-matchup').sql(w), ...base('army-matchup').sql(COMPARE_WHERE)],
   },
   {
     route: 'army-matchup, event-clustered',
@@ -214,7 +275,10 @@ ROUTES.push(
         minGames: 0,
         interval: 'event-clustered',
       }),
-    sql: (w) => clusterSql(w, "s.faction_id || '/' || o.faction_id"),
+    sql: (w) => [
+      ...base('army-matchup').sql(w),
+      clusterSql(w, "s.faction_id || '/' || o.faction_id"),
+    ],
   },
   {
     route: 'item-use-stats, event-clustered',
@@ -230,8 +294,7 @@ ROUTES.push(
         pageSize: 50,
         interval: 'event-clustered',
       }),
-    // SQL per (faction, event) only: a lower bound of the per-item query's work.
-    sql: (w) => clusterSql(w, 's.faction_id'),
+    sql: (w) => [...base('item-use-stats').sql(w), itemClusterSql(w)],
   },
 );
 

@@ -50,7 +50,11 @@ export interface T9aWindowResult {
   trivialGetMs: number;
 }
 
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 /** A keep-alive client on one socket, as a page's fetches reuse one connection. */
 function client(base: string) {
@@ -67,9 +71,7 @@ function client(base: string) {
           agent,
           method: payload === undefined ? 'GET' : 'POST',
           headers:
-            payload === undefined
-              ? {}
-              : { origin: ORIGIN, 'content-type': 'application/json' },
+            payload === undefined ? {} : { origin: ORIGIN, 'content-type': 'application/json' },
         },
         (response) => {
           let bytes = 0;
