@@ -22,6 +22,8 @@ export interface ServerInfo {
   heapUsedBytes: number;
   arrayBuffersBytes: number;
   snapshotBytes: number;
+  /** Server processes sharing the port (node:cluster workers when more than one). */
+  workers: number;
 }
 
 export interface RunningServer {
@@ -29,10 +31,22 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the benchmark server on `databaseUrl` with a response cache of `cacheMb`. */
-export function startServer(databaseUrl: string, cacheMb: number): Promise<RunningServer> {
+/**
+ * Starts the benchmark server on `databaseUrl` with a response cache of `cacheMb`, as `workers`
+ * processes on one port.
+ */
+export function startServer(
+  databaseUrl: string,
+  cacheMb: number,
+  workers = 1,
+): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SERVER], {
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_CACHE_MB: String(cacheMb) },
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: databaseUrl,
+      BENCH_CACHE_MB: String(cacheMb),
+      BENCH_WORKERS: String(workers),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));

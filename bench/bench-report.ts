@@ -47,18 +47,20 @@ export function renderMarkdown(r: BenchResults): string {
     '',
     '## HTTP',
     '',
-    `autocannon (library) on loopback against one server process (${r.workers} worker; \`muster serve\` runs one per core), filter: 2025, 16+ players; ` +
-      'uncached = MUSTER_RESPONSE_CACHE_MB=0, cached = the same request repeated with the cache on. Targets: uncached p99 < 50 ms at 8 clients; cached >= half the hello-world throughput.',
+    "autocannon (library) on loopback, in the benchmark's own process, against the server run as 1 process and as one node:cluster worker per core (`muster serve`'s default); filter: 2025, 16+ players; " +
+      'uncached = MUSTER_RESPONSE_CACHE_MB=0, cached = the same request repeated with the cache on. Targets: uncached p99 < 50 ms at 8 clients (1 worker); cached >= half the hello-world throughput.',
     '',
-    '| route | cache | clients | req/s | p50 ms | p97.5 ms | p99 ms | vs hello world | non-2xx |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| route | workers | cache | clients | req/s | p50 ms | p97.5 ms | p99 ms | vs hello world | non-2xx |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const row of r.http) {
-    const hello = r.http.find((h) => h.cached === row.cached && h.target.startsWith('hello'));
+    const hello = r.http.find(
+      (h) => h.cached === row.cached && h.workers === row.workers && h.target.startsWith('hello'),
+    );
     for (const x of row.results) {
       const base = hello?.results.find((h) => h.connections === x.connections)?.rps ?? 0;
       add(
-        `| ${row.target} | ${row.cached ? 'cached' : 'uncached'} | ${x.connections} | ${x.rps.toFixed(0)} | ${x.p50} | ${x.p975} | ${x.p99} | ` +
+        `| ${row.target} | ${row.workers} | ${row.cached ? 'cached' : 'uncached'} | ${x.connections} | ${x.rps.toFixed(0)} | ${x.p50} | ${x.p975} | ${x.p99} | ` +
           `${base > 0 ? `${((x.rps / base) * 100).toFixed(0)} %` : ''} | ${x.non2xx + x.errors} |`,
       );
     }
@@ -67,12 +69,13 @@ export function renderMarkdown(r: BenchResults): string {
     '',
     '## Reload',
     '',
-    'GET /api/health every 20 ms while the server reloads its snapshot (worker thread, caches warmed in steps); target: no request waits over 250 ms.',
+    "GET /api/health every 20 ms while the server reloads its snapshot (a worker thread loads it and builds the engine's caches; the serving thread adopts them and attaches in steps); target: no request waits over 250 ms.",
     '',
     '| reload | longest warm step | probes | longest wait | p99 wait |',
     '|---:|---:|---:|---:|---:|',
     `| ${s(r.reload.reloadMs)} | ${ms(r.reload.longestWarmStepMs, 0)} ms | ${r.reload.probes} | ${ms(r.reload.maxWaitMs, 0)} ms | ${ms(r.reload.p99WaitMs, 0)} ms |`,
     '',
+    ...renderT9a(r.t9a),
     '## Import',
     '',
     '```json',
@@ -81,4 +84,26 @@ export function renderMarkdown(r: BenchResults): string {
     '',
   );
   return lines.join('\n');
+}
+
+/** The real-data window section (bench/bench-t9a.ts). */
+function renderT9a(t: BenchResults['t9a']): string[] {
+  const head = ['## Real data: the T9A window', ''];
+  if ('skipped' in t) return [...head, `Skipped: ${t.skipped}.`, ''];
+  return [
+    ...head,
+    `The T9A data set (${t.games.toLocaleString('en')} games, imported with \`muster import --format t9a\` in ${s(t.importMs)}); the four answers a player reads for 2026-01-01..2026-03-31, events of 8+ players, with default options. ` +
+      `Medians of ${t.runs} runs: the engine call alone; the whole request in process (app.inject: parsing, validation, engine, envelope, serialisation); over loopback with one keep-alive connection. ` +
+      'Aim: all four in sequence under 5 ms uncached and under 2 ms cached.',
+    '',
+    '| route | answer bytes | engine ms | in process ms (uncached / cached) | loopback ms (uncached / cached) |',
+    '|---|---:|---:|---:|---:|',
+    ...t.rows.map(
+      (row) =>
+        `| ${row.route} | ${row.bytes.toLocaleString('en')} | ${ms(row.engineMs)} | ${ms(row.injectUncachedMs)} / ${ms(row.injectCachedMs)} | ${ms(row.loopbackUncachedMs)} / ${ms(row.loopbackCachedMs)} |`,
+    ),
+    `| **the four in sequence** | | | | **${ms(t.sequenceUncachedMs)} / ${ms(t.sequenceCachedMs)}** |`,
+    `| a trivial GET (hello world) | | | | ${ms(t.trivialGetMs)} |`,
+    '',
+  ];
 }

@@ -1,5 +1,6 @@
 /** The figures one `npm run bench` run records, as bench.ts gathers and bench-report.ts prints them. */
 import type { LoadResult, ReloadResult, ServerInfo } from './bench-http.ts';
+import type { T9aWindowResult } from './bench-t9a.ts';
 
 export interface EngineRow {
   route: string;
@@ -13,6 +14,8 @@ export interface EngineRow {
 export interface HttpRow {
   target: string;
   cached: boolean;
+  /** Server processes (node:cluster workers) answering. */
+  workers: number;
   results: LoadResult[];
 }
 
@@ -25,10 +28,11 @@ export interface BenchResults {
   postgres: { copyMs: number } | { skipped: string };
   inThreadLoadMs: number;
   server: ServerInfo;
-  workers: number;
   engine: EngineRow[];
   http: HttpRow[];
   reload: ReloadResult;
+  /** The real-data window (bench-t9a.ts), or why it was skipped. */
+  t9a: T9aWindowResult | { skipped: string };
   import: unknown;
   totalMs: number;
 }

@@ -2,11 +2,12 @@
  * `npm run bench [-- --games N] [--seconds S]`: one run of the whole benchmark on a
  * deterministic data set (default 1,000,000 games), reported as Markdown and JSON under
  * bench/results/ with the machine it ran on. Sections: data set, snapshot load, engine beside
- * SQL on SQLite and PostgreSQL, HTTP with autocannon (uncached and cached, beside hello world),
- * a reload, and import throughput when bench/import-throughput.ts exists.
+ * SQL on SQLite and PostgreSQL, HTTP with autocannon (uncached and cached, beside hello world,
+ * on one worker and on one per core), a reload, the real T9A window (bench-t9a.ts) and import
+ * throughput.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
@@ -20,6 +21,7 @@ import type { LoadResult, ReloadResult, ServerInfo, Target } from './bench-http.
 import { CASES, ROUTES, time, timeAsync } from './bench-queries.ts';
 import { renderMarkdown } from './bench-report.ts';
 import { measureImportThroughput } from './import-throughput.ts';
+import { measureT9aWindow } from './bench-t9a.ts';
 import type { BenchResults, EngineRow, HttpRow } from './bench-results.ts';
 
 const { values } = parseArgs({
@@ -115,12 +117,13 @@ const TARGETS: Target[] = [
 async function httpSection(
   databaseUrl: string,
   cached: boolean,
+  workers = 1,
 ): Promise<{
   rows: HttpRow[];
   server: ServerInfo;
   reload: ReloadResult | null;
 }> {
-  const server = await startServer(databaseUrl, cached ? 64 : 0);
+  const server = await startServer(databaseUrl, cached ? 64 : 0, workers);
   const rows: HttpRow[] = [];
   try {
     for (const target of TARGETS) {
@@ -131,11 +134,11 @@ async function httpSection(
         results.push(await loadTarget(server.info.url, target, connections, SECONDS));
       }
       log(
-        `http ${cached ? 'cached' : 'uncached'} ${target.name}: ${results.map((r) => r.rps.toFixed(0)).join(' / ')} req/s`,
+        `http ${workers} worker(s) ${cached ? 'cached' : 'uncached'} ${target.name}: ${results.map((r) => r.rps.toFixed(0)).join(' / ')} req/s`,
       );
-      rows.push({ target: target.name, cached, results });
+      rows.push({ target: target.name, cached, workers, results });
     }
-    const reload = cached ? await measureReload(server.info.url) : null;
+    const reload = cached && workers === 1 ? await measureReload(server.info.url) : null;
     return { rows, server: server.info, reload };
   } finally {
     await server.stop();
@@ -170,6 +173,16 @@ async function main(): Promise<void> {
     global.gc?.();
     const uncached = await httpSection(`sqlite:${file}`, false);
     const cached = await httpSection(`sqlite:${file}`, true);
+    // One worker per core, as `muster serve` runs by default.
+    const cores = availableParallelism();
+    const spread =
+      cores > 1
+        ? [
+            await httpSection(`sqlite:${file}`, false, cores),
+            await httpSection(`sqlite:${file}`, true, cores),
+          ]
+        : [];
+    const t9a = await measureT9aWindow(100, log);
     const results: BenchResults = {
       startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
       machine: {
@@ -184,10 +197,10 @@ async function main(): Promise<void> {
       postgres,
       inThreadLoadMs: engine.loadMs,
       server: uncached.server,
-      workers: 1,
       engine: engine.rows,
-      http: [...uncached.rows, ...cached.rows],
+      http: [...uncached.rows, ...cached.rows, ...spread.flatMap((s) => s.rows)],
       reload: cached.reload!,
+      t9a,
       import: await importSection(GAMES),
       totalMs: performance.now() - started,
     };
