@@ -3,15 +3,18 @@
  * counted games, one row per player with their record, main faction and last event. Pure: the
  * caller hands in plain facts (games already narrowed by the common filter).
  */
-import { runElo } from './elo.ts';
 import { monthIndex, weekIndex } from '../../domain/calendar-day.ts';
+import { runElo } from './elo.ts';
+import { eventPoints } from './event-points.ts';
+import { eventStartRanks } from './event-start-ranks.ts';
 import { runGlicko2 } from './glicko2.ts';
 import type { RatedGame } from './glicko2.ts';
-import { eventPoints } from './event-points.ts';
-import type { RankingFacts } from './ranking-facts.ts';
 import { bestNTotal } from './points.ts';
 import type { PointsOptions } from './points.ts';
+import { processingOrder } from './processing-order.ts';
+import type { RankingFacts } from './ranking-facts.ts';
 import { competitionRanks } from './ranks.ts';
+import { stableSortByKey } from './stable-sort-by-key.ts';
 
 export type RankingMethod = 'glicko2' | 'elo' | 'points';
 export type RatingPeriod = 'event' | 'week' | 'month';
@@ -76,37 +79,18 @@ export interface PlayerStanding {
   lastPlayed: string | null;
 }
 
-/**
- * The processing order (docs/ratings.md#which-games-are-rated): event start, then round (unknown
- * last), then game id, for
- * which the game index stands in (the snapshot orders games by id within event and round).
- */
-export function processingOrder(facts: RankingFacts, games: ArrayLike<number>): Int32Array {
-  const order = Int32Array.from(games);
-  const { events, gameEvent, gameRound } = facts;
-  order.sort((x, y) => {
-    const sx = events[gameEvent[x]].start;
-    const sy = events[gameEvent[y]].start;
-    if (sx !== sy) return sx < sy ? -1 : 1;
-    const rx = gameRound[x] < 0 ? Number.MAX_SAFE_INTEGER : gameRound[x];
-    const ry = gameRound[y] < 0 ? Number.MAX_SAFE_INTEGER : gameRound[y];
-    return rx - ry || x - y;
-  });
-  return order;
+export { processingOrder } from './processing-order.ts';
+
+/** True when game g has two different known players (docs/ratings.md#which-games-are-rated). */
+function isRatable(player: ArrayLike<number>, g: number): boolean {
+  const a = player[2 * g];
+  const b = player[2 * g + 1];
+  return a >= 0 && b >= 0 && a !== b;
 }
 
 /** Games with two different known players, in processing order. */
 export function ratableGames(facts: RankingFacts, games?: ArrayLike<number>): Int32Array {
-  const candidates: number[] = [];
-  const { player } = facts;
-  const take = (g: number): void => {
-    const a = player[2 * g];
-    const b = player[2 * g + 1];
-    if (a >= 0 && b >= 0 && a !== b) candidates.push(g);
-  };
-  if (games === undefined) for (let g = 0; g < facts.games; g += 1) take(g);
-  else for (let i = 0; i < games.length; i += 1) take(games[i]);
-  return processingOrder(facts, candidates);
+  return ratedOrder(facts, null, games);
 }
 
 interface Tally {
@@ -155,12 +139,20 @@ export function ratedOrder(
   factions: ReadonlySet<number> | null,
   games?: ArrayLike<number>,
 ): Int32Array {
-  const inScope = (f: number): boolean => factions === null || factions.has(f);
-  const kept: number[] = [];
-  for (const g of ratableGames(facts, games)) {
-    if (inScope(facts.faction[2 * g]) || inScope(facts.faction[2 * g + 1])) kept.push(g);
+  const { player, faction } = facts;
+  const n = games === undefined ? facts.games : games.length;
+  const kept = new Int32Array(n);
+  let size = 0;
+  for (let i = 0; i < n; i += 1) {
+    const g = games === undefined ? i : games[i];
+    if (!isRatable(player, g)) continue;
+    if (factions !== null && !factions.has(faction[2 * g]) && !factions.has(faction[2 * g + 1])) {
+      continue;
+    }
+    kept[size++] = g;
   }
-  return Int32Array.from(kept);
+  // Filtering before sorting keeps the same games in the same order: processing order is total.
+  return processingOrder(facts, kept.subarray(0, size));
 }
 
 /**
@@ -281,13 +273,21 @@ export function toRated(
 /** The events holding the games `order`, as event periods run: by start, then id. */
 export function eventPeriods(facts: RankingFacts, order: ArrayLike<number>): number[] {
   const { events, gameEvent } = facts;
-  const seen = new Set<number>();
-  for (let i = 0; i < order.length; i += 1) seen.add(gameEvent[order[i]]);
-  return [...seen].sort((x, y) => {
-    const ex = events[x];
-    const ey = events[y];
-    if (ex.start !== ey.start) return ex.start < ey.start ? -1 : 1;
-    return ex.id < ey.id ? -1 : ex.id > ey.id ? 1 : 0;
+  const { rank } = eventStartRanks(facts);
+  const seen = new Uint8Array(events.length);
+  const held: number[] = [];
+  for (let i = 0; i < order.length; i += 1) {
+    const e = gameEvent[order[i]];
+    if (seen[e] === 0) {
+      seen[e] = 1;
+      held.push(e);
+    }
+  }
+  return held.sort((x, y) => {
+    if (rank[x] !== rank[y]) return rank[x] - rank[y];
+    const ix = events[x].id;
+    const iy = events[y].id;
+    return ix < iy ? -1 : ix > iy ? 1 : 0;
   });
 }
 
@@ -299,6 +299,27 @@ export interface Glicko2RunOptions {
   asOf?: string;
   /** Record this player's values after each of their periods. */
   trackPlayer?: number;
+}
+
+/**
+ * Per event index, its rating period: its ordinal among the events of `order` (by start, then
+ * id), or the calendar week or month of its start; and the period holding `asOf`.
+ */
+function periodKeys(
+  facts: RankingFacts,
+  order: ArrayLike<number>,
+  period: RatingPeriod,
+  asOf: string | undefined,
+): { eventPeriod: Float64Array; finalPeriod: number | undefined } {
+  const { events } = facts;
+  const eventPeriod = new Float64Array(events.length);
+  if (period === 'event') {
+    eventPeriods(facts, order).forEach((e, i) => (eventPeriod[e] = i));
+    return { eventPeriod, finalPeriod: undefined };
+  }
+  const index = period === 'week' ? weekIndex : monthIndex;
+  for (let e = 0; e < events.length; e += 1) eventPeriod[e] = index(events[e].start);
+  return { eventPeriod, finalPeriod: asOf === undefined ? undefined : index(asOf) };
 }
 
 /**
@@ -314,25 +335,12 @@ export function glicko2Run(
   recordPreRatings = false,
   options: Glicko2RunOptions = {},
 ): ReturnType<typeof runGlicko2> & { periodOrder: Int32Array; periodOf: (g: number) => number } {
-  const { events, gameEvent } = facts;
-  let key: (g: number) => number;
-  let finalPeriod: number | undefined;
-  if (params.period === 'week') {
-    key = (g) => weekIndex(events[gameEvent[g]].start);
-    if (options.asOf !== undefined) finalPeriod = weekIndex(options.asOf);
-  } else if (params.period === 'month') {
-    key = (g) => monthIndex(events[gameEvent[g]].start);
-    if (options.asOf !== undefined) finalPeriod = monthIndex(options.asOf);
-  } else {
-    const ordinal = new Int32Array(events.length);
-    eventPeriods(facts, order).forEach((e, i) => (ordinal[e] = i));
-    key = (g) => ordinal[gameEvent[g]];
-  }
+  const { gameEvent } = facts;
+  const { eventPeriod, finalPeriod } = periodKeys(facts, order, params.period, options.asOf);
+  const key = (g: number): number => eventPeriod[gameEvent[g]];
   // A stable sort by period keeps the processing order inside each period.
-  const position = new Int32Array(order.length).map((_, i) => i);
   const keys = Float64Array.from({ length: order.length }, (_, i) => key(order[i]));
-  position.sort((x, y) => keys[x] - keys[y] || x - y);
-  const periodOrder = position.map((i) => order[i]);
+  const periodOrder = stableSortByKey(Int32Array.from(order), keys);
   const result = runGlicko2(facts.players, toRated(facts, periodOrder, key), {
     initialRating: params.initialRating,
     initialRd: params.initialRd,
