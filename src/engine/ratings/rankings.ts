@@ -4,16 +4,17 @@
  * caller hands in plain facts (games already narrowed by the common filter).
  */
 import { monthIndex, weekIndex } from '../../domain/calendar-day.ts';
-import { runElo } from './elo.ts';
+import { runEloColumns } from './elo.ts';
 import { eventPoints } from './event-points.ts';
 import { eventStartRanks } from './event-start-ranks.ts';
-import { runGlicko2 } from './glicko2.ts';
-import type { RatedGame } from './glicko2.ts';
+import { runGlicko2Columns } from './glicko2.ts';
+import type { Glicko2Result } from './glicko2.ts';
 import { bestNTotal } from './points.ts';
 import type { PointsOptions } from './points.ts';
 import { processingOrder } from './processing-order.ts';
 import type { RankingFacts } from './ranking-facts.ts';
 import { competitionRanks } from './ranks.ts';
+import { ratedColumns } from './rated-columns.ts';
 import { stableSortByKey } from './stable-sort-by-key.ts';
 
 export type RankingMethod = 'glicko2' | 'elo' | 'points';
@@ -216,11 +217,7 @@ export function computeStandings(
       }
     }
   } else if (params.method === 'elo') {
-    rating = runElo(
-      facts.players,
-      toRated(facts, order, () => 0),
-      params.elo,
-    );
+    rating = runEloColumns(facts.players, ratedColumns(facts, order), params.elo);
   } else {
     const result = glicko2Run(facts, order, params.glicko2, false, { asOf });
     rating = result.rating;
@@ -249,25 +246,6 @@ export function computeStandings(
   }
   standings.sort((x, y) => y.rating - x.rating || y.games - x.games || x.player - y.player);
   return standings;
-}
-
-export function toRated(
-  facts: RankingFacts,
-  order: ArrayLike<number>,
-  period: (g: number) => number,
-): RatedGame[] {
-  const out: RatedGame[] = new Array(order.length);
-  for (let i = 0; i < order.length; i += 1) {
-    const g = order[i];
-    out[i] = {
-      a: facts.player[2 * g],
-      b: facts.player[2 * g + 1],
-      scoreA: facts.result[2 * g] / 2,
-      scoreB: facts.result[2 * g + 1] / 2,
-      period: period(g),
-    };
-  }
-  return out;
 }
 
 /** The events holding the games `order`, as event periods run: by start, then id. */
@@ -334,14 +312,14 @@ export function glicko2Run(
   params: Glicko2Params,
   recordPreRatings = false,
   options: Glicko2RunOptions = {},
-): ReturnType<typeof runGlicko2> & { periodOrder: Int32Array; periodOf: (g: number) => number } {
+): Glicko2Result & { periodOrder: Int32Array; periodOf: (g: number) => number } {
   const { gameEvent } = facts;
   const { eventPeriod, finalPeriod } = periodKeys(facts, order, params.period, options.asOf);
-  const key = (g: number): number => eventPeriod[gameEvent[g]];
   // A stable sort by period keeps the processing order inside each period.
-  const keys = Float64Array.from({ length: order.length }, (_, i) => key(order[i]));
+  const keys = new Float64Array(order.length);
+  for (let i = 0; i < order.length; i += 1) keys[i] = eventPeriod[gameEvent[order[i]]];
   const periodOrder = stableSortByKey(Int32Array.from(order), keys);
-  const result = runGlicko2(facts.players, toRated(facts, periodOrder, key), {
+  const result = runGlicko2Columns(facts.players, ratedColumns(facts, periodOrder, eventPeriod), {
     initialRating: params.initialRating,
     initialRd: params.initialRd,
     initialVolatility: params.initialVolatility,
@@ -351,7 +329,7 @@ export function glicko2Run(
     recordPreRatings,
     trackPlayer: options.trackPlayer,
   });
-  return { ...result, periodOrder, periodOf: key };
+  return { ...result, periodOrder, periodOf: (g) => eventPeriod[gameEvent[g]] };
 }
 
 export interface RankedStanding extends PlayerStanding {
