@@ -5,10 +5,15 @@
  */
 import { monthIndex, weekIndex } from '../../domain/calendar-day.ts';
 import { runEloColumns } from './elo.ts';
-import { eventPoints } from './event-points.ts';
+import { eventGroups } from './event-groups.ts';
+import type { EventGroups } from './event-groups.ts';
+import { eventScores } from './event-points.ts';
+import type { EventScores } from './event-points.ts';
 import { eventStartRanks } from './event-start-ranks.ts';
 import { runGlicko2Columns } from './glicko2.ts';
 import type { Glicko2Result } from './glicko2.ts';
+import { playerTallies } from './player-tallies.ts';
+import type { PlayerTallies } from './player-tallies.ts';
 import { bestNTotal } from './points.ts';
 import type { PointsOptions } from './points.ts';
 import { processingOrder } from './processing-order.ts';
@@ -94,43 +99,6 @@ export function ratableGames(facts: RankingFacts, games?: ArrayLike<number>): In
   return ratedOrder(facts, null, games);
 }
 
-interface Tally {
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  events: Set<number>;
-  factions: Map<number, number>;
-  lastPlayed: string | null;
-}
-
-function newTally(): Tally {
-  return {
-    games: 0,
-    wins: 0,
-    draws: 0,
-    losses: 0,
-    events: new Set(),
-    factions: new Map(),
-    lastPlayed: null,
-  };
-}
-
-function mainFaction(tally: Tally, factionIds: readonly string[]): number {
-  let best = -1;
-  let bestCount = 0;
-  for (const [faction, count] of tally.factions) {
-    if (
-      count > bestCount ||
-      (count === bestCount && best >= 0 && (factionIds[faction] ?? '') < (factionIds[best] ?? ''))
-    ) {
-      best = faction;
-      bestCount = count;
-    }
-  }
-  return best;
-}
-
 /**
  * The rated games in processing order: games with two different known players, and with
  * `factions`, only those in which a side played one of them.
@@ -171,63 +139,89 @@ export function computeStandings(
 ): PlayerStanding[] {
   const inScope = (f: number): boolean => factions === null || factions.has(f);
   const order = ratedOrder(facts, factions, games);
-
-  const tallies = new Map<number, Tally>();
-  const tallyOf = (p: number): Tally => {
-    let t = tallies.get(p);
-    if (t === undefined) {
-      t = newTally();
-      tallies.set(p, t);
-    }
-    return t;
-  };
-  for (const g of order) {
-    const event = facts.gameEvent[g];
-    const start = facts.events[event].start;
-    for (const r of [2 * g, 2 * g + 1]) {
-      const f = facts.faction[r];
-      if (!inScope(f)) continue;
-      const t = tallyOf(facts.player[r]);
-      const result = facts.result[r];
-      t.games += 1;
-      if (result === 2) t.wins += 1;
-      else if (result === 1) t.draws += 1;
-      else t.losses += 1;
-      t.events.add(event);
-      t.factions.set(f, (t.factions.get(f) ?? 0) + 1);
-      if (t.lastPlayed === null || start > t.lastPlayed) t.lastPlayed = start;
-    }
-  }
-
-  let rating: Float64Array;
-  let rd: Float64Array | null = null;
-  let volatility: Float64Array | null = null;
-  let eventsScored: Map<number, number> | null = null;
+  const groups = eventGroups(facts, order);
+  const tallies = playerTallies(facts, order, groups, inScope);
+  let ratings: MethodRatings;
   if (params.method === 'points') {
-    const points = eventPoints(facts, order, params.points, factions);
-    rating = new Float64Array(facts.players);
-    eventsScored = new Map();
-    for (const [player, scores] of points.scores) {
-      rating[player] = bestNTotal(scores, params.points.bestN);
-      eventsScored.set(player, scores.length);
-      const t = tallyOf(player);
-      const last = points.lastEvent.get(player);
-      if (last !== undefined && (t.lastPlayed === null || last > t.lastPlayed)) {
-        t.lastPlayed = last;
-      }
-    }
+    ratings = pointsRatings(facts, order, params.points, factions, groups, tallies);
   } else if (params.method === 'elo') {
-    rating = runEloColumns(facts.players, ratedColumns(facts, order), params.elo);
+    const rating = runEloColumns(facts.players, ratedColumns(facts, order), params.elo);
+    ratings = { rating, rd: null, volatility: null, eventsScored: null };
   } else {
-    const result = glicko2Run(facts, order, params.glicko2, false, { asOf });
-    rating = result.rating;
-    rd = result.rd;
-    volatility = result.volatility;
+    const { rating, rd, volatility } = glicko2Run(facts, order, params.glicko2, false, { asOf });
+    ratings = { rating, rd, volatility, eventsScored: null };
   }
+  return standingRows(facts, tallies, ratings);
+}
 
+/** A method's numbers by player index (rd and volatility: Glicko-2 only). */
+interface MethodRatings {
+  rating: Float64Array;
+  rd: Float64Array | null;
+  volatility: Float64Array | null;
+  /** Points: the events each player scored, which `events` reports for points. */
+  eventsScored: Int32Array | null;
+}
+
+/**
+ * Best-N event points per player (docs/ratings.md "Points"). Players who scored without a
+ * counted side of their own are listed too, and a scored event may be their latest.
+ */
+function pointsRatings(
+  facts: RankingFacts,
+  order: Int32Array,
+  options: PointsOptions,
+  factions: ReadonlySet<number> | null,
+  groups: EventGroups,
+  tallies: PlayerTallies,
+): MethodRatings {
+  const entries = eventScores(facts, order, options, factions, groups);
+  const { rank } = eventStartRanks(facts);
+  const rating = new Float64Array(facts.players);
+  const eventsScored = new Int32Array(facts.players);
+  const byPlayer = scoresByPlayer(entries, facts.players);
+  for (const player of byPlayer.players) {
+    const scores = byPlayer.score.subarray(byPlayer.start[player], byPlayer.start[player + 1]);
+    rating[player] = bestNTotal(scores, options.bestN);
+    eventsScored[player] = scores.length;
+    tallies.list(player);
+  }
+  for (let k = 0; k < entries.length; k += 1) {
+    const p = entries.player[k];
+    const startRank = rank[entries.event[k]];
+    if (startRank > tallies.lastStart[p]) tallies.lastStart[p] = startRank;
+  }
+  return { rating, rd: null, volatility: null, eventsScored };
+}
+
+/** The scores grouped by player (in compressed rows), players in the order they first score. */
+function scoresByPlayer(entries: EventScores, players: number) {
+  const start = new Int32Array(players + 1);
+  const order: number[] = [];
+  for (let k = 0; k < entries.length; k += 1) {
+    const p = entries.player[k];
+    if (start[p + 1] === 0) order.push(p);
+    start[p + 1] += 1;
+  }
+  for (let p = 1; p <= players; p += 1) start[p] += start[p - 1];
+  const next = start.slice(0, -1);
+  const score = new Float64Array(entries.length);
+  for (let k = 0; k < entries.length; k += 1) score[next[entries.player[k]]++] = entries.score[k];
+  return { players: order, start, score };
+}
+
+/** One row per listed player, sorted by rating (best first), then games, then player index. */
+function standingRows(
+  facts: RankingFacts,
+  tallies: PlayerTallies,
+  ratings: MethodRatings,
+): PlayerStanding[] {
+  const { rating, rd, volatility, eventsScored } = ratings;
+  const { starts } = eventStartRanks(facts);
   const standings: PlayerStanding[] = [];
-  for (const [player, t] of tallies) {
+  for (const player of tallies.listed) {
     const playerRd = rd === null ? null : rd[player];
+    const lastStart = tallies.lastStart[player];
     standings.push({
       player,
       rating: rating[player],
@@ -235,13 +229,13 @@ export function computeStandings(
       volatility: volatility === null ? null : volatility[player],
       conservativeRating: playerRd === null ? null : rating[player] - 2 * playerRd,
       provisional: playerRd !== null && playerRd > PROVISIONAL_RD,
-      games: t.games,
-      wins: t.wins,
-      draws: t.draws,
-      losses: t.losses,
-      events: eventsScored === null ? t.events.size : (eventsScored.get(player) ?? 0),
-      mainFaction: mainFaction(t, facts.factionIds),
-      lastPlayed: t.lastPlayed,
+      games: tallies.games[player],
+      wins: tallies.wins[player],
+      draws: tallies.draws[player],
+      losses: tallies.losses[player],
+      events: eventsScored === null ? tallies.events[player] : eventsScored[player],
+      mainFaction: tallies.mainFaction(player, facts.factionIds),
+      lastPlayed: lastStart < 0 ? null : starts[lastStart],
     });
   }
   standings.sort((x, y) => y.rating - x.rating || y.games - x.games || x.player - y.player);

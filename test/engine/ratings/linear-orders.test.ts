@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { eventGroups } from '../../../src/engine/ratings/event-groups.ts';
 import { eventStartRanks } from '../../../src/engine/ratings/event-start-ranks.ts';
 import { processingOrder } from '../../../src/engine/ratings/processing-order.ts';
 import { ratedOrder } from '../../../src/engine/ratings/rankings.ts';
@@ -125,5 +126,23 @@ describe('linear-time orders', () => {
         );
       });
     });
+  });
+
+  it('groups games by event in the order given, events in the order of their first game', () => {
+    const facts = randomFacts(generator(9));
+    const order = processingOrder(
+      facts,
+      Array.from({ length: facts.games }, (_, g) => g),
+    );
+    const groups = eventGroups(facts, order);
+    const firstSeen = [...new Set(Array.from(order, (g) => facts.gameEvent[g]))];
+    assert.deepEqual([...groups.events], firstSeen);
+    for (const e of firstSeen) {
+      const games = groups.games.subarray(groups.start[e], groups.start[e + 1]);
+      assert.deepEqual(
+        [...games],
+        [...order].filter((g) => facts.gameEvent[g] === e),
+      );
+    }
   });
 });
