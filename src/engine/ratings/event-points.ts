@@ -6,7 +6,12 @@ import { eventGroups } from './event-groups.ts';
 import type { EventGroups } from './event-groups.ts';
 import { eventMaximum, placeScore, placementsFromGames } from './points.ts';
 import type { PointsOptions, StandingInput } from './points.ts';
-import type { RankingEvent, RankingFacts } from './ranking-facts.ts';
+import type {
+  PlacementColumns,
+  RankingEvent,
+  RankingFacts,
+  RankingPlacement,
+} from './ranking-facts.ts';
 
 export interface EventPoints {
   /** Per player, the scores of their events (in no particular order). */
@@ -165,30 +170,48 @@ interface GivenPlacements {
 
 const givenCache = new WeakMap<RankingFacts, GivenPlacements>();
 
-/** The facts' usable placements (placement > 0, known player) grouped by event, built once. */
+/** The facts' usable placements grouped by event, built once per fact set. */
 function givenPlacements(facts: RankingFacts): GivenPlacements {
   const hit = givenCache.get(facts);
   if (hit !== undefined) return hit;
-  const usable = facts.placements.filter((p) => p.placement > 0 && p.player >= 0);
+  const rows = facts.placementColumns ?? placementColumnsOf(facts.placements);
+  const usable = (i: number): boolean => rows.placement[i] > 0 && rows.player[i] >= 0;
   const start = new Int32Array(facts.events.length + 1);
-  for (const p of usable) start[p.event + 1] += 1;
+  let n = 0;
+  for (let i = 0; i < rows.count; i += 1) {
+    if (usable(i)) {
+      start[rows.event[i] + 1] += 1;
+      n += 1;
+    }
+  }
   for (let e = 1; e < start.length; e += 1) start[e] += start[e - 1];
   const next = start.slice(0, -1);
-  const n = usable.length;
   const grouped = {
     start,
     player: new Int32Array(n),
     placement: new Float64Array(n),
     faction: new Int32Array(n),
   };
-  for (const p of usable) {
-    const k = next[p.event]++;
-    grouped.player[k] = p.player;
-    grouped.placement[k] = p.placement;
-    grouped.faction[k] = p.faction;
+  for (let i = 0; i < rows.count; i += 1) {
+    if (!usable(i)) continue;
+    const k = next[rows.event[i]]++;
+    grouped.player[k] = rows.player[i];
+    grouped.placement[k] = rows.placement[i];
+    grouped.faction[k] = rows.faction[i];
   }
   givenCache.set(facts, grouped);
   return grouped;
+}
+
+/** Placement objects as columns. */
+function placementColumnsOf(placements: readonly RankingPlacement[]): PlacementColumns {
+  return {
+    count: placements.length,
+    event: placements.map((p) => p.event),
+    player: placements.map((p) => p.player),
+    placement: placements.map((p) => p.placement),
+    faction: placements.map((p) => p.faction),
+  };
 }
 
 /**
