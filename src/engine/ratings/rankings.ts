@@ -137,8 +137,21 @@ export function computeStandings(
   games?: ArrayLike<number>,
   asOf?: string,
 ): PlayerStanding[] {
+  return standingsFromOrder(facts, ratedOrder(facts, factions, games), params, factions, asOf);
+}
+
+/**
+ * computeStandings over the rated games `order`, as ratedOrder(facts, factions, …) gives them:
+ * for callers that keep the order too, so that it is built once.
+ */
+export function standingsFromOrder(
+  facts: RankingFacts,
+  order: Int32Array,
+  params: RankingParams,
+  factions: ReadonlySet<number> | null,
+  asOf?: string,
+): PlayerStanding[] {
   const inScope = (f: number): boolean => factions === null || factions.has(f);
-  const order = ratedOrder(facts, factions, games);
   const groups = eventGroups(facts, order);
   const tallies = playerTallies(facts, order, groups, inScope);
   let ratings: MethodRatings;
