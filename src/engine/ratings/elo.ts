@@ -3,6 +3,8 @@
  * expected score 1 / (1 + 10^((Rb − Ra) / 400)), a draw scoring one half.
  */
 import type { RatedGame } from './glicko2.ts';
+import { columnsOfRatedGames } from './rated-columns.ts';
+import type { RatedColumns } from './rated-columns.ts';
 
 export interface EloOptions {
   k: number;
@@ -32,20 +34,32 @@ export function runElo(
   options: EloOptions,
   record?: EloRecord,
 ): Float64Array {
+  return runEloColumns(players, columnsOfRatedGames(games), options, record);
+}
+
+/** runElo over games as columns (rated-columns.ts); the same numbers, no object per game. */
+export function runEloColumns(
+  players: number,
+  games: Pick<RatedColumns, 'length' | 'a' | 'b' | 'scoreA' | 'scoreB'>,
+  options: EloOptions,
+  record?: EloRecord,
+): Float64Array {
   const rating = new Float64Array(players).fill(options.initial);
+  const { a, b, scoreA, scoreB } = games;
   for (let i = 0; i < games.length; i += 1) {
-    const { a, b, scoreA, scoreB } = games[i];
-    const ea = eloExpected(rating[a], rating[b]);
+    const pa = a[i];
+    const pb = b[i];
+    const ea = eloExpected(rating[pa], rating[pb]);
     const eb = 1 - ea;
     if (record !== undefined) {
-      record.preA[i] = rating[a];
-      record.preB[i] = rating[b];
+      record.preA[i] = rating[pa];
+      record.preB[i] = rating[pb];
     }
-    rating[a] += options.k * (scoreA - ea);
-    rating[b] += options.k * (scoreB - eb);
+    rating[pa] += options.k * (scoreA[i] - ea);
+    rating[pb] += options.k * (scoreB[i] - eb);
     if (record !== undefined) {
-      record.postA[i] = rating[a];
-      record.postB[i] = rating[b];
+      record.postA[i] = rating[pa];
+      record.postB[i] = rating[pb];
     }
   }
   return rating;

@@ -8,7 +8,7 @@ import { DomainError } from '../../domain/domain-error.ts';
 import type { EngineResult, FactionRef, Sample } from '../common.ts';
 import { factionRef } from '../common.ts';
 import { sampleOf } from '../filter.ts';
-import type { CommonFilter } from '../filter.ts';
+import type { CommonFilter, Scope } from '../filter.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { expectedScore, pastGames } from './head-to-head.ts';
 import type { HeadToHead } from './head-to-head.ts';
@@ -25,7 +25,7 @@ import { playerPage } from './player-page.ts';
 import type { PlayerPage } from './player-page.ts';
 import { predictionQuality } from './prediction-quality.ts';
 import type { PredictionQuality } from './prediction-quality.ts';
-import { computeStandings, rankStandings, ratedOrder } from './rankings.ts';
+import { rankStandings, ratedOrder, standingsFromOrder } from './rankings.ts';
 import type { PlayerStanding, RankedStanding, RankingParams } from './rankings.ts';
 import { rankingFacts } from './snapshot-facts.ts';
 
@@ -102,6 +102,18 @@ function playerIndex(snapshot: Snapshot, id: string, pointer: string): number {
   return found;
 }
 
+/** The games of the scope's rows whose event it keeps, in index order. */
+function scopeGames(snapshot: Snapshot, scope: Scope): Int32Array {
+  const { rowEvent } = snapshot;
+  // A typed array rather than a growing list: a million pushes cost about 0.1 s.
+  const games = new Int32Array((scope.rowEnd - scope.rowStart + 1) >> 1);
+  let n = 0;
+  for (let r = scope.rowStart; r < scope.rowEnd; r += 2) {
+    if (scope.eventMask[rowEvent[r]] === 1) games[n++] = r >> 1;
+  }
+  return games.subarray(0, n);
+}
+
 /** The ratings of the games in scope, computed once per (snapshot, filter, method parameters). */
 function computedFor(snapshot: Snapshot, applied: AppliedOptions): Computed {
   const { filter, rated, scope, factionIndexes } = applied;
@@ -116,18 +128,15 @@ function computedFor(snapshot: Snapshot, applied: AppliedOptions): Computed {
   let lru = computedCache.get(snapshot);
   if (lru === undefined) computedCache.set(snapshot, (lru = new Lru<Computed>(CACHE_ENTRIES)));
   return cached(lru, key, () => {
-    const games: number[] = [];
-    const { rowEvent } = snapshot;
-    for (let r = scope.rowStart; r < scope.rowEnd; r += 2) {
-      if (scope.eventMask[rowEvent[r]] === 1) games.push(r >> 1);
-    }
+    const games = scopeGames(snapshot, scope);
     const facts = rankingFacts(snapshot);
     const factions = factionIndexes === null ? null : new Set(factionIndexes);
     const asOf = filter.asOf ?? undefined;
-    const standings = computeStandings(facts, params, factions, games, asOf);
+    const order = ratedOrder(facts, factions, games);
+    const standings = standingsFromOrder(facts, order, params, factions, asOf);
     return {
       params,
-      order: ratedOrder(facts, factions, games),
+      order,
       standings,
       byPlayer: new Map(standings.map((s) => [s.player, s])),
       sample: sampleOf(snapshot, scope),

@@ -3,12 +3,13 @@
  * as the leaderboard cut off at that event's start date would give it, and their record per
  * event and per faction. Pure over RankingFacts.
  */
-import { newEloRecord, runElo } from './elo.ts';
+import { newEloRecord, runEloColumns } from './elo.ts';
 import { eventPoints } from './event-points.ts';
 import { idleRd } from './glicko2.ts';
 import { bestNTotal } from './points.ts';
-import { eventPeriods, glicko2Run, toRated } from './rankings.ts';
+import { eventPeriods, glicko2Run } from './rankings.ts';
 import type { RankingFacts, RankingParams } from './rankings.ts';
+import { ratedColumns } from './rated-columns.ts';
 
 /** Games, wins, draws and losses of some sides. */
 export interface WinDrawLoss {
@@ -111,12 +112,7 @@ function eloValuer(
   player: number,
 ): Valuer {
   const record = newEloRecord(order.length);
-  runElo(
-    facts.players,
-    toRated(facts, order, () => 0),
-    params.elo,
-    record,
-  );
+  runEloColumns(facts.players, ratedColumns(facts, order), params.elo, record);
   return (_event, date) => {
     let rating = params.elo.initial;
     for (let i = 0; i < order.length; i += 1) {

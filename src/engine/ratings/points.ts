@@ -64,7 +64,7 @@ export function placementsFromGames(standings: readonly StandingInput[]): Map<nu
 }
 
 /** The sum of the best `n` scores (Float64 sum in descending order, so it is deterministic). */
-export function bestNTotal(scores: readonly number[], n: number): number {
+export function bestNTotal(scores: Iterable<number>, n: number): number {
   return [...scores]
     .sort((a, b) => b - a)
     .slice(0, n)

@@ -4,10 +4,11 @@
  * period's start, Elo: the game's), and scored by the Brier score (Brier 1950), the log loss and
  * the accuracy on decided games, beside a coin flip's figures.
  */
-import { eloExpected, newEloRecord, runElo } from './elo.ts';
+import { eloExpected, newEloRecord, runEloColumns } from './elo.ts';
 import { glicko2Expected } from './glicko2.ts';
-import { glicko2Run, toRated } from './rankings.ts';
+import { glicko2Run } from './rankings.ts';
 import type { RankingFacts, RankingParams } from './rankings.ts';
+import { ratedColumns } from './rated-columns.ts';
 
 /** Forecast scores of a set of games. */
 export interface ForecastScores {
@@ -41,12 +42,7 @@ function forecasts(
 ): { games: Int32Array; forecast: Float64Array } {
   if (params.method === 'elo') {
     const record = newEloRecord(order.length);
-    runElo(
-      facts.players,
-      toRated(facts, order, () => 0),
-      params.elo,
-      record,
-    );
+    runEloColumns(facts.players, ratedColumns(facts, order), params.elo, record);
     const forecast = record.preA.map((ra, i) => eloExpected(ra, record.preB[i]));
     return { games: order, forecast };
   }

@@ -21,6 +21,17 @@ export interface RankingPlacement {
   faction: number;
 }
 
+/** Placements as columns: row i is event[i], player[i], placement[i], faction[i]. */
+export interface PlacementColumns {
+  count: number;
+  event: ArrayLike<number>;
+  /** -1 when unknown. */
+  player: ArrayLike<number>;
+  /** 0 or less when unknown. */
+  placement: ArrayLike<number>;
+  faction: ArrayLike<number>;
+}
+
 /**
  * The facts rankings read, in the snapshot's columnar layout: game g has its sides in rows 2g
  * and 2g+1; games are in game-id order within an event and round (the index stands in for the
@@ -40,6 +51,12 @@ export interface RankingFacts {
   /** NaN when unknown. */
   score: ArrayLike<number>;
   placements: readonly RankingPlacement[];
+  /**
+   * The same placements as columns, when the facts come with them (the snapshot's standings,
+   * rows with an unknown player or placement included): event points read these rather than
+   * one object per placement.
+   */
+  placementColumns?: PlacementColumns;
   /** Faction ids by index (only to break ties of the main faction deterministically). */
   factionIds: readonly string[];
 }

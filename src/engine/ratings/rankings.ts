@@ -3,15 +3,24 @@
  * counted games, one row per player with their record, main faction and last event. Pure: the
  * caller hands in plain facts (games already narrowed by the common filter).
  */
-import { runElo } from './elo.ts';
 import { monthIndex, weekIndex } from '../../domain/calendar-day.ts';
-import { runGlicko2 } from './glicko2.ts';
-import type { RatedGame } from './glicko2.ts';
-import { eventPoints } from './event-points.ts';
-import type { RankingFacts } from './ranking-facts.ts';
+import { runEloColumns } from './elo.ts';
+import { eventGroups } from './event-groups.ts';
+import type { EventGroups } from './event-groups.ts';
+import { eventScores } from './event-points.ts';
+import type { EventScores } from './event-points.ts';
+import { eventStartRanks } from './event-start-ranks.ts';
+import { runGlicko2Columns } from './glicko2.ts';
+import type { Glicko2Result } from './glicko2.ts';
+import { playerTallies } from './player-tallies.ts';
+import type { PlayerTallies } from './player-tallies.ts';
 import { bestNTotal } from './points.ts';
 import type { PointsOptions } from './points.ts';
+import { processingOrder } from './processing-order.ts';
+import type { RankingFacts } from './ranking-facts.ts';
 import { competitionRanks } from './ranks.ts';
+import { ratedColumns } from './rated-columns.ts';
+import { stableSortByKey } from './stable-sort-by-key.ts';
 
 export type RankingMethod = 'glicko2' | 'elo' | 'points';
 export type RatingPeriod = 'event' | 'week' | 'month';
@@ -76,74 +85,18 @@ export interface PlayerStanding {
   lastPlayed: string | null;
 }
 
-/**
- * The processing order (docs/ratings.md#which-games-are-rated): event start, then round (unknown
- * last), then game id, for
- * which the game index stands in (the snapshot orders games by id within event and round).
- */
-export function processingOrder(facts: RankingFacts, games: ArrayLike<number>): Int32Array {
-  const order = Int32Array.from(games);
-  const { events, gameEvent, gameRound } = facts;
-  order.sort((x, y) => {
-    const sx = events[gameEvent[x]].start;
-    const sy = events[gameEvent[y]].start;
-    if (sx !== sy) return sx < sy ? -1 : 1;
-    const rx = gameRound[x] < 0 ? Number.MAX_SAFE_INTEGER : gameRound[x];
-    const ry = gameRound[y] < 0 ? Number.MAX_SAFE_INTEGER : gameRound[y];
-    return rx - ry || x - y;
-  });
-  return order;
+export { processingOrder } from './processing-order.ts';
+
+/** True when game g has two different known players (docs/ratings.md#which-games-are-rated). */
+function isRatable(player: ArrayLike<number>, g: number): boolean {
+  const a = player[2 * g];
+  const b = player[2 * g + 1];
+  return a >= 0 && b >= 0 && a !== b;
 }
 
 /** Games with two different known players, in processing order. */
 export function ratableGames(facts: RankingFacts, games?: ArrayLike<number>): Int32Array {
-  const candidates: number[] = [];
-  const { player } = facts;
-  const take = (g: number): void => {
-    const a = player[2 * g];
-    const b = player[2 * g + 1];
-    if (a >= 0 && b >= 0 && a !== b) candidates.push(g);
-  };
-  if (games === undefined) for (let g = 0; g < facts.games; g += 1) take(g);
-  else for (let i = 0; i < games.length; i += 1) take(games[i]);
-  return processingOrder(facts, candidates);
-}
-
-interface Tally {
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  events: Set<number>;
-  factions: Map<number, number>;
-  lastPlayed: string | null;
-}
-
-function newTally(): Tally {
-  return {
-    games: 0,
-    wins: 0,
-    draws: 0,
-    losses: 0,
-    events: new Set(),
-    factions: new Map(),
-    lastPlayed: null,
-  };
-}
-
-function mainFaction(tally: Tally, factionIds: readonly string[]): number {
-  let best = -1;
-  let bestCount = 0;
-  for (const [faction, count] of tally.factions) {
-    if (
-      count > bestCount ||
-      (count === bestCount && best >= 0 && (factionIds[faction] ?? '') < (factionIds[best] ?? ''))
-    ) {
-      best = faction;
-      bestCount = count;
-    }
-  }
-  return best;
+  return ratedOrder(facts, null, games);
 }
 
 /**
@@ -155,12 +108,20 @@ export function ratedOrder(
   factions: ReadonlySet<number> | null,
   games?: ArrayLike<number>,
 ): Int32Array {
-  const inScope = (f: number): boolean => factions === null || factions.has(f);
-  const kept: number[] = [];
-  for (const g of ratableGames(facts, games)) {
-    if (inScope(facts.faction[2 * g]) || inScope(facts.faction[2 * g + 1])) kept.push(g);
+  const { player, faction } = facts;
+  const n = games === undefined ? facts.games : games.length;
+  const kept = new Int32Array(n);
+  let size = 0;
+  for (let i = 0; i < n; i += 1) {
+    const g = games === undefined ? i : games[i];
+    if (!isRatable(player, g)) continue;
+    if (factions !== null && !factions.has(faction[2 * g]) && !factions.has(faction[2 * g + 1])) {
+      continue;
+    }
+    kept[size++] = g;
   }
-  return Int32Array.from(kept);
+  // Filtering before sorting keeps the same games in the same order: processing order is total.
+  return processingOrder(facts, kept.subarray(0, size));
 }
 
 /**
@@ -176,69 +137,104 @@ export function computeStandings(
   games?: ArrayLike<number>,
   asOf?: string,
 ): PlayerStanding[] {
+  return standingsFromOrder(facts, ratedOrder(facts, factions, games), params, factions, asOf);
+}
+
+/**
+ * computeStandings over the rated games `order`, as ratedOrder(facts, factions, …) gives them:
+ * for callers that keep the order too, so that it is built once.
+ */
+export function standingsFromOrder(
+  facts: RankingFacts,
+  order: Int32Array,
+  params: RankingParams,
+  factions: ReadonlySet<number> | null,
+  asOf?: string,
+): PlayerStanding[] {
   const inScope = (f: number): boolean => factions === null || factions.has(f);
-  const order = ratedOrder(facts, factions, games);
-
-  const tallies = new Map<number, Tally>();
-  const tallyOf = (p: number): Tally => {
-    let t = tallies.get(p);
-    if (t === undefined) {
-      t = newTally();
-      tallies.set(p, t);
-    }
-    return t;
-  };
-  for (const g of order) {
-    const event = facts.gameEvent[g];
-    const start = facts.events[event].start;
-    for (const r of [2 * g, 2 * g + 1]) {
-      const f = facts.faction[r];
-      if (!inScope(f)) continue;
-      const t = tallyOf(facts.player[r]);
-      const result = facts.result[r];
-      t.games += 1;
-      if (result === 2) t.wins += 1;
-      else if (result === 1) t.draws += 1;
-      else t.losses += 1;
-      t.events.add(event);
-      t.factions.set(f, (t.factions.get(f) ?? 0) + 1);
-      if (t.lastPlayed === null || start > t.lastPlayed) t.lastPlayed = start;
-    }
-  }
-
-  let rating: Float64Array;
-  let rd: Float64Array | null = null;
-  let volatility: Float64Array | null = null;
-  let eventsScored: Map<number, number> | null = null;
+  const groups = eventGroups(facts, order);
+  const tallies = playerTallies(facts, order, groups, inScope);
+  let ratings: MethodRatings;
   if (params.method === 'points') {
-    const points = eventPoints(facts, order, params.points, factions);
-    rating = new Float64Array(facts.players);
-    eventsScored = new Map();
-    for (const [player, scores] of points.scores) {
-      rating[player] = bestNTotal(scores, params.points.bestN);
-      eventsScored.set(player, scores.length);
-      const t = tallyOf(player);
-      const last = points.lastEvent.get(player);
-      if (last !== undefined && (t.lastPlayed === null || last > t.lastPlayed)) {
-        t.lastPlayed = last;
-      }
-    }
+    ratings = pointsRatings(facts, order, params.points, factions, groups, tallies);
   } else if (params.method === 'elo') {
-    rating = runElo(
-      facts.players,
-      toRated(facts, order, () => 0),
-      params.elo,
-    );
+    const rating = runEloColumns(facts.players, ratedColumns(facts, order), params.elo);
+    ratings = { rating, rd: null, volatility: null, eventsScored: null };
   } else {
-    const result = glicko2Run(facts, order, params.glicko2, false, { asOf });
-    rating = result.rating;
-    rd = result.rd;
-    volatility = result.volatility;
+    const { rating, rd, volatility } = glicko2Run(facts, order, params.glicko2, false, { asOf });
+    ratings = { rating, rd, volatility, eventsScored: null };
   }
+  return standingRows(facts, tallies, ratings);
+}
 
+/** A method's numbers by player index (rd and volatility: Glicko-2 only). */
+interface MethodRatings {
+  rating: Float64Array;
+  rd: Float64Array | null;
+  volatility: Float64Array | null;
+  /** Points: the events each player scored, which `events` reports for points. */
+  eventsScored: Int32Array | null;
+}
+
+/**
+ * Best-N event points per player (docs/ratings.md "Points"). Players who scored without a
+ * counted side of their own are listed too, and a scored event may be their latest.
+ */
+function pointsRatings(
+  facts: RankingFacts,
+  order: Int32Array,
+  options: PointsOptions,
+  factions: ReadonlySet<number> | null,
+  groups: EventGroups,
+  tallies: PlayerTallies,
+): MethodRatings {
+  const entries = eventScores(facts, order, options, factions, groups);
+  const { rank } = eventStartRanks(facts);
+  const rating = new Float64Array(facts.players);
+  const eventsScored = new Int32Array(facts.players);
+  const byPlayer = scoresByPlayer(entries, facts.players);
+  for (const player of byPlayer.players) {
+    const scores = byPlayer.score.subarray(byPlayer.start[player], byPlayer.start[player + 1]);
+    rating[player] = bestNTotal(scores, options.bestN);
+    eventsScored[player] = scores.length;
+    tallies.list(player);
+  }
+  for (let k = 0; k < entries.length; k += 1) {
+    const p = entries.player[k];
+    const startRank = rank[entries.event[k]];
+    if (startRank > tallies.lastStart[p]) tallies.lastStart[p] = startRank;
+  }
+  return { rating, rd: null, volatility: null, eventsScored };
+}
+
+/** The scores grouped by player (in compressed rows), players in the order they first score. */
+function scoresByPlayer(entries: EventScores, players: number) {
+  const start = new Int32Array(players + 1);
+  const order: number[] = [];
+  for (let k = 0; k < entries.length; k += 1) {
+    const p = entries.player[k];
+    if (start[p + 1] === 0) order.push(p);
+    start[p + 1] += 1;
+  }
+  for (let p = 1; p <= players; p += 1) start[p] += start[p - 1];
+  const next = start.slice(0, -1);
+  const score = new Float64Array(entries.length);
+  for (let k = 0; k < entries.length; k += 1) score[next[entries.player[k]]++] = entries.score[k];
+  return { players: order, start, score };
+}
+
+/** One row per listed player, sorted by rating (best first), then games, then player index. */
+function standingRows(
+  facts: RankingFacts,
+  tallies: PlayerTallies,
+  ratings: MethodRatings,
+): PlayerStanding[] {
+  const { rating, rd, volatility, eventsScored } = ratings;
+  const { starts } = eventStartRanks(facts);
   const standings: PlayerStanding[] = [];
-  for (const [player, t] of tallies) {
+  for (const player of tallies.listed) {
     const playerRd = rd === null ? null : rd[player];
+    const lastStart = tallies.lastStart[player];
     standings.push({
       player,
       rating: rating[player],
@@ -246,48 +242,37 @@ export function computeStandings(
       volatility: volatility === null ? null : volatility[player],
       conservativeRating: playerRd === null ? null : rating[player] - 2 * playerRd,
       provisional: playerRd !== null && playerRd > PROVISIONAL_RD,
-      games: t.games,
-      wins: t.wins,
-      draws: t.draws,
-      losses: t.losses,
-      events: eventsScored === null ? t.events.size : (eventsScored.get(player) ?? 0),
-      mainFaction: mainFaction(t, facts.factionIds),
-      lastPlayed: t.lastPlayed,
+      games: tallies.games[player],
+      wins: tallies.wins[player],
+      draws: tallies.draws[player],
+      losses: tallies.losses[player],
+      events: eventsScored === null ? tallies.events[player] : eventsScored[player],
+      mainFaction: tallies.mainFaction(player, facts.factionIds),
+      lastPlayed: lastStart < 0 ? null : starts[lastStart],
     });
   }
   standings.sort((x, y) => y.rating - x.rating || y.games - x.games || x.player - y.player);
   return standings;
 }
 
-export function toRated(
-  facts: RankingFacts,
-  order: ArrayLike<number>,
-  period: (g: number) => number,
-): RatedGame[] {
-  const out: RatedGame[] = new Array(order.length);
-  for (let i = 0; i < order.length; i += 1) {
-    const g = order[i];
-    out[i] = {
-      a: facts.player[2 * g],
-      b: facts.player[2 * g + 1],
-      scoreA: facts.result[2 * g] / 2,
-      scoreB: facts.result[2 * g + 1] / 2,
-      period: period(g),
-    };
-  }
-  return out;
-}
-
 /** The events holding the games `order`, as event periods run: by start, then id. */
 export function eventPeriods(facts: RankingFacts, order: ArrayLike<number>): number[] {
   const { events, gameEvent } = facts;
-  const seen = new Set<number>();
-  for (let i = 0; i < order.length; i += 1) seen.add(gameEvent[order[i]]);
-  return [...seen].sort((x, y) => {
-    const ex = events[x];
-    const ey = events[y];
-    if (ex.start !== ey.start) return ex.start < ey.start ? -1 : 1;
-    return ex.id < ey.id ? -1 : ex.id > ey.id ? 1 : 0;
+  const { rank } = eventStartRanks(facts);
+  const seen = new Uint8Array(events.length);
+  const held: number[] = [];
+  for (let i = 0; i < order.length; i += 1) {
+    const e = gameEvent[order[i]];
+    if (seen[e] === 0) {
+      seen[e] = 1;
+      held.push(e);
+    }
+  }
+  return held.sort((x, y) => {
+    if (rank[x] !== rank[y]) return rank[x] - rank[y];
+    const ix = events[x].id;
+    const iy = events[y].id;
+    return ix < iy ? -1 : ix > iy ? 1 : 0;
   });
 }
 
@@ -302,6 +287,27 @@ export interface Glicko2RunOptions {
 }
 
 /**
+ * Per event index, its rating period: its ordinal among the events of `order` (by start, then
+ * id), or the calendar week or month of its start; and the period holding `asOf`.
+ */
+function periodKeys(
+  facts: RankingFacts,
+  order: ArrayLike<number>,
+  period: RatingPeriod,
+  asOf: string | undefined,
+): { eventPeriod: Float64Array; finalPeriod: number | undefined } {
+  const { events } = facts;
+  const eventPeriod = new Float64Array(events.length);
+  if (period === 'event') {
+    eventPeriods(facts, order).forEach((e, i) => (eventPeriod[e] = i));
+    return { eventPeriod, finalPeriod: undefined };
+  }
+  const index = period === 'week' ? weekIndex : monthIndex;
+  for (let e = 0; e < events.length; e += 1) eventPeriod[e] = index(events[e].start);
+  return { eventPeriod, finalPeriod: asOf === undefined ? undefined : index(asOf) };
+}
+
+/**
  * Glicko-2 over the games `order` (in processing order). Event periods are ordered by event
  * start, then event id, so that each event's games form one contiguous period. Returns the
  * period order used: `periodOrder[k]` is the game index behind the k-th rated game, and the
@@ -313,27 +319,14 @@ export function glicko2Run(
   params: Glicko2Params,
   recordPreRatings = false,
   options: Glicko2RunOptions = {},
-): ReturnType<typeof runGlicko2> & { periodOrder: Int32Array; periodOf: (g: number) => number } {
-  const { events, gameEvent } = facts;
-  let key: (g: number) => number;
-  let finalPeriod: number | undefined;
-  if (params.period === 'week') {
-    key = (g) => weekIndex(events[gameEvent[g]].start);
-    if (options.asOf !== undefined) finalPeriod = weekIndex(options.asOf);
-  } else if (params.period === 'month') {
-    key = (g) => monthIndex(events[gameEvent[g]].start);
-    if (options.asOf !== undefined) finalPeriod = monthIndex(options.asOf);
-  } else {
-    const ordinal = new Int32Array(events.length);
-    eventPeriods(facts, order).forEach((e, i) => (ordinal[e] = i));
-    key = (g) => ordinal[gameEvent[g]];
-  }
+): Glicko2Result & { periodOrder: Int32Array; periodOf: (g: number) => number } {
+  const { gameEvent } = facts;
+  const { eventPeriod, finalPeriod } = periodKeys(facts, order, params.period, options.asOf);
   // A stable sort by period keeps the processing order inside each period.
-  const position = new Int32Array(order.length).map((_, i) => i);
-  const keys = Float64Array.from({ length: order.length }, (_, i) => key(order[i]));
-  position.sort((x, y) => keys[x] - keys[y] || x - y);
-  const periodOrder = position.map((i) => order[i]);
-  const result = runGlicko2(facts.players, toRated(facts, periodOrder, key), {
+  const keys = new Float64Array(order.length);
+  for (let i = 0; i < order.length; i += 1) keys[i] = eventPeriod[gameEvent[order[i]]];
+  const periodOrder = stableSortByKey(Int32Array.from(order), keys);
+  const result = runGlicko2Columns(facts.players, ratedColumns(facts, periodOrder, eventPeriod), {
     initialRating: params.initialRating,
     initialRd: params.initialRd,
     initialVolatility: params.initialVolatility,
@@ -343,7 +336,7 @@ export function glicko2Run(
     recordPreRatings,
     trackPlayer: options.trackPlayer,
   });
-  return { ...result, periodOrder, periodOf: key };
+  return { ...result, periodOrder, periodOf: (g) => eventPeriod[gameEvent[g]] };
 }
 
 export interface RankedStanding extends PlayerStanding {
