@@ -45,6 +45,8 @@ async function runServer(): Promise<void> {
   });
   const app = await buildApp({ config, store, snapshots: manager }, { logger: false });
   app.get('/bench/hello', async () => ({ hello: 'world' }));
+  // The ceiling of a POST route: the same origin guard, rate limit and JSON body parsing.
+  app.post('/bench/hello-post', async () => ({ hello: 'world' }));
   app.get('/bench/reload', async () => {
     const t = performance.now();
     await manager.reload();

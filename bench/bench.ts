@@ -106,6 +106,7 @@ async function engineSection(
 const FILTER = { from: '2025-01-01', to: '2025-12-31', minParticipants: 16 };
 const TARGETS: Target[] = [
   { name: 'hello world (GET)', method: 'GET', path: '/bench/hello' },
+  { name: 'hello world (POST)', method: 'POST', path: '/bench/hello-post', body: FILTER },
   { name: 'faction-stats', method: 'POST', path: '/api/faction-stats', body: FILTER },
   { name: 'army-matchup', method: 'POST', path: '/api/army-matchup', body: FILTER },
   { name: 'item-use-stats', method: 'POST', path: '/api/item-use-stats', body: FILTER },

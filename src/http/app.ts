@@ -66,8 +66,10 @@ export async function buildApp(
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   installJsonBodyParser(app);
   installGracefulClose(app);
-  app.addHook('onSend', async (_request, reply) => {
+  // Callback-style hooks on every request: an async hook costs a promise per request.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('API-Version', API_VERSION);
+    done(null, payload);
   });
 
   // Everything below works through onRoute hooks, so it must be in place before any route.

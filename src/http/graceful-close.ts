@@ -13,8 +13,9 @@ const POLL_MS = 25;
 
 /** Adds `Connection: close` to every answer once closeGracefully has begun (RFC 9112 §9.6). */
 export function installGracefulClose(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining.has(app)) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
 

@@ -53,27 +53,31 @@ export class ResponseCache {
   /**
    * The serialised answer for `route` + `request` from `snapshot`, computed by `compute` on a
    * miss (concurrent misses on one key share the computation). A different snapshot (a reload)
-   * empties the cache first.
+   * empties the cache first. A hit is answered synchronously: no promise per cached request.
    */
-  async get(
+  get(
     route: string,
     request: unknown,
     snapshot: { readonly dataVersion: number },
     compute: () => string,
-  ): Promise<string | CachedBody> {
-    if (this.lru === null) return compute();
+  ): string | CachedBody | Promise<string | CachedBody> {
+    const lru = this.lru;
+    if (lru === null) return compute();
     const { dataVersion } = snapshot;
     if (this.source !== snapshot || this.version !== dataVersion) {
-      this.lru.clear();
+      lru.clear();
       this.source = snapshot;
       this.version = dataVersion;
     }
     const key = `${route}\u0000${dataVersion}\u0000${canonicalJson(request)}`;
-    if (this.lru.has(key)) this.hits++;
-    else this.misses++;
-    const value = await this.lru.fetch(key, { context: { compute } });
+    const hit = lru.get(key);
+    if (hit !== undefined) {
+      this.hits++;
+      return hit;
+    }
+    this.misses++;
     // An answer larger than the whole cache is not kept; it is still the answer.
-    return value ?? compute();
+    return lru.fetch(key, { context: { compute } }).then((value) => value ?? compute());
   }
 
   /** Hit, miss and size figures for health. */

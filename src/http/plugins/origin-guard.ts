@@ -4,7 +4,13 @@
  * handler; each POST path also gets a CORS preflight (OPTIONS) and a 405 for other methods.
  * Applied generically through onRoute, so route files need nothing.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { ProblemError } from '../../errors/problem.ts';
 import type { Config } from '../../config/config.ts';
 import { originMatcher } from './origin-matcher.ts';
@@ -70,7 +76,7 @@ export function installOriginGuard(app: FastifyInstance, config: Config): void {
 
   // A route-level hook, added after the rate limiter's (installed first, also per route), so
   // that refused origins and media types are counted toward the limit before being refused.
-  const guard = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  const check = (request: FastifyRequest, reply: FastifyReply): void => {
     addVary(reply);
     if (request.method !== 'POST') return;
     const verdict = judge(request);
@@ -86,6 +92,15 @@ export function installOriginGuard(app: FastifyInstance, config: Config): void {
         'send the request body as application/json',
         { headers: { accept: 'application/json' } },
       );
+    }
+  };
+  // Callback style: it runs on every POST, and an async hook costs a promise per request.
+  const guard: onRequestHookHandler = (request, reply, done) => {
+    try {
+      check(request, reply);
+      done();
+    } catch (error) {
+      done(error as Error);
     }
   };
 

@@ -23,8 +23,9 @@ export function installRequestTimeout(app: FastifyInstance, timeoutMs: number): 
     const handler = route.handler as RouteHandlerMethod;
     route.handler = function guarded(this: FastifyInstance, request, reply) {
       const result: unknown = handler.call(this, request, reply);
-      // Handlers that send by themselves later (e.g. static files) return nothing: left alone.
-      if (!isThenable(result)) return result;
+      // Handlers that send by themselves later (e.g. static files) return nothing, and one that
+      // has sent its answer already returns the reply: both are left alone.
+      if (result === reply || !isThenable(result)) return result;
       let timer: NodeJS.Timeout | undefined;
       const expired = new Promise<never>((_, reject) => {
         timer = setTimeout(

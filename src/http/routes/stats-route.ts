@@ -60,7 +60,7 @@ export function registerStatsRoute<B extends TSchema, D, F>(
         response: { 200: route.response },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const body = request.body;
       const snapshot = requireSnapshot(ctx);
       const answer = () => {
@@ -75,21 +75,26 @@ export function registerStatsRoute<B extends TSchema, D, F>(
 
 /**
  * Sends the serialised answer to `body` on `path` from the response cache, computing it with
- * `answer` on a miss (docs/operations.md#response-cache).
+ * `answer` on a miss (docs/operations.md#response-cache). A hit or an uncached answer is sent at
+ * once and the reply returned; a miss that joins a computation in flight resolves when sent.
  */
-export async function sendCached(
+export function sendCached(
   ctx: AppContext,
   reply: FastifyReply,
   path: string,
   body: unknown,
   snapshot: Snapshot,
   answer: () => string,
-): Promise<FastifyReply> {
+): FastifyReply | Promise<FastifyReply> {
+  const send = (payload: string | Buffer) =>
+    reply.type('application/json; charset=utf-8').send(payload);
   const payload =
     ctx.responseCache === undefined
       ? answer()
-      : await ctx.responseCache.get(path, body, snapshot, answer);
-  return reply.type('application/json; charset=utf-8').send(payload);
+      : ctx.responseCache.get(path, body, snapshot, answer);
+  return typeof payload === 'string' || Buffer.isBuffer(payload)
+    ? send(payload)
+    : payload.then(send);
 }
 
 /**
