@@ -10,6 +10,7 @@ import cluster from 'node:cluster';
 import { createServer } from 'node:net';
 import { loadConfig } from '../src/config/config.ts';
 import { buildApp } from '../src/http/app.ts';
+import { EngineThread } from '../src/http/engine-thread/engine-thread.ts';
 import { servingSnapshots } from '../src/cli/serving-snapshots.ts';
 import { openStore } from '../src/store/store.ts';
 
@@ -43,7 +44,12 @@ async function runServer(): Promise<void> {
     MUSTER_RESPONSE_CACHE_MB: process.env.BENCH_CACHE_MB ?? '64',
     MUSTER_REQUEST_TIMEOUT_MS: '600000',
   });
-  const app = await buildApp({ config, store, snapshots: manager }, { logger: false });
+  const engineThread = new EngineThread();
+  await engineThread.start();
+  const app = await buildApp(
+    { config, store, snapshots: manager, engineThread },
+    { logger: false },
+  );
   app.get('/bench/hello', async () => ({ hello: 'world' }));
   // The ceiling of a POST route: the same origin guard, rate limit and JSON body parsing.
   app.post('/bench/hello-post', async () => ({ hello: 'world' }));
@@ -70,6 +76,7 @@ async function runServer(): Promise<void> {
     // A cluster worker's channel to its primary would keep it alive: leave once closed.
     void app
       .close()
+      .then(() => engineThread.close())
       .then(() => store.close())
       .then(() => cluster.isWorker && process.exit(0));
   });

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import { buildApp } from '../http/app.ts';
+import { EngineThread } from '../http/engine-thread/engine-thread.ts';
 import { closeGracefully } from '../http/graceful-close.ts';
 import { markInterruptedImports } from '../ingest/import-records.ts';
 import { openMigratedStore } from '../store/store.ts';
@@ -46,9 +47,11 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
       logger.current?.error({ err: error }, 'snapshot reload failed; serving the previous one'),
     onLoad: (status) => logger.current?.info({ snapshot: status }, 'snapshot loaded'),
   });
-  const app = await buildApp({ config, store, snapshots });
+  // Rankings compute on the engine thread; started now so the first one does not wait for it.
+  const engineThread = new EngineThread();
+  const app = await buildApp({ config, store, snapshots, engineThread });
   logger.current = app.log;
-  await snapshots.start();
+  await Promise.all([snapshots.start(), engineThread.start()]);
 
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info(
@@ -68,6 +71,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   snapshots.stop();
   await closeGracefully(app, config.shutdownGraceMs);
+  await engineThread.close();
   await store.close();
   return 0;
 }

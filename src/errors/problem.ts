@@ -155,6 +155,14 @@ export const PROBLEM_TYPES = {
       'or no data has been imported. Retry after the number of seconds in the Retry-After ' +
       'header, when there is one.',
   },
+  busy: {
+    status: 503,
+    title: 'Service busy',
+    description:
+      'The service is already working on as many long computations (player ratings over many ' +
+      'games with parameters not asked for before) as it queues. Retry after the number of ' +
+      'seconds in the Retry-After header; answers asked for before come from the cache.',
+  },
   timeout: {
     status: 503,
     title: 'Request timed out',

@@ -19,6 +19,7 @@ import { installRateLimit } from './plugins/rate-limit.ts';
 import { installRequestTimeout } from './plugins/request-timeout.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { buildSerializer } from './plugins/serializer.ts';
+import { EngineThread } from './engine-thread/engine-thread.ts';
 import { ResponseCache } from './response-cache.ts';
 import { registerRoutes } from './routes/index.ts';
 import { API_VERSION } from '../version.ts';
@@ -81,10 +82,13 @@ export async function buildApp(
   installOriginGuard(app, ctx.config);
   installProblemHandlers(app, { notFoundPreHandler: app.rateLimit() });
 
+  const engineThread = ctx.engineThread ?? new EngineThread();
+  if (ctx.engineThread === undefined) app.addHook('onClose', () => engineThread.close());
   registerRoutes(app, {
     ...ctx,
     redis,
     responseCache: ctx.responseCache ?? new ResponseCache(ctx.config.responseCacheBytes),
+    engineThread,
   });
   return app;
 }

@@ -26,7 +26,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 interface Context {
-  compute: () => string;
+  compute: () => string | Promise<string>;
 }
 
 /** A cached answer: its bytes, encoded once, so a hit costs no JSON or UTF-8 work. */
@@ -46,7 +46,7 @@ export class ResponseCache {
         : new LRUCache<string, CachedBody, Context>({
             maxSize: maxBytes,
             sizeCalculation: (value) => Math.max(1, value.length),
-            fetchMethod: (_key, _stale, { context }) => Buffer.from(context.compute()),
+            fetchMethod: async (_key, _stale, { context }) => Buffer.from(await context.compute()),
           });
   }
 
@@ -59,7 +59,7 @@ export class ResponseCache {
     route: string,
     request: unknown,
     snapshot: { readonly dataVersion: number },
-    compute: () => string,
+    compute: () => string | Promise<string>,
   ): string | CachedBody | Promise<string | CachedBody> {
     const lru = this.lru;
     if (lru === null) return compute();

@@ -3,20 +3,11 @@
  * building a million games takes seconds of CPU, which on the serving thread would stall every
  * request, health included. The worker's typed arrays are transferred, not copied.
  */
-import { Worker } from 'node:worker_threads';
+import { typescriptWorker } from '../domain/typescript-worker.ts';
 import { parseDatabaseUrl } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 import type { Snapshot } from './snapshot.ts';
 import type { SnapshotDerivation } from './snapshot-derivation.ts';
-
-// The worker runs the TypeScript sources through tsx, as the bin does, whatever flags started
-// us: a tiny ES module registers tsx, then imports the worker's TypeScript entry.
-const WORKER_SOURCE = [
-  `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};`,
-  'register();',
-  `await import(${JSON.stringify(new URL('./snapshot-worker.ts', import.meta.url).href)});`,
-].join('\n');
-const WORKER_URL = new URL(`data:text/javascript,${encodeURIComponent(WORKER_SOURCE)}`);
 
 /** Whether another thread can open the same data (an in-memory SQLite database it cannot). */
 export function canLoadInWorker(databaseUrl: string): boolean {
@@ -33,9 +24,8 @@ export function loadSnapshotInWorker(
   derivation?: SnapshotDerivation,
 ): Promise<Snapshot> {
   return new Promise<Snapshot>((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, {
+    const worker = typescriptWorker(new URL('./snapshot-worker.ts', import.meta.url), {
       workerData: { databaseUrl, deriveModule: derivation?.module ?? null },
-      execArgv: [],
     });
     let done = false;
     worker.once('message', ({ snapshot, derived }: { snapshot: Snapshot; derived: unknown }) => {

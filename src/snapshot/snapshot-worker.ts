@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openStore } from '../store/store.ts';
 import { loadSnapshot } from './load-snapshot.ts';
+import { shareColumns } from './share-columns.ts';
 import type { SnapshotDeriver } from './snapshot-derivation.ts';
 import { transferablesOf } from './transferables.ts';
 
@@ -20,7 +21,8 @@ const { databaseUrl, deriveModule } = workerData as SnapshotWorkerData;
 const store = await openStore(databaseUrl);
 let snapshot;
 try {
-  snapshot = await loadSnapshot(store);
+  // Columns on shared memory: the serving thread and the engine thread read them without a copy.
+  snapshot = shareColumns(await loadSnapshot(store));
 } finally {
   await store.close();
 }

@@ -44,6 +44,8 @@ describe('OpenAPI contract', () => {
       },
     });
     app = t.app;
+    // As `muster serve` does at start, so the short time limit above is not spent starting it.
+    await t.engineThread.start();
     contract = await OpenApiContract.load(app);
     posts = contract.operations('post').filter((path) => path !== BOOM && path !== SLOW);
   });

@@ -1,8 +1,9 @@
 /**
- * The engine's caches are built where the snapshot is loaded (docs/architecture.md#snapshot-reloads):
- * a snapshot loaded on a worker thread arrives with the data of every engine cache, so the
- * serving thread only attaches to it, and every route then answers exactly as it does from a
- * snapshot whose caches were built on the serving thread.
+ * The engine's caches are built where the snapshot is loaded
+ * (docs/architecture.md#snapshot-reloads): a snapshot loaded on a worker thread arrives with the
+ * data of every engine cache and its columns on shared memory, so the serving thread only
+ * attaches to it, and every route then answers exactly as it does from a snapshot whose caches
+ * were built on the serving thread.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -64,6 +65,10 @@ describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
     assert.ok(expected.length >= 14, `only ${expected.length} caches: ${expected.join(', ')}`);
     // Nothing has asked fromWorker for a cache yet: whatever it holds came with the message.
     assert.deepEqual(Object.keys(exportSnapshotCaches(fromWorker)).sort(), expected);
+    // Its columns are on shared memory, for the engine thread to read without a copy.
+    for (const column of [fromWorker.faction, fromWorker.score, fromWorker.events.startDay]) {
+      assert.ok(column.buffer instanceof SharedArrayBuffer);
+    }
   });
 
   it('answers every statistics route as a snapshot warmed on the serving thread does', async () => {

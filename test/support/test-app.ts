@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config/config.ts';
 import type { Config } from '../../src/config/config.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { BuildAppOptions } from '../../src/http/app.ts';
+import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
 import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { importSources } from '../../src/ingest/import-sources.ts';
@@ -39,6 +40,8 @@ export interface TestAppOptions {
   seed?: 'demo-slice' | 't9a' | CanonicalDocument;
   logger?: BuildAppOptions['logger'];
   rateLimitNamespace?: string;
+  /** The engine thread to use (closed by the caller); otherwise the app gets its own. */
+  engineThread?: EngineThread;
 }
 
 export interface TestApp {
@@ -47,6 +50,8 @@ export interface TestApp {
   config: Config;
   /** Polls only when asked: call refresh() after importing into a running app. */
   snapshots: SnapshotManager;
+  /** Where rankings compute; started on first use (`await engineThread.start()` to start it now). */
+  engineThread: EngineThread;
   /** Closes the app and, when it opened it, the store. */
   close(): Promise<void>;
 }
@@ -124,8 +129,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const snapshots = new SnapshotManager(store, { pollMs: 3_600_000 });
   await snapshots.start();
+  const engineThread = options.engineThread ?? new EngineThread();
   const app = await buildApp(
-    { config, store, snapshots },
+    { config, store, snapshots, engineThread },
     { logger: options.logger ?? false, rateLimitNamespace: options.rateLimitNamespace },
   );
   options.routes?.(app);
@@ -135,9 +141,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     store,
     config,
     snapshots,
+    engineThread,
     async close() {
       snapshots.stop();
       await app.close();
+      if (options.engineThread === undefined) await engineThread.close();
       if (ownStore) await store.close();
     },
   };

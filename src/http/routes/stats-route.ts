@@ -40,7 +40,12 @@ export interface StatsRoute<B extends TSchema, D, F> {
   response: TSchema;
   /** The common filter's fields of a body (the body itself: its schema spreads them in). */
   filterOf: (body: BodyOf<B>) => CommonFilterInput;
-  compute: (snapshot: Snapshot, filter: CommonFilter, body: BodyOf<B>) => EngineResult<D, F>;
+  /** The engine call; a long one (rankings) runs on the engine thread and answers a promise. */
+  compute: (
+    snapshot: Snapshot,
+    filter: CommonFilter,
+    body: BodyOf<B>,
+  ) => EngineResult<D, F> | Promise<EngineResult<D, F>>;
 }
 
 /** Registers one statistics POST route (docs/http-api.md#requests). */
@@ -63,10 +68,13 @@ export function registerStatsRoute<B extends TSchema, D, F>(
     (request, reply) => {
       const body = request.body;
       const snapshot = requireSnapshot(ctx);
+      // The route's response schema serialiser (fast-json-stringify), as Fastify would use.
+      const serialise = (result: EngineResult<D, F>) =>
+        String(reply.serialize(envelope(snapshot, result)));
       const answer = () => {
         const filter = normaliseCommonFilter(snapshot, route.filterOf(body));
-        // The route's response schema serialiser (fast-json-stringify), as Fastify would use.
-        return String(reply.serialize(envelope(snapshot, route.compute(snapshot, filter, body))));
+        const result = route.compute(snapshot, filter, body);
+        return result instanceof Promise ? result.then(serialise) : serialise(result);
       };
       return sendCached(ctx, reply, route.path, body, snapshot, answer);
     },
@@ -84,7 +92,7 @@ export function sendCached(
   path: string,
   body: unknown,
   snapshot: Snapshot,
-  answer: () => string,
+  answer: () => string | Promise<string>,
 ): FastifyReply | Promise<FastifyReply> {
   const send = (payload: string | Buffer) =>
     reply.type('application/json; charset=utf-8').send(payload);

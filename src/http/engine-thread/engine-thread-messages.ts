@@ -1,0 +1,25 @@
+/** The messages between the serving thread and the engine thread (engine-thread.ts). */
+import type { FieldError } from '../../domain/domain-error.ts';
+import type { DomainErrorKind } from '../../domain/domain-error.ts';
+import type { EngineTaskName } from '../../engine/engine-tasks.ts';
+import type { Snapshot } from '../../snapshot/snapshot.ts';
+
+/** Serving thread to engine thread: a snapshot to keep under a token, or a task to run. */
+export type ToEngineThread =
+  | { type: 'snapshot'; token: number; snapshot: Snapshot }
+  | { type: 'task'; id: number; token: number; task: EngineTaskName; args: unknown[] };
+
+/** A refusal of the engine (DomainError) or any other failure, as plain data. */
+export type FailureMessage =
+  | { domain: true; kind: DomainErrorKind; message: string; fields: FieldError[] }
+  | { domain: false; message: string; stack?: string };
+
+/**
+ * Engine thread to serving thread: that it has loaded, a task's result, its failure, or that
+ * its snapshot is gone.
+ */
+export type FromEngineThread =
+  | { ready: true }
+  | { id: number; result: unknown }
+  | { id: number; failure: FailureMessage }
+  | { id: number; missing: true };

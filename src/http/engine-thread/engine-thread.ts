@@ -1,0 +1,185 @@
+/**
+ * Runs long engine calls on a worker thread, so that the serving thread keeps answering every
+ * other request meanwhile (docs/architecture.md#engine-thread). The worker starts on first use.
+ * Each snapshot is posted to it once under a token; its columns live on shared memory when the
+ * snapshot was built on the loading thread, so posting copies only its small parts. Tasks queue
+ * in the worker and run one after another; when the worker dies, the tasks waiting on it fail
+ * and the next task starts another.
+ */
+import type { Worker } from 'node:worker_threads';
+import { DomainError } from '../../domain/domain-error.ts';
+import { typescriptWorker } from '../../domain/typescript-worker.ts';
+import type {
+  EngineTaskArgs,
+  EngineTaskName,
+  EngineTaskResult,
+} from '../../engine/engine-tasks.ts';
+import { ProblemError } from '../../errors/problem.ts';
+import type { Snapshot } from '../../snapshot/snapshot.ts';
+import type { FailureMessage, FromEngineThread, ToEngineThread } from './engine-thread-messages.ts';
+
+/** Snapshots the worker keeps, newest posted last (as engine-thread-worker.ts keeps them). */
+const KEPT_SNAPSHOTS = 2;
+
+interface Pending {
+  readonly task: EngineTaskName;
+  readonly args: unknown[];
+  readonly snapshot: Snapshot;
+  resent: boolean;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+export interface EngineThreadOptions {
+  /** Tasks that may wait at once; one more is refused with 503 `busy`. */
+  readonly maxQueued: number;
+}
+
+function errorOf(failure: FailureMessage): Error {
+  if (failure.domain) return new DomainError(failure.kind, failure.message, failure.fields);
+  const error = new Error(`engine thread: ${failure.message}`);
+  if (failure.stack !== undefined) error.stack = failure.stack;
+  return error;
+}
+
+export class EngineThread {
+  private worker: Worker | null = null;
+  private ready: Promise<void> | null = null;
+  private readonly tokens = new WeakMap<Snapshot, number>();
+  /** Tokens the current worker holds, oldest first. */
+  private readonly held: number[] = [];
+  private readonly pending = new Map<number, Pending>();
+  private nextToken = 1;
+  private nextId = 1;
+
+  constructor(private readonly options: EngineThreadOptions = { maxQueued: 64 }) {}
+
+  /** Runs `task` on the engine thread against (its copy of) `snapshot`. */
+  run<K extends EngineTaskName>(
+    task: K,
+    snapshot: Snapshot,
+    ...args: EngineTaskArgs<K>
+  ): Promise<EngineTaskResult<K>> {
+    if (this.pending.size >= this.options.maxQueued) {
+      return Promise.reject(
+        new ProblemError(
+          'busy',
+          `${this.pending.size} long computations are waiting already; retry in a few seconds`,
+          { headers: { 'retry-after': '2' } },
+        ),
+      );
+    }
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending.set(id, {
+        task,
+        args,
+        snapshot,
+        resent: false,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
+      this.send(id);
+    });
+  }
+
+  /**
+   * Starts the worker and resolves once it has loaded (about half a second under tsx), so that
+   * the first long request does not wait for it; `muster serve` calls this at start.
+   */
+  start(): Promise<void> {
+    this.started();
+    return this.ready!;
+  }
+
+  /** Stops the worker; tasks still waiting fail. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.forget(new Error('the engine thread was closed'));
+    await worker?.terminate();
+  }
+
+  private send(id: number): void {
+    const { task, args, snapshot } = this.pending.get(id)!;
+    const worker = this.started();
+    const token = this.tokenOf(snapshot);
+    if (!this.held.includes(token)) {
+      this.post(worker, { type: 'snapshot', token, snapshot });
+      this.held.push(token);
+      this.held.splice(0, Math.max(0, this.held.length - KEPT_SNAPSHOTS));
+    }
+    this.post(worker, { type: 'task', id, token, task, args });
+  }
+
+  private post(worker: Worker, message: ToEngineThread): void {
+    worker.postMessage(message);
+  }
+
+  private tokenOf(snapshot: Snapshot): number {
+    let token = this.tokens.get(snapshot);
+    if (token === undefined) {
+      token = this.nextToken++;
+      this.tokens.set(snapshot, token);
+    }
+    return token;
+  }
+
+  private started(): Worker {
+    if (this.worker !== null) return this.worker;
+    const worker = typescriptWorker(new URL('./engine-thread-worker.ts', import.meta.url));
+    // An idle engine thread must not keep the process alive (tests, CLI commands).
+    worker.unref();
+    this.ready = new Promise((resolve, reject) => {
+      const onReady = (message: FromEngineThread) => {
+        if (!('ready' in message)) return;
+        worker.off('message', onReady);
+        resolve();
+      };
+      worker.on('message', onReady);
+      worker.once('exit', () => reject(new Error('the engine thread exited while starting')));
+    });
+    // A start nobody awaits must not be an unhandled rejection.
+    this.ready.catch(() => undefined);
+    worker.on('message', (message: FromEngineThread) => this.settle(message));
+    worker.on('error', (error) => this.stopped(worker, error));
+    worker.on('exit', (code) => this.stopped(worker, new Error(`exited with code ${code}`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private settle(message: FromEngineThread): void {
+    if ('ready' in message) return;
+    const pending = this.pending.get(message.id);
+    if (pending === undefined) return;
+    if ('missing' in message && !pending.resent) {
+      // The worker had already let the snapshot go (two reloads during this request): send
+      // it again, once.
+      pending.resent = true;
+      this.held.splice(
+        0,
+        this.held.length,
+        ...this.held.filter((t) => t !== this.tokenOf(pending.snapshot)),
+      );
+      this.send(message.id);
+      return;
+    }
+    this.pending.delete(message.id);
+    if ('result' in message) pending.resolve(message.result);
+    else if ('failure' in message) pending.reject(errorOf(message.failure));
+    else pending.reject(new Error('engine thread: the snapshot of the request is gone'));
+  }
+
+  private stopped(worker: Worker, cause: Error): void {
+    if (this.worker !== worker) return;
+    this.forget(new Error(`the engine thread stopped: ${cause.message}`));
+  }
+
+  private forget(error: Error): void {
+    this.worker = null;
+    this.ready = null;
+    this.held.length = 0;
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    for (const pending of waiting) pending.reject(error);
+  }
+}
