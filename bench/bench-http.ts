@@ -119,8 +119,8 @@ export interface ReloadResult {
   p99WaitMs: number;
 }
 
-/** Sends GET /api/health every 20 ms while the server reloads its snapshot; the waits. */
-export async function measureReload(url: string): Promise<ReloadResult> {
+/** GET /api/health every 20 ms while `work` runs: its result and the sorted waits. */
+async function probeHealth<T>(url: string, work: () => Promise<T>): Promise<[T, number[]]> {
   const waits: number[] = [];
   let running = true;
   const probe = (async () => {
@@ -131,15 +131,69 @@ export async function measureReload(url: string): Promise<ReloadResult> {
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
-  const reload = (await (await fetch(`${url}/bench/reload`)).json()) as {
-    reloadMs: number;
-    longestWarmStepMs: number;
-  };
-  running = false;
-  await probe;
-  waits.sort((a, b) => a - b);
+  try {
+    return [await work(), waits];
+  } finally {
+    running = false;
+    await probe;
+    waits.sort((a, b) => a - b);
+  }
+}
+
+/** Sends GET /api/health every 20 ms while the server reloads its snapshot; the waits. */
+export async function measureReload(url: string): Promise<ReloadResult> {
+  const [reload, waits] = await probeHealth(
+    url,
+    async () =>
+      (await (await fetch(`${url}/bench/reload`)).json()) as {
+        reloadMs: number;
+        longestWarmStepMs: number;
+      },
+  );
   return {
     ...reload,
+    probes: waits.length,
+    maxWaitMs: waits[waits.length - 1],
+    p99WaitMs: percentile(waits, 99),
+  };
+}
+
+export interface RankingsStallResult {
+  /** Milliseconds each rankings request took, with parameters not asked for before. */
+  rankingsMs: number[];
+  probes: number;
+  maxWaitMs: number;
+  p99WaitMs: number;
+}
+
+/**
+ * Sends GET /api/health every 20 ms while rankings with parameters never asked before compute
+ * (on the engine thread, docs/architecture.md#engine-thread); the waits.
+ */
+export async function measureRankingsStall(url: string): Promise<RankingsStallResult> {
+  const bodies = [
+    { glicko2: { tau: 0.71 } },
+    { glicko2: { tau: 0.72, period: 'week' } },
+    { method: 'elo', elo: { k: 24 } },
+    { method: 'points', points: { bestN: 5 } },
+  ];
+  const [rankingsMs, waits] = await probeHealth(url, async () => {
+    const times: number[] = [];
+    for (const body of bodies) {
+      const t = performance.now();
+      const response = await fetch(`${url}/api/rankings`, {
+        method: 'POST',
+        headers: { origin: ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`rankings: ${response.status}`);
+      times.push(performance.now() - t);
+    }
+    return times;
+  });
+  return {
+    rankingsMs,
     probes: waits.length,
     maxWaitMs: waits[waits.length - 1],
     p99WaitMs: percentile(waits, 99),

@@ -1,5 +1,5 @@
 /** The figures one `npm run bench` run records, as bench.ts gathers and bench-report.ts prints them. */
-import type { LoadResult, ReloadResult, ServerInfo } from './bench-http.ts';
+import type { LoadResult, RankingsStallResult, ReloadResult, ServerInfo } from './bench-http.ts';
 import type { T9aWindowResult } from './bench-t9a.ts';
 
 export interface EngineRow {
@@ -31,6 +31,8 @@ export interface BenchResults {
   engine: EngineRow[];
   http: HttpRow[];
   reload: ReloadResult;
+  /** Health waits while rankings with new parameters compute on the engine thread. */
+  rankingsStall: RankingsStallResult;
   /** The real-data window (bench-t9a.ts), or why it was skipped. */
   t9a: T9aWindowResult | { skipped: string };
   import: unknown;

@@ -16,8 +16,14 @@ import { warmEngine } from '../src/engine/warm-engine.ts';
 import { loadSnapshot } from '../src/snapshot/load-snapshot.ts';
 import { openStore } from '../src/store/store.ts';
 import { copyToPostgres, generate } from './bench-data.ts';
-import { loadTarget, measureReload, startServer } from './bench-http.ts';
-import type { LoadResult, ReloadResult, ServerInfo, Target } from './bench-http.ts';
+import { loadTarget, measureRankingsStall, measureReload, startServer } from './bench-http.ts';
+import type {
+  LoadResult,
+  RankingsStallResult,
+  ReloadResult,
+  ServerInfo,
+  Target,
+} from './bench-http.ts';
 import { CASES, ROUTES, time, timeAsync } from './bench-queries.ts';
 import { renderMarkdown } from './bench-report.ts';
 import { measureImportThroughput } from './import-throughput.ts';
@@ -123,6 +129,7 @@ async function httpSection(
   rows: HttpRow[];
   server: ServerInfo;
   reload: ReloadResult | null;
+  rankings: RankingsStallResult | null;
 }> {
   const server = await startServer(databaseUrl, cached ? 64 : 0, workers);
   const rows: HttpRow[] = [];
@@ -139,8 +146,10 @@ async function httpSection(
       );
       rows.push({ target: target.name, cached, workers, results });
     }
-    const reload = cached && workers === 1 ? await measureReload(server.info.url) : null;
-    return { rows, server: server.info, reload };
+    const single = cached && workers === 1;
+    const reload = single ? await measureReload(server.info.url) : null;
+    const rankings = single ? await measureRankingsStall(server.info.url) : null;
+    return { rows, server: server.info, reload, rankings };
   } finally {
     await server.stop();
   }
@@ -201,6 +210,7 @@ async function main(): Promise<void> {
       engine: engine.rows,
       http: [...uncached.rows, ...cached.rows, ...spread.flatMap((s) => s.rows)],
       reload: cached.reload!,
+      rankingsStall: cached.rankings!,
       t9a,
       import: await importSection(GAMES),
       totalMs: performance.now() - started,
