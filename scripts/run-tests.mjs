@@ -29,10 +29,26 @@ const tapDir = mkdtempSync(join(tmpdir(), 'muster-tap-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
+// Stores a pass's test files share read-only (test/support/t9a-data.ts) are named after the
+// pass and removed after it: SQLite files in the temp folder here, PostgreSQL schemas (t_run_...)
+// with the other test schemas.
+function removeSharedFiles(run) {
+  for (const name of readdirSync(tmpdir())) {
+    if (name.startsWith(`muster-test-${run}-`)) {
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
 function runPass(label, databaseUrl) {
   console.log(`\n# ${label}: ${files.length} test files`);
   const tap = join(tapDir, `${label.replace(/\W+/g, '-')}.tap`);
-  const env = { ...process.env, MUSTER_LOG_LEVEL: process.env.MUSTER_LOG_LEVEL ?? 'silent' };
+  const run = `${Date.now().toString(36)}${label.replace(/[^a-z0-9]/g, '')}`;
+  const env = {
+    ...process.env,
+    MUSTER_LOG_LEVEL: process.env.MUSTER_LOG_LEVEL ?? 'silent',
+    MUSTER_TEST_RUN: run,
+  };
   if (databaseUrl === null) delete env.MUSTER_TEST_DATABASE_URL;
   else env.MUSTER_TEST_DATABASE_URL = databaseUrl;
   const result = spawnSync(
@@ -50,6 +66,7 @@ function runPass(label, databaseUrl) {
     ],
     { stdio: 'inherit', env },
   );
+  removeSharedFiles(run);
   if (result.status !== 0) exitCode = 1;
   const text = readFileSync(tap, 'utf8');
   const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);

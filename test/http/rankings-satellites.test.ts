@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import ICAL from 'ical.js';
 import type { CanonicalDocument, Event } from '../../src/domain/model.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
-import { importSources } from '../../src/ingest/import-sources.ts';
+import { sharedT9aStore } from '../support/t9a-data.ts';
 import { post } from '../support/post-json.ts';
 import type { Json } from '../support/post-json.ts';
 import { buildTestApp } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
-import { TEST_BACKEND, openTestStore } from '../support/test-store.ts';
+import { TEST_BACKEND } from '../support/test-store.ts';
 
 function pointers(json: Json): string[] {
   return (json.errors ?? []).map((e: { pointer: string }) => e.pointer);
@@ -290,21 +286,14 @@ async function answersPlayerAndVersus(t: TestApp, method: string): Promise<void>
 }
 
 describe(`rankings on the real T9A data (${TEST_BACKEND})`, () => {
-  it('imports the T9A set and ranks its opaque players by every method', async (ctx) => {
-    const dir = join(process.cwd(), '..', 'shared', 'data', 't9a');
-    const tarball = existsSync(dir)
-      ? readdirSync(dir).find((f) => f.endsWith('.tar.xz'))
-      : undefined;
-    if (tarball === undefined) {
+  it("ranks the T9A set's opaque players by every method", async (ctx) => {
+    // Imported once per test pass for the files that only read it (test/support/t9a-data.ts).
+    const store = await sharedT9aStore();
+    if (store === null) {
       ctx.skip('../shared/data/t9a/*.tar.xz is absent: the real T9A set cannot be tested here');
       return;
     }
-    const tmp = mkdtempSync(join(tmpdir(), 'muster-t9a-'));
-    const store = await openTestStore();
     try {
-      execFileSync('tar', ['-xJf', join(dir, tarball), '-C', tmp]);
-      const data = existsSync(join(tmp, 'data')) ? join(tmp, 'data') : tmp;
-      await importSources(store, [data], { format: 't9a' });
       const t = await buildTestApp({ store });
       try {
         for (const method of ['glicko2', 'elo', 'points']) {
@@ -322,7 +311,6 @@ describe(`rankings on the real T9A data (${TEST_BACKEND})`, () => {
       }
     } finally {
       await store.close();
-      rmSync(tmp, { recursive: true, force: true });
     }
   });
 });

@@ -5,33 +5,27 @@
  * a report needs an id, scores on the 0..20 scale summing to 20, and two different players).
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { importSources } from '../../src/ingest/import-sources.ts';
-import { openTestStore, TEST_BACKEND } from '../support/test-store.ts';
+import { fullT9aData, sharedT9aStore } from '../support/t9a-data.ts';
+import { TEST_BACKEND } from '../support/test-store.ts';
 import type { TestStore } from '../support/test-store.ts';
 import { startStatsApp } from '../snapshot/stats-app.ts';
 import type { StatsApp } from '../snapshot/stats-app.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const SHARED = resolve(import.meta.dirname, '../../../shared/data/t9a');
-const TARBALL = existsSync(SHARED)
-  ? readdirSync(SHARED).find((n) => n.endsWith('.tar.xz'))
-  : undefined;
+const DATA = fullT9aData();
 
 interface RawGame {
   tournament: Json;
   report: Json;
 }
 
-function readRaw(root: string): { games: RawGame[]; excluded: number } {
+function readRaw(dataDir: string): { games: RawGame[]; excluded: number } {
   const games: RawGame[] = [];
   let excluded = 0;
-  const dataDir = join(root, 'data');
   for (const dir of readdirSync(dataDir).sort()) {
     const tournament = JSON.parse(
       readFileSync(join(dataDir, dir, 'metaData.json'), 'utf8'),
@@ -65,30 +59,29 @@ const fold = (s: unknown) =>
 const text = (s: unknown) => (typeof s === 'string' && s.trim() !== '' ? s.trim() : null);
 
 describe(`T9A real data (${TEST_BACKEND})`, { timeout: 600_000 }, () => {
-  let dir: string;
-  let store: TestStore;
+  let store: TestStore | null;
   let stats: StatsApp;
   let raw: { games: RawGame[]; excluded: number };
 
   before(async () => {
-    if (TARBALL === undefined) return;
-    dir = mkdtempSync(join(tmpdir(), 'muster-t9a-'));
-    execFileSync('tar', ['-xJf', join(SHARED, TARBALL), '-C', dir]);
-    raw = readRaw(dir);
-    store = await openTestStore();
-    const report = await importSources(store, [join(dir, 'data')], { format: 't9a' });
-    assert.equal(report.counts.games.imported, raw.games.length, 'importer and raw count agree');
-    stats = await startStatsApp(store);
+    if (DATA === null) return;
+    raw = readRaw(DATA);
+    // Imported once per test pass for the files that only read it (test/support/t9a-data.ts).
+    store = await sharedT9aStore();
+    stats = await startStatsApp(store!);
+    assert.equal(
+      stats.snapshots.current()!.games,
+      raw.games.length,
+      'importer and raw count agree',
+    );
   });
   after(async () => {
     await stats?.close();
     await store?.close();
-    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });
 
   it('gives per army the sides, non-mirror games and average points for 2025-Q4 events of 8+ players', async (t) => {
-    if (TARBALL === undefined)
-      return t.skip('../shared/data/t9a is absent: real-data check skipped');
+    if (DATA === null) return t.skip('../shared/data/t9a is absent: real-data check skipped');
     const expected = new Map<string, { sides: number; games: number; points: number }>();
     for (const { tournament, report } of raw.games) {
       if (
@@ -131,8 +124,7 @@ describe(`T9A real data (${TEST_BACKEND})`, { timeout: 600_000 }, () => {
   });
 
   it('counts games per map, deployment and primary, and attacker/defender/none on primaries', async (t) => {
-    if (TARBALL === undefined)
-      return t.skip('../shared/data/t9a is absent: real-data check skipped');
+    if (DATA === null) return t.skip('../shared/data/t9a is absent: real-data check skipped');
     const counts = {
       map: new Map<string, number>(),
       deployment: new Map<string, number>(),
@@ -179,8 +171,7 @@ describe(`T9A real data (${TEST_BACKEND})`, { timeout: 600_000 }, () => {
   });
 
   it('gives magic-item pick counts, lists and shares over lists as played', async (t) => {
-    if (TARBALL === undefined)
-      return t.skip('../shared/data/t9a is absent: real-data check skipped');
+    if (DATA === null) return t.skip('../shared/data/t9a is absent: real-data check skipped');
     let lists = 0;
     const items = new Map<string, { picks: number; lists: number }>();
     for (const { report } of raw.games) {

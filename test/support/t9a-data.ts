@@ -3,9 +3,15 @@
  * test process into a temporary folder. Returns null, for the test to skip, when it is absent.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { importSources } from '../../src/ingest/import-sources.ts';
+import { openMigratedStore, openStore } from '../../src/store/store.ts';
+import { openTestStore, TEST_BACKEND, TEST_DATABASE_URL } from './test-store.ts';
+import type { TestStore } from './test-store.ts';
 
 export const T9A_ARCHIVE = resolve(
   import.meta.dirname,
@@ -32,4 +38,85 @@ export function fullT9aData(): string | null {
   if (readdirSync(unpacked).length === 0)
     throw new Error(`unpacking ${T9A_ARCHIVE} gave no tournaments`);
   return unpacked;
+}
+
+const SHARED_WAIT_MS = 15 * 60_000;
+
+/**
+ * A store holding the whole T9A set, imported once per test pass and shared by the test files
+ * that only read it: the runner names the pass in MUSTER_TEST_RUN and removes the store after
+ * it (scripts/run-tests.mjs). A file run on its own imports into a store of its own. Null when
+ * the set is absent. Never write to it.
+ */
+export async function sharedT9aStore(): Promise<TestStore | null> {
+  const data = fullT9aData();
+  if (data === null) return null;
+  const run = process.env.MUSTER_TEST_RUN;
+  if (run === undefined || !/^[a-z0-9]+$/.test(run)) {
+    const store = await openTestStore();
+    await importSources(store, [data], { format: 't9a' });
+    return store;
+  }
+  return TEST_BACKEND === 'postgres' ? sharedOnPostgres(run, data) : sharedOnSqlite(run, data);
+}
+
+/** The pass's SQLite file: the first process to take the lock imports it, the others wait. */
+async function sharedOnSqlite(run: string, data: string): Promise<TestStore> {
+  const file = join(tmpdir(), `muster-test-${run}-t9a.db`);
+  const lock = `${file}.lock`;
+  let importer = false;
+  try {
+    mkdirSync(lock);
+    importer = true;
+  } catch {
+    // Another test process imports it.
+  }
+  if (importer && !existsSync(file)) {
+    const building = `${file}.building`;
+    const store = await openMigratedStore(`sqlite:${building}`);
+    try {
+      await importSources(store, [data], { format: 't9a' });
+    } finally {
+      await store.close();
+    }
+    renameSync(building, file);
+  }
+  const waitUntil = Date.now() + SHARED_WAIT_MS;
+  while (!existsSync(file)) {
+    if (Date.now() > waitUntil) throw new Error(`no shared T9A store at ${file} in time`);
+    await sleep(250);
+  }
+  const url = `sqlite:${file}`;
+  return Object.assign(await openStore(url), { url });
+}
+
+/** The pass's PostgreSQL schema, imported under an advisory lock by the first process. */
+async function sharedOnPostgres(run: string, data: string): Promise<TestStore> {
+  const schema = `t_run_${run}_t9a`;
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [schema]);
+    const done = await client.query(
+      'select 1 from information_schema.tables where table_schema = $1 and table_name = $2',
+      [schema, 'shared_import_done'],
+    );
+    if (done.rowCount === 0) {
+      // A pass that crashed mid-import leaves a partial schema: start it again.
+      await client.query(`drop schema if exists ${schema} cascade`);
+      const store = await openMigratedStore(TEST_DATABASE_URL, { schema });
+      try {
+        await importSources(store, [data], { format: 't9a' });
+      } finally {
+        await store.close();
+      }
+      await client.query(`create table ${schema}.shared_import_done (at timestamptz)`);
+    }
+  } finally {
+    await client.query('select pg_advisory_unlock(hashtext($1))', [schema]).catch(() => {});
+    await client.end();
+  }
+  const sep = TEST_DATABASE_URL.includes('?') ? '&' : '?';
+  const store = await openStore(TEST_DATABASE_URL, { schema });
+  return Object.assign(store, { url: `${TEST_DATABASE_URL}${sep}schema=${schema}` });
 }

@@ -72,20 +72,11 @@ function addSecondary(sec: Float64Array, id: number, ach: number, firstTurn: num
 
 const SPANS = [32, 1024];
 
-export interface ScenarioStatsCube {
+export interface ScenarioStatsCube extends GameClasses {
   readonly order: EventOrder;
   /** Planes: parts, (part, faction), secondaries. */
   readonly cube: EventCube;
   readonly scan: EventScanner;
-  /** Part keys (partOffsets) of class c are classKeys[classStart[c] .. classStart[c + 1]). */
-  readonly classStart: Int32Array;
-  readonly classKeys: Int32Array;
-  /** Game -> class (what a scanned game touches). */
-  readonly gameClass: Int32Array;
-  /** (class, faction) pair ids: per side row, and each pair's class and faction. */
-  readonly rowPair: Int32Array;
-  readonly pairClass: Int32Array;
-  readonly pairFaction: Int32Array;
   /** Adds events into planes of classes, pairs and secondaries (request-time single events). */
   readonly scanClasses: EventScanner;
   /** Per-snapshot scratch of sumScenarioScope: part sums; class sums of kept/dropped events. */
@@ -172,9 +163,12 @@ function partScanner(
 /** Games grouped into classes of the same scenario parts, and (class, faction) pairs. */
 interface GameClasses {
   readonly classes: number;
+  /** Part keys (partOffsets) of class c are classKeys[classStart[c] .. classStart[c + 1]). */
   readonly classStart: Int32Array;
   readonly classKeys: Int32Array;
+  /** Game -> class (what a scanned game touches). */
   readonly gameClass: Int32Array;
+  /** (class, faction) pair ids: per side row, and each pair's class and faction. */
   readonly rowPair: Int32Array;
   readonly pairClass: Int32Array;
   readonly pairFaction: Int32Array;
@@ -287,15 +281,10 @@ export const scenarioStatsCube = snapshotCache({
       sec: new TouchedTargets(secondaries, SECONDARY_STRIDE),
     });
     return {
+      ...classes,
       order,
       cube,
       scan: partScanner(snapshot, order, classes, bounds),
-      classStart: classes.classStart,
-      classKeys: classes.classKeys,
-      gameClass: classes.gameClass,
-      rowPair: classes.rowPair,
-      pairClass: classes.pairClass,
-      pairFaction: classes.pairFaction,
       scanClasses: classScanner(snapshot, order, classes, bounds),
       sums: sums(),
       kept: classSums(),

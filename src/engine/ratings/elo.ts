@@ -2,8 +2,8 @@
  * Elo (Elo, "The Rating of Chessplayers", 1978): one update per game in processing order,
  * expected score 1 / (1 + 10^((Rb − Ra) / 400)), a draw scoring one half.
  */
-import type { RatedGame } from './glicko2.ts';
 import { columnsOfRatedGames } from './rated-columns.ts';
+import type { RatedGame } from './rated-columns.ts';
 import type { RatedColumns } from './rated-columns.ts';
 
 export interface EloOptions {

@@ -4,6 +4,9 @@
  * rating periods. Pure: players are dense indexes, games are plain records or columns.
  */
 import { columnsOfRatedGames } from './rated-columns.ts';
+import type { RatedGame } from './rated-columns.ts';
+
+export type { RatedGame } from './rated-columns.ts';
 import type { RatedColumns } from './rated-columns.ts';
 
 /** Glicko-2's scale factor between the Glicko and Glicko-2 scales (paper, step 2). */
@@ -180,18 +183,6 @@ export function glicko2Update(
   const sums = new Float64Array(2);
   for (const o of outcomes) addOutcome(sums, 0, mu, o.rating, o.rd, o.score);
   return updateFromSums(mu, phi, player.volatility, sums[0], sums[1], tau);
-}
-
-/** One game between two known players, already in processing order. */
-export interface RatedGame {
-  /** Dense player indexes (0..players-1). */
-  a: number;
-  b: number;
-  /** Each side's score: 1 win, 0.5 draw, 0 loss (a double loss gives both 0). */
-  scoreA: number;
-  scoreB: number;
-  /** Rating period index; non-decreasing along the sequence. */
-  period: number;
 }
 
 export interface Glicko2Options {

@@ -2,8 +2,19 @@
  * Rated games as columns, the input of the Glicko-2 and Elo runners: one typed array per field
  * instead of one object per game, so a run over a million games allocates five arrays.
  */
-import type { RatedGame } from './glicko2.ts';
 import type { RankingFacts } from './ranking-facts.ts';
+
+/** One game between two known players, already in processing order. */
+export interface RatedGame {
+  /** Dense player indexes (0..players-1). */
+  a: number;
+  b: number;
+  /** Each side's score: 1 win, 0.5 draw, 0 loss (a double loss gives both 0). */
+  scoreA: number;
+  scoreB: number;
+  /** Rating period index; non-decreasing along the sequence. */
+  period: number;
+}
 
 /** Game k of a run is (a[k], b[k], scoreA[k], scoreB[k], period[k]), as a RatedGame. */
 export interface RatedColumns {
