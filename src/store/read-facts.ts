@@ -116,7 +116,13 @@ export interface ListItemFact {
   category: string;
 }
 
-export const DEFAULT_PAGE_SIZE = 20_000;
+/**
+ * Rows per page. Small enough that a page's row objects die young: at 20,000 a page outlived
+ * the young generation's scavenges and was promoted, and reading a million games took 9.0 s on
+ * SQLite against 5.4 s at 4,000 (PostgreSQL 9.2 s and 8.3 s at 2,000: no slower for the extra
+ * round trips).
+ */
+export const DEFAULT_PAGE_SIZE = 4_000;
 
 const COMPLETED = 'completed';
 
