@@ -15,3 +15,33 @@ describe(`store (${TEST_BACKEND})`, () => {
     }
   });
 });
+
+describe(`store rows as arrays (${TEST_BACKEND})`, () => {
+  it('returns each row as an array in select order, on a reused statement too', async () => {
+    const store = await openTestStore();
+    try {
+      await store.db
+        .insertInto('meta')
+        .values([
+          { key: 'b-key', value: '2' },
+          { key: 'a-key', value: '1' },
+        ])
+        .execute();
+      const query = store.db
+        .selectFrom('meta')
+        .select(['value', 'key'])
+        .where('key', 'in', ['a-key', 'b-key', 'c-key'])
+        .orderBy('key');
+      assert.deepEqual(await store.selectRows<[string, string]>(query), [
+        ['1', 'a-key'],
+        ['2', 'b-key'],
+      ]);
+      // The same statement again, now with a parameter that matches nothing.
+      const none = store.db.selectFrom('meta').select(['value', 'key']).where('key', '=', 'zz');
+      assert.deepEqual(await store.selectRows(none), []);
+      assert.deepEqual(await store.selectRows(none), []);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -7,7 +7,7 @@ import type { DictionaryBuilder } from './dictionary.ts';
 import { RESULT_LOSS, RESULT_WIN } from './snapshot.ts';
 import type { SnapshotStandings } from './snapshot.ts';
 
-/** One entry of one event, as read from the store (src/store/read-facts.ts EntryFact). */
+/** One entry of one event, as read from the store (src/store/read-facts.ts EntryRow). */
 export interface StandingEntry {
   event: number;
   playerId: string;

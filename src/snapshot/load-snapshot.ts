@@ -32,15 +32,15 @@ export async function loadSnapshot(store: Store): Promise<Snapshot> {
       readFactions(store.db),
       readScenarios(store.db),
       readCompletedEvents(store.db),
-      readCompletedEntries(store.db),
+      readCompletedEntries(store),
       readPlayers(store.db),
       readSatelliteEvents(store.db),
     ]);
   const builder = new SnapshotBuilder(systems, factions, scenarios, events, entries);
   builder.setPlayerDirectory(players);
   builder.setCalendar(calendar);
-  for await (const page of readGames(store.db)) builder.addGames(page);
-  for await (const page of readListItems(store.db)) builder.addListItems(page);
+  for await (const page of readGames(store)) builder.addGames(page);
+  for await (const page of readListItems(store)) builder.addListItems(page);
   const notice =
     demo === null ? null : `DEMO DATA: generated (${demo}), not real tournament results`;
   return builder.finish(dataVersion, started, notice);

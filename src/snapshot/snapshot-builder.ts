@@ -8,16 +8,16 @@ import { SCENARIO_KINDS } from '../domain/model.ts';
 import type { ScenarioKind } from '../domain/model.ts';
 import { TypedColumn } from '../domain/typed-column.ts';
 import type {
-  EntryFact,
+  EntryRow,
   EventFact,
   FactionFact,
   GameExtraFact,
-  GameFact,
   GamePage,
-  SideExtraFact,
-  ListItemFact,
+  GameRow,
+  ListItemPage,
   ScenarioFact,
-  SideFact,
+  SideExtraFact,
+  SideRow,
   SystemFact,
 } from '../store/read-facts.ts';
 import type { PlayerRecord } from '../store/read-events.ts';
@@ -55,7 +55,7 @@ export class SnapshotBuilder {
   private readonly descriptions = new Map<string, string | null>();
   private readonly eventFacts: EventFact[] = [];
   private readonly eventIndex = new Map<string, number>();
-  private readonly entryFacts: EntryFact[] = [];
+  private readonly entryRows: EntryRow[] = [];
   /** Per event index: player id -> list id of the entry (a list kept all event). */
   private readonly entryLists: Array<Map<string, string> | undefined> = [];
   private readonly listIndex = new Map<string, number>();
@@ -96,7 +96,7 @@ export class SnapshotBuilder {
     factions: readonly FactionFact[],
     scenarios: readonly ScenarioFact[],
     events: readonly EventFact[],
-    entries: readonly EntryFact[],
+    entries: readonly EntryRow[],
   ) {
     for (const s of systems) {
       this.systemIndex.set(s.id, this.systems.length);
@@ -125,13 +125,14 @@ export class SnapshotBuilder {
       this.eventFacts.push(e);
     }
     for (const entry of entries) {
-      if (!this.eventIndex.has(entry.event_id)) continue;
-      this.entryFacts.push(entry);
-      if (entry.list_id !== null) {
-        const e = this.eventIndex.get(entry.event_id) as number;
+      const [eventId, playerId, , , listId] = entry;
+      const e = this.eventIndex.get(eventId);
+      if (e === undefined) continue;
+      this.entryRows.push(entry);
+      if (listId !== null) {
         let lists = this.entryLists[e];
         if (lists === undefined) this.entryLists[e] = lists = new Map();
-        lists.set(entry.player_id, entry.list_id);
+        lists.set(playerId, listId);
       }
     }
   }
@@ -175,20 +176,20 @@ export class SnapshotBuilder {
     if (gameExtras.length > 0) {
       extra = new Array<GameExtraFact | undefined>(games.length);
       for (let g = 0, x = 0; g < games.length && x < gameExtras.length; g++) {
-        if (games[g].id === gameExtras[x].id) extra[g] = gameExtras[x++];
+        if (games[g][0] === gameExtras[x].id) extra[g] = gameExtras[x++];
       }
     }
     let x = 0;
     let g = 0;
     for (let s = 0; s < sides.length; ) {
-      const id = sides[s].game_id;
+      const id = sides[s][0];
       let end = s + 1;
-      while (end < sides.length && sides[end].game_id === id) end++;
+      while (end < sides.length && sides[end][0] === id) end++;
       let a: SideExtraFact | null = null;
       let b: SideExtraFact | null = null;
       for (let i = s; i < end && x < sideExtras.length; i++) {
         const e = sideExtras[x];
-        if (e.game_id !== id || e.side !== Math.floor(sides[i].packed / 81)) continue;
+        if (e.game_id !== id || e.side !== Math.floor(sides[i][4] / 81)) continue;
         if (i === s) a = e;
         else if (i === s + 1) b = e;
         x++;
@@ -196,7 +197,7 @@ export class SnapshotBuilder {
       // Same key order on both sides: the run's game is at g or later (equality only, so the
       // database collation never has to be reproduced here).
       let found = g;
-      while (found < games.length && games[found].id !== id) found++;
+      while (found < games.length && games[found][0] !== id) found++;
       if (found < games.length) {
         g = found + 1;
         if (end - s >= 2) {
@@ -208,26 +209,27 @@ export class SnapshotBuilder {
   }
 
   private addGame(
-    game: GameFact,
+    game: GameRow,
     gameExtra: GameExtraFact | undefined,
-    a: SideFact,
+    a: SideRow,
     aExtra: SideExtraFact | null,
-    b: SideFact,
+    b: SideRow,
     bExtra: SideExtraFact | null,
   ): void {
-    const event = this.eventIndex.get(game.event_id);
+    const [, eventId, round, map, deployment, primaryObjective] = game;
+    const event = this.eventIndex.get(eventId);
     if (event === undefined) return;
     const sys = this.systemIndex.get(this.eventFacts[event].system_id);
     if (sys === undefined) return;
-    const fa = this.addSystemFaction(sys, a.faction_id, a.faction_id, null);
-    const fb = this.addSystemFaction(sys, b.faction_id, b.faction_id, null);
+    const fa = this.addSystemFaction(sys, a[2], a[2], null);
+    const fb = this.addSystemFaction(sys, b[2], b[2], null);
     const secondaryDict = this.dicts.secondary;
     const secondaries =
       gameExtra === undefined || gameExtra.secondaries === null
         ? []
         : parseSecondaries(gameExtra.secondaries).map((s) => secondaryDict.add(s));
     this.gEvent.push(event);
-    this.gRound.push(game.round ?? -1);
+    this.gRound.push(round ?? -1);
     const caches = this.partCaches;
     this.gParts[0].push(
       addCached(
@@ -236,9 +238,9 @@ export class SnapshotBuilder {
         gameExtra === undefined ? null : gameExtra.scenario,
       ),
     );
-    this.gParts[1].push(addCached(this.dicts.map, caches[1], game.map));
-    this.gParts[2].push(addCached(this.dicts.deployment, caches[2], game.deployment));
-    this.gParts[3].push(addCached(this.dicts.primary, caches[3], game.primary_objective));
+    this.gParts[1].push(addCached(this.dicts.map, caches[1], map));
+    this.gParts[2].push(addCached(this.dicts.deployment, caches[2], deployment));
+    this.gParts[3].push(addCached(this.dicts.primary, caches[3], primaryObjective));
     this.gSecondaryStart.push(this.gSecondaryIds.length);
     for (const s of secondaries) if (s >= 0) this.gSecondaryIds.push(s);
     const gameSecondary = secondaries.length === 1 ? secondaries[0] : -1;
@@ -249,23 +251,21 @@ export class SnapshotBuilder {
   private addSide(
     sys: number,
     event: number,
-    side: SideFact,
+    side: SideRow,
     extra: SideExtraFact | null,
     faction: number,
     gameSecondary: number,
   ): void {
+    const [, playerId, factionId, score, packedSide, listIdOfSide] = side;
     this.sFaction.push(faction);
     const subfaction = extra === null ? null : extra.subfaction_id;
     this.sSubfaction.push(
-      subfaction === null
-        ? -1
-        : this.addSystemFaction(sys, subfaction, subfaction, side.faction_id),
+      subfaction === null ? -1 : this.addSystemFaction(sys, subfaction, subfaction, factionId),
     );
-    const playerId = side.player_id;
     this.sPlayer.push(addCached(this.players, this.playerCache, playerId));
-    this.sScore.push(side.score === null ? NaN : Number(side.score));
-    // Flag digits are 0 null, 1 false, 2 true (read-facts SideFact.packed): minus one is flag().
-    const packed = side.packed - 81 * Math.floor(side.packed / 81);
+    this.sScore.push(score === null ? NaN : Number(score));
+    // Flag digits are 0 null, 1 false, 2 true (read-facts SideRow packed): minus one is flag().
+    const packed = packedSide - 81 * Math.floor(packedSide / 81);
     this.sFirst.push((packed % 3) - 1);
     this.sPrimary.push((Math.floor(packed / 3) % 3) - 1);
     this.sSecondaryAchieved.push((Math.floor(packed / 9) % 3) - 1);
@@ -277,31 +277,34 @@ export class SnapshotBuilder {
     );
     this.sSecondary.push(own >= 0 ? own : gameSecondary);
     const listId =
-      side.list_id ?? (playerId === null ? null : (this.entryLists[event]?.get(playerId) ?? null));
+      listIdOfSide ?? (playerId === null ? null : (this.entryLists[event]?.get(playerId) ?? null));
     this.sList.push(this.listId(listId));
   }
 
-  /** Adds one page of list items; items of lists no side played are ignored. */
-  addListItems(rows: readonly ListItemFact[]): void {
-    for (const row of rows) {
-      const list = this.listIndex.get(row.list_id);
-      if (list === undefined) continue;
-      let byName = this.itemCache.get(row.category);
-      if (byName === undefined) this.itemCache.set(row.category, (byName = new Map()));
-      let item = byName.get(row.name);
+  /** Adds one page of list items (units, then options); lists no side played are ignored. */
+  addListItems({ units, options }: ListItemPage): void {
+    for (const [listId, name] of units) this.addListItem(listId, name, 'unit');
+    for (const [listId, name, type] of options) this.addListItem(listId, name, type);
+  }
+
+  private addListItem(listId: string, name: string, category: string): void {
+    const list = this.listIndex.get(listId);
+    if (list === undefined) return;
+    let byName = this.itemCache.get(category);
+    if (byName === undefined) this.itemCache.set(category, (byName = new Map()));
+    let item = byName.get(name);
+    if (item === undefined) {
+      const key = `${foldKey(category)}\u0000${foldKey(name)}`;
+      item = this.itemIndex.get(key);
       if (item === undefined) {
-        const key = `${foldKey(row.category)}\u0000${foldKey(row.name)}`;
-        item = this.itemIndex.get(key);
-        if (item === undefined) {
-          item = this.items.length;
-          this.items.push({ name: row.name.trim(), category: row.category.trim() });
-          this.itemIndex.set(key, item);
-        }
-        byName.set(row.name, item);
+        item = this.items.length;
+        this.items.push({ name: name.trim(), category: category.trim() });
+        this.itemIndex.set(key, item);
       }
-      this.incList.push(list);
-      this.incItem.push(item);
+      byName.set(name, item);
     }
+    this.incList.push(list);
+    this.incItem.push(item);
   }
 
   /** The players' names and countries, read beside the facts (src/store/read-events.ts). */
@@ -407,17 +410,15 @@ export class SnapshotBuilder {
 
   /** The entries of kept events, with their event and faction as indexes. */
   private standingEntries() {
-    return this.entryFacts.map((entry) => {
-      const event = this.eventIndex.get(entry.event_id) as number;
+    return this.entryRows.map(([eventId, playerId, factionId, placement]) => {
+      const event = this.eventIndex.get(eventId) as number;
       const system = this.eventFacts[event].system_id;
       return {
         event,
-        playerId: entry.player_id,
+        playerId,
         faction:
-          entry.faction_id === null
-            ? -1
-            : (this.factionIndex.get(`${system}\u0000${entry.faction_id}`) ?? -1),
-        placement: entry.placement,
+          factionId === null ? -1 : (this.factionIndex.get(`${system}\u0000${factionId}`) ?? -1),
+        placement,
       };
     });
   }

@@ -1,12 +1,16 @@
 /**
  * The read side the snapshot loader needs (docs/architecture.md#the-snapshot-and-its-lifecycle):
- * every fact of completed
- * events, read in key-ordered pages so that a million games never sit in one result set.
- * Plain Kysely, the same SQL text on SQLite and PostgreSQL.
+ * every fact of completed events, read in key-ordered pages so that a million games never sit
+ * in one result set. Plain Kysely, the same SQL text on SQLite and PostgreSQL; the tables of a
+ * million rows come back as arrays (GameRow, SideRow) rather than objects.
  */
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
+import type { Store } from './store.ts';
+
+/** What the paged readers use of a store: Kysely to build queries, selectRows to run them. */
+export type FactReader = Pick<Store, 'db' | 'selectRows'>;
 
 export interface SystemFact {
   id: string;
@@ -45,23 +49,27 @@ export interface EventFact {
   online: number | null;
 }
 
-export interface EntryFact {
-  event_id: string;
-  player_id: string;
-  faction_id: string | null;
-  placement: number | null;
-  list_id: string | null;
-}
+/** One entry (a player at an event), as an array in this order: one per player per event. */
+export type EntryRow = readonly [
+  eventId: string,
+  playerId: string,
+  factionId: string | null,
+  placement: number | null,
+  listId: string | null,
+];
 
-/** One game's fields that nearly every game has (the rare ones are in GameExtraFact). */
-export interface GameFact {
-  id: string;
-  event_id: string;
-  round: number | null;
-  map: string | null;
-  deployment: string | null;
-  primary_objective: string | null;
-}
+/**
+ * One game's fields that nearly every game has (the rare ones are in GameExtraFact), as an
+ * array in this order: the loader reads a million of them (Store.selectRows).
+ */
+export type GameRow = readonly [
+  id: string,
+  eventId: string,
+  round: number | null,
+  map: string | null,
+  deployment: string | null,
+  primaryObjective: string | null,
+];
 
 /** The rarely set game fields, read only for games that have one of them. */
 export interface GameExtraFact {
@@ -76,19 +84,19 @@ export const SIDE_DRAW = 1;
 export const SIDE_LOSS = 0;
 
 /**
- * One side of a game, without the game's fields. The small columns travel as one integer,
- * `packed` = first_turn + 3 primary_achieved + 9 secondary_achieved + 27 result + 81 side, where
- * each 0/1 flag is coded 0 for null, 1 for false, 2 for true and result is a SIDE_* code:
- * every column of a row costs the driver a property, so fewer columns load faster.
+ * One side of a game, without the game's fields, as an array in this order. The small columns
+ * travel as one integer, `packed` = first_turn + 3 primary_achieved + 9 secondary_achieved +
+ * 27 result + 81 side, where each 0/1 flag is coded 0 for null, 1 for false, 2 for true and
+ * result is a SIDE_* code: every value of a row costs the driver a call, so fewer load faster.
  */
-export interface SideFact {
-  game_id: string;
-  player_id: string | null;
-  faction_id: string;
-  score: number | null;
-  packed: number;
-  list_id: string | null;
-}
+export type SideRow = readonly [
+  gameId: string,
+  playerId: string | null,
+  factionId: string,
+  score: number | null,
+  packed: number,
+  listId: string | null,
+];
 
 /** The rarely set side fields, read only for sides that have one of them. */
 export interface SideExtraFact {
@@ -103,24 +111,26 @@ export interface SideExtraFact {
  * the extras are the subsequences of those with a rare field set, in the same order.
  */
 export interface GamePage {
-  games: GameFact[];
+  games: GameRow[];
   gameExtras: GameExtraFact[];
-  sides: SideFact[];
+  sides: SideRow[];
   sideExtras: SideExtraFact[];
 }
 
-/** One unit or option of a list: category is "unit" for units, the option type otherwise. */
-export interface ListItemFact {
-  list_id: string;
-  name: string;
-  category: string;
+/**
+ * A page of lists' contents: their units (category "unit") and their options (category the
+ * option type), each in key order.
+ */
+export interface ListItemPage {
+  units: Array<readonly [listId: string, name: string]>;
+  options: Array<readonly [listId: string, name: string, type: string]>;
 }
 
 /**
- * Rows per page. Small enough that a page's row objects die young: at 20,000 a page outlived
- * the young generation's scavenges and was promoted, and reading a million games took 9.0 s on
- * SQLite against 5.4 s at 4,000 (PostgreSQL 9.2 s and 8.3 s at 2,000: no slower for the extra
- * round trips).
+ * Rows per page. Small enough that a page's rows die young: at 20,000 a page outlived the young
+ * generation's scavenges and was promoted, and reading a million games took 9.0 s on SQLite
+ * against 5.4 s at 4,000 (PostgreSQL 9.2 s and 8.3 s at 2,000: no slower for the extra round
+ * trips).
  */
 export const DEFAULT_PAGE_SIZE = 4_000;
 
@@ -175,8 +185,8 @@ export async function readCompletedEvents(db: Kysely<Database>): Promise<EventFa
     .execute();
 }
 
-export async function readCompletedEntries(db: Kysely<Database>): Promise<EntryFact[]> {
-  return db
+export async function readCompletedEntries(store: FactReader): Promise<EntryRow[]> {
+  const query = store.db
     .selectFrom('entries')
     .innerJoin('events', 'events.id', 'entries.event_id')
     .select([
@@ -188,8 +198,8 @@ export async function readCompletedEntries(db: Kysely<Database>): Promise<EntryF
     ])
     .where('events.status', '=', COMPLETED)
     .orderBy('entries.event_id')
-    .orderBy('entries.player_id')
-    .execute();
+    .orderBy('entries.player_id');
+  return store.selectRows<EntryRow>(query);
 }
 
 function flagDigit(column: string) {
@@ -207,9 +217,10 @@ const PACKED_SIDE = sql<number>`${flagDigit('first_turn')} + 3 * ${flagDigit('pr
  * caller drops them with the events it did not load (it needs the event lookup anyway).
  */
 export async function* readGames(
-  db: Kysely<Database>,
+  store: FactReader,
   pageSize = DEFAULT_PAGE_SIZE,
 ): AsyncGenerator<GamePage> {
+  const { db } = store;
   let after: string | null = null;
   for (;;) {
     let gameQuery = db
@@ -218,9 +229,9 @@ export async function* readGames(
       .orderBy('id')
       .limit(pageSize);
     if (after !== null) gameQuery = gameQuery.where('id', '>', after);
-    const games = await gameQuery.execute();
+    const games = await store.selectRows<GameRow>(gameQuery);
     if (games.length === 0) return;
-    const upTo = games[games.length - 1].id;
+    const upTo = games[games.length - 1][0];
     let gameExtraQuery = db
       .selectFrom('games')
       .select(['id', 'scenario', 'secondaries'])
@@ -247,7 +258,7 @@ export async function* readGames(
     }
     const [gameExtras, sides, sideExtras] = await Promise.all([
       gameExtraQuery.execute(),
-      sideQuery.execute(),
+      store.selectRows<SideRow>(sideQuery),
       sideExtraQuery.execute(),
     ]);
     yield { games, gameExtras, sides, sideExtras };
@@ -258,19 +269,20 @@ export async function* readGames(
 
 /**
  * Every unit and option of every list, a page of lists at a time (same key-range paging as
- * readGames). Units come out as category "unit", options as their option type.
+ * readGames).
  */
 export async function* readListItems(
-  db: Kysely<Database>,
+  store: FactReader,
   pageSize = DEFAULT_PAGE_SIZE,
-): AsyncGenerator<ListItemFact[]> {
+): AsyncGenerator<ListItemPage> {
+  const { db } = store;
   let after: string | null = null;
   for (;;) {
     let keys = db.selectFrom('lists').select('id').orderBy('id').limit(pageSize);
     if (after !== null) keys = keys.where('id', '>', after);
-    const page = await keys.execute();
+    const page = await store.selectRows<[string]>(keys);
     if (page.length === 0) return;
-    const upTo = page[page.length - 1].id;
+    const upTo = page[page.length - 1][0];
     let units = db
       .selectFrom('list_units')
       .select(['list_id', 'name'])
@@ -283,11 +295,11 @@ export async function* readListItems(
       units = units.where('list_id', '>', after);
       options = options.where('list_id', '>', after);
     }
-    const [unitRows, optionRows] = await Promise.all([units.execute(), options.execute()]);
-    const items: ListItemFact[] = [];
-    for (const u of unitRows) items.push({ list_id: u.list_id, name: u.name, category: 'unit' });
-    for (const o of optionRows) items.push({ list_id: o.list_id, name: o.name, category: o.type });
-    yield items;
+    const [unitRows, optionRows] = await Promise.all([
+      store.selectRows<ListItemPage['units'][number]>(units),
+      store.selectRows<ListItemPage['options'][number]>(options),
+    ]);
+    yield { units: unitRows, options: optionRows };
     after = upTo;
     if (page.length < pageSize) return;
   }

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import type { Transaction } from 'kysely';
+import type { Compilable, CompiledQuery, Transaction } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.ts';
 import type { Dialect } from './dialect.ts';
@@ -21,6 +21,12 @@ export interface Store {
   readonly location: string;
   migrate(): Promise<void>;
   dataVersion(): Promise<number>;
+  /**
+   * Runs one query and returns its rows as arrays in select order. The snapshot loader reads
+   * millions of rows, and both drivers build an array per row in about half the time of an
+   * object per row.
+   */
+  selectRows<R extends readonly unknown[]>(query: Compilable): Promise<R[]>;
   /** Round-trips a trivial query; throws when the store is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -53,6 +59,7 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
   const { dialect, target } = parseDatabaseUrl(url);
   let db: Kysely<Database>;
   let schema: string | undefined;
+  let selectRows: (query: CompiledQuery) => Promise<unknown[]>;
   if (dialect === 'sqlite') {
     if (target !== ':memory:') mkdirSync(dirname(target), { recursive: true });
     const database = new SQLite(target);
@@ -61,6 +68,16 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+    // The loader's few statements, each with and without its key-range start.
+    const statements = new Map<string, SQLite.Statement>();
+    selectRows = async ({ sql: text, parameters }) => {
+      let statement = statements.get(text);
+      if (statement === undefined) {
+        statement = database.prepare(text).raw(true);
+        statements.set(text, statement);
+      }
+      return statement.all(...parameters);
+    };
   } else {
     schema = options.schema ?? new URL(target).searchParams.get('schema') ?? undefined;
     if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
@@ -84,6 +101,8 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
       ...(schema !== undefined ? { options: `-c search_path=${schema}` } : {}),
     });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    selectRows = async ({ sql: text, parameters }) =>
+      (await pool.query({ text, values: [...parameters], rowMode: 'array' })).rows;
   }
 
   return {
@@ -111,6 +130,9 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
         .where('key', '=', 'data_version')
         .executeTakeFirst();
       return row === undefined ? 0 : Number(row.value);
+    },
+    async selectRows<R extends readonly unknown[]>(query: Compilable) {
+      return (await selectRows(query.compile())) as R[];
     },
     async ping() {
       await sql`select 1`.execute(db);
