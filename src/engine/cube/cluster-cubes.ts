@@ -75,7 +75,7 @@ export const itemClusters = clusterCache('item-clusters', (snapshot) => {
   const { listStart, listItems } = snapshot;
   const nItems = snapshot.items.length;
   return {
-    // Many pairs: coarse blocks, as the item cube keeps.
+    // Many pairs, and a cluster cell per (pair, event): coarse blocks only.
     spans: [256, 4096],
     keys: pairItem.length,
     // A cell's counted sides add their successes and games to each item of its list, as each
