@@ -4,6 +4,12 @@ import type { DomainErrorKind } from '../../domain/domain-error.ts';
 import type { EngineTaskName } from '../../engine/engine-tasks.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 
+/**
+ * Snapshots the engine thread keeps, newest posted last: a request that began on the previous
+ * snapshot finishes on it. The serving thread tracks the same window to know what to resend.
+ */
+export const KEPT_SNAPSHOTS = 2;
+
 /** Serving thread to engine thread: a snapshot to keep under a token, or a task to run. */
 export type ToEngineThread =
   | { type: 'snapshot'; token: number; snapshot: Snapshot }

@@ -8,9 +8,9 @@ import { parentPort } from 'node:worker_threads';
 import { DomainError } from '../../domain/domain-error.ts';
 import { ENGINE_TASKS } from '../../engine/engine-tasks.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
+import { KEPT_SNAPSHOTS } from './engine-thread-messages.ts';
 import type { FailureMessage, FromEngineThread, ToEngineThread } from './engine-thread-messages.ts';
 
-const KEPT_SNAPSHOTS = 2;
 const snapshots = new Map<number, Snapshot>();
 
 function failureOf(error: unknown): FailureMessage {

@@ -16,10 +16,8 @@ import type {
 } from '../../engine/engine-tasks.ts';
 import { ProblemError } from '../../errors/problem.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
+import { KEPT_SNAPSHOTS } from './engine-thread-messages.ts';
 import type { FailureMessage, FromEngineThread, ToEngineThread } from './engine-thread-messages.ts';
-
-/** Snapshots the worker keeps, newest posted last (as engine-thread-worker.ts keeps them). */
-const KEPT_SNAPSHOTS = 2;
 
 interface Pending {
   readonly task: EngineTaskName;
@@ -155,11 +153,8 @@ export class EngineThread {
       // The worker had already let the snapshot go (two reloads during this request): send
       // it again, once.
       pending.resent = true;
-      this.held.splice(
-        0,
-        this.held.length,
-        ...this.held.filter((t) => t !== this.tokenOf(pending.snapshot)),
-      );
+      const held = this.held.indexOf(this.tokenOf(pending.snapshot));
+      if (held >= 0) this.held.splice(held, 1);
       this.send(message.id);
       return;
     }
