@@ -47,14 +47,37 @@ const RESULTS = resolve(import.meta.dirname, 'results');
 const log = (text: string) =>
   console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${text}`);
 
+/**
+ * Null when PostgreSQL answers at POSTGRES_URL, else why not. A missing database is created
+ * (through the server's `postgres` database), so a fresh machine needs no set-up step.
+ */
 async function postgresAnswers(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
-  try {
+  const connect = async (url: string) => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
     await client.connect();
-    await client.end();
+    return client;
+  };
+  try {
+    await (await connect(POSTGRES_URL)).end();
     return null;
   } catch (error) {
-    return (error as Error).message;
+    // 3D000: invalid_catalog_name, the database does not exist (PostgreSQL appendix A).
+    if ((error as { code?: string }).code !== '3D000') return (error as Error).message;
+  }
+  const url = new URL(POSTGRES_URL);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  try {
+    const admin = await connect(url.toString());
+    try {
+      await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+    } finally {
+      await admin.end();
+    }
+    log(`created PostgreSQL database ${name}`);
+    return null;
+  } catch (error) {
+    return `database ${name} is missing and could not be created: ${(error as Error).message}`;
   }
 }
 
