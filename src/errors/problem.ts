@@ -88,8 +88,9 @@ export const PROBLEM_TYPES = {
     status: 404,
     title: 'Not found',
     description:
-      'No route answers this method and path (or no problem type has this name). The routes ' +
-      'are listed in the HTML reference at /docs and in the OpenAPI document at ' +
+      'No route answers this method and path (or no problem type has this name), or the ' +
+      "request names a record the data does not hold (rankings' player or versus; errors[] " +
+      'points at it). The routes are listed in the HTML reference at /docs and in the OpenAPI document at ' +
       '/.well-known/openapi.json.',
   },
   'method-not-allowed': {

@@ -168,6 +168,19 @@ describe('OpenAPI contract', () => {
     }
   });
 
+  it('sends a documented 404 when rankings name a player the data does not hold', async () => {
+    for (const payload of [{ player: '\u0000' }, { versus: ['nobody-a', 'nobody-b'] }]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/rankings',
+        headers: { origin: TEST_ORIGIN },
+        payload,
+      });
+      assert.equal(response.statusCode, 404, response.body);
+      contract.assertResponse('/api/rankings', 'post', response);
+    }
+  });
+
   it('sends a documented 500 without internals and a documented 503 on timeout', async () => {
     const boom = await app.inject({
       method: 'POST',

@@ -78,6 +78,10 @@ const RESPONSES: Record<number, ProblemResponse> = {
     kind: 'origin-not-allowed',
     description: 'The Origin header is missing, `null` or not one of the allowed origins',
   },
+  404: {
+    kind: 'not-found',
+    description: 'An id in the request names a record the data does not hold',
+  },
   405: {
     kind: 'method-not-allowed',
     description: 'Another method than POST was used on this path',
@@ -104,10 +108,14 @@ const RESPONSES: Record<number, ProblemResponse> = {
   },
 };
 
-function problemResponse(status: number): Record<string, unknown> {
+/**
+ * The documented problem response of `status` (OpenAPI 3.1 §4.8.17), with a route's own
+ * description of when it is sent where it has one.
+ */
+export function problemResponse(status: number, description?: string): Record<string, unknown> {
   const spec = RESPONSES[status];
   return {
-    description: spec.description,
+    description: description ?? spec.description,
     ...(spec.headers ? { headers: spec.headers } : {}),
     content: {
       [PROBLEM_CONTENT_TYPE]: {

@@ -358,6 +358,7 @@ export function registerRankingsRoute(app: FastifyInstance, ctx: AppContext): vo
       'Players ranked by Glicko-2 (Glickman 2012; default), Elo, or best-N event points, over the games the common filter selects. Equal ratings share a rank; a page beyond the end is empty.',
     body: RankingsBody,
     response: RankingsResponse,
+    notFound: 'player or an id of versus is not a player in the data (`errors[]` points at it)',
     // Here `countries` are the players' countries, not the events': the engine applies them.
     filterOf: (body) => ({ ...body, countries: [] }),
     // Rating every game in scope is linear in games (about a second at a million): it runs on

@@ -21,6 +21,7 @@ import { normaliseCommonFilter } from '../../engine/filter.ts';
 import type { CommonFilter, CommonFilterInput } from '../../engine/filter.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { AppContext } from '../app-context.ts';
+import { problemResponse } from '../plugins/problem-responses.ts';
 import { envelope, requireSnapshot } from '../schemas/envelope.ts';
 
 /** The body of a request validated against `B`, as the TypeBox type provider types it. */
@@ -38,6 +39,8 @@ export interface StatsRoute<B extends TSchema, D, F> {
   description: string;
   body: B;
   response: TSchema;
+  /** When the route answers 404 (an id the data does not hold), documented as its 404. */
+  notFound?: string;
   /** The common filter's fields of a body (the body itself: its schema spreads them in). */
   filterOf: (body: BodyOf<B>) => CommonFilterInput;
   /** The engine call; a long one (rankings) runs on the engine thread and answers a promise. */
@@ -62,7 +65,10 @@ export function registerStatsRoute<B extends TSchema, D, F>(
         description: route.description,
         tags: ['statistics'],
         body: route.body,
-        response: { 200: route.response },
+        response: {
+          200: route.response,
+          ...(route.notFound === undefined ? {} : { 404: problemResponse(404, route.notFound) }),
+        },
       },
     },
     (request, reply) => {
