@@ -100,8 +100,12 @@ export function sendCached(
   snapshot: Snapshot,
   answer: () => string | Promise<string>,
 ): FastifyReply | Promise<FastifyReply> {
+  // A serialised answer is a string built piece by piece; sent as a string it would be walked
+  // twice (Content-Length, then the socket write), so it is encoded once here.
   const send = (payload: string | Buffer) =>
-    reply.type('application/json; charset=utf-8').send(payload);
+    reply
+      .type('application/json; charset=utf-8')
+      .send(typeof payload === 'string' ? Buffer.from(payload) : payload);
   const payload =
     ctx.responseCache === undefined
       ? answer()
