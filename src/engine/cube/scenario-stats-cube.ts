@@ -96,22 +96,20 @@ export interface ScopeSums {
 function partScanner(
   snapshot: Snapshot,
   order: EventOrder,
-  classes: { gameClass: Int32Array; classStart: Int32Array; classKeys: Int32Array },
-  bounds: Array<Float64Array | null>,
+  classes: Pick<GameClasses, 'gameClass' | 'classStart' | 'classKeys' | 'gameBand'>,
 ): EventScanner {
-  const { gameClass, classStart, classKeys } = classes;
+  const { gameClass, classStart, classKeys, gameBand } = classes;
   const nF = snapshot.factions.length;
   const { faction, score, result, firstTurn, primaryAchieved, secondary, secondaryAchieved } =
     snapshot;
   return (from, to, [acc, facc, sec]) => {
     for (let k = from; k < to; k++) {
-      const systemBounds = bounds[snapshot.events.system[order.event[k]]];
       for (let g = order.rowStart[k] >> 1, end = order.rowStart[k + 1] >> 1; g < end; g++) {
         const r = 2 * g;
         const cls = gameClass[g];
         const keysFrom = classStart[cls];
         const keysTo = classStart[cls + 1];
-        const band = bandOf(result, score, systemBounds, g);
+        const band = gameBand[g];
         const first = firstTurn[r] === 1 ? r : firstTurn[r + 1] === 1 ? r + 1 : -1;
         const pf = first >= 0 ? primaryAchieved[first] : -1;
         const ps = first >= 0 ? primaryAchieved[first ^ 1] : -1;
@@ -172,11 +170,19 @@ interface GameClasses {
   readonly rowPair: Int32Array;
   readonly pairClass: Int32Array;
   readonly pairFaction: Int32Array;
+  /** Game -> margin band (bandOf under its system's rules), so a scan reads it, not derives it. */
+  readonly gameBand: Int8Array;
 }
 
 function gameClasses(snapshot: Snapshot): GameClasses {
   const { gameClass, classes, classStart, classKeys } = classify(snapshot);
   const { pairClass, pairFaction, rowPair } = classFactionPairs(snapshot, gameClass);
+  const bounds = snapshot.systems.map((_, s) => bandBounds(snapshot, s));
+  const { result, score, rowEvent } = snapshot;
+  const gameBand = new Int8Array(snapshot.sides >> 1);
+  for (let g = 0; g < gameBand.length; g++) {
+    gameBand[g] = bandOf(result, score, bounds[snapshot.events.system[rowEvent[2 * g]]], g);
+  }
   return {
     classes,
     classStart,
@@ -185,6 +191,7 @@ function gameClasses(snapshot: Snapshot): GameClasses {
     rowPair,
     pairClass: Int32Array.from(pairClass),
     pairFaction: Int32Array.from(pairFaction),
+    gameBand,
   };
 }
 
@@ -195,19 +202,17 @@ function gameClasses(snapshot: Snapshot): GameClasses {
 function classScanner(
   snapshot: Snapshot,
   order: EventOrder,
-  { gameClass, rowPair }: GameClasses,
-  bounds: Array<Float64Array | null>,
+  { gameClass, rowPair, gameBand }: GameClasses,
 ): EventScanner {
   const { faction, score, result, firstTurn, primaryAchieved, secondary, secondaryAchieved } =
     snapshot;
   return (from, to, [acc, facc, sec]) => {
     for (let k = from; k < to; k++) {
-      const systemBounds = bounds[snapshot.events.system[order.event[k]]];
       for (let g = order.rowStart[k] >> 1, end = order.rowStart[k + 1] >> 1; g < end; g++) {
         const r = 2 * g;
         const a = gameClass[g] * CLASS_STRIDE;
         acc[a + C_GAMES]++;
-        addBand(acc, a + C_BANDS, bandOf(result, score, systemBounds, g));
+        addBand(acc, a + C_BANDS, gameBand[g]);
         const first = firstTurn[r] === 1 ? r : firstTurn[r + 1] === 1 ? r + 1 : -1;
         if (first >= 0) {
           acc[a + C_FT_GAMES]++;
@@ -254,19 +259,17 @@ export const scenarioStatsCube = snapshotCache({
   build: (snapshot) => {
     const classes = gameClasses(snapshot);
     const order = eventOrder(snapshot);
-    const bounds = snapshot.systems.map((_, s) => bandBounds(snapshot, s));
     const [, partKeys] = partOffsets(snapshot);
     const planes = [
       { keys: partKeys, stride: CLASS_STRIDE },
       { keys: partKeys * snapshot.factions.length, stride: PAIR_STRIDE },
       { keys: snapshot.scenarioDicts.secondary.values.length, stride: SECONDARY_STRIDE },
     ];
-    const scan = partScanner(snapshot, order, classes, bounds);
+    const scan = partScanner(snapshot, order, classes);
     return { classes, cube: buildCube(order, planes, SPANS, scan) };
   },
   attach: (snapshot, { classes, cube }): ScenarioStatsCube => {
     const order = eventOrder(snapshot);
-    const bounds = snapshot.systems.map((_, s) => bandBounds(snapshot, s));
     const [, partKeys] = partOffsets(snapshot);
     const nF = snapshot.factions.length;
     const secondaries = snapshot.scenarioDicts.secondary.values.length;
@@ -284,8 +287,8 @@ export const scenarioStatsCube = snapshotCache({
       ...classes,
       order,
       cube,
-      scan: partScanner(snapshot, order, classes, bounds),
-      scanClasses: classScanner(snapshot, order, classes, bounds),
+      scan: partScanner(snapshot, order, classes),
+      scanClasses: classScanner(snapshot, order, classes),
       sums: sums(),
       kept: classSums(),
       dropped: classSums(),
@@ -306,13 +309,26 @@ function touchEvent(built: ScenarioStatsCube, snapshot: Snapshot, k: number, sum
   }
 }
 
-/** Adds (sign 1) or subtracts (sign -1) class sums into part sums, touched keys only. */
+/** Subtracts `minus` from `sums`, plane by plane, touched keys only. */
+function subtractInto(sums: ScopeSums, minus: ScopeSums): void {
+  for (const plane of ['cls', 'pairs', 'sec'] as const) {
+    const into = sums[plane];
+    const from = minus[plane];
+    const { stride } = into;
+    for (let i = 0; i < from.count; i++) {
+      const key = from.keys[i];
+      into.touch(key);
+      for (let s = key * stride; s < key * stride + stride; s++) into.values[s] -= from.values[s];
+    }
+  }
+}
+
+/** Adds class sums into part sums, touched keys only. */
 function expandInto(
   built: ScenarioStatsCube,
   factions: number,
   from: ScopeSums,
   to: ScopeSums,
-  sign: number,
 ): void {
   const { classStart, classKeys, pairClass, pairFaction } = built;
   const cls = from.cls.values;
@@ -327,7 +343,7 @@ function expandInto(
     for (let j = classStart[c]; j < classStart[c + 1]; j++) {
       to.cls.touch(classKeys[j]);
       const a = classKeys[j] * CLASS_STRIDE;
-      for (let s = 0; s < CLASS_STRIDE; s++) acc[a + s] += sign * cls[ca + s];
+      for (let s = 0; s < CLASS_STRIDE; s++) acc[a + s] += cls[ca + s];
     }
   }
   for (let i = 0; i < from.pairs.count; i++) {
@@ -338,14 +354,14 @@ function expandInto(
       const cell = classKeys[j] * factions + pairFaction[p];
       to.pairs.touch(cell);
       const fb = cell * PAIR_STRIDE;
-      for (let s = 0; s < PAIR_STRIDE; s++) facc[fb + s] += sign * pairs[pb + s];
+      for (let s = 0; s < PAIR_STRIDE; s++) facc[fb + s] += pairs[pb + s];
     }
   }
   for (let i = 0; i < from.sec.count; i++) {
     const id = from.sec.keys[i];
     to.sec.touch(id);
     const b = id * SECONDARY_STRIDE;
-    for (let s = 0; s < SECONDARY_STRIDE; s++) sacc[b + s] += sign * sec[b + s];
+    for (let s = 0; s < SECONDARY_STRIDE; s++) sacc[b + s] += sec[b + s];
   }
 }
 
@@ -398,9 +414,10 @@ export function sumScenarioScope(
       touchEvent(built, snapshot, k, dropped);
     },
   );
-  const nF = snapshot.factions.length;
-  expandInto(built, nF, kept, sums, 1);
-  expandInto(built, nF, dropped, sums, -1);
+  // Kept minus dropped in class space first: the two mostly touch the same classes and pairs,
+  // so each is expanded into its parts once.
+  subtractInto(kept, dropped);
+  expandInto(built, snapshot.factions.length, kept, sums);
   return sums;
 }
 
