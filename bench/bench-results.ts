@@ -1,6 +1,7 @@
 /** The figures one `npm run bench` run records, as bench.ts gathers and bench-report.ts prints them. */
 import type { LoadResult, RankingsStallResult, ReloadResult, ServerInfo } from './bench-http.ts';
 import type { T9aWindowResult } from './bench-t9a.ts';
+import type { ImportThroughputResult } from './import-throughput.ts';
 
 export interface EngineRow {
   route: string;
@@ -35,6 +36,7 @@ export interface BenchResults {
   rankingsStall: RankingsStallResult;
   /** The real-data window (bench-t9a.ts), or why it was skipped. */
   t9a: T9aWindowResult | { skipped: string };
-  import: unknown;
+  /** Import throughput (import-throughput.ts) at `games` games, or why it was skipped. */
+  import: { games: number; runs: ImportThroughputResult[] } | { skipped: string };
   totalMs: number;
 }
