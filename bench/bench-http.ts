@@ -13,7 +13,10 @@ const SERVER = resolve(import.meta.dirname, 'bench-server.ts');
 const ORIGIN = 'http://localhost:8080';
 
 export interface ServerInfo {
+  /** The app without a response cache. */
   url: string;
+  /** The same app over the same snapshot with a 64 MiB response cache. */
+  cachedUrl: string;
   games: number;
   loadMs: number;
   readyMs: number;
@@ -32,19 +35,14 @@ export interface RunningServer {
 }
 
 /**
- * Starts the benchmark server on `databaseUrl` with a response cache of `cacheMb`, as `workers`
- * processes on one port.
+ * Starts the benchmark server on `databaseUrl` as `workers` processes, each answering uncached on
+ * one port and cached on another.
  */
-export function startServer(
-  databaseUrl: string,
-  cacheMb: number,
-  workers = 1,
-): Promise<RunningServer> {
+export function startServer(databaseUrl: string, workers = 1): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SERVER], {
     env: {
       ...process.env,
       BENCH_DATABASE_URL: databaseUrl,
-      BENCH_CACHE_MB: String(cacheMb),
       BENCH_WORKERS: String(workers),
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -48,7 +48,7 @@ export function renderMarkdown(r: BenchResults): string {
     '## HTTP',
     '',
     "autocannon (library) on loopback, in the benchmark's own process, against the server run as 1 process and as one node:cluster worker per core (`muster serve`'s default); filter: 2025, 16+ players; " +
-      'uncached = MUSTER_RESPONSE_CACHE_MB=0, cached = the same request repeated with the cache on. ' +
+      'uncached = MUSTER_RESPONSE_CACHE_MB=0, cached = the same request repeated with the cache on (each server process runs both, on two ports over one snapshot). ' +
       'Two ceilings on the same server: hello world as a GET, and as a POST of the same body through the same origin guard, rate limit and JSON parsing (what every statistics route pays before its handler). ' +
       'Targets: uncached p99 < 50 ms at 8 clients (1 worker); cached >= half the hello-world throughput.',
     '',
@@ -124,7 +124,7 @@ function renderImport(i: BenchResults['import']): string[] {
   return [
     ...head,
     `\`muster import\` of a generated document of ${i.games.toLocaleString('en')} games (lists on a fifth of the sides) as canonical JSON, NDJSON and CSV, each run a child process into a fresh SQLite file or PostgreSQL schema; NDJSON is imported a second time, unchanged. ` +
-      'Throughput is per game and streamed formats go in batches of 20,000 games, so the rate does not depend on the size (`--import-games`; `bench/import-throughput.ts --games N` alone); "process" counts the whole command, start-up and migrations included (about 2 s), "import" the time the command reports for reading, validating and writing. ' +
+      'Throughput is per game and streamed formats go in batches of 20,000 games, so the rate depends little on the size (`--import-games`; `bench/import-throughput.ts --games N` alone); "process" counts the whole command, start-up and migrations included (about 2 s), "import" the time the command reports for reading, validating and writing. ' +
       'Targets: SQLite >= 20,000 games/s, PostgreSQL >= 10,000 games/s, an unchanged re-import cheaper than the first.',
     '',
     '| format | backend | run | games | process s | games/s | import s | games/s in the import | peak RSS MiB | file MiB | exit |',

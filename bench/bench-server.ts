@@ -1,8 +1,9 @@
 /**
  * The server half of `npm run bench`, run as its own process so the load generator does not
  * share its event loop: the real app over the benchmark store, loaded the way `muster serve`
- * loads (a worker thread builds the snapshot and the engine's caches), plus a hello-world route
- * and a reload trigger. Prints one JSON line with its URL, load figures and RSS once it listens.
+ * loads (a worker thread builds the snapshot and the engine's caches), without and with the
+ * response cache on two ports, plus a hello-world route and a reload trigger. Prints one JSON
+ * line with its URLs, load figures and RSS once it listens.
  * With BENCH_WORKERS=N (N > 1) it runs N such servers as node:cluster workers on one port, as
  * `muster serve` does, and prints the first worker's line with the count.
  */
@@ -23,7 +24,11 @@ function report(info: Record<string, unknown>): void {
   else console.log(JSON.stringify(info));
 }
 
-/** One server process: the app over the store, loaded as `muster serve` loads it. */
+/**
+ * One server process: the app over the store, loaded as `muster serve` loads it, twice over one
+ * snapshot: without a response cache on BENCH_PORT and with one on BENCH_CACHED_PORT, so the
+ * uncached and cached loads need one load of the data, not two.
+ */
 async function runServer(): Promise<void> {
   const store = await openStore(databaseUrl);
   let longestWarmStepMs = 0;
@@ -38,30 +43,42 @@ async function runServer(): Promise<void> {
   const readyMs = performance.now() - started;
   global.gc?.();
   const memory = process.memoryUsage();
-  const config = loadConfig({
-    MUSTER_RATE_LIMIT_MAX: '1000000',
-    MUSTER_LOG_LEVEL: 'silent',
-    MUSTER_RESPONSE_CACHE_MB: process.env.BENCH_CACHE_MB ?? '64',
-    MUSTER_REQUEST_TIMEOUT_MS: '600000',
-  });
   const engineThread = new EngineThread();
   await engineThread.start();
-  const app = await buildApp(
-    { config, store, snapshots: manager, engineThread },
-    { logger: false },
+  const app = async (cacheMb: string) => {
+    const config = loadConfig({
+      MUSTER_RATE_LIMIT_MAX: '1000000',
+      MUSTER_LOG_LEVEL: 'silent',
+      MUSTER_RESPONSE_CACHE_MB: cacheMb,
+      MUSTER_REQUEST_TIMEOUT_MS: '600000',
+    });
+    const built = await buildApp(
+      { config, store, snapshots: manager, engineThread },
+      { logger: false },
+    );
+    built.get('/bench/hello', async () => ({ hello: 'world' }));
+    // The ceiling of a POST route: the same origin guard, rate limit and JSON body parsing.
+    built.post('/bench/hello-post', async () => ({ hello: 'world' }));
+    built.get('/bench/reload', async () => {
+      const t = performance.now();
+      await manager.reload();
+      return { reloadMs: performance.now() - t, longestWarmStepMs };
+    });
+    return built;
+  };
+  const apps = [await app('0'), await app('64')];
+  const [url, cachedUrl] = await Promise.all(
+    apps.map((a, i) =>
+      a.listen({
+        host: '127.0.0.1',
+        port: Number((i === 0 ? process.env.BENCH_PORT : process.env.BENCH_CACHED_PORT) ?? 0),
+      }),
+    ),
   );
-  app.get('/bench/hello', async () => ({ hello: 'world' }));
-  // The ceiling of a POST route: the same origin guard, rate limit and JSON body parsing.
-  app.post('/bench/hello-post', async () => ({ hello: 'world' }));
-  app.get('/bench/reload', async () => {
-    const t = performance.now();
-    await manager.reload();
-    return { reloadMs: performance.now() - t, longestWarmStepMs };
-  });
-  const url = await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
   const status = manager.status()!;
   report({
     url,
+    cachedUrl,
     games: status.games,
     loadMs: status.loadMs,
     readyMs,
@@ -74,8 +91,7 @@ async function runServer(): Promise<void> {
   });
   process.once('SIGTERM', () => {
     // A cluster worker's channel to its primary would keep it alive: leave once closed.
-    void app
-      .close()
+    void Promise.all(apps.map((a) => a.close()))
       .then(() => engineThread.close())
       .then(() => store.close())
       .then(() => cluster.isWorker && process.exit(0));
@@ -94,10 +110,14 @@ function freePort(): Promise<number> {
 
 /** The cluster primary: forks the workers on one port and prints once all of them listen. */
 async function runPrimary(): Promise<void> {
-  const port = await freePort();
+  const [port, cachedPort] = [await freePort(), await freePort()];
   const infos: Array<Record<string, unknown>> = [];
   for (let i = 0; i < workers; i++) {
-    const worker = cluster.fork({ ...process.env, BENCH_PORT: String(port) });
+    const worker = cluster.fork({
+      ...process.env,
+      BENCH_PORT: String(port),
+      BENCH_CACHED_PORT: String(cachedPort),
+    });
     worker.on('message', (info: Record<string, unknown>) => {
       infos.push(info);
       if (infos.length === workers) console.log(JSON.stringify({ ...infos[0], workers }));

@@ -201,18 +201,16 @@ export async function measureT9aWindow(
     const url = `sqlite:${file}`;
     const uncached = await inProcess(url, 0, runs);
     const cached = await inProcess(url, 64, runs);
-    const loopback = [];
-    let games = 0;
-    for (const cacheMb of [0, 64]) {
-      const server = await startServer(url, cacheMb);
-      games = server.info.games;
-      try {
-        loopback.push(await sequence(server.info.url, runs));
-      } finally {
-        await server.stop();
-      }
+    const server = await startServer(url);
+    const games = server.info.games;
+    let cold: Awaited<ReturnType<typeof sequence>>;
+    let warm: typeof cold;
+    try {
+      cold = await sequence(server.info.url, runs);
+      warm = await sequence(server.info.cachedUrl, runs);
+    } finally {
+      await server.stop();
     }
-    const [cold, warm] = loopback;
     return {
       importMs,
       games,

@@ -37,9 +37,9 @@ const { values } = parseArgs({
     'engine-runs': { type: 'string', default: '100' },
     'sql-runs': { type: 'string', default: '1' },
     'skip-import': { type: 'boolean', default: false },
-    // Import throughput is a rate: a fifth of a million games measures it as well as a million
+    // Import throughput is a rate: a tenth of a million games measures it as well as a million
     // (20,000-game batches either way) and keeps the whole run under 15 minutes.
-    'import-games': { type: 'string', default: '200000' },
+    'import-games': { type: 'string', default: '100000' },
   },
 });
 const GAMES = Number(values.games);
@@ -147,9 +147,27 @@ const TARGETS: Target[] = [
   { name: 'rankings', method: 'POST', path: '/api/rankings', body: FILTER },
 ];
 
+/** Loads every target against `url`; one row per target. */
+async function loadTargets(url: string, cached: boolean, workers: number): Promise<HttpRow[]> {
+  const rows: HttpRow[] = [];
+  for (const target of TARGETS) {
+    // One request first: rankings computes and keeps its ratings on its first call.
+    await loadTarget(url, target, 1, 1);
+    const results: LoadResult[] = [];
+    for (const connections of [8, 64]) {
+      results.push(await loadTarget(url, target, connections, SECONDS));
+    }
+    log(
+      `http ${workers} worker(s) ${cached ? 'cached' : 'uncached'} ${target.name}: ${results.map((r) => r.rps.toFixed(0)).join(' / ')} req/s`,
+    );
+    rows.push({ target: target.name, cached, workers, results });
+  }
+  return rows;
+}
+
+/** The HTTP loads, uncached then cached, on `workers` server processes; with one, the reload. */
 async function httpSection(
   databaseUrl: string,
-  cached: boolean,
   workers = 1,
 ): Promise<{
   rows: HttpRow[];
@@ -157,24 +175,15 @@ async function httpSection(
   reload: ReloadResult | null;
   rankings: RankingsStallResult | null;
 }> {
-  const server = await startServer(databaseUrl, cached ? 64 : 0, workers);
-  const rows: HttpRow[] = [];
+  const server = await startServer(databaseUrl, workers);
   try {
-    for (const target of TARGETS) {
-      // One request first: rankings computes and keeps its ratings on its first call.
-      await loadTarget(server.info.url, target, 1, 1);
-      const results: LoadResult[] = [];
-      for (const connections of [8, 64]) {
-        results.push(await loadTarget(server.info.url, target, connections, SECONDS));
-      }
-      log(
-        `http ${workers} worker(s) ${cached ? 'cached' : 'uncached'} ${target.name}: ${results.map((r) => r.rps.toFixed(0)).join(' / ')} req/s`,
-      );
-      rows.push({ target: target.name, cached, workers, results });
-    }
-    const single = cached && workers === 1;
-    const reload = single ? await measureReload(server.info.url) : null;
-    const rankings = single ? await measureRankingsStall(server.info.url) : null;
+    const rows = [
+      ...(await loadTargets(server.info.url, false, workers)),
+      ...(await loadTargets(server.info.cachedUrl, true, workers)),
+    ];
+    const single = workers === 1;
+    const reload = single ? await measureReload(server.info.cachedUrl) : null;
+    const rankings = single ? await measureRankingsStall(server.info.cachedUrl) : null;
     return { rows, server: server.info, reload, rankings };
   } finally {
     await server.stop();
@@ -214,17 +223,10 @@ async function main(): Promise<void> {
     log('data ready');
     const engine = await engineSection(file, pgSchema);
     global.gc?.();
-    const uncached = await httpSection(`sqlite:${file}`, false);
-    const cached = await httpSection(`sqlite:${file}`, true);
+    const single = await httpSection(`sqlite:${file}`);
     // One worker per core, as `muster serve` runs by default.
     const cores = availableParallelism();
-    const spread =
-      cores > 1
-        ? [
-            await httpSection(`sqlite:${file}`, false, cores),
-            await httpSection(`sqlite:${file}`, true, cores),
-          ]
-        : [];
+    const spread = cores > 1 ? await httpSection(`sqlite:${file}`, cores) : null;
     const t9a = await measureT9aWindow(100, log);
     const results: BenchResults = {
       startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
@@ -239,11 +241,11 @@ async function main(): Promise<void> {
       generateMs,
       postgres,
       inThreadLoadMs: engine.loadMs,
-      server: uncached.server,
+      server: single.server,
       engine: engine.rows,
-      http: [...uncached.rows, ...cached.rows, ...spread.flatMap((s) => s.rows)],
-      reload: cached.reload!,
-      rankingsStall: cached.rankings!,
+      http: [...single.rows, ...(spread?.rows ?? [])],
+      reload: single.reload!,
+      rankingsStall: single.rankings!,
       t9a,
       import: await importSection(GAMES),
       totalMs: performance.now() - started,
