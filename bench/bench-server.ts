@@ -67,13 +67,9 @@ async function runServer(): Promise<void> {
     return built;
   };
   const apps = [await app('0'), await app('64')];
+  const ports = [process.env.BENCH_PORT, process.env.BENCH_CACHED_PORT];
   const [url, cachedUrl] = await Promise.all(
-    apps.map((a, i) =>
-      a.listen({
-        host: '127.0.0.1',
-        port: Number((i === 0 ? process.env.BENCH_PORT : process.env.BENCH_CACHED_PORT) ?? 0),
-      }),
-    ),
+    apps.map((a, i) => a.listen({ host: '127.0.0.1', port: Number(ports[i] ?? 0) })),
   );
   const status = manager.status()!;
   report({

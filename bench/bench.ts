@@ -190,15 +190,14 @@ async function httpSection(
   }
 }
 
-async function importSection(games: number): Promise<BenchResults['import']> {
+/** Import throughput on SQLite, and on PostgreSQL at `postgresUrl` when it answered. */
+async function importSection(
+  games: number,
+  postgresUrl: string | undefined,
+): Promise<BenchResults['import']> {
   if (values['skip-import'] === true) return { skipped: '--skip-import' };
   const size = Math.min(games, Number(values['import-games']));
-  const pgProblem = await postgresAnswers();
-  const runs = await measureImportThroughput({
-    games: size,
-    postgresUrl: pgProblem === null ? POSTGRES_URL : undefined,
-    log,
-  });
+  const runs = await measureImportThroughput({ games: size, postgresUrl, log });
   return { games: size, runs };
 }
 
@@ -247,7 +246,7 @@ async function main(): Promise<void> {
       reload: single.reload!,
       rankingsStall: single.rankings!,
       t9a,
-      import: await importSection(GAMES),
+      import: await importSection(GAMES, pgProblem === null ? POSTGRES_URL : undefined),
       totalMs: performance.now() - started,
     };
     mkdirSync(RESULTS, { recursive: true });

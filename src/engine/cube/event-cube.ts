@@ -71,10 +71,13 @@ function flush(
   }
 }
 
+/** The item cube's stride (item-cube.ts ITEM_STRIDE), the one addCells unrolls. */
+const UNROLLED_STRIDE = 10;
+
 /**
- * Adds cells [from, to) of a plane into `target`. Ten slots (the item cube's planes, whose
- * blocks hold thousands of cells) are added unrolled: V8 does not unroll a loop whose bound is
- * read at run time, and unrolled, item-use-stats sums all 1M games' pairs in 0.18 ms instead of 0.34.
+ * Adds cells [from, to) of a plane into `target`. The item cube's planes, whose blocks hold
+ * thousands of cells, are added unrolled: V8 does not unroll a loop whose bound is read at run
+ * time, and unrolled, item-use-stats sums all 1M games' pairs in 0.18 ms instead of 0.34.
  */
 function addCells(
   target: Float64Array,
@@ -84,10 +87,10 @@ function addCells(
   from: number,
   to: number,
 ): void {
-  if (stride === 10) {
+  if (stride === UNROLLED_STRIDE) {
     for (let c = from; c < to; c++) {
-      const t = key[c] * 10;
-      const v = c * 10;
+      const t = key[c] * UNROLLED_STRIDE;
+      const v = c * UNROLLED_STRIDE;
       target[t] += values[v];
       target[t + 1] += values[v + 1];
       target[t + 2] += values[v + 2];

@@ -309,20 +309,6 @@ function touchEvent(built: ScenarioStatsCube, snapshot: Snapshot, k: number, sum
   }
 }
 
-/** Subtracts `minus` from `sums`, plane by plane, touched keys only. */
-function subtractInto(sums: ScopeSums, minus: ScopeSums): void {
-  for (const plane of ['cls', 'pairs', 'sec'] as const) {
-    const into = sums[plane];
-    const from = minus[plane];
-    const { stride } = into;
-    for (let i = 0; i < from.count; i++) {
-      const key = from.keys[i];
-      into.touch(key);
-      for (let s = key * stride; s < key * stride + stride; s++) into.values[s] -= from.values[s];
-    }
-  }
-}
-
 /** Adds class sums into part sums, touched keys only. */
 function expandInto(
   built: ScenarioStatsCube,
@@ -416,7 +402,9 @@ export function sumScenarioScope(
   );
   // Kept minus dropped in class space first: the two mostly touch the same classes and pairs,
   // so each is expanded into its parts once.
-  subtractInto(kept, dropped);
+  kept.cls.subtract(dropped.cls);
+  kept.pairs.subtract(dropped.pairs);
+  kept.sec.subtract(dropped.sec);
   expandInto(built, snapshot.factions.length, kept, sums);
   return sums;
 }

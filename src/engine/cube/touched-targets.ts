@@ -28,6 +28,17 @@ export class TouchedTargets {
     this.keys[this.count++] = key;
   }
 
+  /** Subtracts `other`'s touched keys' slots from this one's (same stride), touching them here. */
+  subtract(other: TouchedTargets): void {
+    const { values, stride } = this;
+    for (let i = 0; i < other.count; i++) {
+      const key = other.keys[i];
+      this.touch(key);
+      const end = key * stride + stride;
+      for (let s = key * stride; s < end; s++) values[s] -= other.values[s];
+    }
+  }
+
   /** The touched keys in ascending order (the order a dense loop would visit them). */
   sortKeys(): Int32Array {
     return this.keys.subarray(0, this.count).sort();
