@@ -60,6 +60,7 @@ export function printReport(
     out(`  ${report.derivedIds} game id(s) derived from tournament and file name (no id_match)`);
   const files = report.rejects.filter((r) => r.kind === 'file').length;
   if (files > 0) out(`  ${files} file(s) could not be read`);
+  for (const note of report.notes) out(`  note: ${note}`);
   if (report.status === 'rejected')
     out('  --strict: the whole batch was refused; nothing was written but the rejects');
 }

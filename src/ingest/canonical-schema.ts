@@ -233,7 +233,6 @@ export const CanonicalDocumentSchema = Type.Object(
   },
   {
     additionalProperties: false,
-    $id: 'https://muster.dev/schema/muster-v1.schema.json',
     title: 'Muster canonical import document (muster/v1)',
   },
 );

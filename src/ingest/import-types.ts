@@ -32,6 +32,8 @@ export interface RawBatch {
   createUnknownFactions: boolean;
   /** Game ids an adapter derived for records that had none (T9A reports without id_match). */
   derivedIds: number;
+  /** What the user should hear besides rejects (byes skipped, players left without a list). */
+  notes: string[];
 }
 
 export function emptyRawBatch(createUnknownFactions = false): RawBatch {
@@ -44,6 +46,7 @@ export function emptyRawBatch(createUnknownFactions = false): RawBatch {
     rejects: [],
     createUnknownFactions,
     derivedIds: 0,
+    notes: [],
   };
 }
 
@@ -60,5 +63,7 @@ export interface ImportReport {
   /** Game ids derived for records that had none (docs/import-formats.md#t9a-the-ninth-age-data-project). */
   derivedIds: number;
   rejects: Reject[];
+  /** Adapter and validation notes: byes, unplayed pairings, names one edit from a known one. */
+  notes: string[];
   durationMs: number;
 }

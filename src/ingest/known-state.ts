@@ -12,6 +12,8 @@ export interface KnownState {
   factionAliases: Map<string, Map<string, string>>;
   /** system -> faction ids. */
   factionIds: Map<string, Set<string>>;
+  /** system -> faction id -> display name, for "did you mean" (docs/import-formats.md). */
+  factionNames: Map<string, Map<string, string>>;
   /** system -> kind -> name key -> catalogue spelling. */
   scenarioNames: Map<string, Map<string, Map<string, string>>>;
 }
@@ -21,6 +23,7 @@ export function emptyKnownState(): KnownState {
     systems: new Map(),
     factionAliases: new Map(),
     factionIds: new Map(),
+    factionNames: new Map(),
     scenarioNames: new Map(),
   };
 }
@@ -35,6 +38,13 @@ export function addFactionAlias(
   if (aliases === undefined) state.factionAliases.set(system, (aliases = new Map()));
   const key = nameKey(alias);
   if (!aliases.has(key)) aliases.set(key, id);
+}
+
+/** Records a faction's display name (the newest declaration wins). */
+export function addFactionName(state: KnownState, system: string, id: string, name: string): void {
+  let names = state.factionNames.get(system);
+  if (names === undefined) state.factionNames.set(system, (names = new Map()));
+  names.set(id, name);
 }
 
 export function addScenarioName(
@@ -83,6 +93,7 @@ export async function loadKnownState(store: Store): Promise<KnownState> {
     if (ids === undefined) state.factionIds.set(f.system_id, (ids = new Set()));
     ids.add(f.id);
     addFactionAlias(state, f.system_id, f.id, f.id);
+    addFactionName(state, f.system_id, f.id, f.name);
   }
   for (const a of aliases) addFactionAlias(state, a.system_id, a.alias, a.faction_id);
   for (const f of factions) addFactionAlias(state, f.system_id, f.name, f.id);

@@ -51,6 +51,7 @@ function addCounts(total: ImportCounts, add: ImportCounts): void {
 interface RunState {
   counts: ImportCounts;
   rejects: Reject[];
+  notes: string[];
   newFactions: Set<string>;
   newSystems: string[];
   derivedIds: number;
@@ -67,7 +68,7 @@ async function runOneBatch(
   options: RunImportOptions,
   state: RunState,
 ): Promise<void> {
-  const { batch, rejects } = validateBatch(raw, known);
+  const { batch, rejects, notes } = validateBatch(raw, known, { strict: options.strict });
   const refuse = options.strict === true && rejects.length > 0;
   const { counts: written, dataVersion } = await writeBatch(store.db, batch, rejects, importId, {
     writeData: !refuse,
@@ -79,6 +80,7 @@ async function runOneBatch(
   }
   addCounts(state.counts, counts);
   for (const r of rejects) if (state.rejects.length < MAX_REPORTED_REJECTS) state.rejects.push(r);
+  for (const n of notes) if (state.notes.length < MAX_REPORTED_REJECTS) state.notes.push(n);
   if (!refuse) {
     for (const f of batch.newFactions) state.newFactions.add(f);
     state.newSystems.push(...batch.newSystems);
@@ -107,6 +109,7 @@ export async function runImportBatches(
   const state: RunState = {
     counts: zeroCounts(),
     rejects: [],
+    notes: [],
     newFactions: new Set(),
     newSystems: [],
     derivedIds: 0,
@@ -139,6 +142,7 @@ export async function runImportBatches(
       newSystems: state.newSystems,
       derivedIds: state.derivedIds,
       rejects: state.rejects,
+      notes: state.notes,
       durationMs: performance.now() - started,
     };
     await finish(
@@ -176,6 +180,7 @@ export function summaryLine(report: ImportReport): string {
     ...(report.newSystems.length > 0 ? [`new systems ${report.newSystems.join(', ')}`] : []),
     ...(report.derivedIds > 0 ? [`${report.derivedIds} game ids derived`] : []),
     ...(files > 0 ? [`files ${files} unreadable`] : []),
+    ...(report.notes.length > 0 ? [`${report.notes.length} notes`] : []),
   ];
   return [part('events'), part('players'), part('games'), part('lists'), ...notes].join('; ');
 }

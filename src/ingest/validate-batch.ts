@@ -21,8 +21,14 @@ import { ValidationContext } from './validation-context.ts';
 export function validateBatch(
   raw: RawBatch,
   known: KnownState,
-): { batch: ValidBatch; rejects: Reject[] } {
-  const ctx = new ValidationContext(known, raw.createUnknownFactions, raw.rejects);
+  options: { strict?: boolean } = {},
+): { batch: ValidBatch; rejects: Reject[]; notes: string[] } {
+  const ctx = new ValidationContext(
+    known,
+    raw.createUnknownFactions,
+    raw.rejects,
+    options.strict === true,
+  );
   validateSystems(ctx, uniqueCopies(raw.systems));
   validateFactions(ctx, uniqueCopies(raw.factions));
   validatePlayers(ctx, uniqueCopies(raw.players));
@@ -37,5 +43,5 @@ export function validateBatch(
   const declared = new Set(batch.scenarios.map((s) => `${s.system}\u0000${s.kind}\u0000${s.name}`));
   for (const [key, s] of ctx.scenarioUse) if (!declared.has(key)) batch.scenarios.push(s);
   batch.newFactions = [...ctx.newFactions].sort();
-  return { batch, rejects: ctx.rejects };
+  return { batch, rejects: ctx.rejects, notes: [...raw.notes, ...ctx.notes] };
 }

@@ -61,11 +61,14 @@ function validateEntries(
       }
       seenPlayers.add(entry.player);
       ctx.referencedPlayers.add(entry.player);
+      const faction = entry.faction
+        ? ctx.resolveFaction(system.id, entry.faction, '/faction')
+        : null;
       entries.push({
         player: entry.player,
-        faction: entry.faction ? ctx.resolveFaction(system.id, entry.faction, '/faction') : null,
+        faction,
         subfaction: entry.subfaction
-          ? ctx.resolveFaction(system.id, entry.subfaction, '/subfaction')
+          ? ctx.resolveFaction(system.id, entry.subfaction, '/subfaction', faction)
           : null,
         team: entry.team ?? null,
         placement: entry.placement ?? null,

@@ -33,7 +33,7 @@ function checkSide(ctx: ValidationContext, system: GameSystem, side: Side, i: nu
   const base = `/sides/${i}`;
   const faction = ctx.resolveFaction(system.id, side.faction, `${base}/faction`);
   const subfaction = side.subfaction
-    ? ctx.resolveFaction(system.id, side.subfaction, `${base}/subfaction`)
+    ? ctx.resolveFaction(system.id, side.subfaction, `${base}/subfaction`, faction)
     : null;
   if (side.score !== null && side.score !== undefined) {
     // Without score rules a score is taken as given; it only has to be a number.

@@ -7,7 +7,7 @@
 import type { Faction, GameSystem, Player, Scenario } from '../domain/model.ts';
 import { cleanName, nameKey } from '../domain/normalize-name.ts';
 import type { RawRecord } from './import-types.ts';
-import { addFactionAlias, addScenarioName } from './known-state.ts';
+import { addFactionAlias, addFactionName, addScenarioName } from './known-state.ts';
 import { checkers, duplicateKeys, idOf, stripNulls } from './validation-context.ts';
 import type { ValidationContext } from './validation-context.ts';
 
@@ -71,6 +71,7 @@ export function validateFactions(ctx: ValidationContext, records: RawRecord[]): 
     };
     ctx.batch.factions.push(faction);
     ctx.addFactionId(f.system, f.id);
+    addFactionName(known, f.system, f.id, faction.name);
     // A declared alias wins over an older mapping of the same key.
     const aliases = known.factionAliases.get(f.system);
     for (const alias of [f.id, faction.name, ...(faction.aliases ?? [])]) {

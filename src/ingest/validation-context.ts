@@ -20,7 +20,8 @@ import {
   SystemSchema,
 } from './canonical-schema.ts';
 import type { RawRecord } from './import-types.ts';
-import { addFactionAlias, addScenarioName } from './known-state.ts';
+import { addFactionAlias, addFactionName, addScenarioName } from './known-state.ts';
+import { nearKeys } from './near-names.ts';
 import type { KnownState } from './known-state.ts';
 
 export interface Checker {
@@ -112,11 +113,17 @@ export class ValidationContext {
   readonly newFactions = new Set<string>();
   /** Scenario names used by games, keyed by system, kind and spelling. */
   readonly scenarioUse = new Map<string, Scenario>();
+  /** What the import should tell its user besides rejects (a new faction that looks like a typo). */
+  readonly notes: string[] = [];
+  /** "did you mean" per system and unknown name key, worked out once per batch. */
+  private readonly nearCache = new Map<string, string | null>();
 
   constructor(
     readonly known: KnownState,
     readonly createUnknownFactions: boolean,
     rejects: Reject[],
+    /** --strict: a new faction one edit away from a known one is refused, not created. */
+    readonly strict = false,
   ) {
     this.rejects = [...rejects];
   }
@@ -168,22 +175,70 @@ export class ValidationContext {
     return created;
   }
 
-  /** A faction id for a name or alias; a CSV may create the faction, a document may not. */
-  resolveFaction(system: string, name: string, field: string): string {
-    const id = this.known.factionAliases.get(system)?.get(nameKey(name));
+  /**
+   * The known factions one edit away from an unknown name, as a user reads them
+   * (`"Ember Orcs"`, or `"Vermin Swarm" (as "rats")` when an alias is the near one); null when
+   * none is (docs/import-formats.md#names-that-almost-match).
+   */
+  nearFactions(system: string, key: string): string | null {
+    const cacheKey = `${system}\u0000${key}`;
+    const cached = this.nearCache.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const aliases = this.known.factionAliases.get(system);
+    const names = this.known.factionNames.get(system);
+    const byFaction = new Map<string, string>();
+    for (const near of nearKeys(key, aliases?.keys() ?? [])) {
+      const id = aliases?.get(near) as string;
+      if (byFaction.has(id)) continue;
+      const name = names?.get(id) ?? id;
+      byFaction.set(id, nameKey(name) === near ? `"${name}"` : `"${name}" (as "${near}")`);
+    }
+    const said = byFaction.size === 0 ? null : [...byFaction.values()].join(' or ');
+    this.nearCache.set(cacheKey, said);
+    return said;
+  }
+
+  /**
+   * A faction id for a name or alias. A CSV or pairing-app export may create the faction (under
+   * `parent` for a subfaction), a document may not; a new name one edit away from a known one is
+   * reported with "did you mean", and refused under --strict.
+   */
+  resolveFaction(
+    system: string,
+    name: string,
+    field: string,
+    parent: string | null = null,
+  ): string {
+    const key = nameKey(name);
+    const id = this.known.factionAliases.get(system)?.get(key);
     if (id !== undefined) return id;
+    const near = this.nearFactions(system, key);
+    const unknown = `unknown faction "${name}" in system "${system}"`;
     if (!this.createUnknownFactions) {
       throw new RecordError(
         field,
-        `unknown faction "${name}" in system "${system}": declare it in factions[] or add an alias`,
+        `${unknown}: ${near === null ? '' : `did you mean ${near}? `}declare it in factions[] or add an alias`,
+      );
+    }
+    if (near !== null && this.strict) {
+      throw new RecordError(
+        field,
+        `${unknown}: did you mean ${near}? --strict refuses a new faction one edit away from a known one`,
       );
     }
     const created = cleanName(name);
-    const faction: Faction = { id: created, system, name: created, aliases: [] };
-    this.batch.factions.push(faction);
+    const faction: Faction = { id: created, system, name: created, parent, aliases: [] };
+    this.batch.factions.push(stripNulls(faction));
     this.addFactionId(system, created);
     addFactionAlias(this.known, system, created, created);
+    addFactionName(this.known, system, created, created);
     this.newFactions.add(`${system}/${created}`);
+    if (near !== null) {
+      this.notes.push(
+        `new faction "${created}" in system "${system}" is one edit away from ${near}: did you mean it? ` +
+          'Fix the name and import again, or declare the faction; --strict refuses such a name',
+      );
+    }
     return created;
   }
 

@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { canonicalJsonSchema } from '../../src/ingest/canonical-json-schema.ts';
 import { smallDocument } from '../support/canonical-fixture.ts';
+import { mediaType } from '../support/openapi-contract.ts';
+import { buildTestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
 
 const published = readFileSync(
   join(import.meta.dirname, '..', '..', 'schema', 'muster-v1.schema.json'),
@@ -33,5 +36,27 @@ describe('the published canonical JSON Schema', () => {
       }),
       false,
     );
+  });
+});
+
+describe("the canonical JSON Schema's identifier", () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp();
+  });
+  after(() => t.close());
+
+  it('is a relative reference that resolves, on the server it came from, to the schema itself', async () => {
+    const id = (JSON.parse(published) as { $id: string }).$id;
+    assert.ok(
+      !/^[a-z][a-z0-9+.-]*:/i.test(id),
+      `${id} names no host, so every deployment says the same`,
+    );
+    const resolved = new URL(id, 'http://stats.example.org/api/faction-stats');
+    assert.equal(resolved.origin, 'http://stats.example.org');
+    const response = await t.app.inject({ method: 'GET', url: resolved.pathname });
+    assert.equal(response.statusCode, 200);
+    assert.equal(mediaType(response.headers['content-type']), 'application/schema+json');
+    assert.equal(response.body, published, 'the served schema is the published file');
   });
 });

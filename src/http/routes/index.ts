@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { registerApiCatalogRoute } from './api-catalog.ts';
 import { registerArmyMatchupRoute } from './army-matchup.ts';
+import { registerCanonicalSchemaRoute } from './canonical-schema.ts';
 import { registerFactionStatsRoute } from './faction-stats.ts';
 import { registerItemUseStatsRoute } from './item-use-stats.ts';
 import { registerScenarioRoute } from './scenario.ts';
@@ -23,6 +24,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerApiCatalogRoute(app, ctx);
   registerDocsRoutes(app, ctx);
   registerProblemPagesRoutes(app);
+  registerCanonicalSchemaRoute(app);
   registerFactionStatsRoute(app, ctx);
   registerArmyMatchupRoute(app, ctx);
   registerItemUseStatsRoute(app, ctx);
