@@ -38,7 +38,8 @@ Usage: muster <command> [options]
 Commands:
   serve        start the HTTP service
   migrate      create or upgrade the store's schema
-  import       import games, events and lists (canonical JSON, NDJSON, CSV, T9A folders)
+  import       import games, events and lists (canonical JSON, NDJSON, CSV, T9A folders,
+               pairing-app exports, list-builder rosters)
   export       write the store (or a selection of it) as NDJSON, for import elsewhere
   seed-demo    fill an empty store with the generated demo dataset
   rejects      print the records an import rejected, with their raw payloads
@@ -63,28 +64,45 @@ this too; run it alone to prepare a database ahead of a deployment.
 
 Example:
   MUSTER_DATABASE_URL=postgres://postgres@127.0.0.1:5432/muster muster migrate`,
-  import: `Usage: muster import [--format canonical|ndjson|csv|t9a] [--strict] [--system ID] PATH...
+  import: `Usage: muster import [--format canonical|ndjson|csv|t9a|bcp|roster] [--strict]
+                     [--system ID] [--event ID] PATH...
 
 Imports files, folders (read recursively) or - for standard input, as one batch in one
-transaction (NDJSON and CSV stream in batches of 20,000 games, one transaction each). Valid records are written; every invalid one is reported with its file, record and
+transaction (NDJSON, CSV and pairing-app exports go in batches of 20,000 games, one transaction
+each). Valid records are written; every invalid one is reported with its file, record and
 reason and kept in the rejects table. Exits 1 when anything was rejected, 2 on a usage error.
 Importing the same input again changes nothing.
 
 Options:
   --format F     canonical (default; .json files), ndjson (.ndjson files, one muster/v1
-                 document per line), csv (.csv files), t9a (Ninth Age Data Project folders)
-  --strict       refuse the whole batch if any record is rejected
-  --system ID    csv only: the game system of the sheet (default: the only one in the store;
-                 a system the store does not know is created without score rules)
+                 document per line), csv (.csv files), t9a (Ninth Age Data Project folders),
+                 bcp (pairing-app exports: event.json, players.json, pairings.json, and an
+                 optional rosters/ folder), roster (BattleScribe .ros/.rosz and New Recruit
+                 .json rosters, attached to the players of --event)
+  --strict       refuse the whole batch if any record is rejected (a new faction one edit
+                 away from a known one counts as rejected)
+  --system ID    csv and bcp: the game system of the games (default: bcp the system the
+                 export names, else the only one in the store; a system the store does not
+                 know is created without score rules)
+  --event ID     roster: the stored event whose players the rosters belong to (matched by the
+                 player's id or name in the file name, or by rosters.csv: file,player)
   --max-rejects N  print at most N reject lines (default 50; all are stored)
-  --batch-games N  ndjson and csv: games per batch, one transaction each (default 20000)
+  --batch-games N  ndjson, csv and bcp: games per batch, one transaction each (default 20000)
 
-Examples:
+Examples, one per format, each then read on the dashboard (muster serve, http://127.0.0.1:8080/):
   muster import events.json
-  muster import --format csv --system t9a results/*.csv
+                      # Meta, filter System: the document's system
+  muster export | MUSTER_DATABASE_URL=postgres://… muster import --format ndjson -
+                      # Rankings, any System: the same answers as the source store
+  muster import --format csv --system kow results/*.csv
+                      # Meta, filter System: kow, From the first event's date
   tar -xJf ../shared/data/t9a/t9a-data-until-2026-04-19.tar.xz -C /tmp && muster import --format t9a /tmp/data
-  cat events.json | muster import -
-  muster export | MUSTER_DATABASE_URL=postgres://… muster import --format ndjson -`,
+                      # Matchups, filter System: The 9th Age, From 2025-01-01
+  muster import --format bcp exports/spring-gt
+                      # Matchups, filter System: the export's game system
+  muster import --format roster --event spring-gt rosters/
+                      # Lists, filter System: the event's system
+  cat events.json | muster import -`,
   export: `Usage: muster export [--system ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD]
 
 Writes the store as NDJSON to standard output, streaming: one muster/v1 document per line
@@ -124,7 +142,7 @@ Examples:
   muster rejects > rejects.jsonl
   muster rejects --import 3 | jq -r .reason | sort | uniq -c`;
 
-const FORMATS: readonly ImportFormat[] = ['canonical', 'ndjson', 'csv', 't9a'];
+const FORMATS: readonly ImportFormat[] = ['canonical', 'ndjson', 'csv', 't9a', 'bcp', 'roster'];
 
 /** Runs one command; resolves to the process exit code. */
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
@@ -152,6 +170,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         'seed-if-empty': { type: 'boolean' },
         force: { type: 'boolean' },
         import: { type: 'string' },
+        event: { type: 'string' },
         from: { type: 'string' },
         to: { type: 'string' },
       },
@@ -253,6 +272,14 @@ async function runImportCommand(store: Store, args: CliArgs, io: CliIo): Promise
     io.err(`muster import: --format must be one of ${FORMATS.join(', ')}, got "${format}"`);
     return 2;
   }
+  if ((format === 'roster') !== (args.values.event !== undefined)) {
+    io.err(
+      format === 'roster'
+        ? 'muster import: --format roster needs --event ID, the event whose players the rosters belong to'
+        : `muster import: --event is for --format roster only, not ${format}`,
+    );
+    return 2;
+  }
   if (args.positionals.length === 0) {
     io.err(`muster import: name at least one PATH (or - for stdin)\n\n${HELP.import}`);
     return 2;
@@ -270,6 +297,7 @@ async function runImportCommand(store: Store, args: CliArgs, io: CliIo): Promise
     format,
     strict: args.values.strict === true,
     system: args.values.system as string | undefined,
+    event: args.values.event as string | undefined,
     onProgress: (message) => progress.note(message),
     onBatch: (p) => progress.batch(p),
     ...(batchText !== undefined ? { batchGames: Number(batchText) } : {}),

@@ -59,7 +59,8 @@ export function printReport(
   if (report.derivedIds > 0)
     out(`  ${report.derivedIds} game id(s) derived from tournament and file name (no id_match)`);
   const files = report.rejects.filter((r) => r.kind === 'file').length;
-  if (files > 0) out(`  ${files} file(s) could not be read`);
+  if (files > 0)
+    out(`  ${files} file(s) rejected whole (unreadable, or a roster that matched no player)`);
   for (const note of report.notes) out(`  note: ${note}`);
   if (report.status === 'rejected')
     out('  --strict: the whole batch was refused; nothing was written but the rejects');

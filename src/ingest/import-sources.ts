@@ -7,22 +7,28 @@
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import type { GameSystem } from '../domain/model.ts';
 import type { Store } from '../store/store.ts';
+import { BcpSystems, bcpBatches } from './bcp-sources.ts';
 import { addCanonicalDocument } from './canonical-adapter.ts';
 import { csvBatches } from './csv-adapter.ts';
 import type { ImportFormat, ImportReport, RawBatch } from './import-types.ts';
 import { emptyRawBatch } from './import-types.ts';
+import { loadKnownState } from './known-state.ts';
 import { DEFAULT_BATCH_GAMES, ndjsonBatches } from './ndjson-adapter.ts';
 import { runImport, runImportBatches } from './run-import.ts';
 import type { ImportProgress } from './run-import.ts';
+import { rosterBatch } from './roster-adapter.ts';
 import { addT9aFolder } from './t9a-adapter.ts';
 import type { T9aProgress } from './t9a-adapter.ts';
 
 export interface ImportSourcesOptions {
   format: ImportFormat;
   strict?: boolean;
-  /** CSV only: the game system the sheet's games belong to (default: the only one stored). */
+  /** CSV and pairing-app exports: the game system of the games (default: the only one stored). */
   system?: string;
+  /** Rosters only: the stored event whose players the rosters belong to. */
+  event?: string;
   /** Reads stdin for `-` (default: process.stdin, streamed for NDJSON and CSV). */
   stdin?: () => Promise<string>;
   onProgress?: (message: string) => void;
@@ -37,6 +43,8 @@ const EXTENSIONS: Record<ImportFormat, string> = {
   ndjson: '.ndjson',
   csv: '.csv',
   t9a: '',
+  bcp: '',
+  roster: '',
 };
 
 async function expand(path: string, ext: string): Promise<string[]> {
@@ -49,6 +57,11 @@ async function expand(path: string, ext: string): Promise<string[]> {
     else if (name.toLowerCase().endsWith(ext)) out.push(child);
   }
   return out;
+}
+
+/** The stored game systems with their score rules. */
+async function storedSystems(store: Store): Promise<GameSystem[]> {
+  return [...(await loadKnownState(store)).systems.values()];
 }
 
 async function defaultSystem(store: Store): Promise<string> {
@@ -79,6 +92,22 @@ export async function importSources(
       strict: options.strict,
       onBatch: options.onBatch,
     });
+  }
+  if (format === 'bcp') {
+    const systems = new BcpSystems(await storedSystems(store), options.system);
+    return runImportBatches(
+      store,
+      bcpBatches(paths, systems, options.batchGames ?? DEFAULT_BATCH_GAMES),
+      { format, sources: paths, strict: options.strict, onBatch: options.onBatch },
+    );
+  }
+  if (format === 'roster') {
+    if (options.event === undefined)
+      throw new Error(
+        '--format roster needs --event ID: the event whose players the rosters belong to',
+      );
+    const raw = await rosterBatch(store, options.event, paths);
+    return runImport(store, raw, { format, sources: paths, strict: options.strict });
   }
   const batch: RawBatch = emptyRawBatch(false);
   const unreadable = (source: string, error: unknown) =>

@@ -4,7 +4,7 @@
  */
 import type { ImportCounts, Reject } from '../domain/import-batch.ts';
 
-export type ImportFormat = 'canonical' | 'ndjson' | 'csv' | 't9a';
+export type ImportFormat = 'canonical' | 'ndjson' | 'csv' | 't9a' | 'bcp' | 'roster';
 
 /** A record as an adapter found it, before validation. */
 export interface RawRecord {
@@ -17,7 +17,9 @@ export interface RawRecord {
    * For an event whose games came from files of their own (T9A reports): each game's file and
    * raw payload, index for index, so a rejected game names its own file and keeps its original.
    */
-  gameOrigins?: Array<{ source: string; payload: unknown }>;
+  gameOrigins?: Array<{ source: string; payload: unknown; record?: string }>;
+  /** The same for entries that came from a file of their own (a pairing app's players). */
+  entryOrigins?: Array<{ source: string; payload: unknown; record?: string }>;
 }
 
 /** What an adapter hands to validation. */

@@ -49,8 +49,14 @@ function validateEntries(
   const entries: Entry[] = [];
   const seenPlayers = new Set<string>();
   rawEntries.forEach((value, i) => {
-    const er: RawRecord = { source: r.source, record: `${r.record} entry ${i}`, value };
-    const entry = ctx.structured<Entry>('entry', er, checkers.entry, value);
+    const origin = r.entryOrigins?.[i];
+    const er: RawRecord = {
+      source: origin?.source ?? r.source,
+      record: origin?.record ?? `${r.record} entry ${i}`,
+      value,
+    };
+    const payload = origin?.payload ?? value;
+    const entry = ctx.structured<Entry>('entry', er, checkers.entry, value, payload);
     if (entry === null) return;
     try {
       if (seenPlayers.has(entry.player)) {
@@ -76,7 +82,7 @@ function validateEntries(
       });
     } catch (error) {
       if (!(error instanceof RecordError)) throw error;
-      ctx.reject('entry', er, error.field, error.message);
+      ctx.reject('entry', er, error.field, error.message, payload);
     }
   });
   return entries;
@@ -95,7 +101,7 @@ function validateGames(
     const origin = r.gameOrigins?.[i];
     const gr: RawRecord = {
       source: origin?.source ?? r.source,
-      record: typeof id === 'string' ? `game ${id}` : `${r.record} game ${i}`,
+      record: origin?.record ?? (typeof id === 'string' ? `game ${id}` : `${r.record} game ${i}`),
       value,
     };
     const payload = origin?.payload ?? value;

@@ -295,3 +295,63 @@ export async function readExportEvents(
   }
   return [...events.values()];
 }
+
+/**
+ * One event with its entries (lists included) but not its games, and every player who took part
+ * (an entry, or a side of one of its games) with their name: what rosters are attached to
+ * (docs/import-formats.md#matching-rosters-to-players). Null when the store has no such event.
+ */
+export async function readEventPlayers(
+  db: Kysely<Database>,
+  eventId: string,
+): Promise<{ event: Event; players: Array<{ id: string; name: string | null }> } | null> {
+  const row = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  const event = eventOf(row);
+  const entryRows = await db
+    .selectFrom('entries')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .orderBy('player_id')
+    .execute();
+  const lists = await readLists(
+    db,
+    entryRows.map((e) => e.list_id).filter((id): id is string => id !== null),
+  );
+  event.entries = entryRows.map((e) => ({
+    player: e.player_id,
+    faction: e.faction_id,
+    subfaction: e.subfaction_id,
+    team: e.team,
+    placement: num(e.placement),
+    list: e.list_id === null ? null : (lists.get(e.list_id) ?? null),
+  }));
+  const players = await db
+    .selectFrom('players')
+    .select(['id', 'name'])
+    .where((eb) =>
+      eb.or([
+        eb(
+          'id',
+          'in',
+          eb.selectFrom('entries').select('player_id').where('event_id', '=', eventId),
+        ),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('sides')
+            .innerJoin('games', 'games.id', 'sides.game_id')
+            .select('sides.player_id')
+            .where('games.event_id', '=', eventId),
+        ),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+  return { event, players };
+}

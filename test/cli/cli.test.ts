@@ -38,6 +38,34 @@ describe('muster command line', () => {
     }
   });
 
+  it('shows one worked example per import format, each naming the dashboard page and filter', async () => {
+    const r = await run(['import', '--help']);
+    for (const format of ['canonical', 'ndjson', 'csv', 't9a', 'bcp', 'roster']) {
+      const example = r.out
+        .split('\n')
+        .findIndex(
+          (l) =>
+            /^ {2}[a-z]/.test(l) &&
+            l.includes(format === 'canonical' ? 'muster import events.json' : `--format ${format}`),
+        );
+      assert.ok(example >= 0, `an example for ${format}`);
+      const said = r.out
+        .split('\n')
+        .slice(example, example + 2)
+        .join(' ');
+      assert.match(said, /# (Meta|Matchups|Lists|Rankings)/, `${format}: ${said}`);
+    }
+  });
+
+  it('exits 2 when --format roster has no --event, or --event comes with another format', async () => {
+    const roster = await run(['import', '--format', 'roster', 'rosters/']);
+    assert.equal(roster.code, 2);
+    assert.match(roster.err, /--format roster needs --event ID/);
+    const csv = await run(['import', '--format', 'csv', '--event', 'x', 'a.csv']);
+    assert.equal(csv.code, 2);
+    assert.match(csv.err, /--event is for --format roster only, not csv/);
+  });
+
   it('exits 2 on an unknown command or option, naming it', async () => {
     assert.equal((await run(['frobnicate'])).code, 2);
     const r = await run(['import', '--colour', 'x']);

@@ -1,0 +1,268 @@
+/**
+ * Where pairing-app exports are found and how they are read (docs/import-formats.md#pairing-app-exports):
+ * a folder holding `event.json`, `players.json` and `pairings.json` (and optionally a `rosters/`
+ * folder), a folder of such folders (one per event), or one JSON file with the keys `event`,
+ * `players` and `pairings`. Events are read one at a time and handed on in batches of about
+ * `batchGames` games, so memory holds one batch and one event, whatever the number of events.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ArmyList, GameSystem, ScoreRules } from '../domain/model.ts';
+import { cleanName, nameKey } from '../domain/normalize-name.ts';
+import { addBcpExport } from './bcp-adapter.ts';
+import type { BcpExport, BcpSystem, BcpTally } from './bcp-adapter.ts';
+import type { RawBatch } from './import-types.ts';
+import { emptyRawBatch } from './import-types.ts';
+import { matchRosters, playersWithoutList, rosterFiles } from './roster-attach.ts';
+import type { RosterPlayer } from './roster-attach.ts';
+
+/** One JSON document of an export may be at most this large (a 1,000-player event is ~10 MiB). */
+export const MAX_BCP_FILE_BYTES = 128 * 1024 * 1024;
+
+const FILES = ['event.json', 'players.json', 'pairings.json'] as const;
+const ROSTERS = 'rosters';
+
+/** An export found on disk: a folder of three files, or one combined file. */
+type Found = { kind: 'folder'; dir: string } | { kind: 'file'; path: string };
+
+/** Export folders under `path` (itself, or the folders below it), or `path` as one file. */
+async function findExports(path: string): Promise<Found[]> {
+  if (!(await stat(path)).isDirectory()) return [{ kind: 'file', path }];
+  const names = await readdir(path);
+  if (names.includes('event.json')) return [{ kind: 'folder', dir: path }];
+  const out: Found[] = [];
+  for (const name of names.sort()) {
+    const child = join(path, name);
+    if (name !== ROSTERS && (await stat(child)).isDirectory())
+      out.push(...(await findExports(child)));
+  }
+  return out;
+}
+
+async function readJson(path: string): Promise<unknown> {
+  const size = (await stat(path)).size;
+  if (size > MAX_BCP_FILE_BYTES)
+    throw new Error(`${size} bytes; at most ${MAX_BCP_FILE_BYTES} per file`);
+  const text = await readFile(path, 'utf8');
+  if (text.trim() === '') throw new Error('the file is empty');
+  if (text.includes('\u0000') || text.includes('\uFFFD'))
+    throw new Error('binary content, not UTF-8 JSON');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`malformed JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Reads one export; a file that cannot be read rejects the export whole, naming the file. */
+async function readExport(found: Found): Promise<BcpExport> {
+  if (found.kind === 'folder') {
+    const [event, players, pairings] = await Promise.all(
+      FILES.map((f) =>
+        readJson(join(found.dir, f)).catch((error: Error) => {
+          throw Object.assign(new Error(error.message), { source: join(found.dir, f) });
+        }),
+      ),
+    );
+    const [e, pl, pa] = FILES.map((f) => join(found.dir, f));
+    return { event, players, pairings, sources: { event: e, players: pl, pairings: pa } };
+  }
+  const doc = (await readJson(found.path)) as Record<string, unknown> | null;
+  if (
+    doc === null ||
+    typeof doc !== 'object' ||
+    Array.isArray(doc) ||
+    !('event' in doc) ||
+    !('pairings' in doc)
+  ) {
+    throw new Error('expected an object with the keys "event", "players" and "pairings"');
+  }
+  const at = (key: string) => `${found.path} ${key}`;
+  return {
+    event: doc.event,
+    players: doc.players ?? [],
+    pairings: doc.pairings,
+    sources: { event: at('event'), players: at('players'), pairings: at('pairings') },
+  };
+}
+
+/**
+ * Which system an export's games belong to: `--system` when given, else the system the export
+ * names (matched to a stored system by id or name), else the store's only system. A system the
+ * store does not know is declared without score rules, named as the export names it.
+ */
+export class BcpSystems {
+  private readonly declared = new Set<string>();
+
+  constructor(
+    private readonly known: GameSystem[],
+    private readonly option: string | undefined,
+  ) {}
+
+  /** The system, and whether this batch must declare it; a string says why there is none. */
+  resolve(exportName: string | null): { system: BcpSystem; declare: GameSystem | null } | string {
+    const slug = (s: string) =>
+      nameKey(s)
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-|-$/g, '');
+    const wanted = this.option ?? exportName;
+    if (wanted === null) {
+      if (this.known.length === 1) return { system: this.system(this.known[0]), declare: null };
+      return 'the export names no game system and the store holds several (or none): pass --system';
+    }
+    const key = nameKey(wanted);
+    const found = this.known.find(
+      (s) =>
+        s.id === wanted ||
+        nameKey(s.id) === key ||
+        nameKey(s.name) === key ||
+        s.id === slug(wanted),
+    );
+    if (found !== undefined) return { system: this.system(found), declare: null };
+    const id = this.option ?? slug(wanted);
+    const created: GameSystem = { id, name: cleanName(exportName ?? id) };
+    this.known.push(created);
+    return { system: { id, score: null }, declare: this.declared.has(id) ? null : created };
+  }
+
+  markDeclared(id: string): void {
+    this.declared.add(id);
+  }
+
+  private system(s: GameSystem): BcpSystem {
+    return { id: s.id, score: (s.score as ScoreRules | null | undefined) ?? null };
+  }
+}
+
+function gameSystemName(event: unknown): string | null {
+  if (event === null || typeof event !== 'object') return null;
+  const e = event as Record<string, unknown>;
+  const system = e.gameSystem;
+  const name =
+    typeof system === 'object' && system !== null
+      ? (system as Record<string, unknown>).name
+      : (e.gameSystemName ?? system);
+  return typeof name === 'string' && name.trim() !== '' ? name : null;
+}
+
+/** The players of an export (id and name) as rosters are matched against them. */
+function rosterPlayers(batch: RawBatch): RosterPlayer[] {
+  return batch.players.map((r) => {
+    const p = r.value as { id: string; name?: string };
+    return { id: p.id, name: p.name ?? null };
+  });
+}
+
+function notesFor(t: BcpTally): string[] {
+  return [
+    ...(t.byes > 0 ? [`${t.byes} bye(s): no game`] : []),
+    ...(t.unplayed > 0 ? [`${t.unplayed} pairing(s) without any result: not played, no game`] : []),
+    ...(t.dropped > 0 ? [`${t.dropped} dropped player(s), kept with the rounds they played`] : []),
+    ...(t.pointsLeftOut > 0
+      ? [
+          `${t.pointsLeftOut} game(s) whose game points the system's score rules do not take: results kept, points left out`,
+        ]
+      : []),
+  ];
+}
+
+/** Adds one export (and its rosters, when its folder has a `rosters/` folder) to the batch. */
+async function addFound(batch: RawBatch, found: Found, systems: BcpSystems): Promise<number> {
+  let x: BcpExport;
+  try {
+    x = await readExport(found);
+  } catch (error) {
+    const source =
+      (error as { source?: string }).source ?? (found.kind === 'file' ? found.path : found.dir);
+    batch.rejects.push({
+      kind: 'file',
+      source,
+      record: null,
+      field: null,
+      reason: `cannot read: ${(error as Error).message}`,
+      payload: null,
+    });
+    return 0;
+  }
+  const resolved = systems.resolve(gameSystemName(x.event));
+  if (typeof resolved === 'string') {
+    batch.rejects.push({
+      kind: 'event',
+      source: x.sources.event,
+      record: null,
+      field: null,
+      reason: resolved,
+      payload: x.event ?? null,
+    });
+    return 0;
+  }
+  if (resolved.declare !== null) {
+    batch.systems.push({
+      source: x.sources.event,
+      record: `system ${resolved.declare.id}`,
+      value: resolved.declare,
+    });
+    systems.markDeclared(resolved.declare.id);
+    batch.notes.push(
+      `new system ${resolved.declare.id} ("${resolved.declare.name}") without score rules: game points taken as scores`,
+    );
+  }
+  let lists = new Map<string, ArmyList>();
+  const files =
+    found.kind === 'folder'
+      ? await rosterFiles([join(found.dir, ROSTERS)]).catch(() => null)
+      : null;
+  if (files !== null) {
+    // Rosters are matched to the players, so the export is mapped once without lists first.
+    const probe = emptyRawBatch(true);
+    const { eventId } = addBcpExport(probe, x, resolved.system);
+    const players = rosterPlayers(probe);
+    const match = await matchRosters(files, players, eventId);
+    batch.rejects.push(...match.rejects);
+    lists = match.lists;
+    const missing = playersWithoutList(eventId, players, lists);
+    if (missing !== null) batch.notes.push(missing);
+  }
+  const tally = addBcpExport(batch, x, resolved.system, lists);
+  batch.notes.push(...notesFor(tally).map((n) => `event "${tally.eventId}": ${n}`));
+  return tally.games;
+}
+
+/**
+ * The batches of pairing-app exports under `paths`, about `batchGames` games each (one
+ * transaction each); an unreadable path is a file reject.
+ */
+export async function* bcpBatches(
+  paths: string[],
+  systems: BcpSystems,
+  batchGames: number,
+): AsyncGenerator<RawBatch> {
+  let batch = emptyRawBatch(true);
+  let games = 0;
+  for (const path of paths) {
+    let found: Found[];
+    try {
+      found = await findExports(path);
+      if (found.length === 0) throw new Error('no event.json in this folder or below it');
+    } catch (error) {
+      batch.rejects.push({
+        kind: 'file',
+        source: path,
+        record: null,
+        field: null,
+        reason: `cannot read: ${(error as Error).message}`,
+        payload: null,
+      });
+      continue;
+    }
+    for (const f of found) {
+      games += await addFound(batch, f, systems);
+      if (games >= batchGames) {
+        yield batch;
+        batch = emptyRawBatch(true);
+        games = 0;
+      }
+    }
+  }
+  yield batch;
+}
