@@ -1,10 +1,42 @@
 // Builds the dashboard (web/src) into web/dist, which Muster serves at / (src/http/routes/web-client.ts).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build, compressed
+ * once at their best here, so the server sends them as they are (@fastify/static's
+ * preCompressed) instead of compressing the same bytes on every request
+ * (docs/http-api.md#compression).
+ */
+function precompress(outDir: string): Plugin {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
+  return {
+    name: 'muster-precompress',
+    apply: 'build',
+    closeBundle() {
+      for (const file of walk(outDir).filter((f) => /\.(?:html|js|css|svg|json)$/.test(f))) {
+        const bytes = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
   base: '/',
   publicDir: 'public',
   esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  plugins: [precompress(join(import.meta.dirname, 'dist'))],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

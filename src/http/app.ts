@@ -9,6 +9,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { AppContext } from './app-context.ts';
 import { installProblemHandlers } from './problem-handler.ts';
 import { BODY_LIMIT_BYTES } from './plugins/limits.ts';
+import { installCompression } from './plugins/compression.ts';
 import { installJsonBodyParser } from './plugins/json-body.ts';
 import { installOpenApi } from './plugins/openapi.ts';
 import { answerClientError } from './client-error.ts';
@@ -75,6 +76,7 @@ export async function buildApp(
 
   // Everything below works through onRoute hooks, so it must be in place before any route.
   installSecurityHeaders(app);
+  await installCompression(app);
   await installOpenApi(app, ctx.config);
   installProblemResponses(app);
   installRequestTimeout(app, ctx.config.requestTimeoutMs);

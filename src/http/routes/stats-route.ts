@@ -21,7 +21,9 @@ import { normaliseCommonFilter } from '../../engine/filter.ts';
 import type { CommonFilter, CommonFilterInput } from '../../engine/filter.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { AppContext } from '../app-context.ts';
+import { appendVary, negotiateEncoding } from '../plugins/compression.ts';
 import { problemResponse } from '../plugins/problem-responses.ts';
+import type { CachedBody } from '../response-cache.ts';
 import { envelope, requireSnapshot } from '../schemas/envelope.ts';
 
 /** The body of a request validated against `B`, as the TypeBox type provider types it. */
@@ -89,8 +91,9 @@ export function registerStatsRoute<B extends TSchema, D, F>(
 
 /**
  * Sends the serialised answer to `body` on `path` from the response cache, computing it with
- * `answer` on a miss (docs/operations.md#response-cache). A hit or an uncached answer is sent at
- * once and the reply returned; a miss that joins a computation in flight resolves when sent.
+ * `answer` on a miss (docs/operations.md#response-cache), in the content coding the client
+ * prefers (docs/http-api.md#compression). A hit or an uncached answer is sent at once and the
+ * reply returned; a miss that joins a computation in flight resolves when sent.
  */
 export function sendCached(
   ctx: AppContext,
@@ -100,19 +103,24 @@ export function sendCached(
   snapshot: Snapshot,
   answer: () => string | Promise<string>,
 ): FastifyReply | Promise<FastifyReply> {
-  // A serialised answer is a string built piece by piece; sent as a string it would be walked
-  // twice (Content-Length, then the socket write), so it is encoded once here.
-  const send = (payload: string | Buffer) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .send(typeof payload === 'string' ? Buffer.from(payload) : payload);
-  const payload =
-    ctx.responseCache === undefined
-      ? answer()
-      : ctx.responseCache.get(path, body, snapshot, answer);
-  return typeof payload === 'string' || Buffer.isBuffer(payload)
-    ? send(payload)
-    : payload.then(send);
+  const cache = ctx.responseCache;
+  if (cache === undefined) {
+    // A serialised answer is a string built piece by piece; sent as a string it would be walked
+    // twice (Content-Length, then the socket write), so it is encoded once here.
+    const send = (text: string) =>
+      reply.type('application/json; charset=utf-8').send(Buffer.from(text));
+    const text = answer();
+    return typeof text === 'string' ? send(text) : text.then(send);
+  }
+  // The cache keeps each coding once; the compression plugin leaves an encoded answer alone.
+  const send = (cached: CachedBody) => {
+    appendVary(reply, 'Accept-Encoding');
+    if (cached.encoding !== null) reply.header('content-encoding', cached.encoding);
+    return reply.type('application/json; charset=utf-8').send(cached.bytes);
+  };
+  const encoding = negotiateEncoding(reply.request.headers['accept-encoding']);
+  const payload = cache.get(path, body, snapshot, answer, encoding);
+  return payload instanceof Promise ? payload.then(send) : send(payload);
 }
 
 /**

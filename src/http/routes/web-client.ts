@@ -49,15 +49,21 @@ export function registerWebClientRoutes(app: FastifyInstance, root = WEB_CLIENT_
     root,
     prefix: '/',
     wildcard: false,
-    index: 'index.html',
+    index: ['index.html'],
+    // The build writes .br and .gz copies (web/vite.config.ts): sent as they are, never
+    // compressed again per request (docs/http-api.md#compression).
+    preCompressed: true,
     cacheControl: false,
     setHeaders(res, path) {
+      // The same path answers plain, .br or .gz bytes: caches must key on Accept-Encoding.
+      res.setHeader('vary', 'Accept-Encoding');
       if (path.includes('/assets/')) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       } else {
         res.setHeader('cache-control', 'no-cache');
       }
-      if (path.endsWith('.html')) res.setHeader('content-security-policy', WEB_CLIENT_CSP);
+      if (/\.html(?:\.br|\.gz)?$/.test(path))
+        res.setHeader('content-security-policy', WEB_CLIENT_CSP);
     },
   });
 }
