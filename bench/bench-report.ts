@@ -123,7 +123,7 @@ function renderImport(i: BenchResults['import']): string[] {
   if ('skipped' in i) return [...head, `Skipped: ${i.skipped}.`, ''];
   return [
     ...head,
-    `\`muster import\` of a generated document of ${i.games.toLocaleString('en')} games (lists on a fifth of the sides) as canonical JSON, NDJSON and CSV, each run a child process into a fresh SQLite file or PostgreSQL schema; NDJSON is imported a second time, unchanged. ` +
+    `\`muster import\` of a generated document of ${i.games.toLocaleString('en')} games (lists on a fifth of the sides) as canonical JSON, NDJSON and CSV, and of the same events as pairing-app exports (\`bcp\`, one folder per event, no lists), each run a child process into a fresh SQLite file or PostgreSQL schema; NDJSON is imported a second time, unchanged. ` +
       'Throughput is per game and streamed formats go in batches of 20,000 games, so the rate depends little on the size (`--import-games`; `bench/import-throughput.ts --games N` alone); "process" counts the whole command, start-up and migrations included (about 2 s), "import" the time the command reports for reading, validating and writing. ' +
       'Targets: SQLite >= 20,000 games/s, PostgreSQL >= 10,000 games/s, an unchanged re-import cheaper than the first.',
     '',

@@ -1,23 +1,32 @@
 /**
  * Import throughput (docs/operations.md): generates a deterministic canonical document of N games
- * (lists on a fifth of the sides) as canonical JSON, NDJSON and CSV, then times `muster import`
+ * (lists on a fifth of the sides) as canonical JSON, NDJSON and CSV, and the same events as
+ * pairing-app exports (one folder per event, no lists), then times `muster import`
  * of each into a fresh SQLite file and a fresh PostgreSQL schema, each as a child process, and
  * reports games per second and the child's peak RSS. Run alone:
  *
  *   node --import tsx bench/import-throughput.ts [--games 1000000] [--dir /tmp/x]
- *        [--postgres postgres://postgres@127.0.0.1:5432/muster] [--formats canonical,ndjson,csv]
+ *        [--postgres postgres://postgres@127.0.0.1:5432/muster] [--formats canonical,ndjson,csv,bcp]
  *
  * or call `measureImportThroughput` from a benchmark harness.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  createWriteStream,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 
 const REPO = resolve(import.meta.dirname, '..');
 
-export type BenchFormat = 'canonical' | 'ndjson' | 'csv';
+export type BenchFormat = 'canonical' | 'ndjson' | 'csv' | 'bcp';
 
 export interface ImportThroughputOptions {
   /** Games in the generated document (default 1,000,000). */
@@ -153,7 +162,67 @@ async function writeLines(path: string, lines: Iterable<string>): Promise<void> 
   });
 }
 
-/** Writes the document of `games` games in the three formats; returns their paths. */
+/**
+ * The same events as a pairing app's exports (docs/import-formats.md#pairing-app-exports): one
+ * folder per event with `event.json`, `players.json` and `pairings.json`. Exports carry no
+ * lists (rosters come beside them), so this input has none.
+ */
+async function writeBcpExports(games: number, dir: string): Promise<void> {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const person = (id: string) => ({ userId: id, firstName: 'Player', lastName: id });
+  for (const e of events(games)) {
+    const folder = join(dir, e.id);
+    mkdirSync(folder);
+    const players = new Map<string, string>();
+    for (const g of e.rows) g.players.forEach((p, s) => players.set(p, g.factions[s]));
+    writeFileSync(
+      join(folder, 'event.json'),
+      JSON.stringify({
+        objectId: e.id,
+        name: `Bench Event ${e.id}`,
+        eventDate: `${e.day}T09:00:00.000Z`,
+      }),
+    );
+    writeFileSync(
+      join(folder, 'players.json'),
+      JSON.stringify([...players].map(([id, army]) => ({ ...person(id), army: { name: army } }))),
+    );
+    writeFileSync(
+      join(folder, 'pairings.json'),
+      JSON.stringify(
+        e.rows.map((g, i) => {
+          const side = (s: 0 | 1) => ({
+            ...person(g.players[s]),
+            army: g.factions[s],
+            parentArmy: g.factions[s],
+            game: {
+              gameResult:
+                g.scores[s] > g.scores[1 - s] ? 2 : g.scores[s] === g.scores[1 - s] ? 1 : 0,
+              gamePoints: g.scores[s],
+            },
+          });
+          return {
+            objectId: `${e.id}-${i}`,
+            round: g.round,
+            table: i + 1,
+            player1: side(0),
+            player2: side(1),
+          };
+        }),
+      ),
+    );
+  }
+}
+
+/** Bytes of a file, or of every file in a folder. */
+function sizeOf(path: string): number {
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.size;
+  return readdirSync(path).reduce((n, name) => n + sizeOf(join(path, name)), 0);
+}
+
+/** Writes the document of `games` games in the four formats; returns their paths. */
 export async function generateImportFiles(
   games: number,
   dir: string,
@@ -163,6 +232,7 @@ export async function generateImportFiles(
     canonical: join(dir, `bench-${games}.json`),
     ndjson: join(dir, `bench-${games}.ndjson`),
     csv: join(dir, `bench-${games}.csv`),
+    bcp: join(dir, `bench-${games}-bcp`),
   };
   await writeLines(
     paths.canonical,
@@ -195,6 +265,7 @@ export async function generateImportFiles(
       }
     })(),
   );
+  await writeBcpExports(games, paths.bcp);
   return paths;
 }
 
@@ -219,7 +290,7 @@ async function timeImport(
   output: string;
 }> {
   const args = [join(REPO, 'bin/muster.js'), 'import', '--format', format, '--max-rejects', '5'];
-  if (format === 'csv') args.push('--system', 'bench');
+  if (format === 'csv' || format === 'bcp') args.push('--system', 'bench');
   args.push(path);
   const started = performance.now();
   const child = spawn(process.execPath, args, {
@@ -245,7 +316,7 @@ export async function measureImportThroughput(
 ): Promise<ImportThroughputResult[]> {
   const games = options.games ?? 1_000_000;
   const dir = options.dir ?? '/tmp/muster-import-bench';
-  const formats = options.formats ?? ['canonical', 'ndjson', 'csv'];
+  const formats = options.formats ?? ['canonical', 'ndjson', 'csv', 'bcp'];
   const log = options.log ?? (() => undefined);
   const paths = await generateImportFiles(games, dir);
   const results: ImportThroughputResult[] = [];
@@ -276,7 +347,7 @@ export async function measureImportThroughput(
             gamesPerSecond: Math.round(games / run.seconds),
             peakRssMiB: run.peakRssMiB === null ? null : Math.round(run.peakRssMiB),
             exitCode: run.exitCode,
-            fileMiB: Math.round(statSync(paths[format]).size / 1024 / 1024),
+            fileMiB: Math.round(sizeOf(paths[format]) / 1024 / 1024),
             reimport,
             importSeconds,
             importGamesPerSecond:
@@ -296,7 +367,8 @@ export async function measureImportThroughput(
       }
     }
   } finally {
-    if (options.cleanUp !== false) for (const p of Object.values(paths)) rmSync(p, { force: true });
+    if (options.cleanUp !== false)
+      for (const p of Object.values(paths)) rmSync(p, { recursive: true, force: true });
   }
   return results;
 }
