@@ -9,6 +9,7 @@ export default tseslint.config(
       'test/fixtures/',
       '.scratch/',
       'web/dist/',
+      'web/src/generated/',
       'test-artifacts/',
     ],
   },

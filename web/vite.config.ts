@@ -20,14 +20,27 @@ function precompress(outDir: string): Plugin {
     name: 'muster-precompress',
     apply: 'build',
     closeBundle() {
+      const sizes = { raw: 0, gzip: 0, brotli: 0 };
       for (const file of walk(outDir).filter((f) => /\.(?:html|js|css|svg|json)$/.test(f))) {
         const bytes = readFileSync(file);
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        const br = brotliCompressSync(bytes, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+        });
+        const gz = gzipSync(bytes, { level: 9 });
+        writeFileSync(`${file}.br`, br);
+        writeFileSync(`${file}.gz`, gz);
+        if (/\.(?:js|css)$/.test(file)) {
+          sizes.raw += bytes.length;
+          sizes.gzip += gz.length;
+          sizes.brotli += br.length;
+        }
       }
+      // The size a first visit downloads, said on every build (docs/operations.md#web-client).
+      const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+      console.log(
+        `dashboard bundle (script + style): ${kb(sizes.raw)}, ${kb(sizes.gzip)} gzipped, ` +
+          `${kb(sizes.brotli)} with Brotli`,
+      );
     },
   };
 }

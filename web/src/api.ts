@@ -1,7 +1,11 @@
 /**
  * Calls Muster's API from the page's own origin (allowed by default) and turns RFC 9457 problem
- * details into an ApiError whose message is plain words; a 429 says when to retry.
+ * details into an ApiError whose message is plain words; a 429 says when to retry. Paths, bodies
+ * and answers are typed by web/src/generated/api-types.ts, generated from the served OpenAPI
+ * document (scripts/write-api-types.ts), so a route change breaks this client's type check.
  */
+import type { paths } from './generated/api-types.ts';
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -69,9 +73,38 @@ async function call<T>(path: string, init: RequestInit): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** POSTs a JSON body to a statistics route. */
-export function post<T>(path: string, body: object, signal?: AbortSignal): Promise<T> {
-  return call<T>(path, {
+/** Paths of the contract with a POST operation (the statistics routes). */
+export type PostPath = {
+  [P in keyof paths]: paths[P] extends { post: object } ? P : never;
+}[keyof paths];
+
+/** Paths of the contract with a GET answering 200. */
+export type GetPath = {
+  [P in keyof paths]: paths[P] extends { get: { responses: { 200: object } } } ? P : never;
+}[keyof paths];
+
+type PostOf<P extends PostPath> = paths[P] extends { post: infer O } ? O : never;
+type GetOf<P extends GetPath> = paths[P] extends { get: infer O } ? O : never;
+/** A 200 answer's body, whatever its JSON media type (e.g. application/health+json). */
+type Json200<O> = O extends { responses: { 200: { content: infer C } } } ? C[keyof C] : never;
+
+/** The JSON body a statistics route accepts, from the served OpenAPI document. */
+export type RequestOf<P extends PostPath> =
+  PostOf<P> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+
+/** The JSON a statistics route answers with (200), from the served OpenAPI document. */
+export type AnswerOf<P extends PostPath> = Json200<PostOf<P>>;
+
+/** The JSON a GET route answers with (200), from the served OpenAPI document. */
+export type GetAnswerOf<P extends GetPath> = Json200<GetOf<P>>;
+
+/** POSTs a JSON body to a statistics route; body and answer are typed by the contract. */
+export function post<P extends PostPath>(
+  path: P,
+  body: RequestOf<P>,
+  signal?: AbortSignal,
+): Promise<AnswerOf<P>> {
+  return call<AnswerOf<P>>(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
@@ -79,19 +112,7 @@ export function post<T>(path: string, body: object, signal?: AbortSignal): Promi
   });
 }
 
-/** GETs a JSON document. */
-export function get<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return call<T>(path, { headers: { accept: 'application/json' }, signal });
-}
-
-/** Every statistics answer's meta part. */
-export interface Meta {
-  dataVersion: number;
-  sample: { events: number; games: number };
-  warnings: string[];
-}
-
-export interface Answer<D> {
-  data: D;
-  meta: Meta;
+/** GETs a JSON document; the answer is typed by the contract. */
+export function get<P extends GetPath>(path: P, signal?: AbortSignal): Promise<GetAnswerOf<P>> {
+  return call<GetAnswerOf<P>>(path, { headers: { accept: 'application/json' }, signal });
 }

@@ -2,7 +2,6 @@
 import { get } from './api.ts';
 import { FilterBar } from './components/filter-bar.tsx';
 import { ErrorBox, Loading } from './components/status.tsx';
-import type { FiltersAnswer } from './types.ts';
 import { useApi } from './use-api.ts';
 import type { View } from './url-state.ts';
 import { commonFilter, hrefWith, useUrlParams, viewOf } from './url-state.ts';
@@ -43,7 +42,7 @@ const SHARED = new Set([
 export function App() {
   const [params, update] = useUrlParams();
   const view = viewOf(params);
-  const filters = useApi('filters', (signal) => get<FiltersAnswer>('/api/filters', signal));
+  const filters = useApi('filters', (signal) => get('/api/filters', signal));
   const systems = filters.state === 'done' ? filters.data.data.systems : [];
   const system = systems.find((s) => s.id === params.system) ?? systems[0];
   const page = PAGES[view];

@@ -1,42 +1,41 @@
-/** The parts of Muster's answers the dashboard reads (the OpenAPI document has them all). */
-export interface Counted<T = string> {
-  value: T;
-  events: number;
-  games: number;
-}
+/**
+ * Names for the parts of Muster's answers the dashboard passes around, all taken from the
+ * generated contract (web/src/generated/api-types.ts), none written by hand.
+ */
+import type { AnswerOf, GetAnswerOf, RequestOf } from './api.ts';
 
-export interface SystemOptions {
-  id: string;
-  name: string;
-  events: number;
-  games: number;
-  from: string | null;
-  to: string | null;
-  factions: Array<{ id: string; name: string; sides: number }>;
-  participants: {
-    min: number | null;
-    max: number | null;
-    unknownEvents: number;
-    atLeast: Array<{ minParticipants: number; events: number; games: number }>;
-  };
-  formats: Counted[];
-  tiers: Counted[];
-  countries: Counted[];
-  rulesVersions: Counted[];
-  online: Array<Counted<boolean>>;
-}
+export type FiltersAnswer = GetAnswerOf<'/api/filters'>;
+export type SystemOptions = FiltersAnswer['data']['systems'][number];
+export type Counted = SystemOptions['formats'][number];
+export type HealthAnswer = GetAnswerOf<'/api/health'>;
 
-export interface FiltersAnswer {
-  data: { systems: SystemOptions[] };
-  meta: { dataVersion: number; loadedAt: string; demo: boolean; warnings: string[] };
-}
+export type FactionStats = AnswerOf<'/api/faction-stats'>;
+export type FactionRow = FactionStats['data']['factions'][number];
+export type Matchups = AnswerOf<'/api/army-matchup'>;
+export type MatchupCell = Matchups['data']['cells'][number];
+export type ItemStats = AnswerOf<'/api/item-use-stats'>;
+export type ItemRow = ItemStats['data']['items'][number];
+export type Rankings = AnswerOf<'/api/rankings'>;
+export type PlayerRow = Rankings['data']['players'][number];
+export type Satellites = AnswerOf<'/api/upcoming-satellites'>;
+export type Satellite = Satellites['data']['events'][number];
+export type ScenarioStats = AnswerOf<'/api/scenario-stats'>;
+
+/** The common filter every statistics route accepts (the filter bar's part of a body). */
+export type CommonFilter = Pick<
+  RequestOf<'/api/faction-stats'>,
+  | 'system'
+  | 'from'
+  | 'to'
+  | 'minParticipants'
+  | 'format'
+  | 'tiers'
+  | 'countries'
+  | 'rulesVersions'
+  | 'online'
+>;
 
 export interface Interval {
   low: number;
   high: number;
-}
-
-export interface FactionRef {
-  id: string;
-  name: string;
 }

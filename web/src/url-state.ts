@@ -3,6 +3,7 @@
  * choices), so that a link or a reload restores it. Empty values are left out of the URL.
  */
 import { useEffect, useState } from 'preact/hooks';
+import type { CommonFilter } from './types.ts';
 
 export type Params = Readonly<Record<string, string>>;
 
@@ -72,16 +73,20 @@ export function useUrlParams(): [
   return [params, update];
 }
 
+const TIERS = ['standard', 'satellite', 'major'] as const;
+type Tier = (typeof TIERS)[number];
+
 /** The common filter of every statistics request, from the filter bar's params. */
-export function commonFilter(params: Params): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+export function commonFilter(params: Params): CommonFilter {
+  const body: CommonFilter = {};
   if (params.system) body.system = params.system;
   if (params.from) body.from = params.from;
   if (params.to) body.to = params.to;
   if (params.size && Number(params.size) > 0) body.minParticipants = Number(params.size);
   if (params.format === 'singles' || params.format === 'teams') body.format = params.format;
   const tiers = listParam(params, 'tiers');
-  if (tiers.length) body.tiers = tiers;
+  const known = tiers.filter((t): t is Tier => (TIERS as readonly string[]).includes(t));
+  if (known.length) body.tiers = known;
   const countries = listParam(params, 'countries');
   if (countries.length) body.countries = countries;
   const rules = listParam(params, 'rules');

@@ -5,14 +5,8 @@ import { num } from '../format.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
 
-interface Health {
-  status: string;
-  version: string;
-  notes: string[];
-}
-
 export function AboutPage({ filters }: PageProps) {
-  const health = useApi('health', (signal) => get<Health>('/api/health', signal));
+  const health = useApi('health', (signal) => get('/api/health', signal));
   const { systems } = filters.data;
   return (
     <>

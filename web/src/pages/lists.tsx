@@ -1,34 +1,12 @@
 /** Lists: what armies take (items and units), how often, and whether it pays off. */
-import type { Answer } from '../api.ts';
 import { post } from '../api.ts';
 import { IntervalBar } from '../components/interval-bar.tsx';
 import { Pager } from '../components/pager.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
 import { num, pct, signed } from '../format.ts';
-import type { Interval } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
-
-interface ItemRow {
-  item: { name: string; category: string };
-  lists: number;
-  share: number | null;
-  games: number;
-  winRate: number | null;
-  winRateInterval: Interval | null;
-  winRateWithout: number | null;
-  delta: number | null;
-  lowSample: boolean;
-}
-
-interface ItemStats {
-  lists: number;
-  items: ItemRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 const SORTS = [
   ['lists', 'lists taking it'],
@@ -43,7 +21,7 @@ const PAGE_SIZE = 25;
 
 export function ListsPage({ params, update, filter, system }: PageProps) {
   const faction = params.faction ?? '';
-  const sort = SORTS.some(([s]) => s === params.sort) ? params.sort : 'lists';
+  const sort = SORTS.find(([s]) => s === params.sort)?.[0] ?? 'lists';
   const page = Math.max(1, Number(params.page) || 1);
   const body = {
     ...filter,
@@ -54,7 +32,7 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
     pageSize: PAGE_SIZE,
   };
   const result = useApi(JSON.stringify(body), (signal) =>
-    post<Answer<ItemStats>>('/api/item-use-stats', body, signal),
+    post('/api/item-use-stats', body, signal),
   );
   return (
     <>

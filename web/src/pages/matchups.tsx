@@ -2,31 +2,12 @@
  * Matchups: a faction-by-faction heatmap of win rates, diverging around 50 % in a blue/orange
  * scheme that stays readable with common colour-vision deficiencies; each cell opens its numbers.
  */
-import type { Answer } from '../api.ts';
 import { post } from '../api.ts';
 import { Empty, Show, Warnings } from '../components/status.tsx';
 import { num, pct } from '../format.ts';
-import type { FactionRef, Interval } from '../types.ts';
+import type { MatchupCell as Cell } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
-
-interface Cell {
-  faction: string;
-  opponent: string;
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  winRate: number | null;
-  winRateInterval: Interval | null;
-  avgScore: number | null;
-  lowSample: boolean;
-}
-
-interface Matchups {
-  factions: FactionRef[];
-  cells: Cell[];
-}
 
 /** Orange (below 50 %) through a light neutral to blue (above), reaching full colour at ±20 pp. */
 export function heatColour(rate: number, faded = false): string {
@@ -105,7 +86,7 @@ function Details({
 
 export function MatchupsPage({ params, update, filter }: PageProps) {
   const result = useApi(JSON.stringify(filter), (signal) =>
-    post<Answer<Matchups>>('/api/army-matchup', filter, signal),
+    post('/api/army-matchup', filter, signal),
   );
   return (
     <Show result={result} what="matchups">

@@ -1,6 +1,5 @@
 /** Meta: how each faction performs, the meta's diversity, and win rates over time. */
 import { useMemo } from 'preact/hooks';
-import type { Answer } from '../api.ts';
 import { post } from '../api.ts';
 import { rateColumns } from '../components/rate-columns.tsx';
 import type { Line } from '../components/line-chart.tsx';
@@ -9,42 +8,10 @@ import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
 import { num, pct, signed } from '../format.ts';
-import type { FactionRef, Interval } from '../types.ts';
+import type { FactionRow } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import { listParam } from '../url-state.ts';
 import type { PageProps } from './page-props.ts';
-
-interface SeriesPoint {
-  period: string;
-  games: number;
-  winRate: number | null;
-}
-
-export interface FactionRow {
-  faction: FactionRef;
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  winRate: number | null;
-  winRateInterval: Interval | null;
-  avgScore: number | null;
-  metaShare: number | null;
-  firstTurn: { games: number; winRate: number | null };
-  secondTurn: { games: number; winRate: number | null };
-  skill: { expectedWinRate: number | null; overExpected: number | null } | null;
-  lowSample: boolean;
-  series?: SeriesPoint[];
-}
-
-interface FactionStats {
-  factions: FactionRow[];
-  summary: {
-    games: number;
-    events: number;
-    diversity: { hhi: number | null; effectiveFactions: number | null };
-  };
-}
 
 const COLUMNS: Array<Column<FactionRow>> = [
   {
@@ -163,11 +130,9 @@ function Trend({ rows, chosen, period }: { rows: FactionRow[]; chosen: string[];
 }
 
 export function MetaPage({ params, update, filter }: PageProps) {
-  const period = params.period === 'month' ? 'month' : 'quarter';
+  const period: 'month' | 'quarter' = params.period === 'month' ? 'month' : 'quarter';
   const body = { ...filter, groupBy: period };
-  const result = useApi(JSON.stringify(body), (signal) =>
-    post<Answer<FactionStats>>('/api/faction-stats', body, signal),
-  );
+  const result = useApi(JSON.stringify(body), (signal) => post('/api/faction-stats', body, signal));
   return (
     <Show result={result} what="faction statistics">
       {({ data, meta }) => {

@@ -1,5 +1,5 @@
 /** What every page gets from the frame. */
-import type { FiltersAnswer, SystemOptions } from '../types.ts';
+import type { CommonFilter, FiltersAnswer, SystemOptions } from '../types.ts';
 import type { Params } from '../url-state.ts';
 
 export interface PageProps {
@@ -8,6 +8,6 @@ export interface PageProps {
   /** The chosen system (undefined only when the store is empty). */
   system: SystemOptions | undefined;
   /** The common filter of every statistics request. */
-  filter: Record<string, unknown>;
+  filter: CommonFilter;
   filters: FiltersAnswer;
 }

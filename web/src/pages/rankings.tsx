@@ -1,34 +1,11 @@
 /** Rankings: players by Glicko-2, Elo or best-N points, searchable and paged. */
-import type { Answer } from '../api.ts';
 import { post } from '../api.ts';
 import { Pager } from '../components/pager.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
 import { num } from '../format.ts';
-import type { FactionRef } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
-
-interface PlayerRow {
-  rank: number;
-  player: { id: string; name: string; country: string | null };
-  rating: number;
-  rd: number | null;
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  events: number;
-  mainFaction: FactionRef | null;
-  lastPlayed: string | null;
-}
-
-interface Rankings {
-  players: PlayerRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 const METHODS = [
   ['glicko2', 'Glicko-2'],
@@ -39,7 +16,7 @@ const METHODS = [
 const PAGE_SIZE = 25;
 
 export function RankingsPage({ params, update, filter, system }: PageProps) {
-  const method = METHODS.some(([m]) => m === params.method) ? params.method : 'glicko2';
+  const method = METHODS.find(([m]) => m === params.method)?.[0] ?? 'glicko2';
   const page = Math.max(1, Number(params.page) || 1);
   const minGames = Math.max(0, Math.min(1000, Number(params.minGames) || 0));
   const body = {
@@ -53,9 +30,7 @@ export function RankingsPage({ params, update, filter, system }: PageProps) {
     page,
     pageSize: PAGE_SIZE,
   };
-  const result = useApi(JSON.stringify(body), (signal) =>
-    post<Answer<Rankings>>('/api/rankings', body, signal),
-  );
+  const result = useApi(JSON.stringify(body), (signal) => post('/api/rankings', body, signal));
   return (
     <>
       <div class="controls">

@@ -1,6 +1,5 @@
 /** Satellites: upcoming qualifiers, the majors they feed, distance from a place, the .ics feed. */
 import { useState } from 'preact/hooks';
-import type { Answer } from '../api.ts';
 import { post } from '../api.ts';
 import { CITIES } from '../cities.ts';
 import { Pager } from '../components/pager.tsx';
@@ -9,23 +8,6 @@ import { num } from '../format.ts';
 import { useApi } from '../use-api.ts';
 import { listParam } from '../url-state.ts';
 import type { PageProps } from './page-props.ts';
-
-interface Satellite {
-  id: string;
-  name: string;
-  start: string;
-  end: string | null;
-  country: string | null;
-  city: string | null;
-  distanceKm: number | null;
-  online: boolean | null;
-  qualifiesFor: { id: string; name: string; start: string | null } | null;
-  slots: number | null;
-  participants: number | null;
-  capacity: number | null;
-  registrationUrl: string | null;
-  url: string | null;
-}
 
 const PAGE_SIZE = 20;
 const coordinate = (text: string | undefined, limit: number) => {
@@ -122,7 +104,7 @@ export function SatellitesPage({ params, update, system }: PageProps) {
     pageSize: PAGE_SIZE,
   };
   const result = useApi(JSON.stringify(body), (signal) =>
-    post<Answer<{ events: Satellite[]; total: number }>>('/api/upcoming-satellites', body, signal),
+    post('/api/upcoming-satellites', body, signal),
   );
   const ics = new URLSearchParams();
   if (system) ics.set('system', system.id);

@@ -1,37 +1,16 @@
 /** Scenarios: maps, deployments, primaries and secondaries, and per-faction results in one. */
-import type { Answer } from '../api.ts';
 import { post } from '../api.ts';
 import { rateColumns } from '../components/rate-columns.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
 import { num, pct } from '../format.ts';
-import type { FactionRef, Interval } from '../types.ts';
+import type { ScenarioStats } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
 
-interface FactionResult {
-  faction: FactionRef;
-  games: number;
-  winRate: number | null;
-  winRateInterval: Interval | null;
-  avgScore: number | null;
-  lowSample: boolean;
-}
-
-interface ScenarioRow {
-  kind: string;
-  name: string;
-  games: number;
-  firstTurn: { games: number; winRate: number | null };
-  primary: { attacker: number; defender: number; none: number } | null;
-  secondary: {
-    achievedRate: number | null;
-    attackerRate: number | null;
-    defenderRate: number | null;
-  } | null;
-  factions: FactionResult[];
-}
+type ScenarioRow = ScenarioStats['data']['scenarios'][number];
+type FactionResult = ScenarioRow['factions'][number];
 
 const KINDS = [
   ['scenario', 'Scenarios'],
@@ -53,10 +32,10 @@ const FACTION_COLUMNS: Array<Column<FactionResult>> = [
 ];
 
 export function ScenariosPage({ params, update, filter }: PageProps) {
-  const kind = KINDS.some(([k]) => k === params.kind) ? params.kind : 'scenario';
+  const kind = KINDS.find(([k]) => k === params.kind)?.[0] ?? 'scenario';
   const body = { ...filter, kinds: [kind] };
   const result = useApi(JSON.stringify(body), (signal) =>
-    post<Answer<{ scenarios: ScenarioRow[] }>>('/api/scenario-stats', body, signal),
+    post('/api/scenario-stats', body, signal),
   );
   const secondary = kind === 'secondary';
   return (
