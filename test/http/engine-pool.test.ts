@@ -64,8 +64,13 @@ describe(`the engine pool (${TEST_BACKEND})`, () => {
   let reference: TestApp;
   const pool = new EnginePool({ threads: 2, maxQueued: 64 });
   before(async () => {
-    pooled = await buildTestApp({ seed: DEMO, engineThread: pool });
-    reference = await buildTestApp({ store: pooled.store, engineThread: inThread });
+    // What is asserted is the answers, not their time: a loaded machine must not turn one into a 503.
+    const env = { MUSTER_REQUEST_TIMEOUT_MS: '300000' };
+    pooled = await buildTestApp({ seed: DEMO, engineThread: pool, env });
+    reference = await buildTestApp({ store: pooled.store, engineThread: inThread, env });
+    // As `muster serve` does before serving a snapshot: every thread holds it, caches attached.
+    await pool.start();
+    await pool.prepare(pooled.snapshots.current()!);
   });
   after(async () => {
     await reference.close();
@@ -124,6 +129,7 @@ describe(`a reload on the engine pool while requests are in flight (${TEST_BACKE
       MUSTER_RATE_LIMIT_MAX: '1000000',
       MUSTER_LOG_LEVEL: 'silent',
       MUSTER_RESPONSE_CACHE_MB: '0',
+      MUSTER_REQUEST_TIMEOUT_MS: '300000',
     });
     const app = await buildApp(
       { config, store, snapshots: manager, engineThread: pool },
