@@ -145,8 +145,12 @@ export function resolveScope(snapshot: Snapshot, filter: CommonFilter): Scope {
   const toDay = filter.to === null ? null : dayNumber(filter.to);
   const rowStart =
     fromDay === null ? sys.rowStart : firstRowFrom(snapshot, sys.rowStart, sys.rowEnd, fromDay);
-  const rowEnd =
-    toDay === null ? sys.rowEnd : firstRowFrom(snapshot, sys.rowStart, sys.rowEnd, toDay + 1);
+  // A window that ends before it starts (asOf before from, say) selects nothing: an empty
+  // range, never a negative one, so every consumer sizes its arrays from end - start >= 0.
+  const rowEnd = Math.max(
+    rowStart,
+    toDay === null ? sys.rowEnd : firstRowFrom(snapshot, sys.rowStart, sys.rowEnd, toDay + 1),
+  );
 
   const ev = snapshot.events;
   const format = filter.format === 'all' ? -1 : EVENT_FORMATS.indexOf(filter.format);

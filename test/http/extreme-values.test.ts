@@ -7,8 +7,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DATE_PATTERN } from '../../src/domain/calendar-day.ts';
 import { OpenApiContract } from '../support/openapi-contract.ts';
-import { TEST_ORIGIN, buildTestApp } from '../support/test-app.ts';
+import { TEST_ORIGIN, buildTestApp, demoSlice } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
@@ -30,6 +31,8 @@ interface Schema {
   enum?: unknown[];
   $ref?: string;
   required?: string[];
+  pattern?: string;
+  items?: Schema;
 }
 
 /** A numeric leaf of a request body, and the enum-valued siblings on its way (e.g. method). */
@@ -121,6 +124,21 @@ function extremes(schema: Schema): Array<{ value: number; valid: boolean }> {
   }));
 }
 
+/** The date fields (YYYY-MM-DD strings) of a request body, nested objects too. */
+function dateFields(
+  schema: Schema,
+  resolve: (s: Schema) => Schema,
+  path: string[] = [],
+): string[][] {
+  const s = resolve(schema);
+  if (types(s).includes('string') && s.pattern === DATE_PATTERN) return [path];
+  const members = [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])];
+  if (members.length > 0) return members.flatMap((m) => dateFields(m, resolve, path));
+  return Object.entries(s.properties ?? {}).flatMap(([key, child]) =>
+    dateFields(child, resolve, [...path, key]),
+  );
+}
+
 function setPath(body: Record<string, unknown>, path: string[], value: unknown): void {
   let node = body;
   for (const key of path.slice(0, -1)) {
@@ -175,6 +193,58 @@ describe(`extreme numeric values on every POST route (${TEST_BACKEND})`, () => {
     const { response, ms } = await post('/api/rankings', { glicko2: { tau: 1e-30 } });
     assert.ok([200, 400].includes(response.statusCode), response.body);
     assert.ok(ms < 1_000, `took ${ms} ms`);
+  });
+
+  it('answers inverted and degenerate date windows on every route with a 200 or a 400 problem, never a 500', async (ctx) => {
+    const resolve = (s: Schema): Schema => {
+      if (s.$ref === undefined) return s;
+      const name = s.$ref.replace('#/components/schemas/', '');
+      return resolve((contract.document.components?.schemas?.[name] ?? {}) as Schema);
+    };
+    // Far past and future, and days that cut the data's events apart (asOf before from once
+    // selected a negative row range and answered 500).
+    const starts = (demoSlice().events ?? []).map((e) => e.start).sort();
+    const days = [...new Set(['0001-01-01', starts[0], starts[starts.length - 1], '9999-12-31'])];
+    let requests = 0;
+    const fieldsSeen: string[] = [];
+    for (const path of contract.operations('post')) {
+      const media = contract.operation(path, 'post').requestBody?.content['application/json'];
+      if (media?.schema === undefined) continue;
+      const fields = dateFields(media.schema as Schema, resolve);
+      fieldsSeen.push(...fields.map((f) => `${path}#/${f.join('/')}`));
+      const bodies: Array<Record<string, unknown>> = [];
+      for (const a of fields) {
+        for (const day of days) bodies.push(Object.fromEntries([[a.join('/'), day]]));
+        for (const b of fields) {
+          // Pairs of fields of one object (from and asOf, compareTo's from and to).
+          if (a === b || a.slice(0, -1).join('/') !== b.slice(0, -1).join('/')) continue;
+          for (const later of days) {
+            for (const earlier of days) {
+              if (earlier >= later) continue;
+              bodies.push(
+                Object.fromEntries([
+                  [a.join('/'), later],
+                  [b.join('/'), earlier],
+                ]),
+              );
+            }
+          }
+        }
+      }
+      for (const flat of bodies) {
+        const body: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(flat)) setPath(body, key.split('/'), value);
+        const { response } = await post(path, body);
+        requests += 1;
+        assert.ok(
+          response.statusCode === 200 || response.statusCode === 400,
+          `${path} ${JSON.stringify(body)} -> ${response.statusCode} ${response.body.slice(0, 300)}`,
+        );
+        contract.assertResponse(path, 'post', response);
+      }
+    }
+    ctx.diagnostic(`${fieldsSeen.length} date fields, ${requests} requests`);
+    assert.ok(fieldsSeen.includes('/api/rankings#/asOf'), fieldsSeen.join(', '));
   });
 
   it('answers extreme values for every numeric field with a 200 or a problem, in bounded time, while health answers', async (ctx) => {
