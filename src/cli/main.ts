@@ -88,6 +88,8 @@ Options:
                  player's id or name in the file name, or by rosters.csv: file,player)
   --max-rejects N  print at most N reject lines (default 50; all are stored)
   --batch-games N  ndjson, csv and bcp: games per batch, one transaction each (default 20000)
+  --max-record-mb N  the largest line or document read, in MiB (default 128): an NDJSON line,
+                 a CSV row, a JSON file or stdin document; a larger one fails the import
 
 Examples, one per format, each then read on the dashboard (muster serve, http://127.0.0.1:8080/):
   muster import events.json
@@ -167,6 +169,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         system: { type: 'string' },
         'max-rejects': { type: 'string' },
         'batch-games': { type: 'string' },
+        'max-record-mb': { type: 'string' },
         'seed-if-empty': { type: 'boolean' },
         force: { type: 'boolean' },
         import: { type: 'string' },
@@ -292,6 +295,13 @@ async function runImportCommand(store: Store, args: CliArgs, io: CliIo): Promise
     );
     return 2;
   }
+  const recordText = args.values['max-record-mb'] as string | undefined;
+  if (recordText !== undefined && !/^[1-9]\d{0,3}$/.test(recordText)) {
+    io.err(
+      `muster import: --max-record-mb takes a whole number of MiB from 1 to 9999, got "${recordText}"`,
+    );
+    return 2;
+  }
   const progress = progressLine(io);
   const report = await importSources(store, args.positionals, {
     format,
@@ -301,6 +311,7 @@ async function runImportCommand(store: Store, args: CliArgs, io: CliIo): Promise
     onProgress: (message) => progress.note(message),
     onBatch: (p) => progress.batch(p),
     ...(batchText !== undefined ? { batchGames: Number(batchText) } : {}),
+    ...(recordText !== undefined ? { maxRecordBytes: Number(recordText) * 1024 * 1024 } : {}),
   });
   progress.done();
   printReport(report, io.out, Number.isFinite(maxRejects) ? maxRejects : 50);

@@ -5,19 +5,23 @@
  * `players` and `pairings`. Events are read one at a time and handed on in batches of about
  * `batchGames` games, so memory holds one batch and one event, whatever the number of events.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArmyList, GameSystem, ScoreRules } from '../domain/model.ts';
 import { cleanName, nameKey } from '../domain/normalize-name.ts';
 import { addBcpExport } from './bcp-adapter.ts';
 import type { BcpExport, BcpSystem, BcpTally } from './bcp-adapter.ts';
 import type { RawBatch } from './import-types.ts';
+import {
+  decodeUtf8,
+  DEFAULT_MAX_RECORD_BYTES,
+  InputTooLargeError,
+  NotUtf8Error,
+  readFileBounded,
+} from './input-text.ts';
 import { emptyRawBatch } from './import-types.ts';
 import { matchRosters, playersWithoutList, rosterFiles } from './roster-attach.ts';
 import type { RosterPlayer } from './roster-attach.ts';
-
-/** One JSON document of an export may be at most this large (a 1,000-player event is ~10 MiB). */
-export const MAX_BCP_FILE_BYTES = 128 * 1024 * 1024;
 
 const FILES = ['event.json', 'players.json', 'pairings.json'] as const;
 const ROSTERS = 'rosters';
@@ -39,14 +43,10 @@ async function findExports(path: string): Promise<Found[]> {
   return out;
 }
 
-async function readJson(path: string): Promise<unknown> {
-  const size = (await stat(path)).size;
-  if (size > MAX_BCP_FILE_BYTES)
-    throw new Error(`${size} bytes; at most ${MAX_BCP_FILE_BYTES} per file`);
-  const text = await readFile(path, 'utf8');
+async function readJson(path: string, limit: number): Promise<unknown> {
+  // Over the limit throws InputTooLargeError, which fails the import (docs/import-formats.md#size-limits).
+  const text = decodeUtf8(await readFileBounded(path, limit));
   if (text.trim() === '') throw new Error('the file is empty');
-  if (text.includes('\u0000') || text.includes('\uFFFD'))
-    throw new Error('binary content, not UTF-8 JSON');
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -55,19 +55,23 @@ async function readJson(path: string): Promise<unknown> {
 }
 
 /** Reads one export; a file that cannot be read rejects the export whole, naming the file. */
-async function readExport(found: Found): Promise<BcpExport> {
+async function readExport(found: Found, limit: number): Promise<BcpExport> {
   if (found.kind === 'folder') {
     const [event, players, pairings] = await Promise.all(
       FILES.map((f) =>
-        readJson(join(found.dir, f)).catch((error: Error) => {
-          throw Object.assign(new Error(error.message), { source: join(found.dir, f) });
+        readJson(join(found.dir, f), limit).catch((error: Error) => {
+          if (error instanceof InputTooLargeError) throw error;
+          throw Object.assign(new Error(error.message), {
+            source: join(found.dir, f),
+            ...(error instanceof NotUtf8Error ? { line: error.line } : {}),
+          });
         }),
       ),
     );
     const [e, pl, pa] = FILES.map((f) => join(found.dir, f));
     return { event, players, pairings, sources: { event: e, players: pl, pairings: pa } };
   }
-  const doc = (await readJson(found.path)) as Record<string, unknown> | null;
+  const doc = (await readJson(found.path, limit)) as Record<string, unknown> | null;
   if (
     doc === null ||
     typeof doc !== 'object' ||
@@ -167,17 +171,24 @@ function notesFor(t: BcpTally): string[] {
 }
 
 /** Adds one export (and its rosters, when its folder has a `rosters/` folder) to the batch. */
-async function addFound(batch: RawBatch, found: Found, systems: BcpSystems): Promise<number> {
+async function addFound(
+  batch: RawBatch,
+  found: Found,
+  systems: BcpSystems,
+  limit: number,
+): Promise<number> {
   let x: BcpExport;
   try {
-    x = await readExport(found);
+    x = await readExport(found, limit);
   } catch (error) {
+    if (error instanceof InputTooLargeError) throw error;
     const source =
       (error as { source?: string }).source ?? (found.kind === 'file' ? found.path : found.dir);
+    const line = (error as { line?: unknown }).line;
     batch.rejects.push({
       kind: 'file',
       source,
-      record: null,
+      record: typeof line === 'number' ? `line ${line}` : null,
       field: null,
       reason: `cannot read: ${(error as Error).message}`,
       payload: null,
@@ -236,6 +247,7 @@ export async function* bcpBatches(
   paths: string[],
   systems: BcpSystems,
   batchGames: number,
+  maxFileBytes = DEFAULT_MAX_RECORD_BYTES,
 ): AsyncGenerator<RawBatch> {
   let batch = emptyRawBatch(true);
   let games = 0;
@@ -256,7 +268,7 @@ export async function* bcpBatches(
       continue;
     }
     for (const f of found) {
-      games += await addFound(batch, f, systems);
+      games += await addFound(batch, f, systems, maxFileBytes);
       if (games >= batchGames) {
         yield batch;
         batch = emptyRawBatch(true);

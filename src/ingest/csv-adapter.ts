@@ -5,6 +5,7 @@
  * bounded memory; an event's fields are remembered across batches so later rows are still
  * checked against its first row.
  */
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { parse as parseStream } from 'csv-parse';
@@ -25,7 +26,7 @@ import {
 import type { Row } from './csv-cells.ts';
 import type { RawBatch } from './import-types.ts';
 import { emptyRawBatch } from './import-types.ts';
-import { looksBinary } from './ndjson-adapter.ts';
+import { DEFAULT_MAX_RECORD_BYTES, InputTooLargeError } from './input-text.ts';
 
 export { CSV_COLUMNS, CSV_REQUIRED_COLUMNS } from './csv-cells.ts';
 
@@ -81,6 +82,16 @@ class CsvSheet {
     }
     this.header = header;
     return true;
+  }
+
+  /** The name of column `index` of the header, or null when the row is longer. */
+  column(index: number): string | null {
+    return this.header[index] ?? null;
+  }
+
+  /** A row's cells keyed by the header, as a reject's payload. */
+  payload(cells: string[]): Row {
+    return Object.fromEntries(this.header.map((h, c) => [h, cells[c]])) as Row;
   }
 
   /** The event a row belongs to, its fields checked against the event's first row. */
@@ -232,19 +243,31 @@ export function addCsvText(batch: RawBatch, text: string, source: string, system
   sheet.flush(batch);
 }
 
+/** Why a cell cannot be read as text, or null: bytes that are not UTF-8, or a NUL. */
+function cellProblem(cell: Buffer): string | null {
+  if (!isUtf8(cell)) return 'holds bytes that are not UTF-8 text (save the sheet as UTF-8)';
+  if (cell.includes(0)) return 'holds a NUL byte, which is not text';
+  return null;
+}
+
 /**
- * Reads a CSV stream into batches of about `batchGames` games (one transaction each). A parse
- * error (unbalanced quotes, a binary file) rejects the rest of the file; rows before it stay.
+ * Reads a CSV stream into batches of about `batchGames` games (one transaction each). Cells are
+ * read as bytes and decoded here, so a row with bytes that are not UTF-8 is rejected alone by its
+ * line (never stored as U+FFFD) and the rows after it still import. A parse error (unbalanced
+ * quotes) rejects the rest of the file; rows before it stay. A row over `maxRecordBytes` throws
+ * InputTooLargeError (docs/import-formats.md#size-limits).
  */
 export async function* csvBatches(
   input: Readable,
   source: string,
   system: string,
   batchGames: number,
+  maxRecordBytes = DEFAULT_MAX_RECORD_BYTES,
 ): AsyncGenerator<RawBatch> {
   let batch = emptyRawBatch(true);
   const sheet = new CsvSheet(source, system);
   let line = 0;
+  let records = 0;
   const fileReject = (reason: string) =>
     batch.rejects.push({
       kind: 'file',
@@ -254,26 +277,53 @@ export async function* csvBatches(
       reason,
       payload: null,
     });
+  const parser = parseStream({
+    ...PARSE_OPTIONS,
+    encoding: null,
+    info: true,
+    max_record_size: maxRecordBytes,
+  });
   try {
-    for await (const cells of input.pipe(parseStream(PARSE_OPTIONS)) as AsyncIterable<string[]>) {
-      line++;
-      if (line === 1) {
-        if (cells.some(looksBinary)) {
+    for await (const { record, info } of input.pipe(parser) as AsyncIterable<{
+      record: Buffer[];
+      info: { lines: number };
+    }>) {
+      records++;
+      if (records === 1) {
+        if (record.some((cell) => cellProblem(cell) !== null)) {
           fileReject('binary content: not a UTF-8 CSV text file');
           break;
         }
-        if (!sheet.readHeader(batch, cells)) break;
+        line = info.lines;
+        if (!sheet.readHeader(batch, record.map(String))) break;
         continue;
       }
-      sheet.readRow(batch, cells, line);
+      line = info.lines;
+      const bad = record.findIndex((cell) => cellProblem(cell) !== null);
+      if (bad !== -1) {
+        // The payload shows the bytes as Latin-1 (what such sheets usually are) to fix by hand;
+        // nothing of the row is stored as data.
+        batch.rejects.push({
+          kind: 'game',
+          source,
+          record: `line ${line}`,
+          field: sheet.column(bad),
+          reason: `${sheet.column(bad) ?? `column ${bad + 1}`} ${cellProblem(record[bad]) ?? ''}`,
+          payload: sheet.payload(record.map((cell) => cell.toString('latin1'))),
+        });
+        continue;
+      }
+      sheet.readRow(batch, record.map(String), line);
       if (sheet.pendingGames >= batchGames) {
         sheet.flush(batch);
         yield batch;
         batch = emptyRawBatch(true);
       }
     }
-    if (line === 0) fileReject('the file is empty');
+    if (records === 0) fileReject('the file is empty');
   } catch (error) {
+    if ((error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE')
+      throw new InputTooLargeError(source, `the row after line ${line}`, maxRecordBytes);
     fileReject(`not valid CSV: ${(error as Error).message}`);
   } finally {
     input.destroy();

@@ -4,7 +4,7 @@
  * canonical documents and T9A folders, streamed in batches for NDJSON and CSV
  * (docs/import-formats.md#ndjson).
  */
-import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { GameSystem } from '../domain/model.ts';
@@ -14,9 +14,17 @@ import { addCanonicalDocument } from './canonical-adapter.ts';
 import { csvBatches } from './csv-adapter.ts';
 import type { ImportFormat, ImportReport, RawBatch } from './import-types.ts';
 import { emptyRawBatch } from './import-types.ts';
+import {
+  decodeUtf8,
+  DEFAULT_MAX_RECORD_BYTES,
+  InputTooLargeError,
+  NotUtf8Error,
+  readBounded,
+  readFileBounded,
+} from './input-text.ts';
 import { loadKnownState } from './known-state.ts';
 import { DEFAULT_BATCH_GAMES, ndjsonBatches } from './ndjson-adapter.ts';
-import { runImport, runImportBatches } from './run-import.ts';
+import { runImportBatches } from './run-import.ts';
 import type { ImportProgress } from './run-import.ts';
 import { rosterBatch } from './roster-adapter.ts';
 import { addT9aFolder } from './t9a-adapter.ts';
@@ -30,7 +38,12 @@ export interface ImportSourcesOptions {
   /** Rosters only: the stored event whose players the rosters belong to. */
   event?: string;
   /** Reads stdin for `-` (default: process.stdin, streamed for NDJSON and CSV). */
-  stdin?: () => Promise<string>;
+  stdin?: () => Promise<string | Readable>;
+  /**
+   * The largest line (NDJSON, CSV) or document (a JSON file, a T9A report, stdin) read, in bytes
+   * (docs/import-formats.md#size-limits); past it the import fails. Default 128 MiB.
+   */
+  maxRecordBytes?: number;
   onProgress?: (message: string) => void;
   /** NDJSON and CSV: called after each written batch with the running totals. */
   onBatch?: (progress: ImportProgress) => void;
@@ -97,7 +110,12 @@ export async function importSources(
     const systems = new BcpSystems(await storedSystems(store), options.system);
     return runImportBatches(
       store,
-      bcpBatches(paths, systems, options.batchGames ?? DEFAULT_BATCH_GAMES),
+      bcpBatches(
+        paths,
+        systems,
+        options.batchGames ?? DEFAULT_BATCH_GAMES,
+        options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES,
+      ),
       { format, sources: paths, strict: options.strict, onBatch: options.onBatch },
     );
   }
@@ -106,17 +124,39 @@ export async function importSources(
       throw new Error(
         '--format roster needs --event ID: the event whose players the rosters belong to',
       );
-    const raw = await rosterBatch(store, options.event, paths);
-    return runImport(store, raw, { format, sources: paths, strict: options.strict });
+    const event = options.event;
+    return runImportBatches(
+      store,
+      (async function* () {
+        yield await rosterBatch(store, event, paths);
+      })(),
+      { format, sources: paths, strict: options.strict },
+    );
   }
+  // Read inside the import, so a read that fails (a document over the limit) is recorded.
+  return runImportBatches(store, wholeBatch(paths, format, options), {
+    format,
+    sources: paths,
+    strict: options.strict,
+  });
+}
+
+/** Canonical documents and T9A folders: every path's records in one batch. */
+async function* wholeBatch(
+  paths: string[],
+  format: ImportFormat,
+  options: ImportSourcesOptions,
+): AsyncGenerator<RawBatch> {
+  const limit = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
   const batch: RawBatch = emptyRawBatch(false);
   const unreadable = (source: string, error: unknown) =>
     batch.rejects.push({
       kind: 'file',
       source,
-      record: null,
+      record: error instanceof NotUtf8Error ? `line ${error.line}` : null,
       field: null,
-      reason: `cannot read: ${(error as Error).message}`,
+      reason:
+        error instanceof NotUtf8Error ? error.message : `cannot read: ${(error as Error).message}`,
       payload: null,
     });
 
@@ -126,14 +166,17 @@ export async function importSources(
         unreadable('stdin', new Error('the t9a format is a folder; it cannot come from stdin'));
         continue;
       }
-      const text = await (options.stdin ?? readStdin)();
-      addText(batch, text, 'stdin');
+      addBytes(batch, await readBounded(await stdinStream(options), 'stdin', limit), 'stdin');
       continue;
     }
     try {
       if (format === 't9a') {
-        await addT9aFolder(batch, path, (p: T9aProgress) =>
-          options.onProgress?.(`read ${p.reports} reports from ${p.tournaments} tournaments`),
+        await addT9aFolder(
+          batch,
+          path,
+          (p: T9aProgress) =>
+            options.onProgress?.(`read ${p.reports} reports from ${p.tournaments} tournaments`),
+          limit,
         );
         continue;
       }
@@ -141,21 +184,30 @@ export async function importSources(
       if (files.length === 0)
         unreadable(path, new Error(`no ${EXTENSIONS[format]} files in this folder`));
       for (const file of files) {
-        let text: string;
+        let bytes: Buffer;
         try {
-          text = await readFile(file, 'utf8');
+          bytes = await readFileBounded(file, limit);
         } catch (error) {
+          if (error instanceof InputTooLargeError) throw error;
           unreadable(file, error);
           continue;
         }
-        addText(batch, text, file);
+        addBytes(batch, bytes, file);
       }
     } catch (error) {
+      if (error instanceof InputTooLargeError) throw error;
       unreadable(path, error);
     }
   }
   options.onProgress?.('validating and writing');
-  return runImport(store, batch, { format, sources: paths, strict: options.strict });
+  yield batch;
+}
+
+/** Standard input as a stream (a test's text, or the process's). */
+async function stdinStream(options: ImportSourcesOptions): Promise<Readable> {
+  if (options.stdin === undefined) return process.stdin;
+  const given = await options.stdin();
+  return typeof given === 'string' ? Readable.from([Buffer.from(given)]) : given;
 }
 
 /**
@@ -169,12 +221,14 @@ async function* streamedBatches(
   options: ImportSourcesOptions,
 ): AsyncGenerator<RawBatch> {
   const size = options.batchGames ?? DEFAULT_BATCH_GAMES;
+  const limit = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
   const read = (input: Readable, source: string) =>
-    format === 'csv' ? csvBatches(input, source, system, size) : ndjsonBatches(input, source, size);
+    format === 'csv'
+      ? csvBatches(input, source, system, size, limit)
+      : ndjsonBatches(input, source, size, limit);
   for (const path of paths) {
     if (path === '-') {
-      const input = options.stdin ? Readable.from([await options.stdin()]) : process.stdin;
-      yield* read(input, 'stdin');
+      yield* read(await stdinStream(options), 'stdin');
       continue;
     }
     let files: string[];
@@ -188,7 +242,7 @@ async function* streamedBatches(
     for (const file of files) {
       let input: Readable;
       try {
-        input = await openText(file);
+        input = await openFile(file);
       } catch (error) {
         yield unreadableBatch(file, error);
         continue;
@@ -198,17 +252,12 @@ async function* streamedBatches(
   }
 }
 
-/** Opens a file as a stream after a look at its start: NUL bytes mean it is not text. */
-async function openText(file: string): Promise<Readable> {
+/**
+ * Opens a file as a stream. Bytes that are not text are judged line by line by the adapter, so
+ * one bad line never costs the lines after it (docs/import-formats.md#ndjson).
+ */
+async function openFile(file: string): Promise<Readable> {
   const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(4096);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    if (head.subarray(0, bytesRead).includes(0)) throw new Error('binary content, not a text file');
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
   return handle.createReadStream({ start: 0 });
 }
 
@@ -225,37 +274,27 @@ function unreadableBatch(source: string, error: unknown): RawBatch {
   return batch;
 }
 
-function addText(batch: RawBatch, text: string, source: string): void {
-  if (text.trim() === '') {
-    batch.rejects.push({
-      kind: 'file',
-      source,
-      record: null,
-      field: null,
-      reason: 'the file is empty',
-      payload: null,
-    });
-    return;
+/** Adds one canonical JSON document, read as bytes: it must be UTF-8 text. */
+function addBytes(batch: RawBatch, bytes: Buffer, source: string): void {
+  const fileReject = (reason: string, record: string | null = null, payload: unknown = null) =>
+    batch.rejects.push({ kind: 'file', source, record, field: null, reason, payload });
+  let text: string;
+  try {
+    text = decodeUtf8(bytes);
+  } catch (error) {
+    const line = error instanceof NotUtf8Error ? `line ${error.line}` : null;
+    return void fileReject((error as Error).message, line);
   }
+  if (text.trim() === '') return void fileReject('the file is empty');
   let document: unknown;
   try {
     document = JSON.parse(text);
   } catch (error) {
-    batch.rejects.push({
-      kind: 'file',
-      source,
-      record: null,
-      field: null,
-      reason: `malformed JSON: ${(error as Error).message}`,
-      payload: text.length > 10_000 ? `${text.slice(0, 10_000)}…` : text,
-    });
-    return;
+    return void fileReject(
+      `malformed JSON: ${(error as Error).message}`,
+      null,
+      text.length > 10_000 ? `${text.slice(0, 10_000)}…` : text,
+    );
   }
   addCanonicalDocument(batch, document, source);
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -11,7 +11,8 @@ import { parse } from 'csv-parse/sync';
 import type { Reject } from '../domain/import-batch.ts';
 import type { ArmyList } from '../domain/model.ts';
 import { nameKey } from '../domain/normalize-name.ts';
-import { readRoster, ROSTER_EXTENSIONS } from './roster-parse.ts';
+import { decodeUtf8 } from './input-text.ts';
+import { readRoster, ROSTER_EXTENSIONS, RosterError } from './roster-parse.ts';
 
 /** The mapping file a roster folder may hold. */
 export const ROSTER_MAPPING_FILE = 'rosters.csv';
@@ -78,7 +79,11 @@ async function readMapping(dir: string, rejects: Reject[]): Promise<Map<string, 
   const mapping = new Map<string, string>();
   let rows: string[][];
   try {
-    rows = parse(await readFile(path, 'utf8'), { bom: true, skip_empty_lines: true, trim: true });
+    rows = parse(decodeUtf8(await readFile(path)), {
+      bom: true,
+      skip_empty_lines: true,
+      trim: true,
+    });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
       rejects.push(fileReject(path, `cannot read: ${(error as Error).message}`));
@@ -132,7 +137,15 @@ export async function matchRosters(
     try {
       list = (await readRoster(file)).list;
     } catch (error) {
-      rejects.push(fileReject(file, `not a roster: ${(error as Error).message}`));
+      const line = error instanceof RosterError ? error.line : null;
+      rejects.push(
+        fileReject(
+          file,
+          `not a roster: ${(error as Error).message}`,
+          null,
+          line === null ? null : `line ${line}`,
+        ),
+      );
       continue;
     }
     const player = owner(file, mappings.get(dir) as Map<string, string>, players);

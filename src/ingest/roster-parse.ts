@@ -11,6 +11,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
 import type { ArmyList, ListOption, ListUnit } from '../domain/model.ts';
 import { cleanName } from '../domain/normalize-name.ts';
+import { decodeUtf8, NotUtf8Error } from './input-text.ts';
 
 /** A roster's file may be at most this large (a big list is well under 1 MiB). */
 export const MAX_ROSTER_BYTES = 16 * 1024 * 1024;
@@ -31,6 +32,14 @@ export interface ParsedRoster {
 /** A file that is not a roster, with why. */
 export class RosterError extends Error {
   override name = 'RosterError';
+
+  constructor(
+    message: string,
+    /** The line the problem is on, when it has one (bytes that are not UTF-8). */
+    readonly line: number | null = null,
+  ) {
+    super(message);
+  }
 }
 
 type Json = Record<string, unknown>;
@@ -183,6 +192,16 @@ export function parseRosterXml(source: string): ParsedRoster {
   return rosterFromObject(doc.roster);
 }
 
+/** Roster text must be UTF-8: names with bytes that are not are refused, never stored as U+FFFD. */
+function utf8(bytes: Uint8Array): string {
+  try {
+    return decodeUtf8(bytes);
+  } catch (error) {
+    if (error instanceof NotUtf8Error) throw new RosterError(error.message, error.line);
+    throw error;
+  }
+}
+
 /** A `.rosz`: a zip holding one `.ros`, refused unread when it would unzip too large. */
 export function parseRosz(bytes: Uint8Array): ParsedRoster {
   let files: Record<string, Uint8Array>;
@@ -207,7 +226,7 @@ export function parseRosz(bytes: Uint8Array): ParsedRoster {
     (names.length === 1 ? names[0] : undefined);
   if (ros === undefined) throw new RosterError(`no .ros file in the zip (${names.length} entries)`);
   if (files[ros].length > MAX_UNZIPPED_BYTES) throw new RosterError(`${ros} unzips too large`);
-  return parseRosterXml(new TextDecoder('utf-8', { fatal: false }).decode(files[ros]));
+  return parseRosterXml(utf8(files[ros]));
 }
 
 /** New Recruit's JSON export: `{"roster": {…}}`, the roster schema as JSON. */
@@ -229,6 +248,6 @@ export async function readRoster(path: string): Promise<ParsedRoster> {
   if (size === 0) throw new RosterError('the file is empty');
   const lower = path.toLowerCase();
   if (lower.endsWith('.rosz')) return parseRosz(await readFile(path));
-  const source = await readFile(path, 'utf8');
+  const source = utf8(await readFile(path));
   return lower.endsWith('.json') ? parseNewRecruitJson(source) : parseRosterXml(source);
 }

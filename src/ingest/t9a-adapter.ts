@@ -3,9 +3,16 @@
  * `<tournament>/metaData.json` and `<tournament>/report_<matchId>.json`, mapped onto the
  * canonical model. Scores and results are left to validation, which rejects off-scale reports.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { ArmyList, EventStatus, Game, Side } from '../domain/model.ts';
+import {
+  decodeUtf8,
+  DEFAULT_MAX_RECORD_BYTES,
+  InputTooLargeError,
+  NotUtf8Error,
+  readFileBounded,
+} from './input-text.ts';
 import type { RawBatch } from './import-types.ts';
 import { T9A_FACTIONS, T9A_SYSTEM } from './t9a-system.ts';
 
@@ -108,14 +115,12 @@ export async function addT9aFolder(
   batch: RawBatch,
   path: string,
   onProgress?: (p: T9aProgress) => void,
+  maxFileBytes = DEFAULT_MAX_RECORD_BYTES,
 ): Promise<void> {
-  batch.systems.push({ source: 't9a', record: 'system t9a', value: T9A_SYSTEM });
-  for (const f of T9A_FACTIONS)
-    batch.factions.push({ source: 't9a', record: `faction ${f.id}`, value: f });
   const progress: T9aProgress = { tournaments: 0, reports: 0 };
   const readJson = async (file: string): Promise<Json | null> => {
     try {
-      const raw = await readFile(file, 'utf8');
+      const raw = decodeUtf8(await readFileBounded(file, maxFileBytes));
       if (raw.trim() === '') throw new Error('the file is empty');
       const value = JSON.parse(raw) as unknown;
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -123,19 +128,32 @@ export async function addT9aFolder(
       }
       return value as Json;
     } catch (error) {
+      if (error instanceof InputTooLargeError) throw error;
       batch.rejects.push({
         kind: 'file',
         source: file,
-        record: null,
+        record: error instanceof NotUtf8Error ? `line ${error.line}` : null,
         field: null,
-        reason: `cannot read: ${(error as Error).message}`,
+        reason:
+          error instanceof NotUtf8Error
+            ? error.message
+            : `cannot read: ${(error as Error).message}`,
         payload: null,
       });
       return null;
     }
   };
 
-  for (const dir of await tournamentDirs(path)) {
+  const dirs = await tournamentDirs(path);
+  if (dirs.length === 0)
+    throw new Error(
+      'no tournament folder (a folder with metaData.json) in this folder or below it',
+    );
+  // The system and its armies come with the data: a folder with none declares nothing.
+  batch.systems.push({ source: 't9a', record: 'system t9a', value: T9A_SYSTEM });
+  for (const f of T9A_FACTIONS)
+    batch.factions.push({ source: 't9a', record: `faction ${f.id}`, value: f });
+  for (const dir of dirs) {
     const meta = await readJson(join(dir, 'metaData.json'));
     const reportFiles = (await readdir(dir)).filter((n) => /^report_.*\.json$/.test(n)).sort();
     if (meta === null) continue;

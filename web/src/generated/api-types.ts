@@ -1649,8 +1649,8 @@ export interface paths {
                         rulesVersions?: string[];
                         /** @description Only items whose name contains this (case-insensitive) */
                         search?: string;
-                        /** @description Order of items: by lists (default), picks, share, games, winRate, delta (all descending) or name */
-                        sort?: "lists" | "picks" | "share" | "games" | "winRate" | "delta" | "name";
+                        /** @description Order of items: by lists (default), picks, share, games, winRate, delta (all descending), evidence (how far deltaInterval lies from 0: its bound nearer 0 when it excludes 0, else 0; then games; descending) or name */
+                        sort?: "lists" | "picks" | "share" | "games" | "winRate" | "delta" | "evidence" | "name";
                         /** @description Game system id (e.g. "t9a"); defaults to the only system; required when there are several */
                         system?: string;
                         /** @description Only events of these tiers */
@@ -1833,8 +1833,8 @@ export interface paths {
                                     rulesVersions: string[];
                                     /** @description Name search applied; null: none */
                                     search: string | null;
-                                    /** @description Order of items: by lists (default), picks, share, games, winRate, delta (all descending) or name */
-                                    sort: "lists" | "picks" | "share" | "games" | "winRate" | "delta" | "name";
+                                    /** @description Order of items: by lists (default), picks, share, games, winRate, delta (all descending), evidence (how far deltaInterval lies from 0: its bound nearer 0 when it excludes 0, else 0; then games; descending) or name */
+                                    sort: "lists" | "picks" | "share" | "games" | "winRate" | "delta" | "evidence" | "name";
                                     /** @description The game system applied (the only one when not given) */
                                     system: string;
                                     /** @description Event tiers applied, duplicates removed; empty: every tier */
