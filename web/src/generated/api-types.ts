@@ -3672,6 +3672,21 @@ export interface paths {
                         "text/calendar": string;
                     };
                 };
+                /** @description A query parameter is invalid: a system the data does not hold, a date that is not real, `to` before `from`, a bad `near`; `errors[]` points at it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/validation",
+                         *       "title": "Request validation failed",
+                         *       "status": 400,
+                         *       "detail": "The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Too many requests from this client in the current window */
                 429: {
                     headers: {
@@ -3761,7 +3776,7 @@ export interface components {
              * @description The problem type: a relative reference /problems/{kind}, the same on every Muster server. Resolved against the request URL (RFC 3986 §5) it is an HTML page this server serves explaining the type; /problems lists them all
              * @enum {string}
              */
-            type: "/problems/validation" | "/problems/malformed-json" | "/problems/invalid-encoding" | "/problems/nesting-too-deep" | "/problems/malformed-request" | "/problems/forbidden" | "/problems/origin-not-allowed" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/body-too-large" | "/problems/unsupported-media-type" | "/problems/headers-too-large" | "/problems/rate-limited" | "/problems/internal" | "/problems/not-ready" | "/problems/busy" | "/problems/timeout";
+            type: "/problems/validation" | "/problems/malformed-json" | "/problems/invalid-encoding" | "/problems/nesting-too-deep" | "/problems/malformed-request" | "/problems/forbidden" | "/problems/origin-not-allowed" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/body-too-large" | "/problems/unsupported-media-type" | "/problems/uri-too-long" | "/problems/expectation-failed" | "/problems/headers-too-large" | "/problems/rate-limited" | "/problems/internal" | "/problems/not-ready" | "/problems/busy" | "/problems/timeout";
         };
     };
     responses: never;
