@@ -37,7 +37,16 @@ import { snapshotData } from './snapshot-cache.ts';
 import { itemClusters } from './cube/cluster-cubes.ts';
 import type { Comparison, Tally } from './compare.ts';
 
-export const ITEM_SORTS = ['lists', 'picks', 'share', 'games', 'winRate', 'delta', 'name'] as const;
+export const ITEM_SORTS = [
+  'lists',
+  'picks',
+  'share',
+  'games',
+  'winRate',
+  'delta',
+  'evidence',
+  'name',
+] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
 
 export interface ItemUseStatsRequest extends CommonFilter {
@@ -170,6 +179,21 @@ interface Candidate {
   factions: number[];
   winRate: number | null;
   delta: number | null;
+  /** Only for sort evidence: how far deltaInterval lies from 0 (0 when it spans 0). */
+  evidence: number;
+}
+
+/**
+ * The smallest difference deltaInterval allows: its bound nearer 0 when the interval lies wholly
+ * on one side of 0, else 0. Ordering by it puts clear effects first without rewarding a large
+ * delta from a handful of lists, whose interval is wide (docs/statistics.md#item-with-without).
+ */
+function evidenceOf(acc: Float64Array): number {
+  const interval = newcombe(successes(acc, 0), acc[GAMES], successes(acc, S), acc[S + GAMES]);
+  if (interval === null) return -1;
+  if (interval.low > 0) return interval.low;
+  if (interval.high < 0) return -interval.high;
+  return 0;
 }
 
 /** The order of `sort`, ties by name then category (docs/statistics.md#item-use-stats). */
@@ -183,6 +207,8 @@ function candidateOrder(sort: ItemSort, rank: Int32Array): (a: Candidate, b: Can
     games: (a, b) => b.acc[GAMES] - a.acc[GAMES],
     winRate: (a, b) => num(b.winRate) - num(a.winRate),
     delta: (a, b) => num(b.delta) - num(a.delta),
+    // Ties (every interval spanning 0 is 0) go to the item with more games.
+    evidence: (a, b) => b.evidence - a.evidence || b.acc[GAMES] - a.acc[GAMES],
     name: () => 0,
   };
   const cmp = key[sort];
@@ -276,7 +302,8 @@ export function itemUseStats(
     const rate = winRate(acc[WINS], acc[DRAWS], acc[GAMES]);
     const without = winRate(acc[S + WINS], acc[S + DRAWS], acc[S + GAMES]);
     const delta = rate !== null && without !== null ? rate - without : null;
-    candidates.push({ item, acc, factions, winRate: rate, delta });
+    const evidence = request.sort === 'evidence' ? evidenceOf(acc) : 0;
+    candidates.push({ item, acc, factions, winRate: rate, delta, evidence });
   }
   candidates.sort(candidateOrder(request.sort, itemNameRank(snapshot)));
   const start = (request.page - 1) * request.pageSize;

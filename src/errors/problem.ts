@@ -65,8 +65,9 @@ export const PROBLEM_TYPES = {
     description:
       'The request itself could not be read as HTTP/1.1 (RFC 9112): for example it carries both ' +
       'Transfer-Encoding and Content-Length, a body that does not match its Content-Length, a ' +
-      'broken header or an invalid path. Such requests are refused before any route runs, and ' +
-      'the connection is closed. It usually means a broken client or proxy.',
+      'broken header, no Host header, or a path that is not valid percent-encoded UTF-8. Such ' +
+      'requests are refused before any route runs, and the connection is closed when the ' +
+      'message cannot be framed. It usually means a broken client or proxy.',
   },
   forbidden: {
     status: 403,
@@ -123,6 +124,22 @@ export const PROBLEM_TYPES = {
       'Send the request body as JSON with the header Content-Type: application/json. Other ' +
       'media types are refused, including text/plain and form posts, which browsers would ' +
       'otherwise send to another site without asking first.',
+  },
+  'uri-too-long': {
+    status: 414,
+    title: 'Request path too long',
+    description:
+      'A segment of the request path is longer than any name the service serves (over 100 ' +
+      'characters), so it was refused before any route ran. Check the link or the client that ' +
+      'built it.',
+  },
+  'expectation-failed': {
+    status: 417,
+    title: 'Expectation not supported',
+    description:
+      'The request carries an Expect header other than "100-continue", the only expectation ' +
+      'HTTP/1.1 defines (RFC 9110 §10.1.1). Send the request without it, or with ' +
+      'Expect: 100-continue.',
   },
   'headers-too-large': {
     status: 431,

@@ -12,11 +12,12 @@ import { BODY_LIMIT_BYTES } from './plugins/limits.ts';
 import { installCompression } from './plugins/compression.ts';
 import { installJsonBodyParser } from './plugins/json-body.ts';
 import { installOpenApi } from './plugins/openapi.ts';
-import { answerClientError } from './client-error.ts';
+import { answerClientError, answerFrameworkError } from './client-error.ts';
 import { installGracefulClose } from './graceful-close.ts';
 import { installOriginGuard } from './plugins/origin-guard.ts';
 import { installProblemResponses } from './plugins/problem-responses.ts';
 import { installRateLimit } from './plugins/rate-limit.ts';
+import { installRequestFraming } from './plugins/request-framing.ts';
 import { installRequestTimeout } from './plugins/request-timeout.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { buildSerializer } from './plugins/serializer.ts';
@@ -53,11 +54,15 @@ export async function buildApp(
         100,
         Math.min(1000, Math.floor(ctx.config.headersTimeoutMs / 4)),
       ),
+      // A request without Host is refused as a problem document (request-framing.ts), not
+      // with Node's bare 400.
+      requireHostHeader: false,
     },
     // While closing, requests already on open connections are answered (with Connection:
     // close), not refused: see graceful-close.ts.
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: false },
     // Prototype-poisoning keys are refused outright rather than stripped.
@@ -76,6 +81,7 @@ export async function buildApp(
 
   // Everything below works through onRoute hooks, so it must be in place before any route.
   installSecurityHeaders(app);
+  installRequestFraming(app);
   await installCompression(app);
   await installOpenApi(app, ctx.config);
   installProblemResponses(app);

@@ -33,6 +33,10 @@ function kindForStatus(status: number): ProblemKind {
       return 'request-timeout';
     case 413:
       return 'body-too-large';
+    case 414:
+      return 'uri-too-long';
+    case 417:
+      return 'expectation-failed';
     case 415:
       return 'unsupported-media-type';
     case 429:
@@ -117,12 +121,34 @@ export function installProblemHandlers(
     }
     return sendProblem(request, reply, problem);
   });
+  // The methods each fixed path answers, so that any other method on it, whether a router
+  // knows it or not (TRACE, PROPFIND), is a 405 with Allow rather than a 404 (RFC 9110 §15.5.6).
+  const methods = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { methodNotAllowed?: boolean } | undefined;
+    if (config?.methodNotAllowed === true || /[:*]/.test(route.url)) return;
+    const set = methods.get(route.url) ?? new Set<string>();
+    for (const method of [route.method].flat()) if (method !== 'OPTIONS') set.add(method);
+    methods.set(route.url, set);
+  });
   const preHandler = options.notFoundPreHandler;
-  app.setNotFoundHandler(preHandler === undefined ? {} : { preHandler }, (request, reply) =>
-    sendProblem(
+  app.setNotFoundHandler(preHandler === undefined ? {} : { preHandler }, (request, reply) => {
+    const path = request.url.split('?')[0];
+    const allowed = methods.get(path);
+    if (allowed !== undefined && allowed.size > 0 && !allowed.has(request.method)) {
+      const allow = [...allowed].sort().join(', ');
+      return sendProblem(
+        request,
+        reply,
+        new ProblemError('method-not-allowed', `${request.method} is not supported on ${path}`, {
+          headers: { allow },
+        }),
+      );
+    }
+    return sendProblem(
       request,
       reply,
-      new ProblemError('not-found', `no route for ${request.method} ${request.url.split('?')[0]}`),
-    ),
-  );
+      new ProblemError('not-found', `no route for ${request.method} ${path}`),
+    );
+  });
 }

@@ -71,6 +71,41 @@ describe(`uncertainty on the demo data (${TEST_BACKEND})`, () => {
     }
   });
 
+  it('sorts items by evidence: clear effects first, a big delta from few lists not ahead of them', async () => {
+    const items: Row[] = [];
+    for (let page = 1; page <= 2; page++) {
+      const { status, json } = await stats.post('/api/item-use-stats', {
+        sort: 'evidence',
+        page,
+        pageSize: 200,
+      });
+      assert.equal(status, 200);
+      items.push(...((json.data as Row).items as Row[]));
+      if (page === 2) assert.equal(items.length, (json.data as Row).total);
+    }
+    const evidence = (i: Row) =>
+      i.deltaInterval === null
+        ? -1
+        : i.deltaInterval.low > 0
+          ? i.deltaInterval.low
+          : i.deltaInterval.high < 0
+            ? -i.deltaInterval.high
+            : 0;
+    for (let k = 1; k < items.length; k++) {
+      assert.ok(evidence(items[k - 1]) >= evidence(items[k]), `out of order at ${k}`);
+    }
+    const clear = items.filter((i) => evidence(i) > 0);
+    assert.ok(clear.length > 0, 'no item with an interval excluding 0');
+    // The item with the largest |delta| and an interval spanning 0 comes after every clear one.
+    const noisy = items
+      .filter((i) => i.delta !== null && evidence(i) === 0)
+      .sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta))[0];
+    assert.ok(items.indexOf(noisy) >= clear.length);
+    const byDelta = await stats.post('/api/item-use-stats', { sort: 'delta', pageSize: 5 });
+    const top = ((byDelta.json.data as Row).items as Row[])[0];
+    assert.ok(top.deltaInterval.low <= 0, 'the demo has a noisy delta heading sort "delta"');
+  });
+
   it('widens intervals with interval "event-clustered", never narrowing one', async () => {
     const wilson = await stats.post('/api/faction-stats', {});
     const clustered = await stats.post('/api/faction-stats', { interval: 'event-clustered' });

@@ -223,12 +223,12 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
     assert.equal(await rows.count(), 25);
     const pager = page.locator('.pager span');
     assert.match(await pager.innerText(), /^1–25 of \d+ players/);
-    const firstPage = await rows.locator('th').allInnerTexts();
+    const firstPage = await rows.locator('th .player-name').allInnerTexts();
     const firstName = firstPage[0];
     await page.getByRole('button', { name: 'Next →' }).click();
     await until(async () => (await pager.innerText()).startsWith('26–'));
     assert.match(page.url(), /page=2/);
-    const secondPage = await rows.locator('th').allInnerTexts();
+    const secondPage = await rows.locator('th .player-name').allInnerTexts();
     assert.equal(secondPage.length, Math.min(25, await rows.count()));
     assert.ok(
       secondPage.every((name) => !firstPage.includes(name)),
@@ -239,7 +239,7 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
     await page.keyboard.press('Enter');
     await page.waitForURL(/q=/);
     await until(async () => (await pager.innerText()).startsWith('1–'));
-    const names = await rows.locator('th').allInnerTexts();
+    const names = await rows.locator('th .player-name').allInnerTexts();
     assert.ok(names.length >= 1);
     for (const name of names) assert.match(name.toLowerCase(), new RegExp(surname.toLowerCase()));
     assert.deepEqual(errors, []);

@@ -137,6 +137,8 @@ export function installOriginGuard(app: FastifyInstance, config: Config): void {
       url,
       exposeHeadRoute: false,
       schema: { hide: true },
+      // Not a method the path answers: the not-found handler's Allow leaves it out.
+      config: { methodNotAllowed: true },
       handler: async (request) => {
         throw new ProblemError(
           'method-not-allowed',

@@ -24,6 +24,39 @@ export const DEFAULT_CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
+const headers = helmet({
+  contentSecurityPolicy: { useDefaults: false, directives: DEFAULT_CSP_DIRECTIVES },
+  // Only this origin may embed the API's answers in a page (fetches with CORS are unaffected).
+  crossOriginResourcePolicy: { policy: 'same-site' },
+  // Six months, this host only: an operator's other subdomains are not ours to decide.
+  strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
+});
+
+let fixed: ReadonlyArray<readonly [string, string]> | undefined;
+
+/**
+ * The same headers as name/value pairs, for answers written before or outside Fastify's hooks
+ * (framing errors on the raw socket, refused URLs): every error carries them too
+ * (docs/http-api.md#security-headers). helmet's headers do not depend on the request.
+ */
+export function securityHeaderPairs(): ReadonlyArray<readonly [string, string]> {
+  if (fixed === undefined) {
+    const pairs: Array<[string, string]> = [];
+    const recorder = {
+      setHeader: (name: string, value: string | number | readonly string[]) =>
+        pairs.push([name, Array.isArray(value) ? value.join(', ') : String(value)]),
+      removeHeader: () => undefined,
+    };
+    headers(
+      {} as Parameters<typeof headers>[0],
+      recorder as unknown as Parameters<typeof headers>[1],
+      () => undefined,
+    );
+    fixed = pairs;
+  }
+  return fixed;
+}
+
 /**
  * Adds helmet's headers to every answer (docs/http-api.md#security-headers). The middleware is
  * built once: building it per request, as the Fastify wrapper does, cost a tenth of a small
@@ -31,13 +64,6 @@ export const DEFAULT_CSP_DIRECTIVES = {
  * takes precedence over the one set here.
  */
 export function installSecurityHeaders(app: FastifyInstance): void {
-  const headers = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: DEFAULT_CSP_DIRECTIVES },
-    // Only this origin may embed the API's answers in a page (fetches with CORS are unaffected).
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    // Six months, this host only: an operator's other subdomains are not ours to decide.
-    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
-  });
   app.addHook('onRequest', (request, reply, done) => {
     // helmet sets its headers synchronously; since helmet 8.1 it throws rather than calling back.
     headers(request.raw, reply.raw, () => done());

@@ -33,7 +33,7 @@ const SortSchema = Type.Union(
   ITEM_SORTS.map((s) => Type.Literal(s)),
   {
     description:
-      'Order of items: by lists (default), picks, share, games, winRate, delta (all descending) or name',
+      'Order of items: by lists (default), picks, share, games, winRate, delta (all descending), evidence (how far deltaInterval lies from 0: its bound nearer 0 when it excludes 0, else 0; then games; descending) or name',
   },
 );
 

@@ -14,8 +14,9 @@ import { matchSatellites } from '../../engine/satellites/upcoming.ts';
 import type { NearQuery } from '../../engine/satellites/upcoming.ts';
 import type { AppContext } from '../app-context.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
+import { problemResponse } from '../plugins/problem-responses.ts';
 import { requireSnapshot } from '../schemas/envelope.ts';
-import { MAX_RADIUS_KM, normaliseUpcoming } from './upcoming-satellites.ts';
+import { MAX_RADIUS_KM, normaliseUpcoming, systemIds } from './upcoming-satellites.ts';
 
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 /** A feed is not paged; this bounds its size. */
@@ -160,12 +161,17 @@ export function registerUpcomingSatellitesIcsRoute(app: FastifyInstance, ctx: Ap
             description: 'text/calendar; charset=utf-8',
             content: { 'text/calendar': { schema: Type.String() } },
           },
+          400: problemResponse(
+            400,
+            'A query parameter is invalid: a system the data does not hold, a date that is not real, `to` before `from`, a bad `near`; `errors[]` points at it',
+          ),
         },
       },
     },
     async (request, reply) => {
       const q = request.query;
       const now = new Date();
+      const snapshot = requireSnapshot(ctx);
       const query = normaliseUpcoming(
         {
           system: q.system,
@@ -176,11 +182,9 @@ export function registerUpcomingSatellitesIcsRoute(app: FastifyInstance, ctx: Ap
           near: parseNear(q),
         },
         now.toISOString().slice(0, 10),
+        systemIds(snapshot),
       );
-      const matching = matchSatellites(requireSnapshot(ctx).calendar, query).slice(
-        0,
-        MAX_FEED_EVENTS,
-      );
+      const matching = matchSatellites(snapshot.calendar, query).slice(0, MAX_FEED_EVENTS);
       return reply
         .type(ICS_CONTENT_TYPE)
         .header('content-disposition', 'inline; filename="upcoming-satellites.ics"')

@@ -10,6 +10,7 @@ import type { FieldError } from '../../errors/problem.ts';
 import { DATE_PATTERN, isRealDate } from '../../domain/calendar-day.ts';
 import { upcomingSatellites } from '../../engine/satellites/upcoming.ts';
 import type { NearQuery, UpcomingQuery } from '../../engine/satellites/upcoming.ts';
+import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { AppContext } from '../app-context.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
 import { Id, IdArray, Nullable, PageProperties } from '../schemas/common-filter.ts';
@@ -165,7 +166,10 @@ export const UpcomingSatellitesResponse = Envelope(
   },
 );
 
-/** Checks what a schema cannot: real dates and from <= to; fills the defaults. */
+/**
+ * Checks what a schema cannot: a system the data holds (the rule of every statistics route,
+ * docs/http-api.md#the-common-filter), real dates and from <= to; fills the defaults.
+ */
 export function normaliseUpcoming(
   input: {
     system?: string;
@@ -178,8 +182,16 @@ export function normaliseUpcoming(
     pageSize?: number;
   },
   today: string,
+  systems: ReadonlySet<string>,
 ): UpcomingQuery {
   const errors: FieldError[] = [];
+  if (input.system !== undefined && !systems.has(input.system)) {
+    const known = [...systems].join(', ') || 'none';
+    errors.push({
+      pointer: '/system',
+      detail: `unknown system "${input.system}"; known systems: ${known}`,
+    });
+  }
   for (const field of ['from', 'to'] as const) {
     const value = input[field];
     if (value !== undefined && !isRealDate(value)) {
@@ -222,8 +234,8 @@ export function registerUpcomingSatellitesRoute(app: FastifyInstance, ctx: AppCo
     async (request) => {
       const body = request.body;
       const now = new Date();
-      const query = normaliseUpcoming(body, now.toISOString().slice(0, 10));
       const snapshot = requireSnapshot(ctx);
+      const query = normaliseUpcoming(body, now.toISOString().slice(0, 10), systemIds(snapshot));
       const result = upcomingSatellites(snapshot.calendar, query);
       const warnings = result.total === 0 ? ['no scheduled satellite matches the filter'] : [];
       return {
@@ -241,4 +253,16 @@ export function registerUpcomingSatellitesRoute(app: FastifyInstance, ctx: AppCo
       };
     },
   );
+}
+
+const systemIdCache = new WeakMap<Snapshot, ReadonlySet<string>>();
+
+/** The ids of the systems a snapshot holds, computed once per snapshot. */
+export function systemIds(snapshot: Snapshot): ReadonlySet<string> {
+  let ids = systemIdCache.get(snapshot);
+  if (ids === undefined) {
+    ids = new Set(snapshot.systems.map((system) => system.id));
+    systemIdCache.set(snapshot, ids);
+  }
+  return ids;
 }

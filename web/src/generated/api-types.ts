@@ -1649,8 +1649,8 @@ export interface paths {
                         rulesVersions?: string[];
                         /** @description Only items whose name contains this (case-insensitive) */
                         search?: string;
-                        /** @description Order of items: by lists (default), picks, share, games, winRate, delta (all descending) or name */
-                        sort?: "lists" | "picks" | "share" | "games" | "winRate" | "delta" | "name";
+                        /** @description Order of items: by lists (default), picks, share, games, winRate, delta (all descending), evidence (how far deltaInterval lies from 0: its bound nearer 0 when it excludes 0, else 0; then games; descending) or name */
+                        sort?: "lists" | "picks" | "share" | "games" | "winRate" | "delta" | "evidence" | "name";
                         /** @description Game system id (e.g. "t9a"); defaults to the only system; required when there are several */
                         system?: string;
                         /** @description Only events of these tiers */
@@ -1833,8 +1833,8 @@ export interface paths {
                                     rulesVersions: string[];
                                     /** @description Name search applied; null: none */
                                     search: string | null;
-                                    /** @description Order of items: by lists (default), picks, share, games, winRate, delta (all descending) or name */
-                                    sort: "lists" | "picks" | "share" | "games" | "winRate" | "delta" | "name";
+                                    /** @description Order of items: by lists (default), picks, share, games, winRate, delta (all descending), evidence (how far deltaInterval lies from 0: its bound nearer 0 when it excludes 0, else 0; then games; descending) or name */
+                                    sort: "lists" | "picks" | "share" | "games" | "winRate" | "delta" | "evidence" | "name";
                                     /** @description The game system applied (the only one when not given) */
                                     system: string;
                                     /** @description Event tiers applied, duplicates removed; empty: every tier */
@@ -3672,6 +3672,21 @@ export interface paths {
                         "text/calendar": string;
                     };
                 };
+                /** @description A query parameter is invalid: a system the data does not hold, a date that is not real, `to` before `from`, a bad `near`; `errors[]` points at it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/validation",
+                         *       "title": "Request validation failed",
+                         *       "status": 400,
+                         *       "detail": "The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Too many requests from this client in the current window */
                 429: {
                     headers: {
@@ -3761,7 +3776,7 @@ export interface components {
              * @description The problem type: a relative reference /problems/{kind}, the same on every Muster server. Resolved against the request URL (RFC 3986 §5) it is an HTML page this server serves explaining the type; /problems lists them all
              * @enum {string}
              */
-            type: "/problems/validation" | "/problems/malformed-json" | "/problems/invalid-encoding" | "/problems/nesting-too-deep" | "/problems/malformed-request" | "/problems/forbidden" | "/problems/origin-not-allowed" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/body-too-large" | "/problems/unsupported-media-type" | "/problems/headers-too-large" | "/problems/rate-limited" | "/problems/internal" | "/problems/not-ready" | "/problems/busy" | "/problems/timeout";
+            type: "/problems/validation" | "/problems/malformed-json" | "/problems/invalid-encoding" | "/problems/nesting-too-deep" | "/problems/malformed-request" | "/problems/forbidden" | "/problems/origin-not-allowed" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/body-too-large" | "/problems/unsupported-media-type" | "/problems/uri-too-long" | "/problems/expectation-failed" | "/problems/headers-too-large" | "/problems/rate-limited" | "/problems/internal" | "/problems/not-ready" | "/problems/busy" | "/problems/timeout";
         };
     };
     responses: never;

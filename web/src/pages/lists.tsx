@@ -1,5 +1,6 @@
 /** Lists: what armies take (items and units), how often, and whether it pays off. */
 import { post } from '../api.ts';
+import { DeltaBar } from '../components/delta-bar.tsx';
 import { IntervalBar } from '../components/interval-bar.tsx';
 import { Pager } from '../components/pager.tsx';
 import { SearchBox } from '../components/search-box.tsx';
@@ -13,6 +14,7 @@ const SORTS = [
   ['share', 'share of lists'],
   ['games', 'games'],
   ['winRate', 'win rate'],
+  ['evidence', 'evidence (clear effects first)'],
   ['delta', 'delta (with − without)'],
   ['name', 'name'],
 ] as const;
@@ -84,7 +86,9 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
               <>
                 <p class="note">
                   {num(data.lists)} lists in scope. "Without" is the win rate of the same faction's
-                  lists that do not take the item.
+                  lists that do not take the item; the delta is drawn with its 95 % interval and is
+                  greyed when that interval includes 0 (it may be noise). "Skill-adjusted" takes out
+                  how much better than expected the players taking the item are.
                 </p>
                 <div class="table-wrap" tabIndex={0} role="region" aria-label="Items">
                   <table>
@@ -94,14 +98,13 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
                     <thead>
                       <tr>
                         <th scope="col">Item</th>
-                        <th scope="col">Category</th>
-                        <th scope="col" class="num">
+                        <th scope="col" class="num opt">
                           Lists
                         </th>
-                        <th scope="col" class="num">
+                        <th scope="col" class="num opt">
                           Share
                         </th>
-                        <th scope="col" class="num">
+                        <th scope="col" class="num opt">
                           Games
                         </th>
                         <th scope="col" class="num">
@@ -111,7 +114,14 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
                           Without
                         </th>
                         <th scope="col" class="num">
-                          Delta
+                          Delta (95 % interval)
+                        </th>
+                        <th
+                          scope="col"
+                          class="num opt"
+                          title="Delta of (actual − expected) score given the players' ratings: does the item help, or do good players take it?"
+                        >
+                          Skill-adjusted
                         </th>
                       </tr>
                     </thead>
@@ -121,11 +131,13 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
                           key={`${r.item.category}/${r.item.name}`}
                           class={r.lowSample ? 'muted' : undefined}
                         >
-                          <th scope="row">{r.item.name}</th>
-                          <td>{r.item.category}</td>
-                          <td class="num">{num(r.lists)}</td>
-                          <td class="num">{pct(r.share)}</td>
-                          <td class="num">{num(r.games)}</td>
+                          <th scope="row">
+                            {r.item.name}
+                            <small class="category">{r.item.category}</small>
+                          </th>
+                          <td class="num opt">{num(r.lists)}</td>
+                          <td class="num opt">{pct(r.share)}</td>
+                          <td class="num opt">{num(r.games)}</td>
                           <td class="num">
                             <IntervalBar
                               value={r.winRate}
@@ -134,7 +146,10 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
                             />
                           </td>
                           <td class="num">{pct(r.winRateWithout)}</td>
-                          <td class="num">{signed(r.delta)}</td>
+                          <td class="num">
+                            <DeltaBar value={r.delta} interval={r.deltaInterval} />
+                          </td>
+                          <td class="num opt">{signed(r.skillAdjustedDelta)}</td>
                         </tr>
                       ))}
                     </tbody>

@@ -62,6 +62,12 @@ function Details({
           <dd>{pct(cell.winRate)}</dd>
         </div>
         <div>
+          <dt title="Pulled toward the row faction's overall win rate, more for fewer games: the colour">
+            Shrunk win rate
+          </dt>
+          <dd>{pct(cell.shrunkWinRate)}</dd>
+        </div>
+        <div>
           <dt>95 % interval</dt>
           <dd>
             {cell.winRateInterval
@@ -129,9 +135,10 @@ export function MatchupsPage({ params, update, filter }: PageProps) {
           <>
             <Warnings warnings={meta.warnings} />
             <p class="legend">
-              Row faction's win rate against the column faction; the small number is games. Arrow
-              keys move between cells; Enter opens one.{' '}
-              <span class="swatch" style={{ background: heatColour(0.3) }} /> 30 %{' '}
+              Row faction's win rate against the column faction; the small number is games. The
+              colour is the shrunk win rate (pulled toward the row faction's overall rate, more for
+              few games), so a one-game 0 or 100 % does not shout. Arrow keys move between cells;
+              Enter opens one. <span class="swatch" style={{ background: heatColour(0.3) }} /> 30 %{' '}
               <span class="swatch" style={{ background: heatColour(0.5) }} /> 50 %{' '}
               <span class="swatch" style={{ background: heatColour(0.7) }} /> 70 %. Faded cells have
               fewer than 30 games (paler, dashed border).
@@ -165,7 +172,10 @@ export function MatchupsPage({ params, update, filter }: PageProps) {
                         const cell = cells.get(key);
                         if (cell === undefined || cell.winRate === null)
                           return <td key={key} class="blank" />;
-                        const background = heatColour(cell.winRate, cell.lowSample);
+                        // Coloured by the shrunk win rate, so a one-game cell does not shout 0 or
+                        // 100 % (docs/statistics.md#shrinkage); the raw figure is the text.
+                        const colourRate = cell.shrunkWinRate ?? cell.winRate;
+                        const background = heatColour(colourRate, cell.lowSample);
                         const dark = wantsLightText(background);
                         return (
                           <td key={key} class={cell.lowSample ? 'low' : undefined}>
@@ -175,8 +185,9 @@ export function MatchupsPage({ params, update, filter }: PageProps) {
                               style={{ backgroundColor: background }}
                               aria-pressed={params.cell === key}
                               data-cell={key}
+                              data-colour-rate={String(colourRate)}
                               tabIndex={key === tabbable ? 0 : -1}
-                              aria-label={`${row.name} against ${col.name}: ${pct(cell.winRate, 0)} over ${cell.games} games${cell.lowSample ? ', low sample' : ''}`}
+                              aria-label={`${row.name} against ${col.name}: ${pct(cell.winRate, 0)} over ${cell.games} games, ${pct(colourRate, 0)} shrunk${cell.lowSample ? ', low sample' : ''}`}
                               onClick={() => update({ cell: key }, true)}
                             >
                               {Math.round(cell.winRate * 100)}

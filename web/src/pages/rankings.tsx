@@ -3,7 +3,7 @@ import { post } from '../api.ts';
 import { Pager } from '../components/pager.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
-import { num } from '../format.ts';
+import { num, playerName } from '../format.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
 
@@ -14,6 +14,14 @@ const METHODS = [
 ] as const;
 
 const PAGE_SIZE = 25;
+
+/** What the order is by, in one line (docs/ratings.md). */
+const ORDER_NOTE: Record<(typeof METHODS)[number][0], string> = {
+  glicko2:
+    'Ranked by rating − 2·RD, the low end of the rating’s 95 % interval, so a high rating from few games does not lead; the rating ± RD is shown beside it.',
+  elo: 'Ranked by Elo rating after the player’s last game.',
+  points: 'Ranked by points: the sum of the player’s best event scores.',
+};
 
 export function RankingsPage({ params, update, filter, system }: PageProps) {
   const method = METHODS.find(([m]) => m === params.method)?.[0] ?? 'glicko2';
@@ -99,7 +107,9 @@ export function RankingsPage({ params, update, filter, system }: PageProps) {
           Include provisional players
         </label>
       </div>
-      <p class="note">Here the filter bar's countries choose players by their own country.</p>
+      <p class="note" data-testid="order-note">
+        {ORDER_NOTE[method]} Here the filter bar's countries choose players by their own country.
+      </p>
       <Show result={result} what="rankings">
         {({ data, meta }) => (
           <>
@@ -123,43 +133,75 @@ export function RankingsPage({ params, update, filter, system }: PageProps) {
                         Rank
                       </th>
                       <th scope="col">Player</th>
-                      <th scope="col">Country</th>
-                      <th scope="col" class="num">
-                        {method === 'points' ? 'Points' : 'Rating'}
+                      <th scope="col" class="opt">
+                        Country
+                      </th>
+                      <th scope="col" class="num" data-testid="order-column">
+                        {method === 'points'
+                          ? 'Points'
+                          : method === 'elo'
+                            ? 'Rating'
+                            : 'Rating − 2·RD'}
                       </th>
                       {method === 'glicko2' && (
                         <th
                           scope="col"
-                          class="num"
+                          class="num opt"
                           title="Rating deviation: the rating's uncertainty"
                         >
-                          ± RD
+                          Rating ± RD
                         </th>
                       )}
                       <th scope="col" class="num">
                         Games
                       </th>
-                      <th scope="col" class="num">
+                      <th scope="col" class="num opt">
                         W / D / L
                       </th>
-                      <th scope="col">Main faction</th>
-                      <th scope="col">Last played</th>
+                      <th scope="col" class="opt">
+                        Main faction
+                      </th>
+                      <th scope="col" class="opt">
+                        Last played
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
                     {data.players.map((p) => (
                       <tr key={p.player.id}>
                         <td class="num">{p.rank}</td>
-                        <th scope="row">{p.player.name}</th>
-                        <td>{p.player.country ?? '–'}</td>
-                        <td class="num">{num(p.rating, method === 'points' ? 1 : 0)}</td>
-                        {method === 'glicko2' && <td class="num">{num(p.rd, 0)}</td>}
+                        <th scope="row">
+                          <span
+                            class={p.player.name?.trim() ? 'player-name' : 'player-name player-id'}
+                          >
+                            {playerName(p.player)}
+                          </span>
+                          {p.provisional && (
+                            <span
+                              class="badge"
+                              title="Rating deviation above 110: too few recent games to rank with confidence"
+                            >
+                              provisional
+                            </span>
+                          )}
+                        </th>
+                        <td class="opt">{p.player.country ?? '–'}</td>
+                        <td class="num" data-testid="order-value">
+                          {method === 'glicko2'
+                            ? num(p.conservativeRating, 0)
+                            : num(p.rating, method === 'points' ? 1 : 0)}
+                        </td>
+                        {method === 'glicko2' && (
+                          <td class="num opt secondary">
+                            {num(p.rating, 0)} ± {num(p.rd, 0)}
+                          </td>
+                        )}
                         <td class="num">{p.games}</td>
-                        <td class="num">
+                        <td class="num opt">
                           {p.wins} / {p.draws} / {p.losses}
                         </td>
-                        <td>{p.mainFaction?.name ?? '–'}</td>
-                        <td>{p.lastPlayed ?? '–'}</td>
+                        <td class="opt">{p.mainFaction?.name ?? '–'}</td>
+                        <td class="opt">{p.lastPlayed ?? '–'}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -1,0 +1,313 @@
+/**
+ * The dashboard tells the truth on any screen (docs/operations.md#web-client), in a real browser
+ * (Chromium through playwright-core) at 1440x900 and 390x844, over the demo data and over the
+ * committed T9A slice (test/fixtures/t9a): the value a ranking is ordered by is the one shown,
+ * players without names are shown by id, list deltas carry their interval (muted when it spans
+ * 0), the heatmap is coloured by the shrunk win rate. Screenshots of every page at both sizes go
+ * to test-artifacts/web/ (git-ignored).
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
+import { writeMeta } from '../../src/store/store.ts';
+import { browserMissing, launchBrowser, watchedPage } from '../support/browser.ts';
+import type { Browser } from '../support/browser.ts';
+import { buildTestApp, t9aSeedPaths } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { TEST_BACKEND } from '../support/test-store.ts';
+
+const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts/web');
+const PAGES = ['meta', 'matchups', 'lists', 'scenarios', 'rankings', 'satellites', 'about'];
+const SIZES = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+type Size = keyof typeof SIZES;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+interface Served {
+  test: TestApp;
+  origin: string;
+}
+
+/** An app over the demo slice (marked demo) or the T9A slice, listening on 127.0.0.1. */
+async function serve(seed: 'demo-slice' | 't9a'): Promise<Served> {
+  const port = await freePort();
+  const test = await buildTestApp({ seed, env: { MUSTER_PORT: String(port) } });
+  if (seed === 'demo-slice') {
+    await writeMeta(test.store.db, 'demo', 'generated for the browser test');
+    await test.snapshots.reload();
+  }
+  await test.app.listen({ host: '127.0.0.1', port });
+  return { test, origin: `http://127.0.0.1:${port}` };
+}
+
+/** Opens a view and waits until its numbers are in (no status line left). */
+async function open(page: Page, origin: string, query: string): Promise<void> {
+  await page.goto(`${origin}/?${query}`);
+  await page.locator('main h1').waitFor();
+  await page.locator('main .status[role=status]:not(.empty)').waitFor({ state: 'detached' });
+  await page.locator('.reloading').waitFor({ state: 'detached' });
+}
+
+async function sized(browser: Browser, origin: string, size: Size) {
+  const watched = await watchedPage(browser, origin);
+  await watched.page.setViewportSize(SIZES[size]);
+  return watched;
+}
+
+/** The browser's getComputedStyle, typed here (the tests compile without the DOM library). */
+interface CssWindow {
+  getComputedStyle(element: unknown): { color: string; fontWeight: string };
+}
+
+const numberIn = (text: string): number => Number(text.replace(/[^\d.−-]/g, '').replace('−', '-'));
+
+const t9aPaths = t9aSeedPaths();
+const skipReason =
+  browserMissing() ??
+  (existsSync(join(WEB_CLIENT_ROOT, 'index.html'))
+    ? null
+    : 'the client is not built (npm run build:web)');
+if (skipReason !== null && process.env.CI === 'true') assert.fail(`${skipReason}; CI requires it`);
+
+describe(
+  `the dashboard's numbers and screens (${TEST_BACKEND})`,
+  { skip: skipReason ?? false },
+  () => {
+    let browser: Browser;
+    let demo: Served;
+    let t9a: Served | null = null;
+
+    before(async () => {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      demo = await serve('demo-slice');
+      if (t9aPaths !== null) t9a = await serve('t9a');
+      browser = await launchBrowser();
+    });
+    after(async () => {
+      await browser?.close();
+      await demo?.test.close();
+      await t9a?.test.close();
+    });
+
+    for (const size of Object.keys(SIZES) as Size[]) {
+      it(`ranks by the value it shows, says what it is, and marks provisional players (${size})`, async () => {
+        const { page, errors } = await sized(browser, demo.origin, size);
+        // The demo slice's three events leave every Glicko-2 player provisional (RD above 110).
+        await open(page, demo.origin, 'view=rankings&provisional=1');
+        assert.match(await page.getByTestId('order-column').innerText(), /Rating − 2·RD/);
+        assert.match(await page.getByTestId('order-note').innerText(), /rating − 2·RD/);
+        assert.ok(await page.getByTestId('order-value').first().isVisible());
+        const values = (await page.getByTestId('order-value').allInnerTexts()).map(numberIn);
+        const ranks = (await page.locator('main tbody tr td:first-child').allInnerTexts()).map(
+          Number,
+        );
+        assert.ok(values.length > 1);
+        for (let i = 1; i < values.length; i++) {
+          assert.ok(values[i - 1] >= values[i], `row ${i + 1} shows more than row ${i}`);
+          assert.ok(ranks[i - 1] <= ranks[i]);
+        }
+        assert.equal(
+          await page.locator('main tbody tr').count(),
+          await page.locator('main tbody tr .badge', { hasText: 'provisional' }).count(),
+        );
+        await page.getByLabel('Elo').check();
+        await page.waitForURL(/method=elo/);
+        await page.locator('.reloading').waitFor({ state: 'detached' });
+        assert.equal(await page.getByTestId('order-column').innerText(), 'Rating');
+        const elo = (await page.getByTestId('order-value').allInnerTexts()).map(numberIn);
+        for (let i = 1; i < elo.length; i++) assert.ok(elo[i - 1] >= elo[i]);
+        assert.deepEqual(errors, []);
+        await page.close();
+      });
+
+      it(`names a player by id where the real data has no names (${size})`, async (t) => {
+        if (t9a === null) return t.skip('no T9A data (test/fixtures/t9a)');
+        const { page, errors } = await sized(browser, t9a.origin, size);
+        await open(page, t9a.origin, 'view=rankings&provisional=1');
+        const first = page.locator('main tbody tr .player-name').first();
+        assert.ok(await first.isVisible());
+        assert.match(await first.innerText(), /^player #\S+/);
+        const names = await page.locator('main tbody tr .player-name').allInnerTexts();
+        assert.ok(
+          names.every((n) => n.trim() !== ''),
+          'a blank player cell',
+        );
+        assert.deepEqual(errors, []);
+        await page.close();
+      });
+
+      it(`draws each list delta with its interval, muted when it spans 0, and sorts by evidence (${size})`, async () => {
+        const { page, errors } = await sized(browser, demo.origin, size);
+        await open(page, demo.origin, 'view=lists&sort=delta');
+        const deltas = page.locator('main tbody .delta');
+        assert.ok((await deltas.count()) > 0);
+        const spanning = page.locator('main tbody .delta[data-spans-zero=true]');
+        assert.ok((await spanning.count()) > 0, 'sorted by delta, noise heads the page');
+        const first = spanning.first();
+        assert.ok(await first.isVisible());
+        assert.match(await first.locator('.delta-range').innerText(), /[−+±]\d+ pp … [−+±]\d+ pp/);
+        // Muted: grey and regular weight; a delta whose interval excludes 0 stays bold, even in
+        // a low-sample (muted) row.
+        const style = (selector: string) =>
+          page
+            .locator(selector)
+            .first()
+            .evaluate((el) => {
+              const style = (globalThis as unknown as CssWindow).getComputedStyle(el);
+              return [style.color, style.fontWeight];
+            });
+        const ink = await page.evaluate<string>('getComputedStyle(document.body).color');
+        const [mutedColour, mutedWeight] = await style(
+          'main tbody .delta[data-spans-zero=true] .delta-text',
+        );
+        assert.notEqual(mutedColour, ink);
+        assert.equal(mutedWeight, '400');
+        if (size === 'desktop') {
+          assert.ok(await page.getByRole('columnheader', { name: 'Skill-adjusted' }).isVisible());
+        }
+        await page.getByLabel('Sort by').selectOption('evidence');
+        await page.waitForURL(/sort=evidence/);
+        await page.locator('.reloading').waitFor({ state: 'detached' });
+        const top = page.locator('main tbody .delta').first();
+        assert.equal(await top.getAttribute('data-spans-zero'), 'false');
+        const [, clearWeight] = await style('main tbody .delta[data-spans-zero=false] .delta-text');
+        assert.ok(Number(clearWeight) >= 600);
+        assert.deepEqual(errors, []);
+        await page.close();
+      });
+
+      it(`colours the heatmap by the shrunk win rate with the raw rate in the cell (${size})`, async () => {
+        const { page, errors } = await sized(browser, demo.origin, size);
+        const answer = page.waitForResponse('**/api/army-matchup');
+        await open(page, demo.origin, 'view=matchups');
+        const cells = (
+          (await (await answer).json()) as {
+            data: {
+              cells: Array<{
+                faction: string;
+                opponent: string;
+                winRate: number | null;
+                shrunkWinRate: number | null;
+                lowSample: boolean;
+              }>;
+            };
+          }
+        ).data.cells.filter((c) => c.winRate !== null);
+        let pulled = 0;
+        for (const cell of cells) {
+          const button = page.locator(`button.heat[data-cell="${cell.faction}~${cell.opponent}"]`);
+          assert.equal(Number(await button.getAttribute('data-colour-rate')), cell.shrunkWinRate);
+          assert.match(
+            await button.innerText(),
+            new RegExp(`^${Math.round(cell.winRate! * 100)}\\b`),
+          );
+          if (cell.lowSample && (cell.winRate === 0 || cell.winRate === 1)) {
+            assert.ok(
+              Math.abs(cell.shrunkWinRate! - 0.5) < 0.5,
+              'an extreme cell is not pulled in',
+            );
+            pulled++;
+          }
+        }
+        assert.ok(pulled > 0, 'the demo slice has one-sided small cells');
+        assert.deepEqual(errors, []);
+        await page.close();
+      });
+    }
+
+    for (const size of Object.keys(SIZES) as Size[]) {
+      it(`fits the trend chart's axis to its points, keeps each faction's colour, labels periods and marks a partial one (${size})`, async () => {
+        const { page, errors } = await sized(browser, demo.origin, size);
+        await open(page, demo.origin, '');
+        const chart = page.locator('.trend .chart');
+        await chart.locator('canvas').waitFor();
+        const yMin = Number(await chart.getAttribute('data-y-min'));
+        const yMax = Number(await chart.getAttribute('data-y-max'));
+        await page.getByText('The chart as a table').click();
+        const cells = await page.locator('.as-table tbody td').allInnerTexts();
+        const rates = cells.filter((c) => c !== '–').map((c) => Number(c.split(' %')[0]) / 100);
+        assert.ok(rates.length > 0);
+        for (const rate of rates) assert.ok(yMin <= rate && rate <= yMax, `${rate} off the axis`);
+        assert.ok(yMax - yMin < 0.99, 'the axis is fitted, not 0–100 %');
+        const labels = JSON.parse((await chart.getAttribute('data-x-labels')) ?? '[]') as string[];
+        assert.ok(labels.length > 0);
+        for (const label of labels) assert.match(label, /^\d{4} Q[1-4]$/);
+        // The slice's last events are this month: the current quarter is still in progress.
+        assert.match(await page.getByTestId('partial-note').innerText(), /in progress/);
+        assert.match(await page.locator('.as-table tbody tr').last().innerText(), /in progress/);
+        const legend = page.locator('.chart-legend li[data-faction]');
+        const first = (await legend.first().getAttribute('data-faction'))!;
+        const colour = await legend.first().getAttribute('data-colour');
+        // Adding and removing other factions leaves the first one's colour alone.
+        await page
+          .locator('.trend')
+          .locator('..')
+          .locator('summary', { hasText: 'Factions' })
+          .click();
+        const boxes = page.locator(
+          'section[aria-labelledby=trend-h] fieldset input[type=checkbox]',
+        );
+        const count = await boxes.count();
+        for (let k = count - 1; k >= count - 3; k--) {
+          if (!(await boxes.nth(k).isChecked())) await boxes.nth(k).check();
+        }
+        await boxes.nth(1).uncheck();
+        const again = page.locator(`.chart-legend li[data-faction="${first}"]`);
+        assert.equal(await again.getAttribute('data-colour'), colour);
+        await page.selectOption('section[aria-labelledby=trend-h] select', 'month');
+        await page.waitForURL(/period=month/);
+        await page.locator('.reloading').waitFor({ state: 'detached' });
+        const months = JSON.parse((await chart.getAttribute('data-x-labels')) ?? '[]') as string[];
+        for (const label of months) assert.match(label, /^[A-Z][a-z]{2} \d{4}$/);
+        assert.equal(
+          await page
+            .locator(`.chart-legend li[data-faction="${first}"]`)
+            .getAttribute('data-colour'),
+          colour,
+        );
+        assert.deepEqual(errors, []);
+        await page.close();
+      });
+    }
+
+    it('leaves a screenshot of every page at both sizes, on the demo and the T9A data', async () => {
+      for (const [name, served] of [
+        ['demo', demo],
+        ['t9a', t9a],
+      ] as const) {
+        if (served === null) continue;
+        for (const size of Object.keys(SIZES) as Size[]) {
+          const { page, errors } = await sized(browser, served.origin, size);
+          for (const view of PAGES) {
+            const extra = view === 'rankings' ? '&provisional=1' : '';
+            await open(page, served.origin, `view=${view}${extra}`);
+            await page.waitForLoadState('networkidle');
+            const overflow = await page.evaluate<number>(
+              'document.documentElement.scrollWidth - window.innerWidth',
+            );
+            assert.ok(overflow <= 1, `${name} ${view} is ${overflow}px wider than the ${size}`);
+            await page.screenshot({
+              path: join(ARTIFACTS, `${name}-${view}-${size}-${TEST_BACKEND}.png`),
+              fullPage: true,
+            });
+          }
+          assert.deepEqual(errors, []);
+          await page.close();
+        }
+      }
+    });
+  },
+);
