@@ -228,6 +228,61 @@ describe(
       });
     }
 
+    for (const size of Object.keys(SIZES) as Size[]) {
+      it(`fits the trend chart's axis to its points, keeps each faction's colour, labels periods and marks a partial one (${size})`, async () => {
+        const { page, errors } = await sized(browser, demo.origin, size);
+        await open(page, demo.origin, '');
+        const chart = page.locator('.trend .chart');
+        await chart.locator('canvas').waitFor();
+        const yMin = Number(await chart.getAttribute('data-y-min'));
+        const yMax = Number(await chart.getAttribute('data-y-max'));
+        await page.getByText('The chart as a table').click();
+        const cells = await page.locator('.as-table tbody td').allInnerTexts();
+        const rates = cells.filter((c) => c !== '–').map((c) => Number(c.split(' %')[0]) / 100);
+        assert.ok(rates.length > 0);
+        for (const rate of rates) assert.ok(yMin <= rate && rate <= yMax, `${rate} off the axis`);
+        assert.ok(yMax - yMin < 0.99, 'the axis is fitted, not 0–100 %');
+        const labels = JSON.parse((await chart.getAttribute('data-x-labels')) ?? '[]') as string[];
+        assert.ok(labels.length > 0);
+        for (const label of labels) assert.match(label, /^\d{4} Q[1-4]$/);
+        // The slice's last events are this month: the current quarter is still in progress.
+        assert.match(await page.getByTestId('partial-note').innerText(), /in progress/);
+        assert.match(await page.locator('.as-table tbody tr').last().innerText(), /in progress/);
+        const legend = page.locator('.chart-legend li[data-faction]');
+        const first = (await legend.first().getAttribute('data-faction'))!;
+        const colour = await legend.first().getAttribute('data-colour');
+        // Adding and removing other factions leaves the first one's colour alone.
+        await page
+          .locator('.trend')
+          .locator('..')
+          .locator('summary', { hasText: 'Factions' })
+          .click();
+        const boxes = page.locator(
+          'section[aria-labelledby=trend-h] fieldset input[type=checkbox]',
+        );
+        const count = await boxes.count();
+        for (let k = count - 1; k >= count - 3; k--) {
+          if (!(await boxes.nth(k).isChecked())) await boxes.nth(k).check();
+        }
+        await boxes.nth(1).uncheck();
+        const again = page.locator(`.chart-legend li[data-faction="${first}"]`);
+        assert.equal(await again.getAttribute('data-colour'), colour);
+        await page.selectOption('section[aria-labelledby=trend-h] select', 'month');
+        await page.waitForURL(/period=month/);
+        await page.locator('.reloading').waitFor({ state: 'detached' });
+        const months = JSON.parse((await chart.getAttribute('data-x-labels')) ?? '[]') as string[];
+        for (const label of months) assert.match(label, /^[A-Z][a-z]{2} \d{4}$/);
+        assert.equal(
+          await page
+            .locator(`.chart-legend li[data-faction="${first}"]`)
+            .getAttribute('data-colour'),
+          colour,
+        );
+        assert.deepEqual(errors, []);
+        await page.close();
+      });
+    }
+
     it('leaves a screenshot of every page at both sizes, on the demo and the T9A data', async () => {
       for (const [name, served] of [
         ['demo', demo],
