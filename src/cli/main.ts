@@ -2,7 +2,6 @@
  * The `muster` command line: serve, migrate, import, seed-demo. Returns an exit code instead of
  * exiting so that tests can run it in-process.
  */
-import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import type { Config } from '../config/config.ts';
@@ -15,7 +14,6 @@ import { printReport } from './print-report.ts';
 import { progressLine, runExport } from './cli-commands.ts';
 import { seedDemo, storeIsEmpty } from './seed-demo.ts';
 import { serve } from './serve.ts';
-import { serveCluster, workerCount } from './serve-cluster.ts';
 import type { CliIo } from './cli-io.ts';
 
 const defaultIo: CliIo = {
@@ -200,15 +198,6 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
 
   if (command === 'serve') {
     const seedIfEmpty = args.values['seed-if-empty'] === true;
-    const workers = workerCount(config);
-    // A cluster worker runs the same command line: it serves, and the primary did the seeding.
-    if (cluster.isWorker) {
-      const code = await serve(config, { seedIfEmpty: false, io });
-      // The channel to the primary would keep this process alive after the server closed.
-      cluster.worker?.disconnect();
-      return code;
-    }
-    if (workers > 1) return serveCluster(config, { seedIfEmpty, io, workers });
     return serve(config, { seedIfEmpty, io });
   }
 

@@ -8,6 +8,7 @@ import { engineDerivation } from '../engine/engine-derivation.ts';
 import { warmEngineInSteps } from '../engine/warm-engine.ts';
 import { loadSnapshot } from '../snapshot/load-snapshot.ts';
 import { snapshotLoaderFor } from '../snapshot/load-snapshot-in-worker.ts';
+import type { EngineRunner } from '../http/engine-thread/engine-thread.ts';
 import { SnapshotManager } from '../snapshot/snapshot-manager.ts';
 import type { SnapshotManagerOptions } from '../snapshot/snapshot-manager.ts';
 import type { Store } from '../store/store.ts';
@@ -15,6 +16,11 @@ import type { Store } from '../store/store.ts';
 export interface ServingSnapshotsOptions extends Omit<SnapshotManagerOptions, 'load' | 'prepare'> {
   /** Told the longest step of each warm-up on the serving thread, in milliseconds. */
   onWarm?: (longestStepMs: number) => void;
+  /**
+   * Where the engine calls run: each new snapshot is handed to its threads, which attach its
+   * caches, before it is swapped in (docs/architecture.md#engine-thread).
+   */
+  engines?: Pick<EngineRunner, 'prepare'>;
 }
 
 /** A SnapshotManager for `store` (at `databaseUrl`) that never builds on the serving thread. */
@@ -23,13 +29,14 @@ export function servingSnapshots(
   databaseUrl: string,
   options: ServingSnapshotsOptions,
 ): SnapshotManager {
-  const { onWarm, ...rest } = options;
+  const { onWarm, engines, ...rest } = options;
   return new SnapshotManager(store, {
     ...rest,
     load: snapshotLoaderFor(databaseUrl, loadSnapshot, engineDerivation),
     prepare: async (snapshot) => {
       const longest = await warmEngineInSteps(snapshot);
       onWarm?.(longest);
+      await engines?.prepare(snapshot);
     },
   });
 }

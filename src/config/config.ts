@@ -30,8 +30,11 @@ export interface Config {
   readonly snapshotPollMs: number;
   /** Bytes of serialised answers the response cache may hold per process; 0 turns it off. */
   readonly responseCacheBytes: number;
-  /** Worker processes `muster serve` runs; 0 means one per CPU core. */
-  readonly workers: number;
+  /**
+   * Engine threads `muster serve` runs (MUSTER_ENGINE_THREADS, else the former MUSTER_WORKERS);
+   * 0 means one per CPU core.
+   */
+  readonly engineThreads: number;
 }
 
 export class ConfigError extends Error {
@@ -91,11 +94,15 @@ export const CONFIG_VARIABLES = {
   },
   MUSTER_RESPONSE_CACHE_MB: {
     default: '64',
-    doc: 'Megabytes of serialised answers cached per process (0 turns the response cache off)',
+    doc: 'Megabytes of serialised answers cached (0 turns the response cache off)',
+  },
+  MUSTER_ENGINE_THREADS: {
+    default: '',
+    doc: 'Engine threads `muster serve` computes on, all reading its one snapshot; 0 means one per CPU core',
   },
   MUSTER_WORKERS: {
     default: '0',
-    doc: 'Worker processes `muster serve` runs, each with its own snapshot; 0 means one per CPU core',
+    doc: 'The former name of MUSTER_ENGINE_THREADS, still read when that is unset',
   },
 } as const;
 
@@ -226,6 +233,9 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: integer(env, 'MUSTER_SHUTDOWN_GRACE_MS', 0, 600_000),
     snapshotPollMs: integer(env, 'MUSTER_SNAPSHOT_POLL_MS', 100, 3_600_000),
     responseCacheBytes: integer(env, 'MUSTER_RESPONSE_CACHE_MB', 0, 65_536) * 1024 * 1024,
-    workers: integer(env, 'MUSTER_WORKERS', 0, 1024),
+    engineThreads:
+      raw(env, 'MUSTER_ENGINE_THREADS') === ''
+        ? integer(env, 'MUSTER_WORKERS', 0, 1024)
+        : integer(env, 'MUSTER_ENGINE_THREADS', 0, 1024),
   });
 }

@@ -2,7 +2,7 @@ import type { Config } from '../config/config.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { SnapshotStatusProvider } from '../snapshot/snapshot-status.ts';
 import type { Store } from '../store/store.ts';
-import type { EngineThread } from './engine-thread/engine-thread.ts';
+import type { EngineRunner } from './engine-thread/engine-thread.ts';
 import type { ResponseCache } from './response-cache.ts';
 
 /** Serves the current snapshot (SnapshotManager does) and reports on it for health. */
@@ -18,8 +18,11 @@ export interface AppContext {
   readonly snapshots?: SnapshotSource;
   /** Serialised answers by route, request and data version; buildApp makes one from config. */
   readonly responseCache?: ResponseCache;
-  /** Where long engine calls run off the serving thread; buildApp makes one. */
-  readonly engineThread?: EngineThread;
+  /**
+   * Where the statistics routes' engine calls run off the serving thread: one engine thread
+   * (buildApp makes one) or `muster serve`'s pool; none computes on the serving thread.
+   */
+  readonly engineThread?: EngineRunner;
   /** The rate limit's Redis when MUSTER_REDIS_URL is set (health pings it); buildApp adds it. */
   readonly redis?: { ping(): Promise<unknown> };
 }

@@ -1,8 +1,9 @@
 /**
  * The worker-thread side of an off-loop reload (docs/architecture.md#snapshot-reloads): opens
  * its own connection to the store, builds the snapshot and whatever its user derives from it
- * (snapshot-derivation.ts), and posts both back with their typed arrays transferred, so the
- * serving thread only adopts them and swaps a reference in.
+ * (snapshot-derivation.ts), and posts both back with their typed arrays on shared memory, so the
+ * serving thread only adopts them and swaps a reference in, and the engine threads read the
+ * same bytes.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openStore } from '../store/store.ts';
@@ -27,5 +28,10 @@ try {
   await store.close();
 }
 const deriver = deriveModule === null ? null : ((await import(deriveModule)) as SnapshotDeriver);
-const message = { snapshot, derived: deriver?.derive(snapshot) };
+// The derived data (the engine's caches) on shared memory too: every engine thread reads it.
+const derived: unknown = deriver?.derive(snapshot);
+const message = {
+  snapshot,
+  derived: typeof derived === 'object' && derived !== null ? shareColumns(derived) : derived,
+};
 parentPort?.postMessage(message, transferablesOf(message));

@@ -174,6 +174,8 @@ describe(`extreme numeric values on every POST route (${TEST_BACKEND})`, () => {
 
   before(async () => {
     t = await buildTestApp({ seed: 'demo-slice' });
+    // The bound is on answering, not on starting the engine thread the routes compute on.
+    await t.engineThread.start();
     contract = await OpenApiContract.load(t.app);
   });
   after(() => t.close());

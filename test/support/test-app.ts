@@ -13,6 +13,7 @@ import type { Config } from '../../src/config/config.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { BuildAppOptions } from '../../src/http/app.ts';
 import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
+import type { EngineRunner } from '../../src/http/engine-thread/engine-thread.ts';
 import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { importSources } from '../../src/ingest/import-sources.ts';
@@ -40,8 +41,8 @@ export interface TestAppOptions {
   seed?: 'demo-slice' | 't9a' | CanonicalDocument;
   logger?: BuildAppOptions['logger'];
   rateLimitNamespace?: string;
-  /** The engine thread to use (closed by the caller); otherwise the app gets its own. */
-  engineThread?: EngineThread;
+  /** The engine thread(s) to use (closed by the caller); otherwise the app gets its own. */
+  engineThread?: EngineRunner;
 }
 
 export interface TestApp {
@@ -50,8 +51,8 @@ export interface TestApp {
   config: Config;
   /** Polls only when asked: call refresh() after importing into a running app. */
   snapshots: SnapshotManager;
-  /** Where rankings compute; started on first use (`await engineThread.start()` to start it now). */
-  engineThread: EngineThread;
+  /** Where the statistics compute; started on first use (`await engineThread.start()` to start it now). */
+  engineThread: EngineRunner;
   /** Closes the app and, when it opened it, the store. */
   close(): Promise<void>;
 }
@@ -129,7 +130,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const snapshots = new SnapshotManager(store, { pollMs: 3_600_000 });
   await snapshots.start();
-  const engineThread = options.engineThread ?? new EngineThread();
+  const engineThread: EngineRunner = options.engineThread ?? new EngineThread();
   const app = await buildApp(
     { config, store, snapshots, engineThread },
     { logger: options.logger ?? false, rateLimitNamespace: options.rateLimitNamespace },

@@ -2,6 +2,7 @@
 import type { FieldError } from '../../domain/domain-error.ts';
 import type { DomainErrorKind } from '../../domain/domain-error.ts';
 import type { EngineTaskName } from '../../engine/engine-tasks.ts';
+import type { SnapshotCacheData } from '../../engine/snapshot-cache.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 
 /**
@@ -10,9 +11,13 @@ import type { Snapshot } from '../../snapshot/snapshot.ts';
  */
 export const KEPT_SNAPSHOTS = 2;
 
-/** Serving thread to engine thread: a snapshot to keep under a token, or a task to run. */
+/**
+ * Serving thread to engine thread: a snapshot to keep under a token, with the data of the
+ * engine caches built for it (on shared memory when built on the loading thread, so every
+ * engine thread reads one copy), or a task to run.
+ */
 export type ToEngineThread =
-  | { type: 'snapshot'; token: number; snapshot: Snapshot }
+  | { type: 'snapshot'; token: number; snapshot: Snapshot; caches: SnapshotCacheData }
   | { type: 'task'; id: number; token: number; task: EngineTaskName; args: unknown[] };
 
 /** A refusal of the engine (DomainError) or any other failure, as plain data. */

@@ -1,12 +1,13 @@
 /**
- * The engine thread's side (docs/architecture.md#engine-thread): keeps the snapshots it is sent
- * under their tokens (the last two sent, so a request that began on the previous one finishes
+ * An engine thread's side (docs/architecture.md#engine-thread): keeps the snapshots it is sent
+ * (with their caches' data) under their tokens (the last two sent, so a request that began on the previous one finishes
  * on it) and runs each task against its snapshot, one after another, posting back the result or
  * the failure as plain data.
  */
 import { parentPort } from 'node:worker_threads';
 import { DomainError } from '../../domain/domain-error.ts';
 import { ENGINE_TASKS } from '../../engine/engine-tasks.ts';
+import { adoptSnapshotCaches } from '../../engine/snapshot-cache.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { KEPT_SNAPSHOTS } from './engine-thread-messages.ts';
 import type { FailureMessage, FromEngineThread, ToEngineThread } from './engine-thread-messages.ts';
@@ -36,6 +37,8 @@ parentPort!.on('message', (message: ToEngineThread) => {
   if (message.type === 'snapshot') {
     snapshots.delete(message.token);
     snapshots.set(message.token, message.snapshot);
+    // The caches' heavy data was built once, on the loading thread: this thread only attaches.
+    adoptSnapshotCaches(message.snapshot, message.caches);
     for (const token of [...snapshots.keys()].slice(0, -KEPT_SNAPSHOTS)) snapshots.delete(token);
     return;
   }

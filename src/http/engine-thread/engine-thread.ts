@@ -1,6 +1,7 @@
 /**
- * Runs long engine calls on a worker thread, so that the serving thread keeps answering every
- * other request meanwhile (docs/architecture.md#engine-thread). The worker starts on first use.
+ * Runs engine calls on a worker thread, so that the serving thread keeps answering every other
+ * request meanwhile (docs/architecture.md#engine-thread); `muster serve` runs a pool of them
+ * (engine-pool.ts). The worker starts on first use.
  * Each snapshot is posted to it once under a token; its columns live on shared memory when the
  * snapshot was built on the loading thread, so posting copies only its small parts. Tasks queue
  * in the worker and run one after another; when the worker dies, the tasks waiting on it fail
@@ -14,6 +15,7 @@ import type {
   EngineTaskName,
   EngineTaskResult,
 } from '../../engine/engine-tasks.ts';
+import { exportSnapshotCaches } from '../../engine/snapshot-cache.ts';
 import { ProblemError } from '../../errors/problem.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { KEPT_SNAPSHOTS } from './engine-thread-messages.ts';
@@ -33,6 +35,27 @@ export interface EngineThreadOptions {
   readonly maxQueued: number;
 }
 
+/**
+ * Where the statistics routes run their engine calls (docs/architecture.md#engine-thread): one
+ * engine thread, or a pool of them (engine-pool.ts).
+ */
+export interface EngineRunner {
+  /** Runs `task` against `snapshot` off the serving thread. */
+  run<K extends EngineTaskName>(
+    task: K,
+    snapshot: Snapshot,
+    ...args: EngineTaskArgs<K>
+  ): Promise<EngineTaskResult<K>>;
+  /** Starts the thread(s); resolves once they have loaded. */
+  start(): Promise<void>;
+  /** Hands `snapshot` to every thread and attaches its caches there, before it is served. */
+  prepare(snapshot: Snapshot): Promise<void>;
+  /** Tasks sent and not yet answered. */
+  queued(): number;
+  /** Stops the thread(s); tasks still waiting fail. */
+  close(): Promise<void>;
+}
+
 function errorOf(failure: FailureMessage): Error {
   if (failure.domain) return new DomainError(failure.kind, failure.message, failure.fields);
   const error = new Error(`engine thread: ${failure.message}`);
@@ -40,7 +63,7 @@ function errorOf(failure: FailureMessage): Error {
   return error;
 }
 
-export class EngineThread {
+export class EngineThread implements EngineRunner {
   private worker: Worker | null = null;
   private ready: Promise<void> | null = null;
   private readonly tokens = new WeakMap<Snapshot, number>();
@@ -90,6 +113,16 @@ export class EngineThread {
     return this.ready!;
   }
 
+  /** Posts `snapshot` now and attaches its caches on the thread (a reload, before the swap). */
+  async prepare(snapshot: Snapshot): Promise<void> {
+    await this.run('warm', snapshot);
+  }
+
+  /** Tasks sent and not yet answered. */
+  queued(): number {
+    return this.pending.size;
+  }
+
   /** Stops the worker; tasks still waiting fail. */
   async close(): Promise<void> {
     const worker = this.worker;
@@ -102,7 +135,9 @@ export class EngineThread {
     const worker = this.started();
     const token = this.tokenOf(snapshot);
     if (!this.held.includes(token)) {
-      this.post(worker, { type: 'snapshot', token, snapshot });
+      // The caches' data goes along: on shared memory, every engine thread reads one copy.
+      const caches = exportSnapshotCaches(snapshot);
+      this.post(worker, { type: 'snapshot', token, snapshot, caches });
       this.held.push(token);
       this.held.splice(0, Math.max(0, this.held.length - KEPT_SNAPSHOTS));
     }

@@ -1,9 +1,8 @@
 /** POST /api/army-matchup: faction-versus-faction results (docs/statistics.md#army-matchup). */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { armyMatchup } from '../../engine/army-matchup.ts';
 import type { AppContext } from '../app-context.ts';
-import { applied, compareFilter, registerStatsRoute } from './stats-route.ts';
+import { applied, compareFilter, registerStatsRoute, runEngine } from './stats-route.ts';
 import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
 import {
   IntervalKindEcho,
@@ -136,7 +135,7 @@ export function registerArmyMatchupRoute(app: FastifyInstance, ctx: AppContext):
     response: ArmyMatchupResponse,
     filterOf: (body) => body,
     compute: (snapshot, filter, body) =>
-      armyMatchup(snapshot, {
+      runEngine(ctx, 'armyMatchup', snapshot, {
         ...filter,
         factions: applied(body.factions),
         opponents: applied(body.opponents),

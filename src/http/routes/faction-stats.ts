@@ -1,9 +1,14 @@
 /** POST /api/faction-stats: how each faction (army) performs (docs/statistics.md#faction-stats). */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { factionStats } from '../../engine/faction-stats.ts';
 import type { AppContext } from '../app-context.ts';
-import { AppliedIds, applied, compareFilter, registerStatsRoute } from './stats-route.ts';
+import {
+  AppliedIds,
+  applied,
+  compareFilter,
+  registerStatsRoute,
+  runEngine,
+} from './stats-route.ts';
 import {
   IntervalKindEcho,
   IntervalKindProperty,
@@ -312,7 +317,7 @@ export function registerFactionStatsRoute(app: FastifyInstance, ctx: AppContext)
     response: FactionStatsResponse,
     filterOf: (body) => body,
     compute: (snapshot, filter, body) =>
-      factionStats(snapshot, {
+      runEngine(ctx, 'factionStats', snapshot, {
         ...filter,
         factions: applied(body.factions),
         excludeMirrors: body.excludeMirrors ?? true,

@@ -4,9 +4,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { ITEM_SORTS, itemUseStats } from '../../engine/item-use-stats.ts';
+import { ITEM_SORTS } from '../../engine/item-use-stats.ts';
 import type { AppContext } from '../app-context.ts';
-import { AppliedIds, applied, compareFilter, registerStatsRoute } from './stats-route.ts';
+import {
+  AppliedIds,
+  applied,
+  compareFilter,
+  registerStatsRoute,
+  runEngine,
+} from './stats-route.ts';
 import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
 import {
   IntervalKindEcho,
@@ -195,7 +201,7 @@ export function registerItemUseStatsRoute(app: FastifyInstance, ctx: AppContext)
     response: ItemUseStatsResponse,
     filterOf: (body) => body,
     compute: (snapshot, filter, body) =>
-      itemUseStats(snapshot, {
+      runEngine(ctx, 'itemUseStats', snapshot, {
         ...filter,
         factions: applied(body.factions),
         categories: applied(body.categories),

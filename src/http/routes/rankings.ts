@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { DATE_PATTERN } from '../../domain/calendar-day.ts';
-import { LEADERBOARD_PAGE_SIZE, leaderboard } from '../../engine/ratings/leaderboard.ts';
+import { LEADERBOARD_PAGE_SIZE } from '../../engine/ratings/leaderboard.ts';
 import { PROVISIONAL_RD } from '../../engine/ratings/rankings.ts';
 import type { AppContext } from '../app-context.ts';
 import {
@@ -24,7 +24,7 @@ import {
   PredictionQualitySchema,
 } from '../schemas/player-page.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
-import { registerStatsRoute } from './stats-route.ts';
+import { registerStatsRoute, runEngine } from './stats-route.ts';
 
 const MethodSchema = Type.Union(
   [Type.Literal('glicko2'), Type.Literal('elo'), Type.Literal('points')],
@@ -362,11 +362,8 @@ export function registerRankingsRoute(app: FastifyInstance, ctx: AppContext): vo
     notFound: 'player or an id of versus is not a player in the data (`errors[]` points at it)',
     // Here `countries` are the players' countries, not the events': the engine applies them.
     filterOf: (body) => ({ ...body, countries: [] }),
-    // Rating every game in scope is linear in games (about a second at a million): it runs on
-    // the engine thread, so the serving thread answers other requests meanwhile.
-    compute: (snapshot, filter, body) =>
-      ctx.engineThread === undefined
-        ? leaderboard(snapshot, filter, body)
-        : ctx.engineThread.run('leaderboard', snapshot, filter, body),
+    // Rating every game in scope is linear in games (about a second at a million): on an
+    // engine thread, the serving thread answers other requests meanwhile.
+    compute: (snapshot, filter, body) => runEngine(ctx, 'leaderboard', snapshot, filter, body),
   });
 }

@@ -5,9 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { normaliseKinds } from '../../engine/scenario-parts.ts';
-import { scenarioStats } from '../../engine/scenario-stats.ts';
 import type { AppContext } from '../app-context.ts';
-import { AppliedIds, applied, registerStatsRoute } from './stats-route.ts';
+import { AppliedIds, applied, registerStatsRoute, runEngine } from './stats-route.ts';
 import {
   CommonFilterProperties,
   IdArray,
@@ -195,7 +194,7 @@ export function registerScenarioStatsRoute(app: FastifyInstance, ctx: AppContext
     response: ScenarioStatsResponse,
     filterOf: (body) => body,
     compute: (snapshot, filter, body) =>
-      scenarioStats(snapshot, {
+      runEngine(ctx, 'scenarioStats', snapshot, {
         ...filter,
         kinds: normaliseKinds(body.kinds),
         names: applied(body.names),

@@ -1,10 +1,9 @@
 /** POST /api/scenario: the scenario catalogue in scope (docs/statistics.md#scenario). */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { scenarioCatalogue } from '../../engine/scenario.ts';
 import { normaliseKinds } from '../../engine/scenario-parts.ts';
 import type { AppContext } from '../app-context.ts';
-import { registerStatsRoute } from './stats-route.ts';
+import { registerStatsRoute, runEngine } from './stats-route.ts';
 import {
   CommonFilterProperties,
   MAX_STRING,
@@ -99,7 +98,7 @@ export function registerScenarioRoute(app: FastifyInstance, ctx: AppContext): vo
     response: ScenarioResponse,
     filterOf: (body) => body,
     compute: (snapshot, filter, body) =>
-      scenarioCatalogue(snapshot, {
+      runEngine(ctx, 'scenarioCatalogue', snapshot, {
         ...filter,
         kinds: normaliseKinds(body.kinds),
         search: body.search ?? null,

@@ -17,6 +17,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { TSchema } from 'typebox';
 import type { EngineResult } from '../../engine/common.ts';
+import { runEngineTask } from '../../engine/engine-tasks.ts';
+import type {
+  EngineTaskArgs,
+  EngineTaskName,
+  EngineTaskResult,
+} from '../../engine/engine-tasks.ts';
 import { normaliseCommonFilter } from '../../engine/filter.ts';
 import type { CommonFilter, CommonFilterInput } from '../../engine/filter.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
@@ -45,7 +51,7 @@ export interface StatsRoute<B extends TSchema, D, F> {
   notFound?: string;
   /** The common filter's fields of a body (the body itself: its schema spreads them in). */
   filterOf: (body: BodyOf<B>) => CommonFilterInput;
-  /** The engine call; a long one (rankings) runs on the engine thread and answers a promise. */
+  /** The engine call, through runEngine: on an engine thread, it answers a promise. */
   compute: (
     snapshot: Snapshot,
     filter: CommonFilter,
@@ -87,6 +93,21 @@ export function registerStatsRoute<B extends TSchema, D, F>(
       return sendCached(ctx, reply, route.path, body, snapshot, answer);
     },
   );
+}
+
+/**
+ * Runs the engine's `task` for a request: on the app's engine thread(s) when it has them
+ * (docs/architecture.md#engine-thread), else here. The arguments and the answer are plain
+ * data, so either way the answer is the same.
+ */
+export function runEngine<K extends EngineTaskName>(
+  ctx: AppContext,
+  task: K,
+  snapshot: Snapshot,
+  ...args: EngineTaskArgs<K>
+): EngineTaskResult<K> | Promise<EngineTaskResult<K>> {
+  if (ctx.engineThread === undefined) return runEngineTask(task, snapshot, ...args);
+  return ctx.engineThread.run(task, snapshot, ...args);
 }
 
 /**
