@@ -7,7 +7,12 @@ import { ConfigError, loadConfig } from '../config/config.ts';
 import type { Config } from '../config/config.ts';
 import { importSources } from '../ingest/import-sources.ts';
 import type { ImportFormat } from '../ingest/import-types.ts';
-import { importExists, lastImportWithRejects, readRejects } from '../store/read-rejects.ts';
+import {
+  importExists,
+  latestFinishedImport,
+  readRejects,
+  supersedingImport,
+} from '../store/read-rejects.ts';
 import { openMigratedStore } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 import { printReport } from './print-report.ts';
@@ -131,9 +136,11 @@ Example:
 
 HELP.rejects = `Usage: muster rejects [--import N]
 
-Prints the records an import rejected (default: the newest import that rejected any) as JSON
+Prints the records an import rejected (default: the newest finished import) as JSON
 lines: {importId, source, record, field, reason, payload}. The payload is the record as it was
 read (a canonical game, a CSV row, a raw T9A report), so it can be fixed and imported again.
+Importing the same files again takes their rejects over: each is kept once, with the newest
+import that saw it.
 
 Options:
   --import N   the import id that "muster import" printed
@@ -244,16 +251,25 @@ async function runRejects(store: Store, values: CliArgs['values'], io: CliIo): P
     io.err(`muster rejects: --import takes an import id (a whole number), got "${text}"`);
     return 2;
   }
-  const importId = text !== undefined ? Number(text) : await lastImportWithRejects(store.db);
+  const importId = text !== undefined ? Number(text) : await latestFinishedImport(store.db);
   if (importId !== null && !(await importExists(store.db, importId))) {
     io.err(`muster rejects: no import ${importId} in this store`);
     return 2;
   }
   if (importId === null) {
-    io.err('muster rejects: no import has rejected anything');
+    io.err('muster rejects: no import has run yet');
     return 0;
   }
-  for (const r of await readRejects(store.db, importId)) io.out(JSON.stringify(r));
+  const rejects = await readRejects(store.db, importId);
+  for (const r of rejects) io.out(JSON.stringify(r));
+  if (rejects.length === 0) {
+    const later = await supersedingImport(store.db, importId);
+    io.err(
+      later === null
+        ? `muster rejects: import ${importId} rejected nothing`
+        : `muster rejects: import ${importId}'s rejects were taken over by import ${later}, a later import of the same files (muster rejects --import ${later})`,
+    );
+  }
   return 0;
 }
 

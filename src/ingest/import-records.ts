@@ -2,9 +2,12 @@
  * The imports table's bookkeeping (docs/operations.md#import-records): a row per import, marked
  * `running` with the process that runs it, then `imported`, `rejected` or `failed`; a row left
  * `running` by a process that died is marked `interrupted` at the next import or start. An
- * import writes in one transaction, so an interrupted one left no data behind.
+ * import's outcome is written in the transaction of its last batch, so a record never says
+ * `interrupted` for data that landed, nor `imported` for data that did not.
  */
 import { hostname } from 'node:os';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
 import type { Store } from '../store/store.ts';
 
 export type ImportStatus = 'running' | 'imported' | 'rejected' | 'failed' | 'interrupted';
@@ -53,18 +56,45 @@ export async function startImportRecord(
   return Number(inserted.id);
 }
 
-/** Records how an import ended (docs/operations.md#import-records). */
+/**
+ * Records how an import ended (docs/operations.md#import-records); `db` is the transaction that
+ * wrote the import's last batch, so the record and the data land together. Only a `running`
+ * record is finished: one the data's transaction already finished keeps what it says.
+ */
 export async function finishImportRecord(
-  store: Store,
+  db: Kysely<Database>,
   importId: number,
   status: Exclude<ImportStatus, 'running'>,
   summary: string,
 ): Promise<void> {
-  await store.db
+  await db
     .updateTable('imports')
     .set({ status, summary, finished_at: new Date().toISOString() })
     .where('id', '=', importId)
+    .where('status', '=', 'running')
     .execute();
+}
+
+/**
+ * Drops the rejects of earlier finished imports of the same format and sources: a new import of
+ * the same files saw them again (or saw them fixed), so they belong to it now and are not kept
+ * twice (docs/import-formats.md#rejects-and-replay). Standard input is never the same twice.
+ */
+export async function supersedeRejects(
+  db: Kysely<Database>,
+  importId: number,
+  format: string,
+  sources: readonly string[],
+): Promise<void> {
+  if (sources.includes('-')) return;
+  const earlier = db
+    .selectFrom('imports')
+    .select('id')
+    .where('format', '=', format)
+    .where('sources', '=', JSON.stringify(sources))
+    .where('id', '<', importId)
+    .where('status', '!=', 'running');
+  await db.deleteFrom('rejects').where('import_id', 'in', earlier).execute();
 }
 
 /**
@@ -83,7 +113,7 @@ export async function markInterruptedImports(store: Store): Promise<number> {
     if (!isDead(row.summary, row.started_at, now)) continue;
     const detail = row.summary === null ? '' : ` (${row.summary.replace(/^running /, '')})`;
     await finishImportRecord(
-      store,
+      store.db,
       Number(row.id),
       'interrupted',
       `did not finish: its process stopped before the end${detail}; the batch it was writing was not written`,

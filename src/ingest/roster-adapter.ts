@@ -25,6 +25,7 @@ export async function rosterBatch(
   let files: string[];
   try {
     files = await rosterFiles(paths);
+    if (files.length === 0) throw new Error('no .ros, .rosz or .json rosters here');
   } catch (error) {
     batch.rejects.push({
       kind: 'file',

@@ -149,10 +149,7 @@ export async function addT9aFolder(
     throw new Error(
       'no tournament folder (a folder with metaData.json) in this folder or below it',
     );
-  // The system and its armies come with the data: a folder with none declares nothing.
-  batch.systems.push({ source: 't9a', record: 'system t9a', value: T9A_SYSTEM });
-  for (const f of T9A_FACTIONS)
-    batch.factions.push({ source: 't9a', record: `faction ${f.id}`, value: f });
+  const eventsBefore = batch.events.length;
   for (const dir of dirs) {
     const meta = await readJson(join(dir, 'metaData.json'));
     const reportFiles = (await readdir(dir)).filter((n) => /^report_.*\.json$/.test(n)).sort();
@@ -203,4 +200,12 @@ export async function addT9aFolder(
     progress.tournaments++;
   }
   onProgress?.(progress);
+  // The system and its armies come with the data: a folder of which no tournament could be read
+  // declares nothing, so a failed import leaves the store as it was
+  // (docs/import-formats.md#one-transaction).
+  if (batch.events.length > eventsBefore && !batch.systems.some((s) => s.source === 't9a')) {
+    batch.systems.push({ source: 't9a', record: 'system t9a', value: T9A_SYSTEM });
+    for (const f of T9A_FACTIONS)
+      batch.factions.push({ source: 't9a', record: `faction ${f.id}`, value: f });
+  }
 }

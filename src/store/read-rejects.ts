@@ -11,13 +11,42 @@ export interface StoredReject {
   payload: unknown;
 }
 
-/** The id of the newest import that rejected something, or null. */
-export async function lastImportWithRejects(db: Kysely<Database>): Promise<number | null> {
+/**
+ * The id of the newest finished import, or null (docs/import-formats.md#rejects-and-replay): its
+ * rejects are the ones to fix, and none means the latest import rejected nothing.
+ */
+export async function latestFinishedImport(db: Kysely<Database>): Promise<number | null> {
   const row = await db
-    .selectFrom('rejects')
-    .select((eb) => eb.fn.max('import_id').as('id'))
+    .selectFrom('imports')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('status', '!=', 'running')
     .executeTakeFirst();
   return row?.id === null || row?.id === undefined ? null : Number(row.id);
+}
+
+/**
+ * The later import of the same format and files that took over this import's rejects, or null
+ * (docs/import-formats.md#rejects-and-replay).
+ */
+export async function supersedingImport(
+  db: Kysely<Database>,
+  importId: number,
+): Promise<number | null> {
+  const own = await db
+    .selectFrom('imports')
+    .select(['format', 'sources'])
+    .where('id', '=', importId)
+    .executeTakeFirst();
+  if (own === undefined) return null;
+  const later = await db
+    .selectFrom('imports')
+    .select((eb) => eb.fn.min('id').as('id'))
+    .where('format', '=', own.format)
+    .where('sources', '=', own.sources)
+    .where('id', '>', importId)
+    .where('status', 'in', ['imported', 'rejected'])
+    .executeTakeFirst();
+  return later?.id === null || later?.id === undefined ? null : Number(later.id);
 }
 
 /** Whether the imports table has a row with this id (docs/operations.md#import-records). */

@@ -49,48 +49,70 @@ async function writeRejects(
   );
 }
 
+export interface WriteBatchOptions {
+  /** false: only the rejects are written (a refused or failed import). */
+  writeData: boolean;
+  /**
+   * Runs last, inside the same transaction, with what was written: the import's own record is
+   * updated here, so it can never disagree with the data (docs/operations.md#import-records).
+   */
+  inTransaction?: (trx: Transaction<Database>, result: WriteResult) => Promise<void>;
+}
+
 /** Writes the batch and its rejects in one transaction; nothing of it lands if anything throws. */
 export async function writeBatch(
   db: Kysely<Database>,
   batch: ValidBatch,
   rejects: Reject[],
   importId: number,
-  options: { writeData: boolean } = { writeData: true },
+  options: WriteBatchOptions = { writeData: true },
 ): Promise<WriteResult> {
   return db.transaction().execute(async (trx) => {
-    const counts = zeroCounts();
-    await writeRejects(trx, rejects, importId);
-    if (!options.writeData) return { counts, dataVersion: await currentDataVersion(trx) };
-
-    // Reference data is written only where it differs, so a repeated import stays a no-op.
-    const touchedSystems = await writeSystems(trx, batch.systems);
-    const touchedFactions = await writeFactions(trx, batch.factions);
-    const touchedScenarios = await writeScenarios(trx, batch.scenarios);
-    await writePlayers(trx, batch.players, counts);
-
-    const listRows: ListRows = { lists: [], units: [], options: [] };
-    const entryRows = await writeEvents(trx, batch.events, counts, listRows);
-    const games = await gameRowsFor(trx, batch.events, counts, listRows);
-    await deleteGames(trx, games.replaced);
-    await insertChunked(trx, 'entries', entryRows);
-    await insertChunked(trx, 'games', games.games);
-    await insertChunked(trx, 'sides', games.sides);
-    await insertChunked(trx, 'lists', listRows.lists);
-    await insertChunked(trx, 'list_units', listRows.units);
-    await insertChunked(trx, 'list_options', listRows.options);
-
-    const changed =
-      counts.events.imported +
-        counts.events.updated +
-        counts.games.imported +
-        counts.games.updated +
-        counts.players.imported +
-        counts.players.updated >
-        0 ||
-      touchedSystems ||
-      touchedFactions ||
-      touchedScenarios;
-    const dataVersion = changed ? await bumpDataVersion(trx) : await currentDataVersion(trx);
-    return { counts, dataVersion };
+    const result = await writeInTransaction(trx, batch, rejects, importId, options.writeData);
+    await options.inTransaction?.(trx, result);
+    return result;
   });
+}
+
+async function writeInTransaction(
+  trx: Transaction<Database>,
+  batch: ValidBatch,
+  rejects: Reject[],
+  importId: number,
+  writeData: boolean,
+): Promise<WriteResult> {
+  const counts = zeroCounts();
+  await writeRejects(trx, rejects, importId);
+  if (!writeData) return { counts, dataVersion: await currentDataVersion(trx) };
+
+  // Reference data is written only where it differs, so a repeated import stays a no-op.
+  const touchedSystems = await writeSystems(trx, batch.systems);
+  const touchedFactions = await writeFactions(trx, batch.factions);
+  const touchedScenarios = await writeScenarios(trx, batch.scenarios);
+  await writePlayers(trx, batch.players, counts);
+
+  const listRows: ListRows = { lists: [], units: [], options: [] };
+  const entryRows = await writeEvents(trx, batch.events, counts, listRows);
+  const games = await gameRowsFor(trx, batch.events, counts, listRows);
+  await deleteGames(trx, games.replaced);
+  await insertChunked(trx, 'entries', entryRows);
+  await insertChunked(trx, 'games', games.games);
+  await insertChunked(trx, 'sides', games.sides);
+  await insertChunked(trx, 'lists', listRows.lists);
+  await insertChunked(trx, 'list_units', listRows.units);
+  await insertChunked(trx, 'list_options', listRows.options);
+
+  const changed =
+    counts.events.imported +
+      counts.events.updated +
+      counts.games.imported +
+      counts.games.updated +
+      counts.players.imported +
+      counts.players.updated >
+      0 ||
+    touchedSystems ||
+    touchedFactions ||
+    touchedScenarios;
+  const dataVersion = changed ? await bumpDataVersion(trx) : await currentDataVersion(trx);
+  return { counts, dataVersion };
 }

@@ -94,7 +94,7 @@ describe('OpenAPI contract', () => {
 
   it('answers each POST route example with a 200 that matches the documented schema', async (ctx) => {
     if (T9A === null) {
-      ctx.skip('no T9A data (test/fixtures/t9a or ../shared/data/t9a): examples name system t9a');
+      ctx.skip('no T9A data (test/fixtures/t9a or ../shared/data/t9a): examples are run on it');
       return;
     }
     for (const path of posts) {

@@ -47,7 +47,8 @@ export const ArmyMatchupBody = Type.Object(
   {
     additionalProperties: false,
     description: 'Common filter plus army-matchup options',
-    examples: [{ system: 't9a', factions: ['DE', 'HE'], from: '2025-01-01', minGames: 5 }],
+    // No system or data-specific ids: the /docs "try it" example works on whatever is served.
+    examples: [{ minGames: 5, interval: 'event-clustered' }],
   },
 );
 

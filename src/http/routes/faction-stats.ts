@@ -74,9 +74,8 @@ export const FactionStatsBody = Type.Object(
   {
     additionalProperties: false,
     description: 'Common filter plus faction-stats options',
-    examples: [
-      { system: 't9a', from: '2025-10-01', to: '2025-12-31', minParticipants: 8, groupBy: 'month' },
-    ],
+    // No system or data-specific ids: the /docs "try it" example works on whatever is served.
+    examples: [{ minParticipants: 8, groupBy: 'quarter' }],
   },
 );
 

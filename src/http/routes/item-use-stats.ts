@@ -75,9 +75,8 @@ export const ItemUseStatsBody = Type.Object(
   {
     additionalProperties: false,
     description: 'Common filter plus item-use-stats options',
-    examples: [
-      { system: 't9a', factions: ['DE'], categories: ['Magic Items'], minLists: 10, sort: 'delta' },
-    ],
+    // No system or data-specific ids: the /docs "try it" example works on whatever is served.
+    examples: [{ categories: ['unit'], minLists: 5, sort: 'evidence' }],
   },
 );
 

@@ -211,9 +211,10 @@ export const RankingsBody = Type.Object(
     additionalProperties: false,
     description:
       'Common filter plus ranking options. Games are rated in order of event start, then round, then game id; sides with an unknown player are skipped.',
+    // No system or data-specific ids: the /docs "try it" examples work on whatever is served.
     examples: [
-      { system: 't9a', method: 'glicko2', glicko2: { tau: 0.5, period: 'event' }, pageSize: 20 },
-      { method: 'points', points: { bestN: 4 }, countries: ['FR'], minGames: 5 },
+      { method: 'glicko2', glicko2: { period: 'event' }, includeProvisional: true, pageSize: 20 },
+      { method: 'points', points: { bestN: 4 }, minGames: 2 },
     ],
   },
 );

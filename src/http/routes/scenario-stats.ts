@@ -56,7 +56,8 @@ export const ScenarioStatsBody = Type.Object(
   {
     additionalProperties: false,
     description: 'Common filter plus scenario-stats options',
-    examples: [{ system: 't9a', kinds: ['primary'], minGames: 20 }],
+    // No system or data-specific ids: the /docs "try it" example works on whatever is served.
+    examples: [{ kinds: ['primary', 'deployment'], minGames: 5 }],
   },
 );
 

@@ -28,7 +28,8 @@ export const ScenarioBody = Type.Object(
   {
     additionalProperties: false,
     description: 'Common filter plus scenario options',
-    examples: [{ system: 't9a', kinds: ['map', 'deployment', 'primary'] }],
+    // No system or data-specific ids: the /docs "try it" example works on whatever is served.
+    examples: [{ kinds: ['map', 'deployment', 'primary'] }],
   },
 );
 

@@ -77,7 +77,7 @@ export const IcsQuery = Type.Object(
     additionalProperties: false,
     description:
       'The filters of POST /api/upcoming-satellites as query parameters: majors and countries comma-separated, near as "lat,lon,radiusKm" or as separate lat, lon and radiusKm',
-    examples: [{ majors: 'etc-2026', near: '48.85,2.35,300' }],
+    examples: [{ near: '48.85,2.35,2000' }],
   },
 );
 

@@ -67,9 +67,8 @@ export const UpcomingSatellitesBody = Type.Object(
   {
     additionalProperties: false,
     description: 'Which upcoming satellites to list',
-    examples: [
-      { system: 't9a', majors: ['etc-2026'], near: { lat: 48.85, lon: 2.35, radiusKm: 500 } },
-    ],
+    // No system or data-specific ids: the /docs "try it" example works on whatever is served.
+    examples: [{ near: { lat: 48.85, lon: 2.35, radiusKm: 2000 }, pageSize: 10 }],
   },
 );
 

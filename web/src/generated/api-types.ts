@@ -267,13 +267,8 @@ export interface paths {
             requestBody?: {
                 content: {
                     /** @example {
-                     *       "system": "t9a",
-                     *       "factions": [
-                     *         "DE",
-                     *         "HE"
-                     *       ],
-                     *       "from": "2025-01-01",
-                     *       "minGames": 5
+                     *       "minGames": 5,
+                     *       "interval": "event-clustered"
                      *     } */
                     "application/json": {
                         /**
@@ -692,11 +687,8 @@ export interface paths {
             requestBody?: {
                 content: {
                     /** @example {
-                     *       "system": "t9a",
-                     *       "from": "2025-10-01",
-                     *       "to": "2025-12-31",
                      *       "minParticipants": 8,
-                     *       "groupBy": "month"
+                     *       "groupBy": "quarter"
                      *     } */
                     "application/json": {
                         /**
@@ -1565,15 +1557,11 @@ export interface paths {
             requestBody?: {
                 content: {
                     /** @example {
-                     *       "system": "t9a",
-                     *       "factions": [
-                     *         "DE"
-                     *       ],
                      *       "categories": [
-                     *         "Magic Items"
+                     *         "unit"
                      *       ],
-                     *       "minLists": 10,
-                     *       "sort": "delta"
+                     *       "minLists": 5,
+                     *       "sort": "evidence"
                      *     } */
                     "application/json": {
                         /** @description Only items of these kinds, e.g. "unit", "Magic Items", "Path" (case-insensitive) */
@@ -2673,7 +2661,6 @@ export interface paths {
             requestBody?: {
                 content: {
                     /** @example {
-                     *       "system": "t9a",
                      *       "kinds": [
                      *         "map",
                      *         "deployment",
@@ -2959,11 +2946,11 @@ export interface paths {
             requestBody?: {
                 content: {
                     /** @example {
-                     *       "system": "t9a",
                      *       "kinds": [
-                     *         "primary"
+                     *         "primary",
+                     *         "deployment"
                      *       ],
-                     *       "minGames": 20
+                     *       "minGames": 5
                      *     } */
                     "application/json": {
                         /** @description Only events held in these countries */
@@ -3339,15 +3326,12 @@ export interface paths {
             requestBody?: {
                 content: {
                     /** @example {
-                     *       "system": "t9a",
-                     *       "majors": [
-                     *         "etc-2026"
-                     *       ],
                      *       "near": {
                      *         "lat": 48.85,
                      *         "lon": 2.35,
-                     *         "radiusKm": 500
-                     *       }
+                     *         "radiusKm": 2000
+                     *       },
+                     *       "pageSize": 10
                      *     } */
                     "application/json": {
                         /** @description Only events held in these countries */
