@@ -9,7 +9,7 @@
  */
 import cluster from 'node:cluster';
 import { createServer } from 'node:net';
-import { loadConfig } from '../src/config/config.ts';
+import { benchConfig } from './bench-config.ts';
 import { buildApp } from '../src/http/app.ts';
 import { EngineThread } from '../src/http/engine-thread/engine-thread.ts';
 import { servingSnapshots } from '../src/cli/serving-snapshots.ts';
@@ -46,9 +46,7 @@ async function runServer(): Promise<void> {
   const engineThread = new EngineThread();
   await engineThread.start();
   const app = async (cacheMb: string) => {
-    const config = loadConfig({
-      MUSTER_RATE_LIMIT_MAX: '1000000',
-      MUSTER_LOG_LEVEL: 'silent',
+    const config = benchConfig({
       MUSTER_RESPONSE_CACHE_MB: cacheMb,
       MUSTER_REQUEST_TIMEOUT_MS: '600000',
     });

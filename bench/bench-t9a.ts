@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadConfig } from '../src/config/config.ts';
+import { benchConfig } from './bench-config.ts';
 import { buildApp } from '../src/http/app.ts';
 import { SnapshotManager } from '../src/snapshot/snapshot-manager.ts';
 import { openStore } from '../src/store/store.ts';
@@ -131,11 +131,7 @@ async function inProcess(
   const store = await openStore(databaseUrl);
   const snapshots = new SnapshotManager(store, { pollMs: 3_600_000 });
   await snapshots.reload();
-  const config = loadConfig({
-    MUSTER_LOG_LEVEL: 'silent',
-    MUSTER_RATE_LIMIT_MAX: '1000000',
-    MUSTER_RESPONSE_CACHE_MB: String(cacheMb),
-  });
+  const config = benchConfig({ MUSTER_RESPONSE_CACHE_MB: String(cacheMb) });
   const app = await buildApp({ config, store, snapshots }, { logger: false });
   try {
     const snapshot = snapshots.current()!;

@@ -36,7 +36,8 @@ export function apiDescription(config: Config): string {
       `request at most ${MAX_ARRAY_ITEMS} entries and page sizes at most ${MAX_PAGE_SIZE} (400); ` +
       'at most ' +
       `${config.rateLimitMax} requests per ${seconds(config.rateLimitWindowMs)} per client ` +
-      'address across all routes except health and the docs page (429 with `Retry-After`; ' +
+      "address across all routes except health and the web client's files (429 with " +
+      '`Retry-After`; ' +
       '`RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` on every counted ' +
       `response); a request may take at most ${seconds(config.requestTimeoutMs)} (503).`,
     '',
@@ -96,22 +97,68 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
   });
 }
 
-/** The generated document with `servers` naming the base URL this request reached. */
-export function documentFor(
+/** The document's text, built once per start: JSON and YAML, each without `servers`. */
+export interface OpenApiTexts {
+  /** The document as JSON, `servers` left out (spliced in per request). */
+  readonly json: string;
+  /** The document as YAML (a block mapping), `servers` left out. */
+  readonly yaml: string;
+}
+
+const texts = new WeakMap<FastifyInstance, OpenApiTexts>();
+
+/**
+ * The generated document as JSON and YAML, built on first use after the app is ready (the
+ * routes are fixed then) and kept for the life of the app: generating and encoding it cost
+ * about 30 ms of CPU and 385 KB per request when it was rebuilt for each (docs/http-api.md#discovery).
+ */
+export function openApiTexts(app: FastifyInstance): OpenApiTexts {
+  let built = texts.get(app);
+  if (built === undefined) {
+    const { servers: _servers, ...document } = app.swagger() as unknown as Record<string, unknown>;
+    const yaml = app.swagger({ yaml: true });
+    built = {
+      json: JSON.stringify(document),
+      // @fastify/swagger's YAML of the same document; its own servers (none) are left out.
+      yaml: (yaml.endsWith('\n') ? yaml : `${yaml}\n`).replace(/^servers:\n(?: .*\n)*/m, ''),
+    };
+    texts.set(app, built);
+  }
+  return built;
+}
+
+/** The `servers` member for this request: MUSTER_PUBLIC_URL, or the base URL it reached. */
+function serversFor(request: FastifyRequest, config: Config): Array<Record<string, string>> {
+  return [
+    {
+      url: publicBase(request, config),
+      description: config.publicUrl === null ? 'This server (as reached)' : 'Public URL',
+    },
+  ];
+}
+
+/** The document as JSON with `servers` naming the base URL this request reached. */
+export function documentJson(
   app: FastifyInstance,
   request: FastifyRequest,
   config: Config,
-): Record<string, unknown> {
-  const document = app.swagger() as unknown as Record<string, unknown>;
-  return {
-    openapi: document.openapi,
-    info: document.info,
-    ...document,
-    servers: [
-      {
-        url: publicBase(request, config),
-        description: config.publicUrl === null ? 'This server (as reached)' : 'Public URL',
-      },
-    ],
-  };
+): string {
+  const { json } = openApiTexts(app);
+  return `${json.slice(0, -1)},"servers":${JSON.stringify(serversFor(request, config))}}`;
+}
+
+/** The document as YAML with `servers` naming the base URL this request reached. */
+export function documentYaml(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  config: Config,
+): string {
+  // JSON strings are YAML double-quoted scalars (YAML 1.2 §5.7), so no YAML encoder is needed.
+  const servers = serversFor(request, config)
+    .map(
+      ({ url, description }) =>
+        `  - url: ${JSON.stringify(url)}\n    description: ${JSON.stringify(description)}\n`,
+    )
+    .join('');
+  return `${openApiTexts(app).yaml}servers:\n${servers}`;
 }

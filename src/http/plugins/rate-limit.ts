@@ -19,14 +19,13 @@ const REDIS_CONNECT_WAIT_MS = 2000;
 
 /**
  * Routes left out of the limit: health, so that a load balancer or orchestrator polling it is
- * never told a healthy instance is failing, and the docs page's static assets, which one page
- * view loads by the handful, and likewise the web client's page and assets. Everything else (API, discovery documents, 404s) is counted.
+ * never told a healthy instance is failing, and the web client's page and assets, which one
+ * page view loads by the handful. Everything else (API, the docs page and its documents,
+ * discovery documents, 404s) is counted: nothing that costs more than health is unlimited.
  */
 export function isRateLimitExempt(url: string | undefined): boolean {
   if (url === undefined) return false;
-  return (
-    url === '/api/health' || url === '/docs' || url.startsWith('/docs/') || isWebClientPath(url)
-  );
+  return url === '/api/health' || isWebClientPath(url);
 }
 
 export interface RateLimitOptions {

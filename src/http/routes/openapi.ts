@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { OPENAPI_PATH, documentFor } from '../plugins/openapi.ts';
+import { OPENAPI_PATH, documentJson } from '../plugins/openapi.ts';
 
 /** The registered-but-unofficial OpenAPI media type, sent when a client asks for it. */
 export const OPENAPI_MEDIA_TYPE = 'application/openapi+json';
@@ -48,7 +48,7 @@ export function registerOpenApiRoute(app: FastifyInstance, ctx: AppContext): voi
       return reply
         .type(`${type}; charset=utf-8`)
         .header('vary', 'Accept')
-        .send(documentFor(app, request, ctx.config));
+        .send(documentJson(app, request, ctx.config));
     },
   );
 }
