@@ -243,6 +243,9 @@ export function addCsvText(batch: RawBatch, text: string, source: string, system
   sheet.flush(batch);
 }
 
+/** The most one CSV row (one game) may hold (docs/import-formats.md#size-limits). */
+export const MAX_CSV_ROW_BYTES = 1024 * 1024;
+
 /** Why a cell cannot be read as text, or null: bytes that are not UTF-8, or a NUL. */
 function cellProblem(cell: Buffer): string | null {
   if (!isUtf8(cell)) return 'holds bytes that are not UTF-8 text (save the sheet as UTF-8)';
@@ -277,17 +280,29 @@ export async function* csvBatches(
       reason,
       payload: null,
     });
+  // A row is one game: a row limit far below the record limit makes an endless line fail within
+  // a second rather than after the parser has crawled through 128 MiB of it.
+  const rowLimit = Math.min(maxRecordBytes, MAX_CSV_ROW_BYTES);
+  const tooLarge = (what: string) =>
+    rowLimit < maxRecordBytes
+      ? new InputTooLargeError(source, what, rowLimit, 'the CSV row limit', 'a row is one game')
+      : new InputTooLargeError(source, what, rowLimit);
   const parser = parseStream({
     ...PARSE_OPTIONS,
     encoding: null,
     info: true,
-    max_record_size: maxRecordBytes,
+    max_record_size: rowLimit,
   });
   try {
-    for await (const { record, info } of input.pipe(parser) as AsyncIterable<{
-      record: Buffer[];
+    for await (const parsed of input.pipe(parser) as AsyncIterable<{
+      record: Array<Buffer | string>;
       info: { lines: number };
     }>) {
+      const { info } = parsed;
+      // The parser hands the header's cells over as strings when it dropped a byte-order mark.
+      const record = parsed.record.map((cell) =>
+        typeof cell === 'string' ? Buffer.from(cell) : cell,
+      );
       records++;
       if (records === 1) {
         if (record.some((cell) => cellProblem(cell) !== null)) {
@@ -322,8 +337,10 @@ export async function* csvBatches(
     }
     if (records === 0) fileReject('the file is empty');
   } catch (error) {
-    if ((error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE')
-      throw new InputTooLargeError(source, `the row after line ${line}`, maxRecordBytes);
+    if ((error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') {
+      const at = (error as { lines?: unknown }).lines;
+      throw tooLarge(typeof at === 'number' ? `line ${at}` : `the row after line ${line}`);
+    }
     fileReject(`not valid CSV: ${(error as Error).message}`);
   } finally {
     input.destroy();

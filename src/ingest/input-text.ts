@@ -22,18 +22,23 @@ function mib(bytes: number): string {
  * (docs/import-formats.md#size-limits), since what follows cannot be read in bounded memory.
  */
 export class InputTooLargeError extends Error {
-  constructor(source: string, what: string, limit: number) {
-    super(
-      `${source}: ${what} is larger than the record limit of ${mib(limit)} (raise it with --max-record-mb)`,
-    );
+  constructor(
+    source: string,
+    what: string,
+    limit: number,
+    limitName = 'the record limit',
+    hint = 'raise it with --max-record-mb',
+  ) {
+    super(`${source}: ${what} is larger than ${limitName} of ${mib(limit)} (${hint})`);
     this.name = 'InputTooLargeError';
   }
 }
 
-/** Bytes that are not UTF-8 text; the message names the first bad line. */
+/** Bytes that are not UTF-8 text; `line` is the first bad line. */
 export class NotUtf8Error extends Error {
   constructor(readonly line: number) {
-    super(`bytes that are not UTF-8 text on line ${line} (save the file as UTF-8)`);
+    // The line is the reject's record (`line N`), so the reason does not repeat it.
+    super('bytes that are not UTF-8 text (save the file as UTF-8)');
     this.name = 'NotUtf8Error';
   }
 }
@@ -86,8 +91,12 @@ export async function readBounded(input: Readable, source: string, limit: number
 export async function readFileBounded(path: string, limit: number): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
-    const { size } = await handle.stat();
-    if (size > limit) throw new InputTooLargeError(path, `the file (${size} bytes)`, limit);
+    const info = await handle.stat();
+    if (info.size > limit)
+      throw new InputTooLargeError(path, `the file (${info.size} bytes)`, limit);
+    // A regular file is read in one go (T9A folders hold tens of thousands of small reports);
+    // a pipe or device has no size to check, so it is read as a stream that stops at the limit.
+    if (info.isFile()) return await handle.readFile();
     return await readBounded(handle.createReadStream({ autoClose: false }), path, limit);
   } finally {
     await handle.close();

@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
 import { writeMeta } from '../../src/store/store.ts';
-import { browserMissing, launchBrowser, watchedPage } from '../support/browser.ts';
+import { browserMissing, launchBrowser, until, watchedPage } from '../support/browser.ts';
 import type { Browser } from '../support/browser.ts';
 import { buildTestApp, t9aSeedPaths } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
@@ -278,6 +278,131 @@ describe(
             .getAttribute('data-colour'),
           colour,
         );
+        assert.deepEqual(errors, []);
+        await page.close();
+      });
+    }
+
+    for (const size of Object.keys(SIZES) as Size[]) {
+      it(`opens a heatmap cell's details in view with focus, and keeps its labels when scrolled (${size})`, async () => {
+        const { page, errors } = await sized(browser, demo.origin, size);
+        await open(page, demo.origin, 'view=matchups');
+        const wrap = page.locator('.heatmap-wrap');
+        // Scroll the grid right and down: the row and column labels stay at its edges.
+        await wrap.evaluate((el) => {
+          el.scrollLeft = 400;
+          el.scrollTop = 300;
+        });
+        const frame = (await wrap.boundingBox())!;
+        const rowHead = (await page.locator('.heatmap tbody th').nth(6).boundingBox())!;
+        const colHead = (await page.locator('.heatmap thead th').nth(3).boundingBox())!;
+        assert.ok(
+          Math.abs(rowHead.x - frame.x) <= 2,
+          `row label at ${rowHead.x}, frame ${frame.x}`,
+        );
+        assert.ok(
+          Math.abs(colHead.y - frame.y) <= 2,
+          `column label at ${colHead.y}, frame ${frame.y}`,
+        );
+        await wrap.evaluate((el) => {
+          el.scrollLeft = 0;
+          el.scrollTop = 0;
+        });
+        const cell = page.locator('button.heat').nth(10);
+        await cell.scrollIntoViewIfNeeded();
+        await cell.click();
+        const details = page.locator('.cell-details');
+        await details.waitFor();
+        await until(
+          async () => await details.evaluate((el) => el === el.ownerDocument.activeElement),
+        );
+        const box = (await details.boundingBox())!;
+        const view = SIZES[size];
+        assert.ok(box.y >= 0 && box.y < view.height, `details start at ${box.y}`);
+        assert.ok(
+          box.y + Math.min(box.height, 120) <= view.height,
+          'details heading off the screen',
+        );
+        await page.keyboard.press('Escape');
+        await details.waitFor({ state: 'detached' });
+        assert.deepEqual(errors, []);
+        await page.close();
+      });
+    }
+
+    it('keeps the columns that matter within a 390 px screen', async () => {
+      const { page, errors } = await sized(browser, demo.origin, 'phone');
+      const within = async (locator: ReturnType<Page['locator']>, what: string) => {
+        const box = (await locator.boundingBox())!;
+        assert.ok(box !== null && box.x >= 0 && box.x + box.width <= 390, `${what} off screen`);
+      };
+      await open(page, demo.origin, 'view=meta');
+      await within(page.getByRole('columnheader', { name: /Win rate/ }), 'Meta win rate');
+      await within(
+        page.locator('main tbody tr').first().locator('.interval-range'),
+        'its interval',
+      );
+      await open(page, demo.origin, 'view=lists');
+      for (const name of [/Win rate with/, /Without/, /Delta/]) {
+        await within(page.getByRole('columnheader', { name }), `Lists ${name}`);
+      }
+      await within(page.locator('main tbody .delta').first(), 'a delta');
+      await open(page, demo.origin, 'view=satellites');
+      await within(page.getByRole('columnheader', { name: 'Register' }), 'Satellites register');
+      await within(page.getByRole('link', { name: 'register' }).first(), 'a register link');
+      await open(page, demo.origin, 'view=rankings&provisional=1');
+      await within(page.getByTestId('order-value').first(), 'the ranking value');
+      await open(page, demo.origin, 'view=about');
+      await within(page.getByRole('columnheader', { name: 'Games' }), 'About games');
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    it('folds the filter bar to one line naming the active filters, and shows a page only its filters', async () => {
+      const { page, errors } = await sized(browser, demo.origin, 'phone');
+      await open(page, demo.origin, 'view=meta&size=8&format=singles');
+      const fold = page.locator('.filter-fold');
+      assert.ok((await fold.boundingBox())!.height <= 48, 'the folded bar is more than a line');
+      assert.match(await page.getByTestId('active-filters').innerText(), /8\+ players · singles/);
+      await page.locator('.filter-fold > summary').click();
+      assert.ok(await page.getByLabel('Event size').isVisible());
+      const desktop = await sized(browser, demo.origin, 'desktop');
+      await open(desktop.page, demo.origin, 'view=meta');
+      assert.ok(await desktop.page.getByLabel('Event size').isVisible(), 'open on a wide screen');
+      await desktop.page.close();
+      await open(page, demo.origin, 'view=satellites');
+      await page.locator('.filter-fold > summary').click();
+      for (const name of ['Event size', 'Format', 'Online']) {
+        assert.equal(await page.getByLabel(name).count(), 0, `Satellites shows ${name}`);
+      }
+      assert.equal(await page.locator('.filter-fold summary', { hasText: 'Tiers' }).count(), 0);
+      const from = page.getByLabel('From', { exact: true });
+      const today = new Date().toISOString().slice(0, 10);
+      assert.equal(await from.getAttribute('min'), today);
+      assert.equal(await from.getAttribute('max'), null, 'the date picker stops before the future');
+      const ahead = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
+      const request = page.waitForRequest('**/api/upcoming-satellites');
+      await page.getByLabel('To', { exact: true }).fill(ahead);
+      assert.equal(JSON.parse((await request).postData() ?? '{}').to, ahead);
+      await open(page, demo.origin, 'view=about');
+      assert.equal(await page.locator('.filter-fold').count(), 0, 'About shows filters');
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    for (const size of Object.keys(SIZES) as Size[]) {
+      it(`draws the provisional checkbox at its size and shows no pager on an empty answer (${size})`, async () => {
+        const { page, errors } = await sized(browser, demo.origin, size);
+        await open(page, demo.origin, 'view=rankings');
+        const box = (await page.getByLabel('Include provisional players').boundingBox())!;
+        assert.ok(box.width <= 24 && box.height <= 24, `a ${box.width}x${box.height} checkbox`);
+        for (const view of ['rankings', 'lists', 'satellites']) {
+          const query = view === 'satellites' ? 'sfrom=2099-01-01' : 'q=zzzzqqq';
+          await open(page, demo.origin, `view=${view}&${query}`);
+          await page.locator('main .status.empty').waitFor();
+          assert.equal(await page.locator('.pager').count(), 0, `${view}: a pager on nothing`);
+          assert.doesNotMatch(await page.locator('main').innerText(), /0–0 of 0/);
+        }
         assert.deepEqual(errors, []);
         await page.close();
       });

@@ -1,6 +1,7 @@
 /** The frame every page shares: navigation, the demo notice, the filter bar, the page. */
 import { get } from './api.ts';
 import { FilterBar } from './components/filter-bar.tsx';
+import type { FilterKey } from './components/filter-bar.tsx';
 import { ErrorBox, Loading } from './components/status.tsx';
 import { useApi } from './use-api.ts';
 import type { View } from './url-state.ts';
@@ -24,6 +25,29 @@ const PAGES: Record<View, { title: string; component: (props: PageProps) => prea
     satellites: { title: 'Satellites', component: SatellitesPage },
     about: { title: 'About the data', component: AboutPage },
   };
+
+const EVERY_FILTER: FilterKey[] = [
+  'system',
+  'dates',
+  'size',
+  'format',
+  'online',
+  'tiers',
+  'countries',
+  'rules',
+];
+
+/** The filters each page applies: the bar shows only these (docs/operations.md#web-client). */
+const FILTERS_OF: Record<View, ReadonlySet<FilterKey>> = {
+  meta: new Set(EVERY_FILTER),
+  matchups: new Set(EVERY_FILTER),
+  lists: new Set(EVERY_FILTER),
+  scenarios: new Set(EVERY_FILTER),
+  rankings: new Set(EVERY_FILTER),
+  // Upcoming events: their own dates, into the future; sizes, formats and tiers do not apply.
+  satellites: new Set<FilterKey>(['system', 'futureDates', 'countries']),
+  about: new Set<FilterKey>(['system']),
+};
 
 /** Page-specific keys dropped when moving to another page, so its state does not leak. */
 const SHARED = new Set([
@@ -92,7 +116,13 @@ export function App() {
         </p>
       )}
       {filters.state === 'done' && (
-        <FilterBar systems={systems} system={system} params={params} update={update} />
+        <FilterBar
+          systems={systems}
+          system={system}
+          params={params}
+          update={update}
+          keys={FILTERS_OF[view]}
+        />
       )}
       <main id="main" tabIndex={-1}>
         <h1>{page.title}</h1>

@@ -1,7 +1,11 @@
 /**
  * The one filter bar every page shares: it offers only the values the data holds (GET
- * /api/filters), each with its event count, and writes the choice into the URL.
+ * /api/filters), each with its event count, and writes the choice into the URL. It folds into
+ * one line that names the active filters (folded at first on a narrow screen), and each page
+ * shows only the filters that change its numbers: Satellites takes the system, its own dates
+ * (which reach into the future) and countries; About takes none.
  */
+import { useState } from 'preact/hooks';
 import type { Params } from '../url-state.ts';
 import { listParam } from '../url-state.ts';
 import type { Counted, SystemOptions } from '../types.ts';
@@ -56,137 +60,199 @@ const TIER_NAMES: Record<string, string> = {
   major: 'Major',
 };
 
+/** The filters a page applies; the dates are "from"/"to", or Satellites' own "sfrom"/"sto". */
+export type FilterKey =
+  | 'system'
+  | 'dates'
+  | 'futureDates'
+  | 'size'
+  | 'format'
+  | 'online'
+  | 'tiers'
+  | 'countries'
+  | 'rules';
+
+/** The active filters in words, for the folded bar. */
+function activeSummary(params: Params, keys: ReadonlySet<FilterKey>, dates: [string, string]) {
+  const parts: string[] = [];
+  const [from, to] = dates;
+  if ((keys.has('dates') || keys.has('futureDates')) && (params[from] || params[to]))
+    parts.push(`${params[from] || '…'} to ${params[to] || '…'}`);
+  if (keys.has('size') && params.size) parts.push(`${params.size}+ players`);
+  if (keys.has('format') && params.format) parts.push(params.format);
+  if (keys.has('online') && params.online) parts.push(params.online.replace('-', ' '));
+  if (keys.has('tiers') && params.tiers)
+    parts.push(
+      listParam(params, 'tiers')
+        .map((t) => TIER_NAMES[t] ?? t)
+        .join(', '),
+    );
+  if (keys.has('countries') && params.countries)
+    parts.push(listParam(params, 'countries').join(', '));
+  if (keys.has('rules') && params.rules)
+    parts.push(`rules ${listParam(params, 'rules').join(', ')}`);
+  return parts;
+}
+
 export function FilterBar({
   systems,
   system,
   params,
   update,
+  keys,
 }: {
   systems: SystemOptions[];
   system: SystemOptions | undefined;
   params: Params;
   update: Update;
+  keys: ReadonlySet<FilterKey>;
 }) {
+  const [open, setOpen] = useState(() => window.matchMedia('(min-width: 701px)').matches);
   const set = (key: string) => (e: Event) =>
     update({ [key]: (e.currentTarget as HTMLInputElement | HTMLSelectElement).value, page: '' });
-  const active = ['from', 'to', 'size', 'format', 'tiers', 'countries', 'rules', 'online'].some(
-    (k) => params[k],
-  );
+  const future = keys.has('futureDates');
+  const [fromKey, toKey] = future ? ['sfrom', 'sto'] : ['from', 'to'];
+  const today = new Date().toISOString().slice(0, 10);
+  const parts = activeSummary(params, keys, [fromKey, toKey]);
+  const active = parts.length > 0;
+  if (keys.size === 0 || (keys.size === 1 && keys.has('system') && systems.length < 2)) return null;
   return (
-    <form class="filter-bar" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
-      {systems.length > 1 && (
-        <label>
-          System
-          <select value={system?.id ?? ''} onChange={set('system')}>
-            {systems.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      <label>
-        From
-        <input
-          type="date"
-          name="from"
-          value={params.from ?? ''}
-          min={system?.from ?? undefined}
-          max={system?.to ?? undefined}
-          onChange={set('from')}
-        />
-      </label>
-      <label>
-        To
-        <input
-          type="date"
-          name="to"
-          value={params.to ?? ''}
-          min={system?.from ?? undefined}
-          max={system?.to ?? undefined}
-          onChange={set('to')}
-        />
-      </label>
-      <label>
-        Event size
-        <select name="size" value={params.size ?? ''} onChange={set('size')}>
-          <option value="">any size</option>
-          {system?.participants.atLeast.map((b) => (
-            <option key={b.minParticipants} value={String(b.minParticipants)}>
-              {b.minParticipants}+ players ({b.events} events)
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Format
-        <select name="format" value={params.format ?? ''} onChange={set('format')}>
-          <option value="">singles and teams</option>
-          {system?.formats.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.value} ({f.events} events)
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Online
-        <select name="online" value={params.online ?? ''} onChange={set('online')}>
-          <option value="">online and in person</option>
-          {system?.online.map((o) => (
-            <option key={String(o.value)} value={o.value ? 'online' : 'in-person'}>
-              {o.value ? 'online' : 'in person'} ({o.events} events)
-            </option>
-          ))}
-        </select>
-      </label>
-      {system && system.tiers.length > 0 && (
-        <CheckList
-          legend="Tiers"
-          values={system.tiers}
-          selected={listParam(params, 'tiers')}
-          label={(v) => TIER_NAMES[v] ?? v}
-          onChange={(next) => update({ tiers: next.join(','), page: '' })}
-        />
-      )}
-      {system && system.countries.length > 0 && (
-        <CheckList
-          legend="Countries"
-          values={system.countries}
-          selected={listParam(params, 'countries')}
-          onChange={(next) => update({ countries: next.join(','), page: '' })}
-        />
-      )}
-      {system && system.rulesVersions.length > 0 && (
-        <CheckList
-          legend="Rules"
-          values={system.rulesVersions}
-          selected={listParam(params, 'rules')}
-          onChange={(next) => update({ rules: next.join(','), page: '' })}
-        />
-      )}
-      {active && (
-        <button
-          type="button"
-          class="link"
-          onClick={() =>
-            update({
-              from: '',
-              to: '',
-              size: '',
-              format: '',
-              tiers: '',
-              countries: '',
-              rules: '',
-              online: '',
-              page: '',
-            })
-          }
-        >
-          Clear filters
-        </button>
-      )}
-    </form>
+    <details
+      class="filter-fold"
+      open={open}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary>
+        <span class="filter-title">Filters</span>{' '}
+        <span class="filter-active" data-testid="active-filters">
+          {active ? parts.join(' · ') : 'none: every game'}
+        </span>
+      </summary>
+      <form class="filter-bar" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
+        {keys.has('system') && systems.length > 1 && (
+          <label>
+            System
+            <select value={system?.id ?? ''} onChange={set('system')}>
+              {systems.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {(keys.has('dates') || future) && (
+          <>
+            <label>
+              From
+              <input
+                type="date"
+                name={fromKey}
+                value={params[fromKey] ?? ''}
+                min={future ? today : (system?.from ?? undefined)}
+                max={future ? undefined : (system?.to ?? undefined)}
+                onChange={set(fromKey)}
+              />
+            </label>
+            <label>
+              To
+              <input
+                type="date"
+                name={toKey}
+                value={params[toKey] ?? ''}
+                min={future ? today : (system?.from ?? undefined)}
+                max={future ? undefined : (system?.to ?? undefined)}
+                onChange={set(toKey)}
+              />
+            </label>
+          </>
+        )}
+        {keys.has('size') && (
+          <label>
+            Event size
+            <select name="size" value={params.size ?? ''} onChange={set('size')}>
+              <option value="">any size</option>
+              {system?.participants.atLeast.map((b) => (
+                <option key={b.minParticipants} value={String(b.minParticipants)}>
+                  {b.minParticipants}+ players ({b.events} events)
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {keys.has('format') && (
+          <label>
+            Format
+            <select name="format" value={params.format ?? ''} onChange={set('format')}>
+              <option value="">singles and teams</option>
+              {system?.formats.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.value} ({f.events} events)
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {keys.has('online') && (
+          <label>
+            Online
+            <select name="online" value={params.online ?? ''} onChange={set('online')}>
+              <option value="">online and in person</option>
+              {system?.online.map((o) => (
+                <option key={String(o.value)} value={o.value ? 'online' : 'in-person'}>
+                  {o.value ? 'online' : 'in person'} ({o.events} events)
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {keys.has('tiers') && system && system.tiers.length > 0 && (
+          <CheckList
+            legend="Tiers"
+            values={system.tiers}
+            selected={listParam(params, 'tiers')}
+            label={(v) => TIER_NAMES[v] ?? v}
+            onChange={(next) => update({ tiers: next.join(','), page: '' })}
+          />
+        )}
+        {keys.has('countries') && system && system.countries.length > 0 && (
+          <CheckList
+            legend="Countries"
+            values={system.countries}
+            selected={listParam(params, 'countries')}
+            onChange={(next) => update({ countries: next.join(','), page: '' })}
+          />
+        )}
+        {keys.has('rules') && system && system.rulesVersions.length > 0 && (
+          <CheckList
+            legend="Rules"
+            values={system.rulesVersions}
+            selected={listParam(params, 'rules')}
+            onChange={(next) => update({ rules: next.join(','), page: '' })}
+          />
+        )}
+        {active && (
+          <button
+            type="button"
+            class="link"
+            onClick={() =>
+              update({
+                [fromKey]: '',
+                [toKey]: '',
+                size: '',
+                format: '',
+                tiers: '',
+                countries: '',
+                rules: '',
+                online: '',
+                page: '',
+              })
+            }
+          >
+            Clear filters
+          </button>
+        )}
+      </form>
+    </details>
   );
 }

@@ -20,7 +20,14 @@ export function IntervalBar({
   const label = `${pct(value)} (95 % interval ${pct(low)} to ${pct(high)})`;
   return (
     <span class="interval">
-      <span class="interval-text">{pct(value)}</span>
+      <span class="interval-text">
+        {pct(value)}
+        {low !== null && high !== null && (
+          <small class="interval-range">
+            {Math.round(low * 100)}–{Math.round(high * 100)} %
+          </small>
+        )}
+      </span>
       <svg width={width} height="14" role="img" aria-label={label} class="interval-svg">
         <title>{label}</title>
         <line x1={x(0.5)} x2={x(0.5)} y1="0" y2="14" class="mid" />

@@ -12,8 +12,10 @@ export function Pager({
   onPage: (page: number) => void;
   what: string;
 }) {
+  // An empty answer says so in words (the page's empty state); "0–0 of 0" would add nothing.
+  if (total === 0) return null;
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
     <nav class="pager" aria-label={`${what} pages`}>

@@ -39,6 +39,7 @@ export function rateColumns<R extends RateRow>(): Array<Column<R>> {
       label: 'Avg score',
       numeric: true,
       sort: (r) => r.avgScore,
+      optional: true,
       render: (r) => num(r.avgScore, 2),
     },
   ];

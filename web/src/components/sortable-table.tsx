@@ -10,6 +10,12 @@ export interface Column<R> {
   render: (row: R) => ComponentChildren;
   numeric?: boolean;
   title?: string;
+  /** Left out on a narrow screen, so the columns that matter fit 390 px. */
+  optional?: boolean;
+}
+
+function cellClass<R>(c: Column<R>): string | undefined {
+  return [c.numeric ? 'num' : '', c.optional ? 'opt' : ''].filter(Boolean).join(' ') || undefined;
 }
 
 export function SortableTable<R>({
@@ -53,7 +59,7 @@ export function SortableTable<R>({
                 <th
                   key={c.key}
                   scope="col"
-                  class={c.numeric ? 'num' : undefined}
+                  class={cellClass(c)}
                   title={c.title}
                   aria-sort={active ? (sort!.desc ? 'descending' : 'ascending') : undefined}
                 >
@@ -85,7 +91,7 @@ export function SortableTable<R>({
                     {c.render(row)}
                   </th>
                 ) : (
-                  <td key={c.key} class={c.numeric ? 'num' : undefined}>
+                  <td key={c.key} class={cellClass(c)}>
                     {c.render(row)}
                   </td>
                 ),

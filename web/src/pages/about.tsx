@@ -53,12 +53,14 @@ export function AboutPage({ filters }: PageProps) {
               <th scope="col" class="num">
                 Games
               </th>
-              <th scope="col" class="num">
+              <th scope="col" class="num opt">
                 Factions
               </th>
               <th scope="col">From</th>
               <th scope="col">To</th>
-              <th scope="col">Countries</th>
+              <th scope="col" class="opt">
+                Countries
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -67,10 +69,10 @@ export function AboutPage({ filters }: PageProps) {
                 <th scope="row">{s.name}</th>
                 <td class="num">{num(s.events)}</td>
                 <td class="num">{num(s.games)}</td>
-                <td class="num">{s.factions.length}</td>
+                <td class="num opt">{s.factions.length}</td>
                 <td>{s.from ?? '–'}</td>
                 <td>{s.to ?? '–'}</td>
-                <td>{s.countries.map((c) => c.value).join(', ') || '–'}</td>
+                <td class="opt wrap">{s.countries.map((c) => c.value).join(', ') || '–'}</td>
               </tr>
             ))}
           </tbody>

@@ -2,6 +2,7 @@
  * Matchups: a faction-by-faction heatmap of win rates, diverging around 50 % in a blue/orange
  * scheme that stays readable with common colour-vision deficiencies; each cell opens its numbers.
  */
+import { useEffect, useRef } from 'preact/hooks';
 import { post } from '../api.ts';
 import { Empty, Show, Warnings } from '../components/status.tsx';
 import { num, pct } from '../format.ts';
@@ -33,6 +34,9 @@ export function wantsLightText(colour: string): boolean {
   return 1.05 / (l + 0.05) > (l + 0.05) / (0.0167 + 0.05);
 }
 
+/** Set when a cell is chosen, so its details are brought into view and focused (not on load). */
+let chosenByUser = false;
+
 function Details({
   cell,
   names,
@@ -43,8 +47,27 @@ function Details({
   onClose: () => void;
 }) {
   const title = `${names.get(cell.faction)} against ${names.get(cell.opponent)}`;
+  const here = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!chosenByUser || here.current === null) return;
+    chosenByUser = false;
+    // Below the grid on a wide screen (scrolled to), a sheet at the bottom on a phone; either
+    // way focus moves there, so a screen reader and a keyboard follow (Escape closes).
+    here.current.scrollIntoView({ block: 'nearest' });
+    here.current.focus({ preventScroll: true });
+  }, [cell.faction, cell.opponent]);
   return (
-    <section class="cell-details" role="region" aria-label={title} aria-live="polite">
+    <section
+      ref={here}
+      class="cell-details"
+      role="region"
+      aria-label={title}
+      aria-live="polite"
+      tabIndex={-1}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
       <h2>{title}</h2>
       <dl class="stats">
         <div>
@@ -155,7 +178,7 @@ export function MatchupsPage({ params, update, filter }: PageProps) {
                 </caption>
                 <thead>
                   <tr>
-                    <td />
+                    <td class="corner" />
                     {data.factions.map((f) => (
                       <th key={f.id} scope="col" class="col-head">
                         <span>{f.name}</span>
@@ -188,7 +211,10 @@ export function MatchupsPage({ params, update, filter }: PageProps) {
                               data-colour-rate={String(colourRate)}
                               tabIndex={key === tabbable ? 0 : -1}
                               aria-label={`${row.name} against ${col.name}: ${pct(cell.winRate, 0)} over ${cell.games} games, ${pct(colourRate, 0)} shrunk${cell.lowSample ? ', low sample' : ''}`}
-                              onClick={() => update({ cell: key }, true)}
+                              onClick={() => {
+                                chosenByUser = true;
+                                update({ cell: key }, true);
+                              }}
                             >
                               {Math.round(cell.winRate * 100)}
                               <small>{cell.games}</small>

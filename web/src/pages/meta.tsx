@@ -32,6 +32,7 @@ const COLUMNS: Array<Column<FactionRow>> = [
   ...rateColumns(),
   {
     key: 'metaShare',
+    optional: true,
     label: 'Meta share',
     numeric: true,
     sort: (r) => r.metaShare,
@@ -39,6 +40,7 @@ const COLUMNS: Array<Column<FactionRow>> = [
   },
   {
     key: 'first',
+    optional: true,
     label: '1st turn',
     numeric: true,
     sort: (r) => r.firstTurn.winRate,
@@ -47,6 +49,7 @@ const COLUMNS: Array<Column<FactionRow>> = [
   },
   {
     key: 'second',
+    optional: true,
     label: '2nd turn',
     numeric: true,
     sort: (r) => r.secondTurn.winRate,
@@ -55,6 +58,7 @@ const COLUMNS: Array<Column<FactionRow>> = [
   },
   {
     key: 'skill',
+    optional: true,
     label: 'Skill-adjusted',
     numeric: true,
     title:

@@ -98,6 +98,8 @@ export function SatellitesPage({ params, update, system }: PageProps) {
   const body = {
     ...(system ? { system: system.id } : {}),
     ...(countries.length ? { countries } : {}),
+    ...(params.sfrom ? { from: params.sfrom } : {}),
+    ...(params.sto ? { to: params.sto } : {}),
     ...(params.major ? { majors: [params.major] } : {}),
     ...(lat !== null && lon !== null ? { near: { lat, lon, radiusKm: radius } } : {}),
     page,
@@ -110,6 +112,8 @@ export function SatellitesPage({ params, update, system }: PageProps) {
   if (system) ics.set('system', system.id);
   if (countries.length) ics.set('countries', countries.join(','));
   if (params.major) ics.set('majors', params.major);
+  if (params.sfrom) ics.set('from', params.sfrom);
+  if (params.sto) ics.set('to', params.sto);
   if (lat !== null && lon !== null) ics.set('near', `${lat},${lon},${radius}`);
   return (
     <>
@@ -123,7 +127,8 @@ export function SatellitesPage({ params, update, system }: PageProps) {
           Subscribe: calendar feed (.ics)
         </a>{' '}
         <span class="note">
-          The same events as below, for your calendar app. Countries come from the filter bar.
+          The same events as below, for your calendar app. Dates and countries come from the filter
+          bar.
         </span>
       </p>
       <Show result={result} what="upcoming satellites">
@@ -169,17 +174,21 @@ export function SatellitesPage({ params, update, system }: PageProps) {
                       <tr>
                         <th scope="col">Date</th>
                         <th scope="col">Event</th>
-                        <th scope="col">Where</th>
+                        <th scope="col" class="opt">
+                          Where
+                        </th>
                         {lat !== null && (
                           <th scope="col" class="num">
                             Distance
                           </th>
                         )}
-                        <th scope="col">Qualifies for</th>
-                        <th scope="col" class="num">
+                        <th scope="col" class="opt">
+                          Qualifies for
+                        </th>
+                        <th scope="col" class="num opt">
                           Slots
                         </th>
-                        <th scope="col" class="num">
+                        <th scope="col" class="num opt">
                           Players
                         </th>
                         <th scope="col">Register</th>
@@ -193,7 +202,7 @@ export function SatellitesPage({ params, update, system }: PageProps) {
                             {e.end && e.end !== e.start ? ` – ${e.end.slice(5)}` : ''}
                           </td>
                           <th scope="row">{e.name}</th>
-                          <td>
+                          <td class="opt">
                             {e.online
                               ? 'online'
                               : [e.city, e.country].filter(Boolean).join(', ') || '–'}
@@ -203,9 +212,9 @@ export function SatellitesPage({ params, update, system }: PageProps) {
                               {e.distanceKm === null ? '–' : `${num(e.distanceKm)} km`}
                             </td>
                           )}
-                          <td>{e.qualifiesFor?.name ?? '–'}</td>
-                          <td class="num">{e.slots ?? '–'}</td>
-                          <td class="num">
+                          <td class="opt">{e.qualifiesFor?.name ?? '–'}</td>
+                          <td class="num opt">{e.slots ?? '–'}</td>
+                          <td class="num opt">
                             {e.participants ?? '–'}
                             {e.capacity ? ` / ${e.capacity}` : ''}
                           </td>
