@@ -25,7 +25,7 @@ export interface ServerInfo {
   heapUsedBytes: number;
   arrayBuffersBytes: number;
   snapshotBytes: number;
-  /** Server processes sharing the port (node:cluster workers when more than one). */
+  /** Engine threads the server computes on (before the engine pool: node:cluster workers). */
   workers: number;
 }
 
@@ -35,15 +35,15 @@ export interface RunningServer {
 }
 
 /**
- * Starts the benchmark server on `databaseUrl` as `workers` processes, each answering uncached on
- * one port and cached on another.
+ * Starts the benchmark server on `databaseUrl` with `workers` engine threads, answering uncached
+ * on one port and cached on another.
  */
 export function startServer(databaseUrl: string, workers = 1): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SERVER], {
     env: {
       ...process.env,
       BENCH_DATABASE_URL: databaseUrl,
-      BENCH_WORKERS: String(workers),
+      BENCH_ENGINE_THREADS: String(workers),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

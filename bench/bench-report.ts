@@ -47,12 +47,12 @@ export function renderMarkdown(r: BenchResults): string {
     '',
     '## HTTP',
     '',
-    "autocannon (library) on loopback, in the benchmark's own process, against the server run as 1 process and as one node:cluster worker per core (`muster serve`'s default); filter: 2025, 16+ players; " +
-      'uncached = MUSTER_RESPONSE_CACHE_MB=0, cached = the same request repeated with the cache on (each server process runs both, on two ports over one snapshot). ' +
+    "autocannon (library) on loopback, in the benchmark's own process, against the server (one process) computing on 1 engine thread and on one per core (`muster serve`'s default); filter: 2025, 16+ players; " +
+      'uncached = MUSTER_RESPONSE_CACHE_MB=0, cached = the same request repeated with the cache on (the server runs both, on two ports over one snapshot). ' +
       'Two ceilings on the same server: hello world as a GET, and as a POST of the same body through the same origin guard, rate limit and JSON parsing (what every statistics route pays before its handler). ' +
-      'Targets: uncached p99 < 50 ms at 8 clients (1 worker); cached >= half the hello-world throughput.',
+      'Targets: uncached p99 < 50 ms at 8 clients (1 engine thread); cached >= half the hello-world throughput.',
     '',
-    '| route | workers | cache | clients | req/s | p50 ms | p97.5 ms | p99 ms | vs hello GET | vs hello POST | non-2xx |',
+    '| route | engine threads | cache | clients | req/s | p50 ms | p97.5 ms | p99 ms | vs hello GET | vs hello POST | non-2xx |',
     '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   const ceiling = (name: string, cached: boolean, workers: number, connections: number) =>

@@ -15,7 +15,7 @@ export interface EngineRow {
 export interface HttpRow {
   target: string;
   cached: boolean;
-  /** Server processes (node:cluster workers) answering. */
+  /** Engine threads the server computes on (results before the engine pool: cluster workers). */
   workers: number;
   results: LoadResult[];
 }

@@ -1,50 +1,42 @@
 /**
  * The server half of `npm run bench`, run as its own process so the load generator does not
  * share its event loop: the real app over the benchmark store, loaded the way `muster serve`
- * loads (a worker thread builds the snapshot and the engine's caches), without and with the
- * response cache on two ports, plus a hello-world route and a reload trigger. Prints one JSON
- * line with its URLs, load figures and RSS once it listens.
- * With BENCH_WORKERS=N (N > 1) it runs N such servers as node:cluster workers on one port, as
- * `muster serve` does, and prints the first worker's line with the count.
+ * loads (a worker thread builds the snapshot and the engine's caches) and computing on a pool of
+ * BENCH_ENGINE_THREADS engine threads (default 1), as `muster serve` does with one per core,
+ * without and with the response cache on two ports, plus a hello-world route and a reload
+ * trigger. Prints one JSON line with its URLs, load figures and RSS once it listens.
  */
-import cluster from 'node:cluster';
-import { createServer } from 'node:net';
 import { benchConfig } from './bench-config.ts';
 import { buildApp } from '../src/http/app.ts';
-import { EngineThread } from '../src/http/engine-thread/engine-thread.ts';
+import { EnginePool } from '../src/http/engine-thread/engine-pool.ts';
 import { servingSnapshots } from '../src/cli/serving-snapshots.ts';
 import { openStore } from '../src/store/store.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
-const workers = Number(process.env.BENCH_WORKERS ?? '1');
-
-/** Prints the server's line, or hands it to the primary when this is a cluster worker. */
-function report(info: Record<string, unknown>): void {
-  if (cluster.isWorker) process.send!(info);
-  else console.log(JSON.stringify(info));
-}
+const threads = Number(process.env.BENCH_ENGINE_THREADS ?? '1');
 
 /**
- * One server process: the app over the store, loaded as `muster serve` loads it, twice over one
- * snapshot: without a response cache on BENCH_PORT and with one on BENCH_CACHED_PORT, so the
+ * The server: the app over the store, loaded as `muster serve` loads it, twice over one
+ * snapshot and one engine pool: without a response cache on BENCH_PORT and with one on BENCH_CACHED_PORT, so the
  * uncached and cached loads need one load of the data, not two.
  */
 async function runServer(): Promise<void> {
   const store = await openStore(databaseUrl);
   let longestWarmStepMs = 0;
+  const engineThread = new EnginePool({ threads, maxQueued: 64 });
   const manager = servingSnapshots(store, databaseUrl, {
     pollMs: 3_600_000,
+    engines: engineThread,
     onWarm: (ms) => {
       longestWarmStepMs = ms;
     },
   });
   const started = performance.now();
-  await manager.start();
+  await Promise.all([manager.start(), engineThread.start()]);
   const readyMs = performance.now() - started;
   global.gc?.();
+  // The whole process, every engine thread with the snapshot attached included.
   const memory = process.memoryUsage();
-  const engineThread = new EngineThread();
-  await engineThread.start();
   const app = async (cacheMb: string) => {
     const config = benchConfig({
       MUSTER_RESPONSE_CACHE_MB: cacheMb,
@@ -70,57 +62,26 @@ async function runServer(): Promise<void> {
     apps.map((a, i) => a.listen({ host: '127.0.0.1', port: Number(ports[i] ?? 0) })),
   );
   const status = manager.status()!;
-  report({
-    url,
-    cachedUrl,
-    games: status.games,
-    loadMs: status.loadMs,
-    readyMs,
-    longestWarmStepMs,
-    rssBytes: memory.rss,
-    heapUsedBytes: memory.heapUsed,
-    arrayBuffersBytes: memory.arrayBuffers,
-    snapshotBytes: status.bytes,
-    workers: 1,
-  });
+  console.log(
+    JSON.stringify({
+      url,
+      cachedUrl,
+      games: status.games,
+      loadMs: status.loadMs,
+      readyMs,
+      longestWarmStepMs,
+      rssBytes: memory.rss,
+      heapUsedBytes: memory.heapUsed,
+      arrayBuffersBytes: memory.arrayBuffers,
+      snapshotBytes: status.bytes,
+      workers: threads,
+    }),
+  );
   process.once('SIGTERM', () => {
-    // A cluster worker's channel to its primary would keep it alive: leave once closed.
     void Promise.all(apps.map((a) => a.close()))
       .then(() => engineThread.close())
-      .then(() => store.close())
-      .then(() => cluster.isWorker && process.exit(0));
+      .then(() => store.close());
   });
 }
 
-/** A free TCP port on loopback, for the workers to share. */
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
-
-/** The cluster primary: forks the workers on one port and prints once all of them listen. */
-async function runPrimary(): Promise<void> {
-  const [port, cachedPort] = [await freePort(), await freePort()];
-  const infos: Array<Record<string, unknown>> = [];
-  for (let i = 0; i < workers; i++) {
-    const worker = cluster.fork({
-      ...process.env,
-      BENCH_PORT: String(port),
-      BENCH_CACHED_PORT: String(cachedPort),
-    });
-    worker.on('message', (info: Record<string, unknown>) => {
-      infos.push(info);
-      if (infos.length === workers) console.log(JSON.stringify({ ...infos[0], workers }));
-    });
-  }
-  process.once('SIGTERM', () => {
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-  });
-}
-
-if (cluster.isPrimary && workers > 1) await runPrimary();
-else await runServer();
+await runServer();

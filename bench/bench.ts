@@ -3,7 +3,7 @@
  * deterministic data set (default 1,000,000 games), reported as Markdown and JSON under
  * bench/results/ with the machine it ran on. Sections: data set, snapshot load, engine beside
  * SQL on SQLite and PostgreSQL, HTTP with autocannon (uncached and cached, beside hello world,
- * on one worker and on one per core), a reload, the real T9A window (bench-t9a.ts) and import
+ * on one engine thread and on one per core), a reload, the real T9A window (bench-t9a.ts) and import
  * throughput.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -158,14 +158,14 @@ async function loadTargets(url: string, cached: boolean, workers: number): Promi
       results.push(await loadTarget(url, target, connections, SECONDS));
     }
     log(
-      `http ${workers} worker(s) ${cached ? 'cached' : 'uncached'} ${target.name}: ${results.map((r) => r.rps.toFixed(0)).join(' / ')} req/s`,
+      `http ${workers} engine thread(s) ${cached ? 'cached' : 'uncached'} ${target.name}: ${results.map((r) => r.rps.toFixed(0)).join(' / ')} req/s`,
     );
     rows.push({ target: target.name, cached, workers, results });
   }
   return rows;
 }
 
-/** The HTTP loads, uncached then cached, on `workers` server processes; with one, the reload. */
+/** The HTTP loads, uncached then cached, on `workers` engine threads; with one, the reload. */
 async function httpSection(
   databaseUrl: string,
   workers = 1,
@@ -223,7 +223,7 @@ async function main(): Promise<void> {
     const engine = await engineSection(file, pgSchema);
     global.gc?.();
     const single = await httpSection(`sqlite:${file}`);
-    // One worker per core, as `muster serve` runs by default.
+    // One engine thread per core, as `muster serve` runs by default.
     const cores = availableParallelism();
     const spread = cores > 1 ? await httpSection(`sqlite:${file}`, cores) : null;
     const t9a = await measureT9aWindow(100, log);

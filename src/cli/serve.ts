@@ -5,14 +5,18 @@
  * gracefully on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the store).
  */
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import { buildApp } from '../http/app.ts';
-import { availableParallelism } from 'node:os';
 import { EnginePool } from '../http/engine-thread/engine-pool.ts';
 import { closeGracefully } from '../http/graceful-close.ts';
+import { ServiceMetrics } from '../http/metrics.ts';
+import type { ImportRuns } from '../http/metrics.ts';
+import { listenForMetrics } from '../http/metrics-listener.ts';
 import { markInterruptedImports } from '../ingest/import-records.ts';
 import { openMigratedStore } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
 import type { CliIo } from './cli-io.ts';
 import { printReport } from './print-report.ts';
 import { seedDemo, storeIsEmpty } from './seed-demo.ts';
@@ -33,34 +37,64 @@ export function engineThreadCount(config: Config): number {
   return config.engineThreads === 0 ? availableParallelism() : config.engineThreads;
 }
 
-/** The one line `serve` prints when its port is taken (docs/operations.md#running). */
-export function portInUseMessage(config: Config): string {
-  return `muster serve: port ${config.port} on ${config.host} is already in use; stop what holds it or set MUSTER_PORT to a free port`;
+/** The one line `serve` prints when its port (or its metrics port) is taken. */
+export function portInUseMessage(config: Config, metrics = false): string {
+  const [what, port, host, variable] = metrics
+    ? ['metrics port', config.metricsPort, config.metricsHost, 'MUSTER_METRICS_PORT']
+    : ['port', config.port, config.host, 'MUSTER_PORT'];
+  return `muster serve: ${what} ${port} on ${host} is already in use; stop what holds it or set ${variable} to a free port`;
 }
 
 const inUse = (error: unknown) => (error as { code?: string }).code === 'EADDRINUSE';
 
 /**
- * Whether the port can be bound, tried before anything slow (migrations, a snapshot load of
- * seconds), so a second `muster serve` on a taken port fails at once rather than after loading.
+ * Whether `port` can be bound on `host`, tried before anything slow (migrations, a snapshot
+ * load of seconds), so a second `muster serve` on a taken port fails at once, not after loading.
  */
-function portIsFree(config: Config): Promise<boolean> {
-  if (config.port === 0) return Promise.resolve(true);
+function portIsFree(host: string, port: number | null): Promise<boolean> {
+  if (port === null || port === 0) return Promise.resolve(true);
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', (error) => (inUse(error) ? resolve(false) : reject(error)));
-    probe.listen({ host: config.host, port: config.port, exclusive: true }, () =>
-      probe.close(() => resolve(true)),
-    );
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve(true)));
   });
+}
+
+/** The store's import runs by status, and how long the last finished one took. */
+export async function importRunsOf(store: Store): Promise<ImportRuns> {
+  const [counts, last] = await Promise.all([
+    store.db
+      .selectFrom('imports')
+      .select(['status', (eb) => eb.fn.countAll<number | string>().as('runs')])
+      .groupBy('status')
+      .execute(),
+    store.db
+      .selectFrom('imports')
+      .select(['started_at', 'finished_at'])
+      .where('finished_at', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const byStatus = Object.fromEntries(counts.map((row) => [row.status, Number(row.runs)]));
+  const lastSeconds =
+    last?.finished_at == null
+      ? null
+      : (Date.parse(last.finished_at) - Date.parse(last.started_at)) / 1000;
+  return { byStatus, lastSeconds: Number.isFinite(lastSeconds) ? lastSeconds : null };
 }
 
 /** Runs the service until a stop signal; resolves to the exit code. */
 export async function serve(config: Config, options: ServeOptions): Promise<number> {
   const { io } = options;
-  if (!(await portIsFree(config))) {
-    io.err(portInUseMessage(config));
-    return 1;
+  for (const metrics of [false, true]) {
+    const [host, port] = metrics
+      ? [config.metricsHost, config.metricsPort]
+      : [config.host, config.port];
+    if (!(await portIsFree(host, port))) {
+      io.err(portInUseMessage(config, metrics));
+      return 1;
+    }
   }
   const store = await openMigratedStore(config.databaseUrl).catch((error: Error) => {
     io.err(`muster serve: cannot open the store at ${config.databaseUrl}: ${error.message}`);
@@ -81,6 +115,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
     threads: engineThreadCount(config),
     maxQueued: ENGINE_QUEUE,
   });
+  // One series per service: every thread's work is observed here, on the main thread.
+  const metrics = new ServiceMetrics();
   // The app's logger exists only once the app is built, and the app needs the snapshots first.
   const logger: { current?: FastifyBaseLogger } = {};
   const snapshots = servingSnapshots(store, config.databaseUrl, {
@@ -88,9 +124,13 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
     engines,
     onError: (error) =>
       logger.current?.error({ err: error }, 'snapshot reload failed; serving the previous one'),
-    onLoad: (status) => logger.current?.info({ snapshot: status }, 'snapshot loaded'),
+    onLoad: (status, readyMs) => {
+      metrics.observeLoad(status, readyMs);
+      logger.current?.info({ snapshot: status }, 'snapshot loaded');
+    },
   });
-  const app = await buildApp({ config, store, snapshots, engineThread: engines });
+  metrics.watch({ snapshot: () => snapshots.status(), importRuns: () => importRunsOf(store) });
+  const app = await buildApp({ config, store, snapshots, engineThread: engines, metrics });
   logger.current = app.log;
   await Promise.all([snapshots.start(), engines.start()]);
 
@@ -99,10 +139,17 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
     if (!inUse(error)) throw error;
     return null;
   });
-  if (address === null) {
-    io.err(portInUseMessage(config));
-    snapshots.stop();
+  const metricsListener =
+    address === null || config.metricsPort === null
+      ? null
+      : await listenForMetrics(metrics, config.metricsHost, config.metricsPort).catch((error) => {
+          if (!inUse(error)) throw error;
+          return undefined;
+        });
+  if (address === null || metricsListener === undefined) {
+    io.err(portInUseMessage(config, address !== null));
     await app.close();
+    snapshots.stop();
     await engines.close();
     await store.close();
     return 1;
@@ -117,6 +164,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
   io.out(
     `  health: ${address}/api/health   docs: ${address}/docs   OpenAPI: ${address}/.well-known/openapi.json`,
   );
+  if (metricsListener !== null) io.out(`  metrics (operators only): ${metricsListener.url}`);
 
   const signal = await (options.until ??
     new Promise<string>((resolve) => {
@@ -126,6 +174,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   snapshots.stop();
   await closeGracefully(app, config.shutdownGraceMs);
+  await metricsListener?.close();
   await engines.close();
   await store.close();
   return 0;

@@ -35,6 +35,9 @@ export interface Config {
    * 0 means one per CPU core.
    */
   readonly engineThreads: number;
+  /** The Prometheus metrics listener's port (MUSTER_METRICS_PORT); null: none. */
+  readonly metricsPort: number | null;
+  readonly metricsHost: string;
 }
 
 export class ConfigError extends Error {
@@ -86,7 +89,7 @@ export const CONFIG_VARIABLES = {
   },
   MUSTER_SHUTDOWN_GRACE_MS: {
     default: '2000',
-    doc: 'On SIGTERM, how long requests on open connections are still answered (with Connection: close) before the server closes',
+    doc: 'On SIGTERM, how long requests on connections already accepted are still answered (with Connection: close; new connections are refused at once) before every remaining connection is closed',
   },
   MUSTER_SNAPSHOT_POLL_MS: {
     default: '2000',
@@ -95,6 +98,14 @@ export const CONFIG_VARIABLES = {
   MUSTER_RESPONSE_CACHE_MB: {
     default: '64',
     doc: 'Megabytes of serialised answers cached (0 turns the response cache off)',
+  },
+  MUSTER_METRICS_PORT: {
+    default: '',
+    doc: 'The TCP port of the Prometheus metrics listener (GET /metrics); unset: no metrics listener, 0 picks a free port',
+  },
+  MUSTER_METRICS_HOST: {
+    default: '127.0.0.1',
+    doc: 'The interface the metrics listener binds to',
   },
   MUSTER_ENGINE_THREADS: {
     default: '',
@@ -233,6 +244,9 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: integer(env, 'MUSTER_SHUTDOWN_GRACE_MS', 0, 600_000),
     snapshotPollMs: integer(env, 'MUSTER_SNAPSHOT_POLL_MS', 100, 3_600_000),
     responseCacheBytes: integer(env, 'MUSTER_RESPONSE_CACHE_MB', 0, 65_536) * 1024 * 1024,
+    metricsPort:
+      raw(env, 'MUSTER_METRICS_PORT') === '' ? null : integer(env, 'MUSTER_METRICS_PORT', 0, 65535),
+    metricsHost: raw(env, 'MUSTER_METRICS_HOST'),
     engineThreads:
       raw(env, 'MUSTER_ENGINE_THREADS') === ''
         ? integer(env, 'MUSTER_WORKERS', 0, 1024)

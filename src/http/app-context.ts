@@ -3,6 +3,7 @@ import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { SnapshotStatusProvider } from '../snapshot/snapshot-status.ts';
 import type { Store } from '../store/store.ts';
 import type { EngineRunner } from './engine-thread/engine-thread.ts';
+import type { ServiceMetrics } from './metrics.ts';
 import type { ResponseCache } from './response-cache.ts';
 
 /** Serves the current snapshot (SnapshotManager does) and reports on it for health. */
@@ -23,6 +24,8 @@ export interface AppContext {
    * (buildApp makes one) or `muster serve`'s pool; none computes on the serving thread.
    */
   readonly engineThread?: EngineRunner;
+  /** The service's Prometheus metrics, when served (docs/operations.md#metrics). */
+  readonly metrics?: ServiceMetrics;
   /** The rate limit's Redis when MUSTER_REDIS_URL is set (health pings it); buildApp adds it. */
   readonly redis?: { ping(): Promise<unknown> };
 }

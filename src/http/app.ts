@@ -92,11 +92,11 @@ export async function buildApp(
 
   const engineThread = ctx.engineThread ?? new EngineThread();
   if (ctx.engineThread === undefined) app.addHook('onClose', () => engineThread.close());
-  registerRoutes(app, {
-    ...ctx,
-    redis,
-    responseCache: ctx.responseCache ?? new ResponseCache(ctx.config.responseCacheBytes),
-    engineThread,
-  });
+  const responseCache = ctx.responseCache ?? new ResponseCache(ctx.config.responseCacheBytes);
+  if (ctx.metrics !== undefined) {
+    ctx.metrics.install(app);
+    ctx.metrics.watch({ engines: engineThread, responseCache });
+  }
+  registerRoutes(app, { ...ctx, redis, responseCache, engineThread });
   return app;
 }

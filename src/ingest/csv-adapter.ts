@@ -294,10 +294,15 @@ export async function* csvBatches(
     max_record_size: rowLimit,
   });
   try {
-    for await (const { record, info } of input.pipe(parser) as AsyncIterable<{
-      record: Buffer[];
+    for await (const parsed of input.pipe(parser) as AsyncIterable<{
+      record: Array<Buffer | string>;
       info: { lines: number };
     }>) {
+      const { info } = parsed;
+      // The parser hands the header's cells over as strings when it dropped a byte-order mark.
+      const record = parsed.record.map((cell) =>
+        typeof cell === 'string' ? Buffer.from(cell) : cell,
+      );
       records++;
       if (records === 1) {
         if (record.some((cell) => cellProblem(cell) !== null)) {

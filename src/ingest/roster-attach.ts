@@ -11,7 +11,7 @@ import { parse } from 'csv-parse/sync';
 import type { Reject } from '../domain/import-batch.ts';
 import type { ArmyList } from '../domain/model.ts';
 import { nameKey } from '../domain/normalize-name.ts';
-import { decodeUtf8 } from './input-text.ts';
+import { decodeUtf8, NotUtf8Error } from './input-text.ts';
 import { readRoster, ROSTER_EXTENSIONS, RosterError } from './roster-parse.ts';
 
 /** The mapping file a roster folder may hold. */
@@ -86,7 +86,14 @@ async function readMapping(dir: string, rejects: Reject[]): Promise<Map<string, 
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-      rejects.push(fileReject(path, `cannot read: ${(error as Error).message}`));
+      rejects.push(
+        fileReject(
+          path,
+          `cannot read: ${(error as Error).message}`,
+          null,
+          error instanceof NotUtf8Error ? `line ${error.line}` : null,
+        ),
+      );
     return mapping;
   }
   const [header, ...lines] = rows;

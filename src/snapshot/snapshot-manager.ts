@@ -12,8 +12,8 @@ export interface SnapshotManagerOptions {
   pollMs: number;
   /** Called when a reload fails; the previous snapshot keeps being served. */
   onError?: (error: unknown) => void;
-  /** Called after each swap (for logs). */
-  onLoad?: (status: SnapshotStatus) => void;
+  /** Called after each swap (for logs, metrics) with the time from the start of the load. */
+  onLoad?: (status: SnapshotStatus, readyMs: number) => void;
   load?: (store: Store) => Promise<Snapshot>;
   /**
    * Runs on a freshly loaded snapshot before it is swapped in (e.g. building the engine's
@@ -79,11 +79,12 @@ export class SnapshotManager implements SnapshotStatusProvider {
     if (this.reloading === null) {
       this.reloading = (async () => {
         try {
+          const started = performance.now();
           const next = await this.load(this.store);
           await this.options.prepare?.(next);
           this.snapshot = next;
           const status = this.status();
-          if (status !== null) this.options.onLoad?.(status);
+          if (status !== null) this.options.onLoad?.(status, performance.now() - started);
         } finally {
           this.reloading = null;
         }

@@ -2,7 +2,8 @@
  * `muster serve` is one process however many engine threads it runs
  * (docs/operations.md#engine-threads): with two (set by the former name MUSTER_WORKERS, still
  * read) a client gets exactly the advertised rate limit, not twice it, and SIGTERM stops it
- * cleanly; a taken port ends it at once with one line naming the port and MUSTER_PORT.
+ * cleanly, and its metrics are one series for the service; a taken port ends it at once with
+ * one line naming the port and MUSTER_PORT.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -39,6 +40,7 @@ describe('muster serve with two engine threads', () => {
         MUSTER_PORT: '0',
         MUSTER_WORKERS: '2',
         MUSTER_RATE_LIMIT_MAX: '6',
+        MUSTER_METRICS_PORT: '0',
       });
       try {
         const url = await new Promise<string>((resolve, reject) => {
@@ -69,6 +71,13 @@ describe('muster serve with two engine threads', () => {
         assert.equal(statuses.filter((s) => s === 429).length, 8, statuses.join(' '));
         // Health is not limited: the service answers on.
         assert.equal((await fetch(`${url}/api/health`)).status, 200);
+        // The operator's metrics, on their own listener: one series for the service.
+        const metricsUrl = /metrics \(operators only\): (http:\/\/\S+)/.exec(output.stdout)?.[1];
+        assert.ok(metricsUrl !== undefined, output.stdout);
+        const metrics = await (await fetch(metricsUrl)).text();
+        assert.match(metrics, /^muster_engine_threads 2$/m);
+        assert.match(metrics, /^muster_snapshot_load_duration_seconds_count\{phase="ready"\} 1$/m);
+        assert.match(metrics, /^muster_engine_queue_length 0$/m);
       } finally {
         child.kill('SIGTERM');
       }

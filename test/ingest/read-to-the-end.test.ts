@@ -314,3 +314,33 @@ function assertWithoutMiddle(format: string, stored: unknown, expected: unknown)
   );
   assert.deepEqual(expected, ['ev-a', 'ev-b', 'ev-c']);
 }
+
+describe(`a byte-order mark and CRLF line ends are text, not bad bytes (${TEST_BACKEND})`, () => {
+  const BOM = '\uFEFF';
+  const inputs: Array<[ImportSourcesOptions['format'], string, string]> = [
+    ['canonical', 'bom.json', `${BOM}${JSON.stringify(eventDocument('ev-bom', false), null, 1)}`],
+    ['ndjson', 'bom.ndjson', `${BOM}${JSON.stringify(eventDocument('ev-bom', false))}\r\n`],
+    [
+      'csv',
+      'bom.csv',
+      `${BOM}event_id,event_name,event_start,p1_name,p1_faction,p1_score,p2_name,p2_faction,p2_score\r\nev-bom,Event ev-bom,2025-05-03,Ada,VS,12,Bo,HE,8\r\n`,
+    ],
+  ];
+  for (const [format, name, text] of inputs) {
+    it(`${format}: imports a UTF-8 file that starts with a byte-order mark`, async () => {
+      const store = await openTestStore();
+      const dir = mkdtempSync(join(tmpdir(), 'muster-bom-'));
+      try {
+        await importCanonical(store, REFERENCE);
+        const path = join(dir, name);
+        writeFileSync(path, text);
+        const report = await importSources(store, [path], { format });
+        assert.deepEqual(report.rejects, []);
+        assert.deepEqual(await eventIds(store), ['ev-bom']);
+      } finally {
+        await store.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
+});

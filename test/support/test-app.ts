@@ -14,6 +14,7 @@ import { buildApp } from '../../src/http/app.ts';
 import type { BuildAppOptions } from '../../src/http/app.ts';
 import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
 import type { EngineRunner } from '../../src/http/engine-thread/engine-thread.ts';
+import type { ServiceMetrics } from '../../src/http/metrics.ts';
 import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { importSources } from '../../src/ingest/import-sources.ts';
@@ -43,6 +44,8 @@ export interface TestAppOptions {
   rateLimitNamespace?: string;
   /** The engine thread(s) to use (closed by the caller); otherwise the app gets its own. */
   engineThread?: EngineRunner;
+  /** Prometheus metrics the app reports to (docs/operations.md#metrics). */
+  metrics?: ServiceMetrics;
 }
 
 export interface TestApp {
@@ -132,7 +135,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   await snapshots.start();
   const engineThread: EngineRunner = options.engineThread ?? new EngineThread();
   const app = await buildApp(
-    { config, store, snapshots, engineThread },
+    { config, store, snapshots, engineThread, metrics: options.metrics },
     { logger: options.logger ?? false, rateLimitNamespace: options.rateLimitNamespace },
   );
   options.routes?.(app);

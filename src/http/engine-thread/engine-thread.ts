@@ -9,7 +9,6 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { DomainError } from '../../domain/domain-error.ts';
-import { typescriptWorker } from '../../domain/typescript-worker.ts';
 import type {
   EngineTaskArgs,
   EngineTaskName,
@@ -18,6 +17,7 @@ import type {
 import { exportSnapshotCaches } from '../../engine/snapshot-cache.ts';
 import { ProblemError } from '../../errors/problem.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
+import { bundledWorker } from './bundled-worker.ts';
 import { KEPT_SNAPSHOTS } from './engine-thread-messages.ts';
 import type { FailureMessage, FromEngineThread, ToEngineThread } from './engine-thread-messages.ts';
 
@@ -123,6 +123,9 @@ export class EngineThread implements EngineRunner {
     return this.pending.size;
   }
 
+  /** One thread. */
+  readonly size = 1;
+
   /** Stops the worker; tasks still waiting fail. */
   async close(): Promise<void> {
     const worker = this.worker;
@@ -159,7 +162,7 @@ export class EngineThread implements EngineRunner {
 
   private started(): Worker {
     if (this.worker !== null) return this.worker;
-    const worker = typescriptWorker(new URL('./engine-thread-worker.ts', import.meta.url));
+    const worker = bundledWorker(new URL('./engine-thread-worker.ts', import.meta.url));
     // An idle engine thread must not keep the process alive (tests, CLI commands).
     worker.unref();
     this.ready = new Promise((resolve, reject) => {

@@ -27,6 +27,7 @@ import { normaliseCommonFilter } from '../../engine/filter.ts';
 import type { CommonFilter, CommonFilterInput } from '../../engine/filter.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { AppContext } from '../app-context.ts';
+import { noteCacheOutcome } from '../metrics.ts';
 import { appendVary, negotiateEncoding } from '../plugins/compression.ts';
 import { problemResponse } from '../plugins/problem-responses.ts';
 import type { CachedBody } from '../response-cache.ts';
@@ -125,6 +126,8 @@ export function sendCached(
   answer: () => string | Promise<string>,
 ): FastifyReply | Promise<FastifyReply> {
   const cache = ctx.responseCache;
+  const on = cache !== undefined && cache.maxBytes > 0;
+  if (!on) noteCacheOutcome(reply.request, 'off');
   if (cache === undefined) {
     // A serialised answer is a string built piece by piece; sent as a string it would be walked
     // twice (Content-Length, then the socket write), so it is encoded once here.
@@ -141,6 +144,8 @@ export function sendCached(
   };
   const encoding = negotiateEncoding(reply.request.headers['accept-encoding']);
   const payload = cache.get(path, body, snapshot, answer, encoding);
+  // A hit is answered synchronously; a promise is a computation, this one's or one in flight.
+  if (on) noteCacheOutcome(reply.request, payload instanceof Promise ? 'miss' : 'hit');
   return payload instanceof Promise ? payload.then(send) : send(payload);
 }
 

@@ -1435,7 +1435,7 @@ export interface paths {
                     };
                     content: {
                         "application/health+json": {
-                            /** @description Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process's response cache; always pass) */
+                            /** @description Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process's response cache; always pass), process:draining (only while shutting down: fail, so health answers 503) */
                             checks: {
                                 [key: string]: ({
                                     /** @description The component checked (store: its dialect, e.g. "sqlite") */
@@ -1491,7 +1491,7 @@ export interface paths {
                     };
                     content: {
                         "application/health+json": {
-                            /** @description Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process's response cache; always pass) */
+                            /** @description Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process's response cache; always pass), process:draining (only while shutting down: fail, so health answers 503) */
                             checks: {
                                 [key: string]: ({
                                     /** @description The component checked (store: its dialect, e.g. "sqlite") */

@@ -1,0 +1,231 @@
+/**
+ * What an operator watches (docs/operations.md#metrics): Prometheus metrics of the one service
+ * (prom-client, on a registry of its own), served on a listener of their own
+ * (MUSTER_METRICS_PORT), so they are neither rate limited nor reachable on the public routes.
+ * Latency per route and response-cache outcome is observed here; the rest is read from its
+ * source when scraped: the engine threads' queue, the response cache, the snapshot, the store's
+ * import runs.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { SnapshotStatus } from '../snapshot/snapshot-status.ts';
+import type { EngineRunner } from './engine-thread/engine-thread.ts';
+import type { ResponseCache } from './response-cache.ts';
+
+/**
+ * How the response cache answered a request: `hit`, `miss` (computed, or joined the same
+ * computation in flight), `off` (the cache is off) or `none` (a route without the cache).
+ */
+export type CacheOutcome = 'hit' | 'miss' | 'off' | 'none';
+
+const outcomes = new WeakMap<FastifyRequest, CacheOutcome>();
+
+/** Notes how the response cache answered `request`, for its latency's `cache` label. */
+export function noteCacheOutcome(request: FastifyRequest, outcome: CacheOutcome): void {
+  outcomes.set(request, outcome);
+}
+
+/** The store's import runs: how many by status, and how long the last finished one took. */
+export interface ImportRuns {
+  readonly byStatus: Readonly<Record<string, number>>;
+  readonly lastSeconds: number | null;
+}
+
+export interface MetricsSources {
+  readonly engines?: Pick<EngineRunner, 'queued'> & { readonly size?: number };
+  readonly responseCache?: ResponseCache;
+  readonly snapshot?: () => SnapshotStatus | null;
+  readonly importRuns?: () => Promise<ImportRuns>;
+}
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const LOAD_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 90, 120, 300];
+
+export class ServiceMetrics {
+  readonly registry = new Registry();
+  private readonly latency: Histogram<'route' | 'method' | 'status' | 'cache'>;
+  private readonly loads: Histogram<'phase'>;
+  private readonly sources: MetricsSources = {};
+
+  constructor() {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry, prefix: 'muster_' });
+    this.latency = new Histogram({
+      name: 'muster_http_request_duration_seconds',
+      help: 'Time to answer a request, by route pattern, method, status and response-cache outcome (hit, miss, off, none)',
+      labelNames: ['route', 'method', 'status', 'cache'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.loads = new Histogram({
+      name: 'muster_snapshot_load_duration_seconds',
+      help: 'Snapshot (re)loads: phase "load" reads the store and builds the snapshot and its caches; phase "ready" runs until it is served, engine threads prepared',
+      labelNames: ['phase'],
+      buckets: LOAD_BUCKETS,
+      registers,
+    });
+    this.snapshotGauges();
+    this.engineGauges();
+    this.cacheMetrics();
+    this.importGauges();
+  }
+
+  /** The served snapshot, read when scraped. */
+  private snapshotGauges(): void {
+    const registers = [this.registry];
+    const sources = this.sources;
+    const snapshotGauge = (name: string, help: string, value: (s: SnapshotStatus) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          const status = sources.snapshot?.() ?? null;
+          if (status !== null) this.set(value(status));
+        },
+      });
+    snapshotGauge('muster_snapshot_games', 'Games in the snapshot served', (s) => s.games);
+    snapshotGauge(
+      'muster_snapshot_data_version',
+      'Data version of the snapshot served',
+      (s) => s.dataVersion,
+    );
+    snapshotGauge(
+      'muster_snapshot_bytes',
+      "Bytes of the served snapshot's columns",
+      (s) => s.bytes,
+    );
+  }
+
+  /** The engine threads and their queue, read when scraped. */
+  private engineGauges(): void {
+    const registers = [this.registry];
+    const sources = this.sources;
+    new Gauge({
+      name: 'muster_engine_queue_length',
+      help: 'Engine computations sent to the engine threads and not yet answered',
+      registers,
+      collect() {
+        if (sources.engines !== undefined) this.set(sources.engines.queued());
+      },
+    });
+    new Gauge({
+      name: 'muster_engine_threads',
+      help: 'Engine threads computing on the snapshot',
+      registers,
+      collect() {
+        if (sources.engines?.size !== undefined) this.set(sources.engines.size);
+      },
+    });
+  }
+
+  /** The response cache's size and outcomes, read when scraped. */
+  private cacheMetrics(): void {
+    const registers = [this.registry];
+    const sources = this.sources;
+    const cacheStats = () => sources.responseCache?.stats() ?? null;
+    new Gauge({
+      name: 'muster_response_cache_bytes',
+      help: 'Bytes of serialised answers in the response cache',
+      registers,
+      collect() {
+        const stats = cacheStats();
+        if (stats !== null) this.set(stats.bytes);
+      },
+    });
+    new Gauge({
+      name: 'muster_response_cache_entries',
+      help: 'Answers in the response cache, each content coding counted',
+      registers,
+      collect() {
+        const stats = cacheStats();
+        if (stats !== null) this.set(stats.entries);
+      },
+    });
+    new Gauge({
+      name: 'muster_response_cache_hit_ratio',
+      help: 'Response-cache hits over hits and misses since start (0 before any)',
+      registers,
+      collect() {
+        const stats = cacheStats();
+        if (stats === null) return;
+        const asked = stats.hits + stats.misses;
+        this.set(asked === 0 ? 0 : stats.hits / asked);
+      },
+    });
+    for (const outcome of ['hits', 'misses'] as const) {
+      new Counter({
+        name: `muster_response_cache_${outcome}_total`,
+        help: `Response-cache ${outcome} since start`,
+        registers,
+        collect() {
+          const stats = cacheStats();
+          if (stats === null) return;
+          this.reset();
+          this.inc(stats[outcome]);
+        },
+      });
+    }
+  }
+
+  /** The store's import runs, read when scraped. */
+  private importGauges(): void {
+    const registers = [this.registry];
+    const sources = this.sources;
+    new Gauge({
+      name: 'muster_import_runs',
+      help: 'Import runs recorded in the store, by status (running, imported, rejected, failed, interrupted)',
+      labelNames: ['status'],
+      registers,
+      async collect() {
+        if (sources.importRuns === undefined) return;
+        const runs = await sources.importRuns();
+        this.reset();
+        for (const [status, count] of Object.entries(runs.byStatus)) this.set({ status }, count);
+      },
+    });
+    new Gauge({
+      name: 'muster_import_last_duration_seconds',
+      help: 'How long the last finished import run took',
+      registers,
+      async collect() {
+        if (sources.importRuns === undefined) return;
+        const { lastSeconds } = await sources.importRuns();
+        if (lastSeconds !== null) this.set(lastSeconds);
+      },
+    });
+  }
+
+  /** Where the scraped values come from; set once the service has built them. */
+  watch(sources: MetricsSources): void {
+    Object.assign(this.sources, sources);
+  }
+
+  /** Observes every answer of `app`: its time, route pattern, status and cache outcome. */
+  install(app: FastifyInstance): void {
+    app.addHook('onResponse', (request, reply, done) => {
+      this.latency.observe(
+        {
+          // The pattern, not the URL: a client cannot add series by asking for new paths.
+          route: request.routeOptions.url ?? 'unmatched',
+          method: request.method,
+          status: String(reply.statusCode),
+          cache: outcomes.get(request) ?? 'none',
+        },
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
+  }
+
+  /** A snapshot (re)load: how long loading took, and how long until it was served. */
+  observeLoad(status: SnapshotStatus, readyMs: number): void {
+    this.loads.observe({ phase: 'load' }, status.loadMs / 1000);
+    this.loads.observe({ phase: 'ready' }, readyMs / 1000);
+  }
+
+  /** The exposition text (Prometheus text format 0.0.4) and its content type. */
+  async exposition(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
