@@ -89,7 +89,7 @@ export const CONFIG_VARIABLES = {
   },
   MUSTER_SHUTDOWN_GRACE_MS: {
     default: '2000',
-    doc: 'On SIGTERM, how long requests on open connections are still answered (with Connection: close) before the server closes',
+    doc: 'On SIGTERM, how long requests on connections already accepted are still answered (with Connection: close; new connections are refused at once) before every remaining connection is closed',
   },
   MUSTER_SNAPSHOT_POLL_MS: {
     default: '2000',

@@ -46,6 +46,11 @@ export interface GameSystem {
    */
   score?: ScoreRules | null;
   marginBands?: MarginBands | null;
+  /**
+   * True when the system's results are generated demo data, not real tournaments: the label
+   * travels with the data through export and import (docs/import-formats.md#game-systems).
+   */
+  demo?: boolean;
 }
 
 export interface Faction {

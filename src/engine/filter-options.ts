@@ -20,6 +20,8 @@ export interface ValueCount<T> {
 export interface SystemFilterOptions {
   id: string;
   name: string;
+  /** Generated demo data, not real results (docs/import-formats.md#game-systems). */
+  demo: boolean;
   events: number;
   games: number;
   /** Earliest and latest start date of an event with a game; null without games. */
@@ -109,6 +111,7 @@ function systemOptions(snapshot: Snapshot, s: number, gamesOf: Int32Array): Syst
   return {
     id: system.id,
     name: system.name,
+    demo: system.demo,
     events: events.length,
     games,
     from: events.length > 0 ? dayString(first) : null,

@@ -1,15 +1,28 @@
 /**
- * Graceful shutdown (docs/operations.md#shutdown). Node's `server.close()` ends idle keep-alive
- * connections at once, so a request a client has just written on one is lost (the client sees
- * a reset). Instead, for a grace period after the signal every answer asks the client to close
- * (`Connection: close`, RFC 9112 §9.6) and requests on open connections are still answered;
- * then the app closes, letting requests in flight finish.
+ * Graceful shutdown, bounded whatever clients do (docs/operations.md#shutdown):
+ *
+ * 1. stop accepting: only the listening socket is closed. `http.Server.close()` would also end
+ *    idle keep-alive connections at once (a request a client has just written on one would be
+ *    lost: a reset) and stop Node's checks of the header and receive timeouts, so that a client
+ *    dripping its headers or body could hold the server open for ever;
+ * 2. drain for up to graceMs: requests on connections already accepted are answered, each with
+ *    `Connection: close` (RFC 9112 §9.6), health answers 503 so a load balancer stops sending,
+ *    and the header and receive timeouts keep cutting slow senders;
+ * 3. at the end of the grace, idle connections are ended and every socket still open (a
+ *    request still dripping in, an answer still being computed) is destroyed; then the app
+ *    closes (onClose hooks: engine threads, Redis).
  */
+import { Server } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const draining = new WeakSet<FastifyInstance>();
 const POLL_MS = 25;
+
+/** True once closeGracefully has begun for this app: health reports it (503). */
+export function isDraining(app: FastifyInstance): boolean {
+  return draining.has(app);
+}
 
 /** Adds `Connection: close` to every answer once closeGracefully has begun (RFC 9112 §9.6). */
 export function installGracefulClose(app: FastifyInstance): void {
@@ -26,14 +39,23 @@ function openConnections(app: FastifyInstance): Promise<number> {
 }
 
 /**
- * Answers with `Connection: close` for up to graceMs (less once every connection has closed),
- * then closes the app: in-flight requests complete, idle connections end (RFC 9112 §9.6).
+ * Stops accepting, drains for up to graceMs (less once every connection has closed), then
+ * destroys what is left and closes the app: shutdown takes at most graceMs plus the app's own
+ * onClose hooks, whatever the clients send or hold.
  */
 export async function closeGracefully(app: FastifyInstance, graceMs: number): Promise<void> {
   draining.add(app);
-  const deadline = Date.now() + graceMs;
-  while (app.server.listening && Date.now() < deadline && (await openConnections(app)) > 0) {
-    await sleep(POLL_MS);
+  const server = app.server;
+  if (server.listening) {
+    // net.Server's close, not http.Server's (see above): new connections are refused from now.
+    Server.prototype.close.call(server);
   }
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline && (await openConnections(app)) > 0) {
+    await sleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
+  }
+  // Idle keep-alive connections end with a FIN; what is still busy after the grace is cut.
+  server.closeIdleConnections();
+  server.closeAllConnections();
   await app.close();
 }

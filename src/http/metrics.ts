@@ -64,6 +64,15 @@ export class ServiceMetrics {
       buckets: LOAD_BUCKETS,
       registers,
     });
+    this.snapshotGauges();
+    this.engineGauges();
+    this.cacheMetrics();
+    this.importGauges();
+  }
+
+  /** The served snapshot, read when scraped. */
+  private snapshotGauges(): void {
+    const registers = [this.registry];
     const sources = this.sources;
     const snapshotGauge = (name: string, help: string, value: (s: SnapshotStatus) => number) =>
       new Gauge({
@@ -86,6 +95,12 @@ export class ServiceMetrics {
       "Bytes of the served snapshot's columns",
       (s) => s.bytes,
     );
+  }
+
+  /** The engine threads and their queue, read when scraped. */
+  private engineGauges(): void {
+    const registers = [this.registry];
+    const sources = this.sources;
     new Gauge({
       name: 'muster_engine_queue_length',
       help: 'Engine computations sent to the engine threads and not yet answered',
@@ -102,6 +117,12 @@ export class ServiceMetrics {
         if (sources.engines?.size !== undefined) this.set(sources.engines.size);
       },
     });
+  }
+
+  /** The response cache's size and outcomes, read when scraped. */
+  private cacheMetrics(): void {
+    const registers = [this.registry];
+    const sources = this.sources;
     const cacheStats = () => sources.responseCache?.stats() ?? null;
     new Gauge({
       name: 'muster_response_cache_bytes',
@@ -145,6 +166,12 @@ export class ServiceMetrics {
         },
       });
     }
+  }
+
+  /** The store's import runs, read when scraped. */
+  private importGauges(): void {
+    const registers = [this.registry];
+    const sources = this.sources;
     new Gauge({
       name: 'muster_import_runs',
       help: 'Import runs recorded in the store, by status (running, imported, rejected, failed, interrupted)',

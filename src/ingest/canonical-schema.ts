@@ -62,6 +62,12 @@ export const SystemSchema = Type.Object(
     marginBands: Opt(
       Type.Object({ decisive: Band, normal: Band, close: Band }, { additionalProperties: false }),
     ),
+    demo: Type.Optional(
+      Type.Boolean({
+        description:
+          'true when the results of this system are generated demo data, not real tournaments',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'A game system and its score rules' },
 );

@@ -41,7 +41,10 @@ export async function loadSnapshot(store: Store): Promise<Snapshot> {
   builder.setCalendar(calendar);
   for await (const page of readGames(store)) builder.addGames(page);
   for await (const page of readListItems(store)) builder.addListItems(page);
-  const notice =
-    demo === null ? null : `DEMO DATA: generated (${demo}), not real tournament results`;
+  // The label belongs to the data: a system imported as demo (docs/import-formats.md#game-systems),
+  // with the seeding note from meta when the store has one.
+  const notice = systems.some((s) => Number(s.demo) === 1)
+    ? `DEMO DATA: generated${demo === null ? '' : ` (${demo})`}, not real tournament results`
+    : null;
   return builder.finish(dataVersion, started, notice);
 }

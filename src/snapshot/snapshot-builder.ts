@@ -108,6 +108,7 @@ export class SnapshotBuilder {
         scoreMax: s.score_max === null ? null : Number(s.score_max),
         scoreTotal: s.score_total === null ? null : Number(s.score_total),
         marginBands: parseBands(s.margin_bands),
+        demo: Number(s.demo) === 1,
         rowStart: 0,
         rowEnd: 0,
         factions: [],

@@ -21,6 +21,8 @@ export interface SnapshotSystem {
   scoreMax: number | null;
   scoreTotal: number | null;
   marginBands: MarginBands | null;
+  /** Generated demo data, not real results (docs/import-formats.md#game-systems). */
+  demo: boolean;
   /** Rows [rowStart, rowEnd) hold this system's sides. */
   rowStart: number;
   rowEnd: number;

@@ -216,6 +216,24 @@ async function createImportTables(db: Db, dialect: Dialect): Promise<void> {
   await sql`insert into meta (key, value) values ('data_version', '0')`.execute(db);
 }
 
+/**
+ * A game system says whether its results are generated demo data (docs/import-formats.md#game-systems).
+ * In a store the demo was seeded into before (meta "demo"), the demo's own system is marked;
+ * real results imported beside it keep their systems unmarked.
+ */
+const systemDemo: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .alterTable('systems')
+      .addColumn('demo', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    // 'demo-fantasy' is the seeded demo's system id (src/ingest/demo/demo-catalogue.ts).
+    await sql`update systems set demo = 1 where id = 'demo-fantasy' and exists (select 1 from meta where key = 'demo')`.execute(
+      db,
+    );
+  },
+};
+
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': {
@@ -226,6 +244,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
     '0002-optional-score-rules': optionalScoreRules(dialect),
+    '0003-system-demo': systemDemo,
   };
 }
 

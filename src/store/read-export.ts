@@ -52,6 +52,7 @@ export async function readExportReference(db: Kysely<Database>): Promise<ExportR
             },
           }),
       ...(s.margin_bands === null ? {} : { marginBands: JSON.parse(s.margin_bands) }),
+      ...(Number(s.demo) === 1 ? { demo: true } : {}),
     }),
   );
   const aliases = new Map<string, string[]>();

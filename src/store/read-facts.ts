@@ -19,6 +19,7 @@ export interface SystemFact {
   score_max: number | null;
   score_total: number | null;
   margin_bands: string | null;
+  demo: number;
 }
 
 export interface FactionFact {
@@ -139,7 +140,7 @@ const COMPLETED = 'completed';
 export async function readSystems(db: Kysely<Database>): Promise<SystemFact[]> {
   return db
     .selectFrom('systems')
-    .select(['id', 'name', 'score_min', 'score_max', 'score_total', 'margin_bands'])
+    .select(['id', 'name', 'score_min', 'score_max', 'score_total', 'margin_bands', 'demo'])
     .orderBy('id')
     .execute();
 }

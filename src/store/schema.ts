@@ -14,6 +14,8 @@ export interface SystemsTable {
   score_total: number | null;
   /** JSON MarginBands or null. */
   margin_bands: string | null;
+  /** 1 when the system's results are generated demo data (migration 0003). */
+  demo: Generated<number>;
 }
 
 export interface FactionsTable {

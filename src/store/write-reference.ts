@@ -27,6 +27,7 @@ export async function writeSystems(
       score_max: s.score?.max ?? null,
       score_total: s.score?.total ?? null,
       margin_bands: s.marginBands ? JSON.stringify(s.marginBands) : null,
+      demo: s.demo === true ? 1 : 0,
     };
     const old = oldSystems.get(s.id);
     if (
@@ -36,6 +37,7 @@ export async function writeSystems(
         score_min: old.score_min === null ? null : Number(old.score_min),
         score_max: old.score_max === null ? null : Number(old.score_max),
         score_total: old.score_total === null ? null : Number(old.score_total),
+        demo: Number(old.demo),
       }) === contentHash(row)
     )
       continue;

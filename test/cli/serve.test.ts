@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import type { Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -53,6 +56,85 @@ describe('muster serve as a process', () => {
         child.kill('SIGTERM');
       }
       assert.equal(await exited, 0, stderr);
+    },
+  );
+
+  it(
+    'exits within the shutdown grace after SIGTERM while clients drip headers and bodies, refusing new connections meanwhile',
+    { timeout: 60_000 },
+    async () => {
+      const GRACE_MS = 1_000;
+      const child = spawn(process.execPath, [BIN, 'serve'], {
+        env: {
+          ...process.env,
+          MUSTER_DATABASE_URL: join(dir, 'drain.db'),
+          MUSTER_PORT: '0',
+          MUSTER_LOG_LEVEL: 'warn',
+          MUSTER_SHUTDOWN_GRACE_MS: String(GRACE_MS),
+          // Far beyond the grace: only the shutdown's own bound can end the dripping clients.
+          MUSTER_HEADERS_TIMEOUT_MS: '60000',
+          MUSTER_RECEIVE_TIMEOUT_MS: '60000',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      const exited = new Promise<number | null>((resolve) =>
+        child.on('exit', (code) => resolve(code)),
+      );
+      const url = await new Promise<URL>((resolve, reject) => {
+        child.stdout.on('data', (d) => {
+          stdout += d;
+          const m = /listening on (http:\/\/[^\s]+)/.exec(stdout);
+          if (m) resolve(new URL(m[1]));
+        });
+        void exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
+      });
+      const port = Number(url.port);
+      const sockets: Socket[] = [];
+      const timers: NodeJS.Timeout[] = [];
+      const drip = (head: string, rest: string) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.on('error', () => undefined);
+        socket.write(head);
+        let i = 0;
+        timers.push(
+          setInterval(() => {
+            if (socket.writable && i < rest.length) socket.write(rest[i++]);
+          }, 100),
+        );
+        sockets.push(socket);
+      };
+      try {
+        drip('GET /api/health HTTP/1.1\r\nHost: x\r\n', 'X-Slow: ' + 'a'.repeat(900));
+        drip(
+          'POST /api/faction-stats HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+            'Content-Length: 900\r\n\r\n',
+          ' '.repeat(900),
+        );
+        await sleep(300);
+        const started = performance.now();
+        child.kill('SIGTERM');
+        await sleep(150);
+        const refused = await new Promise<string>((resolve) => {
+          const socket = connect(port, '127.0.0.1');
+          socket.on('connect', () => {
+            socket.destroy();
+            resolve('connected');
+          });
+          socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+        });
+        assert.equal(refused, 'ECONNREFUSED', 'a new connection after SIGTERM');
+        const code = await Promise.race([exited, sleep(GRACE_MS + 15_000).then(() => 'alive')]);
+        const ms = performance.now() - started;
+        assert.equal(code, 0, `after ${Math.round(ms)} ms: ${stderr}`);
+        assert.ok(ms < GRACE_MS + 5_000, `exited ${Math.round(ms)} ms after SIGTERM`);
+      } finally {
+        for (const timer of timers) clearInterval(timer);
+        for (const socket of sockets) socket.destroy();
+        child.kill('SIGKILL');
+      }
     },
   );
 });

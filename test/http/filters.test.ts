@@ -104,8 +104,13 @@ describe(`GET /api/filters (${TEST_BACKEND})`, () => {
     }
   });
 
-  it('says when the data is generated demo data', async () => {
-    assert.equal(answer.meta.demo, false);
+  it('says when the data is generated demo data, per system', async () => {
+    // The demo slice's system is imported with demo: true (docs/import-formats.md#game-systems).
+    assert.equal(answer.meta.demo, true);
+    assert.deepEqual(
+      answer.data.systems.map((s) => s.demo),
+      [true],
+    );
     assert.equal(answer.meta.dataVersion, test.snapshots.current()!.dataVersion);
   });
 

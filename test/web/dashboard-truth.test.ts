@@ -16,6 +16,7 @@ import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
 import { writeMeta } from '../../src/store/store.ts';
 import { browserMissing, launchBrowser, until, watchedPage } from '../support/browser.ts';
 import type { Browser } from '../support/browser.ts';
+import { importSources } from '../../src/ingest/import-sources.ts';
 import { buildTestApp, t9aSeedPaths } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
@@ -432,6 +433,28 @@ describe(
           assert.deepEqual(errors, []);
           await page.close();
         }
+      }
+    });
+
+    it('labels demo data per system: gone for real results imported beside it, and on real data alone', async (t) => {
+      if (t9a === null) return t.skip('no T9A data (test/fixtures/t9a)');
+      const alone = await sized(browser, t9a.origin, 'desktop');
+      await open(alone.page, t9a.origin, 'view=about');
+      assert.equal(await alone.page.locator('.demo, .demo-long').count(), 0);
+      await alone.page.close();
+      // Real results imported into the demo store: the label stays on the demo system only.
+      await importSources(demo.test.store, t9aPaths!, { format: 't9a' });
+      await demo.test.snapshots.reload();
+      for (const size of Object.keys(SIZES) as Size[]) {
+        const { page, errors } = await sized(browser, demo.origin, size);
+        await open(page, demo.origin, 'view=meta&system=t9a');
+        assert.equal(await page.locator('.demo').count(), 0, 'real results labelled demo');
+        await open(page, demo.origin, 'view=meta&system=demo-fantasy');
+        assert.match(await page.locator('.demo').innerText(), /Demo data/);
+        await open(page, demo.origin, 'view=about');
+        assert.match(await page.locator('.demo-long').innerText(), /Demo Fantasy Battles/);
+        assert.deepEqual(errors, []);
+        await page.close();
       }
     });
   },

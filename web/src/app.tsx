@@ -109,7 +109,8 @@ export function App() {
           </ul>
         </nav>
       </header>
-      {filters.state === 'done' && filters.data.meta.demo && (
+      {/* The label follows the data shown: the chosen system's results, not the store. */}
+      {system?.demo && (
         <p class="demo" role="note">
           <strong>Demo data.</strong> These numbers come from generated tournaments, not real
           results.

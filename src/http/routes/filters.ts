@@ -30,6 +30,10 @@ const SystemOptions = Type.Object(
   {
     id: Type.String({ description: 'Game system id, the filter\'s "system"' }),
     name: Type.String({ description: 'Display name of the system' }),
+    demo: Type.Boolean({
+      description:
+        'true when its results are generated demo data, not real tournaments (imported with the system, kept by export; docs/import-formats.md#game-systems)',
+    }),
     events: Type.Integer({ description: 'Events of the system with at least one game' }),
     games: Type.Integer({ description: 'Games of the system' }),
     from: Nullable(
@@ -122,7 +126,9 @@ export const FiltersResponse = Type.Object(
           format: 'date-time',
           description: 'When the snapshot answered from was loaded (ISO 8601, UTC)',
         }),
-        demo: Type.Boolean({ description: 'true when the store holds generated demo data' }),
+        demo: Type.Boolean({
+          description: 'true when any system holds generated demo data (systems[].demo says which)',
+        }),
         warnings: Type.Array(Type.String({ description: 'A warning, in English' }), {
           description: 'Led by the demo notice when the data is generated',
         }),
@@ -153,7 +159,7 @@ export function registerFiltersRoute(app: FastifyInstance, ctx: AppContext): voi
         meta: {
           dataVersion: snapshot.dataVersion,
           loadedAt: snapshot.loadedAt,
-          demo: snapshot.notice !== null,
+          demo: snapshot.systems.some((s) => s.demo),
           warnings: warningsFor(snapshot, []),
         },
       };

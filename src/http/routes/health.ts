@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import { readMeta } from '../../store/store.ts';
 import { API_VERSION } from '../../version.ts';
 import type { AppContext } from '../app-context.ts';
+import { isDraining } from '../graceful-close.ts';
 import type { SnapshotStatus } from '../../snapshot/snapshot-status.ts';
 
 export const HEALTH_CONTENT_TYPE = 'application/health+json';
@@ -64,7 +65,7 @@ export const HealthResponse = Type.Object(
       Type.Array(Check, { description: 'The checks of this component and measurement' }),
       {
         description:
-          'Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process\'s response cache; always pass)',
+          'Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process\'s response cache; always pass), process:draining (only while shutting down: fail, so health answers 503)',
       },
     ),
   },
@@ -266,6 +267,20 @@ export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void
             entries: cache.entries,
             maxBytes: cache.maxBytes,
             dataVersion: cache.dataVersion,
+          },
+        ];
+      }
+
+      // While shutting down, a load balancer must stop sending here (docs/operations.md#shutdown).
+      if (isDraining(app)) {
+        statuses.push('fail');
+        checks['process:draining'] = [
+          {
+            componentType: 'component',
+            status: 'fail',
+            time: now.toISOString(),
+            output:
+              'shutting down: requests already on their way are answered with Connection: close; send new ones elsewhere',
           },
         ];
       }

@@ -247,7 +247,7 @@ export function registerUpcomingSatellitesRoute(app: FastifyInstance, ctx: AppCo
           generatedAt: now.toISOString(),
           filter: query,
           sample: { events: result.total, games: 0 },
-          warnings: warningsFor(snapshot, warnings),
+          warnings: warningsFor(snapshot, warnings, query.system ?? null),
         },
       };
     },

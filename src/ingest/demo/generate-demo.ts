@@ -131,6 +131,7 @@ export function generateDemo(options: DemoOptions): CanonicalDocument {
         name: DEMO_SYSTEM_NAME,
         score: { min: 0, max: 20, total: 20 },
         marginBands: DEMO_MARGIN_BANDS,
+        demo: true,
       },
     ],
     factions: systemFactions,

@@ -1249,6 +1249,8 @@ export interface paths {
                                         /** @description ISO 3166-1 alpha-2 code, upper case */
                                         value: string;
                                     }[];
+                                    /** @description true when its results are generated demo data, not real tournaments (imported with the system, kept by export; docs/import-formats.md#game-systems) */
+                                    demo: boolean;
                                     /** @description Events of the system with at least one game */
                                     events: number;
                                     /** @description Factions with at least one side played, by name */
@@ -1330,7 +1332,7 @@ export interface paths {
                             meta: {
                                 /** @description Data version answered from */
                                 dataVersion: number;
-                                /** @description true when the store holds generated demo data */
+                                /** @description true when any system holds generated demo data (systems[].demo says which) */
                                 demo: boolean;
                                 /**
                                  * Format: date-time
@@ -1433,7 +1435,7 @@ export interface paths {
                     };
                     content: {
                         "application/health+json": {
-                            /** @description Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process's response cache; always pass) */
+                            /** @description Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process's response cache; always pass), process:draining (only while shutting down: fail, so health answers 503) */
                             checks: {
                                 [key: string]: ({
                                     /** @description The component checked (store: its dialect, e.g. "sqlite") */
@@ -1489,7 +1491,7 @@ export interface paths {
                     };
                     content: {
                         "application/health+json": {
-                            /** @description Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process's response cache; always pass) */
+                            /** @description Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process's response cache; always pass), process:draining (only while shutting down: fail, so health answers 503) */
                             checks: {
                                 [key: string]: ({
                                     /** @description The component checked (store: its dialect, e.g. "sqlite") */

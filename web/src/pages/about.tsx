@@ -10,11 +10,18 @@ export function AboutPage({ filters }: PageProps) {
   const { systems } = filters.data;
   return (
     <>
-      {filters.meta.demo && (
+      {systems.some((s) => s.demo) && (
         <p class="demo-long" role="note">
-          <strong>This is generated demo data.</strong> Muster seeds an empty store with made-up
-          tournaments so that every page has something to show. Import real results with{' '}
-          <code>npx muster import</code> (see the README) and this notice goes away.
+          <strong>
+            {systems
+              .filter((s) => s.demo)
+              .map((s) => s.name)
+              .join(', ')}{' '}
+            is generated demo data.
+          </strong>{' '}
+          Muster seeds an empty store with made-up tournaments so that every page has something to
+          show. The label belongs to that system's data (an export keeps it); real results you
+          import with <code>npx muster import</code> are shown without it.
         </p>
       )}
       <dl class="stats">
@@ -66,7 +73,10 @@ export function AboutPage({ filters }: PageProps) {
           <tbody>
             {systems.map((s) => (
               <tr key={s.id}>
-                <th scope="row">{s.name}</th>
+                <th scope="row">
+                  {s.name}
+                  {s.demo && <span class="badge">demo data</span>}
+                </th>
                 <td class="num">{num(s.events)}</td>
                 <td class="num">{num(s.games)}</td>
                 <td class="num opt">{s.factions.length}</td>
