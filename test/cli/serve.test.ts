@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,36 +13,45 @@ const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'muster.js');
 const dir = mkdtempSync(join(tmpdir(), 'muster-serve-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
+/** A running `muster serve` child: its URL once it listens, its exit code, what it wrote. */
+interface ServeChild {
+  child: ChildProcess;
+  url: URL;
+  exited: Promise<number | null>;
+  stderr: () => string;
+}
+
+/** Spawns `muster serve` on a free port with `env` added, and waits until it listens. */
+async function startServe(args: string[], env: Record<string, string>): Promise<ServeChild> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], {
+    env: { ...process.env, MUSTER_PORT: '0', MUSTER_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr?.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = await new Promise<URL>((resolve, reject) => {
+    child.stdout?.on('data', (d) => {
+      stdout += d;
+      const m = /listening on (http:\/\/[^\s]+)/.exec(stdout);
+      if (m) resolve(new URL(m[1]));
+    });
+    void exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+  return { child, url, exited, stderr: () => stderr };
+}
+
 describe('muster serve as a process', () => {
   it(
     'seeds an empty store, serves health with demo data, and exits 0 on SIGTERM',
     { timeout: 180_000 },
     async () => {
-      const child = spawn(process.execPath, [BIN, 'serve', '--seed-if-empty'], {
-        env: {
-          ...process.env,
-          MUSTER_DATABASE_URL: join(dir, 'serve.db'),
-          MUSTER_PORT: '0',
-          MUSTER_LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stderr.on('data', (d) => (stderr += d));
-      const exited = new Promise<number | null>((resolve) =>
-        child.on('exit', (code) => resolve(code)),
-      );
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (d) => {
-          stdout += d;
-          const m = /listening on (http:\/\/[^\s]+)/.exec(stdout);
-          if (m) resolve(m[1]);
-        });
-        void exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
+      const { child, url, exited, stderr } = await startServe(['--seed-if-empty'], {
+        MUSTER_DATABASE_URL: join(dir, 'serve.db'),
       });
       try {
-        const res = await fetch(`${url}/api/health`);
+        const res = await fetch(new URL('/api/health', url));
         assert.equal(res.status, 200);
         const body = (await res.json()) as {
           status: string;
@@ -51,11 +61,11 @@ describe('muster serve as a process', () => {
         assert.equal(body.status, 'pass');
         assert.ok(body.notes.some((n) => /DEMO/.test(n)));
         assert.ok(Number(body.checks['snapshot:games'][0].observedValue) > 5000);
-        assert.match(stderr, /seeding the demo dataset/);
+        assert.match(stderr(), /seeding the demo dataset/);
       } finally {
         child.kill('SIGTERM');
       }
-      assert.equal(await exited, 0, stderr);
+      assert.equal(await exited, 0, stderr());
     },
   );
 
@@ -64,32 +74,12 @@ describe('muster serve as a process', () => {
     { timeout: 60_000 },
     async () => {
       const GRACE_MS = 1_000;
-      const child = spawn(process.execPath, [BIN, 'serve'], {
-        env: {
-          ...process.env,
-          MUSTER_DATABASE_URL: join(dir, 'drain.db'),
-          MUSTER_PORT: '0',
-          MUSTER_LOG_LEVEL: 'warn',
-          MUSTER_SHUTDOWN_GRACE_MS: String(GRACE_MS),
-          // Far beyond the grace: only the shutdown's own bound can end the dripping clients.
-          MUSTER_HEADERS_TIMEOUT_MS: '60000',
-          MUSTER_RECEIVE_TIMEOUT_MS: '60000',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stderr.on('data', (d) => (stderr += d));
-      const exited = new Promise<number | null>((resolve) =>
-        child.on('exit', (code) => resolve(code)),
-      );
-      const url = await new Promise<URL>((resolve, reject) => {
-        child.stdout.on('data', (d) => {
-          stdout += d;
-          const m = /listening on (http:\/\/[^\s]+)/.exec(stdout);
-          if (m) resolve(new URL(m[1]));
-        });
-        void exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
+      const { child, url, exited, stderr } = await startServe([], {
+        MUSTER_DATABASE_URL: join(dir, 'drain.db'),
+        MUSTER_SHUTDOWN_GRACE_MS: String(GRACE_MS),
+        // Far beyond the grace: only the shutdown's own bound can end the dripping clients.
+        MUSTER_HEADERS_TIMEOUT_MS: '60000',
+        MUSTER_RECEIVE_TIMEOUT_MS: '60000',
       });
       const port = Number(url.port);
       const sockets: Socket[] = [];
@@ -128,7 +118,7 @@ describe('muster serve as a process', () => {
         assert.equal(refused, 'ECONNREFUSED', 'a new connection after SIGTERM');
         const code = await Promise.race([exited, sleep(GRACE_MS + 15_000).then(() => 'alive')]);
         const ms = performance.now() - started;
-        assert.equal(code, 0, `after ${Math.round(ms)} ms: ${stderr}`);
+        assert.equal(code, 0, `after ${Math.round(ms)} ms: ${stderr()}`);
         assert.ok(ms < GRACE_MS + 5_000, `exited ${Math.round(ms)} ms after SIGTERM`);
       } finally {
         for (const timer of timers) clearInterval(timer);
