@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import { readMeta } from '../../store/store.ts';
 import { API_VERSION } from '../../version.ts';
 import type { AppContext } from '../app-context.ts';
+import type { ResponseCache } from '../response-cache.ts';
 import { isDraining } from '../graceful-close.ts';
 import type { SnapshotStatus } from '../../snapshot/snapshot-status.ts';
 
@@ -173,6 +174,63 @@ function snapshotCheck(
   };
 }
 
+interface CheckSet {
+  checks: Record<string, Array<Record<string, unknown>>>;
+  statuses: Status[];
+  notes: string[];
+}
+
+/** The store's data version, demo flag, last import and the snapshot's lag behind it. */
+async function storeChecks(ctx: AppContext, now: Date, into: CheckSet): Promise<void> {
+  const { checks, statuses, notes } = into;
+  try {
+    const [dataVersion, demo, lastImport] = await Promise.all([
+      ctx.store.dataVersion(),
+      readMeta(ctx.store.db, 'demo'),
+      ctx.store.db
+        .selectFrom('imports')
+        .select(['finished_at', 'format', 'status', 'summary'])
+        .where('finished_at', 'is not', null)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+    ]);
+    checks['store:dataVersion'] = [
+      { componentType: 'datastore', observedValue: dataVersion, status: 'pass' },
+    ];
+    if (demo !== null) {
+      notes.push(`The store holds generated DEMO data (${demo}), not real tournament results.`);
+    }
+    checks['import:last'] = [importCheck(lastImport)];
+    statuses.push(checks['import:last'][0].status as Status);
+    if (ctx.snapshots !== undefined) {
+      const check = snapshotCheck(ctx.snapshots.status(), dataVersion, now);
+      statuses.push(check.status);
+      checks['snapshot:games'] = [check];
+    }
+  } catch (error) {
+    statuses.push('fail');
+    checks['store:read'] = [
+      { componentType: 'datastore', status: 'fail', output: (error as Error).message },
+    ];
+  }
+}
+
+/** The response cache's size and outcomes since start. */
+function responseCacheCheck(cache: ReturnType<ResponseCache['stats']>): Record<string, unknown> {
+  return {
+    componentType: 'component',
+    observedValue: cache.bytes,
+    observedUnit: 'bytes',
+    status: 'pass',
+    hits: cache.hits,
+    misses: cache.misses,
+    entries: cache.entries,
+    maxBytes: cache.maxBytes,
+    dataVersion: cache.dataVersion,
+  };
+}
+
 /** Registers GET /api/health. */
 export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get(
@@ -218,57 +276,10 @@ export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void
         checks['redis:responseTime'] = [check];
       }
 
-      if (!ping.error) {
-        try {
-          const [dataVersion, demo, lastImport] = await Promise.all([
-            ctx.store.dataVersion(),
-            readMeta(ctx.store.db, 'demo'),
-            ctx.store.db
-              .selectFrom('imports')
-              .select(['finished_at', 'format', 'status', 'summary'])
-              .where('finished_at', 'is not', null)
-              .orderBy('id', 'desc')
-              .limit(1)
-              .executeTakeFirst(),
-          ]);
-          checks['store:dataVersion'] = [
-            { componentType: 'datastore', observedValue: dataVersion, status: 'pass' },
-          ];
-          if (demo !== null) {
-            notes.push(
-              `The store holds generated DEMO data (${demo}), not real tournament results.`,
-            );
-          }
-          checks['import:last'] = [importCheck(lastImport)];
-          statuses.push(checks['import:last'][0].status as Status);
-          if (ctx.snapshots !== undefined) {
-            const check = snapshotCheck(ctx.snapshots.status(), dataVersion, now);
-            statuses.push(check.status);
-            checks['snapshot:games'] = [check];
-          }
-        } catch (error) {
-          statuses.push('fail');
-          checks['store:read'] = [
-            { componentType: 'datastore', status: 'fail', output: (error as Error).message },
-          ];
-        }
-      }
+      if (!ping.error) await storeChecks(ctx, now, { checks, statuses, notes });
 
       if (ctx.responseCache !== undefined) {
-        const cache = ctx.responseCache.stats();
-        checks['responseCache:bytes'] = [
-          {
-            componentType: 'component',
-            observedValue: cache.bytes,
-            observedUnit: 'bytes',
-            status: 'pass',
-            hits: cache.hits,
-            misses: cache.misses,
-            entries: cache.entries,
-            maxBytes: cache.maxBytes,
-            dataVersion: cache.dataVersion,
-          },
-        ];
+        checks['responseCache:bytes'] = [responseCacheCheck(ctx.responseCache.stats())];
       }
 
       // While shutting down, a load balancer must stop sending here (docs/operations.md#shutdown).
