@@ -58,9 +58,15 @@ export function printReport(
   if (report.newFactions.length > 0) out(`  new factions: ${report.newFactions.join(', ')}`);
   if (report.derivedIds > 0)
     out(`  ${report.derivedIds} game id(s) derived from tournament and file name (no id_match)`);
-  const files = report.rejects.filter((r) => r.kind === 'file').length;
-  if (files > 0)
-    out(`  ${files} file(s) rejected whole (unreadable, or a roster that matched no player)`);
+  // A file reject with a record (an NDJSON line, a pairing-app entry) took only that part of
+  // the file: saying "rejected whole" there would hide that the rest was imported.
+  const fileRejects = report.rejects.filter((r) => r.kind === 'file');
+  const whole = fileRejects.filter((r) => r.record === null).length;
+  const parts = fileRejects.length - whole;
+  if (whole > 0)
+    out(`  ${whole} file(s) rejected whole (unreadable, or a roster that matched no player)`);
+  if (parts > 0)
+    out(`  ${parts} line(s) that could not be read rejected alone; the rest of each file was read`);
   for (const note of report.notes) out(`  note: ${note}`);
   if (report.status === 'rejected')
     out('  --strict: the whole batch was refused; nothing was written but the rejects');

@@ -118,4 +118,21 @@ describe('muster command line', () => {
     assert.equal(second.code, 0, second.out + second.err);
     assert.match(second.out, /games\s+0 imported\s+0 updated\s+3 unchanged\s+0 rejected/);
   });
+
+  it('says a line that is not UTF-8 was rejected alone, not its whole file, and imports the rest', async () => {
+    const path = join(dir, 'latin1.ndjson');
+    const good = Buffer.from(JSON.stringify(smallDocument()) + '\n');
+    const bad = Buffer.concat([
+      Buffer.from('{"format":"muster/v1","note":"caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('"}\n'),
+    ]);
+    writeFileSync(path, Buffer.concat([bad, good]));
+    const result = await run(['import', '--format', 'ndjson', path]);
+    assert.equal(result.code, 1, result.out + result.err);
+    assert.match(result.out, /latin1\.ndjson · line 1: bytes that are not UTF-8/);
+    assert.match(result.out, /games\s+3 imported/);
+    assert.match(result.out, /1 line\(s\) that could not be read rejected alone/);
+    assert.doesNotMatch(result.out, /rejected whole/);
+  });
 });
