@@ -120,6 +120,12 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
         await page.locator('#players-h').waitFor();
         await settled(page);
         await fits(page, `${data} faction page`);
+        // Its event wins are listed event by event, each event a link to its page.
+        if (Number(await page.getByTestId('event-wins').innerText()) > 0) {
+          const won = page.getByTestId('faction-events').locator('tbody a.event-name');
+          assert.ok((await won.count()) > 0, 'event wins counted but none listed');
+          assert.match((await won.first().getAttribute('href')) ?? '', /view=event&event=/);
+        }
         await page.screenshot({
           path: join(ARTIFACTS, `${data}-faction-${size}-${TEST_BACKEND}.png`),
           fullPage: true,
