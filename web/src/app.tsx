@@ -7,6 +7,7 @@ import { useApi } from './use-api.ts';
 import type { View } from './url-state.ts';
 import { commonFilter, hrefWith, useUrlParams, viewOf } from './url-state.ts';
 import { AboutPage } from './pages/about.tsx';
+import { EventPage } from './pages/event.tsx';
 import { ListsPage } from './pages/lists.tsx';
 import { MatchupsPage } from './pages/matchups.tsx';
 import { MetaPage } from './pages/meta.tsx';
@@ -24,7 +25,12 @@ const PAGES: Record<View, { title: string; component: (props: PageProps) => prea
     rankings: { title: 'Rankings', component: RankingsPage },
     satellites: { title: 'Satellites', component: SatellitesPage },
     about: { title: 'About the data', component: AboutPage },
+    event: { title: 'Event', component: EventPage },
   };
+
+/** Views reached by following a name, not from the navigation. */
+const LINKED_ONLY = new Set<View>(['event']);
+const NAV_VIEWS = (Object.keys(PAGES) as View[]).filter((v) => !LINKED_ONLY.has(v));
 
 const EVERY_FILTER: FilterKey[] = [
   'system',
@@ -47,6 +53,8 @@ const FILTERS_OF: Record<View, ReadonlySet<FilterKey>> = {
   // Upcoming events: their own dates, into the future; sizes, formats and tiers do not apply.
   satellites: new Set<FilterKey>(['system', 'futureDates', 'countries']),
   about: new Set<FilterKey>(['system']),
+  // An event's page is the event's own: only its system applies (docs/http-api.md#events).
+  event: new Set<FilterKey>(['system']),
 };
 
 /** Page-specific keys dropped when moving to another page, so its state does not leak. */
@@ -91,7 +99,7 @@ export function App() {
         </div>
         <nav aria-label="Pages">
           <ul>
-            {(Object.keys(PAGES) as View[]).map((v) => (
+            {NAV_VIEWS.map((v) => (
               <li key={v}>
                 <a
                   href={navHref(v)}

@@ -28,6 +28,7 @@ export const VIEWS = [
   'rankings',
   'satellites',
   'about',
+  'event',
 ] as const;
 export type View = (typeof VIEWS)[number];
 
