@@ -5,32 +5,38 @@ import type { FilterKey } from './components/filter-bar.tsx';
 import { ErrorBox, Loading } from './components/status.tsx';
 import { useApi } from './use-api.ts';
 import type { View } from './url-state.ts';
-import { commonFilter, hrefWith, useUrlParams, viewOf } from './url-state.ts';
+import { commonFilter, hrefWith, navigate, useUrlParams, viewOf } from './url-state.ts';
 import { AboutPage } from './pages/about.tsx';
 import { EventPage } from './pages/event.tsx';
 import { ListsPage } from './pages/lists.tsx';
 import { MatchupsPage } from './pages/matchups.tsx';
+import { FactionPage } from './pages/faction.tsx';
 import { MetaPage } from './pages/meta.tsx';
+import { PlayerPage } from './pages/player.tsx';
 import { RankingsPage } from './pages/rankings.tsx';
 import { SatellitesPage } from './pages/satellites.tsx';
 import { ScenariosPage } from './pages/scenarios.tsx';
 import type { PageProps } from './pages/page-props.ts';
 
-const PAGES: Record<View, { title: string; component: (props: PageProps) => preact.JSX.Element }> =
-  {
-    meta: { title: 'Meta', component: MetaPage },
-    matchups: { title: 'Matchups', component: MatchupsPage },
-    lists: { title: 'Lists', component: ListsPage },
-    scenarios: { title: 'Scenarios', component: ScenariosPage },
-    rankings: { title: 'Rankings', component: RankingsPage },
-    satellites: { title: 'Satellites', component: SatellitesPage },
-    about: { title: 'About the data', component: AboutPage },
-    event: { title: 'Event', component: EventPage },
-  };
+interface PageEntry {
+  title: string;
+  component: (props: PageProps) => preact.JSX.Element;
+  /** A page of one player, faction or event: reached by its links, not the menu; it names itself in its own h1. */
+  entity?: true;
+}
 
-/** Views reached by following a name, not from the navigation. */
-const LINKED_ONLY = new Set<View>(['event']);
-const NAV_VIEWS = (Object.keys(PAGES) as View[]).filter((v) => !LINKED_ONLY.has(v));
+const PAGES: Record<View, PageEntry> = {
+  meta: { title: 'Meta', component: MetaPage },
+  matchups: { title: 'Matchups', component: MatchupsPage },
+  lists: { title: 'Lists', component: ListsPage },
+  scenarios: { title: 'Scenarios', component: ScenariosPage },
+  rankings: { title: 'Rankings', component: RankingsPage },
+  satellites: { title: 'Satellites', component: SatellitesPage },
+  about: { title: 'About the data', component: AboutPage },
+  player: { title: 'Player', component: PlayerPage, entity: true },
+  faction: { title: 'Faction', component: FactionPage, entity: true },
+  event: { title: 'Event', component: EventPage, entity: true },
+};
 
 const EVERY_FILTER: FilterKey[] = [
   'system',
@@ -53,6 +59,8 @@ const FILTERS_OF: Record<View, ReadonlySet<FilterKey>> = {
   // Upcoming events: their own dates, into the future; sizes, formats and tiers do not apply.
   satellites: new Set<FilterKey>(['system', 'futureDates', 'countries']),
   about: new Set<FilterKey>(['system']),
+  player: new Set(EVERY_FILTER),
+  faction: new Set(EVERY_FILTER),
   // An event's page is the event's own: only its system applies (docs/http-api.md#events).
   event: new Set<FilterKey>(['system']),
 };
@@ -99,21 +107,22 @@ export function App() {
         </div>
         <nav aria-label="Pages">
           <ul>
-            {NAV_VIEWS.map((v) => (
-              <li key={v}>
-                <a
-                  href={navHref(v)}
-                  aria-current={v === view ? 'page' : undefined}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    window.history.pushState(null, '', navHref(v));
-                    window.dispatchEvent(new PopStateEvent('popstate'));
-                  }}
-                >
-                  {PAGES[v].title}
-                </a>
-              </li>
-            ))}
+            {(Object.keys(PAGES) as View[])
+              .filter((v) => !PAGES[v].entity)
+              .map((v) => (
+                <li key={v}>
+                  <a
+                    href={navHref(v)}
+                    aria-current={v === view ? 'page' : undefined}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      navigate(navHref(v));
+                    }}
+                  >
+                    {PAGES[v].title}
+                  </a>
+                </li>
+              ))}
           </ul>
         </nav>
       </header>
@@ -134,7 +143,7 @@ export function App() {
         />
       )}
       <main id="main" tabIndex={-1}>
-        <h1>{page.title}</h1>
+        {!page.entity && <h1>{page.title}</h1>}
         {filters.state === 'error' && <ErrorBox error={filters.error} />}
         {filters.state === 'loading' && <Loading what="the data's filters" />}
         {filters.state === 'done' &&

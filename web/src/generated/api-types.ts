@@ -2642,6 +2642,10 @@ export interface paths {
                                         games: number;
                                         /** @description Rated games lost in the event (a double loss counts as a loss) */
                                         losses: number;
+                                        /** @description The event's participant count; null when unknown */
+                                        participants: number | null;
+                                        /** @description The player's placement in the event (1 = won it: the published placement, else ranked by wins then total score); null when the event places them nowhere */
+                                        placement: number | null;
                                         /** @description The rating as it stood at the end of that date, as the leaderboard cut off with `to` (or asOf) at that date gives it; with week or month periods, after the period holding the event */
                                         rating: number;
                                         /** @description Glicko-2 rating deviation at the same point; null otherwise */

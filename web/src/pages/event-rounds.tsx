@@ -3,9 +3,8 @@
  * result, score and, where the data has one, the list it played.
  */
 import type { AnswerOf } from '../api.ts';
-import type { Params } from '../url-state.ts';
 import { Empty } from '../components/status.tsx';
-import { PlayerLink } from './event.tsx';
+import { FactionLink, PlayerLink } from '../components/entity-link.tsx';
 
 type EventData = NonNullable<AnswerOf<'/api/events'>['data']['event']>;
 type Round = EventData['rounds'][number];
@@ -30,15 +29,21 @@ function ListDetails({ list }: { list: NonNullable<Side['list']> }) {
   );
 }
 
-function SideLine({ side, params }: { side: Side; params: Params }) {
+function SideLine({ side }: { side: Side }) {
   return (
     <div class={`side ${side.result}`}>
       <span class="result" title={side.result}>
         {RESULT_LABEL[side.result]}
       </span>
       <span class="who">
-        <PlayerLink params={params} player={side.player} />
-        <span class="secondary faction"> {side.faction.name}</span>
+        {side.player === null ? (
+          <span class="secondary">unknown player</span>
+        ) : (
+          <PlayerLink player={side.player} />
+        )}
+        <span class="secondary faction">
+          <FactionLink faction={side.faction} />
+        </span>
       </span>
       <span class="score num">{side.score ?? '–'}</span>
       {side.list !== null && <ListDetails list={side.list} />}
@@ -46,7 +51,7 @@ function SideLine({ side, params }: { side: Side; params: Params }) {
   );
 }
 
-export function EventRounds({ rounds, params }: { rounds: Round[]; params: Params }) {
+export function EventRounds({ rounds }: { rounds: Round[] }) {
   if (rounds.length === 0) return <Empty>The data has no games of this event.</Empty>;
   return (
     <div class="rounds" data-testid="rounds">
@@ -56,8 +61,8 @@ export function EventRounds({ rounds, params }: { rounds: Round[]; params: Param
           <ol class="pairings">
             {r.games.map((g, i) => (
               <li key={i} class="pairing">
-                <SideLine side={g.sides[0]} params={params} />
-                <SideLine side={g.sides[1]} params={params} />
+                <SideLine side={g.sides[0]} />
+                <SideLine side={g.sides[1]} />
                 {g.scenario !== null && <p class="scenario secondary">{g.scenario}</p>}
               </li>
             ))}

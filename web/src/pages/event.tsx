@@ -7,9 +7,10 @@ import type { ComponentChildren } from 'preact';
 import { post } from '../api.ts';
 import type { AnswerOf } from '../api.ts';
 import { Pager } from '../components/pager.tsx';
-import { Empty, ErrorBox, Show, Warnings } from '../components/status.tsx';
-import { num, playerName } from '../format.ts';
-import { hrefWith } from '../url-state.ts';
+import { Empty, ErrorBox, Loading, Show, Warnings } from '../components/status.tsx';
+import { EventLink, FactionLink, PlayerLink } from '../components/entity-link.tsx';
+import { num } from '../format.ts';
+import { hrefWith, navigate } from '../url-state.ts';
 import type { Params } from '../url-state.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
@@ -17,35 +18,22 @@ import { EventRounds } from './event-rounds.tsx';
 
 type Events = AnswerOf<'/api/events'>;
 type EventData = NonNullable<Events['data']['event']>;
-type Player = EventData['standings'][number]['player'];
 
 const LIST_PAGE_SIZE = 25;
 
-/** A link inside the dashboard: it moves through history without reloading the page. */
-export function PageLink({ href, children }: { href: string; children: ComponentChildren }) {
+/** A link to another view of the dashboard that moves through history without a reload. */
+function ViewLink({ href, children }: { href: string; children: ComponentChildren }) {
   return (
     <a
       href={href}
       onClick={(e) => {
-        if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
         e.preventDefault();
-        window.history.pushState(null, '', href);
-        window.dispatchEvent(new PopStateEvent('popstate'));
+        navigate(href);
       }}
     >
       {children}
     </a>
-  );
-}
-
-/** A player's name as a link to their page; an unknown player as a dash. */
-export function PlayerLink({ params, player }: { params: Params; player: Player | null }) {
-  if (player === null) return <span class="secondary">unknown player</span>;
-  const named = Boolean(player.name?.trim());
-  return (
-    <PageLink href={hrefWith(params, { view: 'player', player: player.id, event: '', page: '' })}>
-      <span class={named ? 'player-name' : 'player-name player-id'}>{playerName(player)}</span>
-    </PageLink>
   );
 }
 
@@ -73,7 +61,7 @@ function Facts({ data }: { data: EventData }) {
   );
 }
 
-function Standings({ data, params }: { data: EventData; params: Params }) {
+function Standings({ data }: { data: EventData }) {
   if (data.standings.length === 0) return <Empty>This event has no standings in the data.</Empty>;
   return (
     <div class="table-wrap" tabIndex={0} role="region" aria-label="Standings">
@@ -99,14 +87,14 @@ function Standings({ data, params }: { data: EventData; params: Params }) {
             <tr key={s.player.id} data-player={s.player.id}>
               <td class="num">{s.placement ?? '–'}</td>
               <th scope="row">
-                <PlayerLink params={params} player={s.player} />
+                <PlayerLink player={s.player} />
                 {s.undefeated && (
                   <span class="badge" title="Played at least one game and lost none">
                     undefeated
                   </span>
                 )}
               </th>
-              <td>{s.faction?.name ?? '–'}</td>
+              <td>{s.faction ? <FactionLink faction={s.faction} /> : '–'}</td>
               <td class="num nowrap">
                 {s.wins} / {s.draws} / {s.losses}
               </td>
@@ -128,7 +116,7 @@ function Unknown({ id, params }: { id: string; params: Params }) {
         have been removed from the data.
       </p>
       <p>
-        <PageLink href={hrefWith(params, { event: '', page: '' })}>See the events</PageLink>
+        <ViewLink href={hrefWith(params, { event: '', page: '' })}>See the events</ViewLink>
       </p>
     </div>
   );
@@ -139,9 +127,23 @@ function OneEvent({ id, params, system }: { id: string; params: Params; system?:
   const result = useApi(JSON.stringify(body), (signal) => post('/api/events', body, signal));
   if (result.state === 'error') {
     return result.error.status === 404 ? (
-      <Unknown id={id} params={params} />
+      <>
+        <h1>Event not found</h1>
+        <Unknown id={id} params={params} />
+      </>
     ) : (
-      <ErrorBox error={result.error} />
+      <>
+        <h1>Event</h1>
+        <ErrorBox error={result.error} />
+      </>
+    );
+  }
+  if (result.state === 'loading' && result.data === undefined) {
+    return (
+      <>
+        <h1>Event</h1>
+        <Loading what="the event" />
+      </>
     );
   }
   return (
@@ -149,13 +151,13 @@ function OneEvent({ id, params, system }: { id: string; params: Params; system?:
       {({ data, meta }) =>
         data.event === undefined ? null : (
           <article class="event-page">
+            <h1 data-testid="event-name">{data.event.event.name}</h1>
             <Warnings warnings={meta.warnings} />
-            <h2 data-testid="event-name">{data.event.event.name}</h2>
             <Facts data={data.event} />
-            <h3>Standings</h3>
-            <Standings data={data.event} params={params} />
-            <h3>Rounds</h3>
-            <EventRounds rounds={data.event.rounds} params={params} />
+            <h2>Standings</h2>
+            <Standings data={data.event} />
+            <h2>Rounds</h2>
+            <EventRounds rounds={data.event.rounds} />
           </article>
         )
       }
@@ -173,34 +175,37 @@ function EventList({ params, update, filter }: Pick<PageProps, 'params' | 'updat
   };
   const result = useApi(JSON.stringify(body), (signal) => post('/api/events', body, signal));
   return (
-    <Show result={result} what="events">
-      {({ data, meta }) => (
-        <>
-          <Warnings warnings={meta.warnings} />
-          {data.events.length === 0 ? (
-            <Empty>No events match these filters.</Empty>
-          ) : (
-            <ul class="event-list" data-testid="event-list">
-              {data.events.map((e) => (
-                <li key={e.id}>
-                  <PageLink href={hrefWith(params, { event: e.id, page: '' })}>{e.name}</PageLink>{' '}
-                  <span class="secondary">
-                    {e.date} · {e.tier} · {e.entries} entries
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-          <Pager
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            onPage={(p) => update({ page: String(p) })}
-            what="events"
-          />
-        </>
-      )}
-    </Show>
+    <>
+      <h1>Events</h1>
+      <Show result={result} what="events">
+        {({ data, meta }) => (
+          <>
+            <Warnings warnings={meta.warnings} />
+            {data.events.length === 0 ? (
+              <Empty>No events match these filters.</Empty>
+            ) : (
+              <ul class="event-list" data-testid="event-list">
+                {data.events.map((e) => (
+                  <li key={e.id}>
+                    <EventLink event={e} />{' '}
+                    <span class="secondary">
+                      {e.date} · {e.tier} · {e.entries} entries
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(p) => update({ page: String(p) })}
+              what="events"
+            />
+          </>
+        )}
+      </Show>
+    </>
   );
 }
 
