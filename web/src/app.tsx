@@ -7,6 +7,7 @@ import { useApi } from './use-api.ts';
 import type { View } from './url-state.ts';
 import { commonFilter, hrefWith, navigate, useUrlParams, viewOf } from './url-state.ts';
 import { AboutPage } from './pages/about.tsx';
+import { EventPage } from './pages/event.tsx';
 import { ListsPage } from './pages/lists.tsx';
 import { MatchupsPage } from './pages/matchups.tsx';
 import { FactionPage } from './pages/faction.tsx';
@@ -34,6 +35,7 @@ const PAGES: Record<View, PageEntry> = {
   about: { title: 'About the data', component: AboutPage },
   player: { title: 'Player', component: PlayerPage, entity: true },
   faction: { title: 'Faction', component: FactionPage, entity: true },
+  event: { title: 'Event', component: EventPage, entity: true },
 };
 
 const EVERY_FILTER: FilterKey[] = [
@@ -59,6 +61,8 @@ const FILTERS_OF: Record<View, ReadonlySet<FilterKey>> = {
   about: new Set<FilterKey>(['system']),
   player: new Set(EVERY_FILTER),
   faction: new Set(EVERY_FILTER),
+  // An event's page is the event's own: only its system applies (docs/http-api.md#events).
+  event: new Set<FilterKey>(['system']),
 };
 
 /** Page-specific keys dropped when moving to another page, so its state does not leak. */
