@@ -65,6 +65,7 @@ export function BandChart({
   points: BandPoint[];
   title: string;
   valueLabel: string;
+  /** What the band is; empty when the method gives none (then no band is listed). */
   bandLabel: string;
   /** How a y value is written on the axis. */
   format: (v: number) => string;
@@ -148,12 +149,14 @@ export function BandChart({
             </svg>
             {valueLabel}
           </li>
-          <li>
-            <svg width="26" height="10" aria-hidden="true">
-              <rect x="1" y="0" width="24" height="10" fill={`${colour}33`} />
-            </svg>
-            {bandLabel}
-          </li>
+          {bandLabel && (
+            <li>
+              <svg width="26" height="10" aria-hidden="true">
+                <rect x="1" y="0" width="24" height="10" fill={`${colour}33`} />
+              </svg>
+              {bandLabel}
+            </li>
+          )}
         </ul>
       </figcaption>
     </figure>

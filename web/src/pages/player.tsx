@@ -66,7 +66,7 @@ function RatingChart({ history, method }: { history: HistoryRow[]; method: Metho
       points={points}
       title={`${what} after each event`}
       valueLabel={what}
-      bandLabel={glicko ? 'Rating ± 2·RD (95 % interval)' : 'No interval for this method'}
+      bandLabel={glicko ? 'Rating ± 2·RD (95 % interval)' : ''}
       format={(v) => num(v, 0)}
     />
   );
