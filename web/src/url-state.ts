@@ -27,6 +27,7 @@ export const VIEWS = [
   'scenarios',
   'rankings',
   'satellites',
+  'compare',
   'about',
 ] as const;
 export type View = (typeof VIEWS)[number];
