@@ -1,13 +1,34 @@
-/** The figures one `npm run bench` run records, as bench.ts gathers and bench-report.ts prints them. */
+/**
+ * The figures `npm run bench` records, as bench.ts gathers and bench-report.ts prints them.
+ * Every section is optional: `--sections` runs some of them and merges them into the results
+ * file of the same size and label, each stamped with when it ran and the machine's load then.
+ */
 import type { LoadResult, RankingsStallResult, ReloadResult, ServerInfo } from './bench-http.ts';
 import type { T9aWindowResult } from './bench-t9a.ts';
 import type { ImportThroughputResult } from './import-throughput.ts';
+
+export const SECTIONS = [
+  'data',
+  'load',
+  'engine',
+  'sql',
+  'http',
+  'reload',
+  't9a',
+  'import',
+] as const;
+export type SectionName = (typeof SECTIONS)[number];
 
 export interface EngineRow {
   route: string;
   filter: string;
   engineMedianMs: number;
   engineP99Ms: number;
+}
+
+export interface SqlRow {
+  route: string;
+  filter: string;
   sqliteMedianMs: number;
   postgresMedianMs: number | null;
 }
@@ -20,23 +41,35 @@ export interface HttpRow {
   results: LoadResult[];
 }
 
-export interface BenchResults {
+/** When a section ran, for how long, and the machine's 1, 5 and 15 minute load averages then. */
+export interface SectionRun {
   startedAt: string;
+  ms: number;
+  loadAverage: { before: number[]; after: number[] };
+}
+
+export interface BenchResults {
   machine: { cpus: number; cpuModel: string; memoryBytes: number; node: string };
   games: number;
   seconds: number;
-  generateMs: number;
-  postgres: { copyMs: number } | { skipped: string };
-  inThreadLoadMs: number;
-  server: ServerInfo;
-  engine: EngineRow[];
-  http: HttpRow[];
-  reload: ReloadResult;
+  /** The sections in these results and when each ran. */
+  runs: Partial<Record<SectionName, SectionRun>>;
+  /** Null when the data set was there already. */
+  generateMs?: number | null;
+  postgres?: { copyMs: number } | { skipped: string };
+  /** Servers started and stopped once ready (the load section), one per count of engine threads. */
+  servers?: ServerInfo[];
+  inThreadLoadMs?: number;
+  engine?: EngineRow[];
+  sql?: SqlRow[];
+  http?: HttpRow[];
+  /** The servers the HTTP loads ran against. */
+  httpServers?: ServerInfo[];
+  reload?: ReloadResult;
   /** Health waits while rankings with new parameters compute on the engine thread. */
-  rankingsStall: RankingsStallResult;
+  rankingsStall?: RankingsStallResult;
   /** The real-data window (bench-t9a.ts), or why it was skipped. */
-  t9a: T9aWindowResult | { skipped: string };
+  t9a?: T9aWindowResult | { skipped: string };
   /** Import throughput (import-throughput.ts) at `games` games, or why it was skipped. */
-  import: { games: number; runs: ImportThroughputResult[] } | { skipped: string };
-  totalMs: number;
+  import?: { games: number; runs: ImportThroughputResult[] } | { skipped: string };
 }

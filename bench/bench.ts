@@ -1,41 +1,46 @@
 /**
- * `npm run bench [-- --games N] [--seconds S]`: one run of the whole benchmark on a
- * deterministic data set (default 1,000,000 games), reported as Markdown and JSON under
- * bench/results/ with the machine it ran on. Sections: data set, snapshot load, engine beside
- * SQL on SQLite and PostgreSQL, HTTP with autocannon (uncached and cached, beside hello world,
- * on one engine thread and on one per core), a reload, the real T9A window (bench-t9a.ts) and import
- * throughput.
+ * `npm run bench [-- --games N] [--sections a,b] [--data-dir DIR] [--label L]`: the benchmark on
+ * a deterministic data set (default 1,000,000 games), reported as Markdown and JSON under
+ * bench/results/ with the machine it ran on (docs/operations.md#benchmark). Sections
+ * (bench-sections.ts): data (generate into SQLite, copy into PostgreSQL), load (server ready
+ * time and memory per count of engine threads), engine, sql (the same aggregations in SQL),
+ * http (autocannon, uncached and cached beside hello world), reload (and rankings with new
+ * parameters), t9a (the real T9A window) and import. Without --sections all run on a fresh
+ * data set in a temporary directory; with it only those run and are merged into the results
+ * file of the same size and label, so a large data set is generated once (--data-dir keeps
+ * it) and each section measured alone.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { warmEngine } from '../src/engine/warm-engine.ts';
-import { loadSnapshot } from '../src/snapshot/load-snapshot.ts';
-import { openStore } from '../src/store/store.ts';
 import { copyToPostgres, generate } from './bench-data.ts';
-import { loadTarget, measureRankingsStall, measureReload, startServer } from './bench-http.ts';
-import type {
-  LoadResult,
-  RankingsStallResult,
-  ReloadResult,
-  ServerInfo,
-  Target,
-} from './bench-http.ts';
-import { CASES, ROUTES, time, timeAsync } from './bench-queries.ts';
+import {
+  engineSection,
+  httpSection,
+  importSection,
+  loadSection,
+  reloadSection,
+  sqlSection,
+  threadCounts,
+} from './bench-sections.ts';
 import { renderMarkdown } from './bench-report.ts';
-import { measureImportThroughput } from './import-throughput.ts';
 import { measureT9aWindow } from './bench-t9a.ts';
-import type { BenchResults, EngineRow, HttpRow } from './bench-results.ts';
+import { SECTIONS } from './bench-results.ts';
+import type { BenchResults, SectionName } from './bench-results.ts';
 
 const { values } = parseArgs({
   options: {
     games: { type: 'string', default: '1000000' },
     seconds: { type: 'string', default: '3' },
+    sections: { type: 'string' },
+    'data-dir': { type: 'string' },
+    label: { type: 'string' },
     'engine-runs': { type: 'string', default: '100' },
     'sql-runs': { type: 'string', default: '1' },
+    // Filters (by name, comma-separated) the sql section times; all by default.
+    'sql-filters': { type: 'string' },
     'skip-import': { type: 'boolean', default: false },
     // Import throughput is a rate: a tenth of a million games measures it as well as a million
     // (20,000-game batches either way) and keeps the whole run under 15 minutes.
@@ -49,6 +54,20 @@ const POSTGRES_URL =
 const RESULTS = resolve(import.meta.dirname, 'results');
 const log = (text: string) =>
   console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${text}`);
+
+/** The sections asked for: all by default; an unknown name stops the run. */
+function chosenSections(): SectionName[] {
+  if (values.sections === undefined) {
+    return SECTIONS.filter((s) => !(s === 'import' && values['skip-import'] === true));
+  }
+  const names = values.sections.split(',').map((s) => s.trim());
+  for (const name of names) {
+    if (!(SECTIONS as readonly string[]).includes(name)) {
+      throw new Error(`unknown section "${name}"; sections: ${SECTIONS.join(', ')}`);
+    }
+  }
+  return names as SectionName[];
+}
 
 /**
  * Null when PostgreSQL answers at POSTGRES_URL, else why not. A missing database is created
@@ -84,181 +103,142 @@ async function postgresAnswers(): Promise<string | null> {
   }
 }
 
-async function engineSection(
-  file: string,
-  pgSchema: string | null,
-): Promise<{
-  rows: EngineRow[];
-  loadMs: number;
-}> {
-  const store = await openStore(`sqlite:${file}`);
+/** The results file's path without extension: bench-N, or bench-N-label. */
+function resultsBase(): string {
+  return join(RESULTS, `bench-${GAMES}${values.label === undefined ? '' : `-${values.label}`}`);
+}
+
+/** The earlier results to merge this run's sections into: none for a whole run. */
+function earlierResults(): BenchResults | null {
+  const file = `${resultsBase()}.json`;
+  if (values.sections === undefined || !existsSync(file)) return null;
+  const earlier = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+  // Results written before sections existed carry no `runs`: start afresh.
+  return earlier.runs === undefined || earlier.games !== GAMES ? null : earlier;
+}
+
+/** Where the data set lives: kept in --data-dir (or BENCH_DB), else in a temporary directory. */
+function dataFile(): { file: string; temporary: string | null } {
+  if (values['data-dir'] !== undefined) {
+    mkdirSync(values['data-dir'], { recursive: true });
+    return { file: join(resolve(values['data-dir']), `bench-${GAMES}.db`), temporary: null };
+  }
+  if (process.env.BENCH_DB !== undefined) return { file: process.env.BENCH_DB, temporary: null };
+  const temporary = mkdtempSync(join(tmpdir(), 'muster-bench-'));
+  return { file: join(temporary, 'bench.db'), temporary };
+}
+
+/** Runs `work` as section `name` of `results`, stamping when it ran and the load around it. */
+async function section<T>(
+  results: BenchResults,
+  name: SectionName,
+  work: () => Promise<T>,
+): Promise<T> {
+  const before = loadavg();
+  const startedAt = new Date().toISOString();
   const t = performance.now();
-  const snapshot = await loadSnapshot(store);
-  const loadMs = performance.now() - t;
-  await store.close();
-  warmEngine(snapshot);
-  const sqlite = new SQLite(file, { readonly: true });
-  const client = pgSchema === null ? null : new pg.Client({ connectionString: POSTGRES_URL });
-  await client?.connect();
-  await client?.query(`set search_path to ${pgSchema}`);
-  const rows: EngineRow[] = [];
-  const engineRuns = Number(values['engine-runs']);
-  const sqlRuns = Number(values['sql-runs']);
-  try {
-    for (const route of ROUTES) {
-      for (const c of CASES) {
-        const engine = time(() => route.engine(snapshot, c.filter), engineRuns);
-        const texts = route.sql(c.sqlWhere);
-        const statements = texts.map((text) => sqlite.prepare(text));
-        const onSqlite = await timeAsync(() => statements.forEach((st) => st.all()), sqlRuns);
-        const onPostgres =
-          client === null
-            ? null
-            : await timeAsync(async () => {
-                for (const text of texts) await client.query(text);
-              }, sqlRuns);
-        rows.push({
-          route: route.route,
-          filter: c.name,
-          engineMedianMs: engine.median,
-          engineP99Ms: engine.p99,
-          sqliteMedianMs: onSqlite.median,
-          postgresMedianMs: onPostgres?.median ?? null,
-        });
-        log(`engine ${route.route} / ${c.name}: ${engine.median.toFixed(2)} ms`);
-      }
-    }
-  } finally {
-    sqlite.close();
-    await client?.end();
-  }
-  return { rows, loadMs };
+  log(`section ${name} (load average ${before.map((x) => x.toFixed(1)).join(' ')})`);
+  const value = await work();
+  results.runs[name] = {
+    startedAt,
+    ms: performance.now() - t,
+    loadAverage: { before, after: loadavg() },
+  };
+  return value;
 }
 
-const FILTER = { from: '2025-01-01', to: '2025-12-31', minParticipants: 16 };
-const TARGETS: Target[] = [
-  { name: 'hello world (GET)', method: 'GET', path: '/bench/hello' },
-  { name: 'hello world (POST)', method: 'POST', path: '/bench/hello-post', body: FILTER },
-  { name: 'faction-stats', method: 'POST', path: '/api/faction-stats', body: FILTER },
-  { name: 'army-matchup', method: 'POST', path: '/api/army-matchup', body: FILTER },
-  { name: 'item-use-stats', method: 'POST', path: '/api/item-use-stats', body: FILTER },
-  { name: 'scenario', method: 'POST', path: '/api/scenario', body: FILTER },
-  { name: 'scenario-stats', method: 'POST', path: '/api/scenario-stats', body: FILTER },
-  { name: 'rankings', method: 'POST', path: '/api/rankings', body: FILTER },
-];
-
-/** Loads every target against `url`; one row per target. */
-async function loadTargets(url: string, cached: boolean, workers: number): Promise<HttpRow[]> {
-  const rows: HttpRow[] = [];
-  for (const target of TARGETS) {
-    // One request first: rankings computes and keeps its ratings on its first call.
-    await loadTarget(url, target, 1, 1);
-    const results: LoadResult[] = [];
-    for (const connections of [8, 64]) {
-      results.push(await loadTarget(url, target, connections, SECONDS));
-    }
-    log(
-      `http ${workers} engine thread(s) ${cached ? 'cached' : 'uncached'} ${target.name}: ${results.map((r) => r.rps.toFixed(0)).join(' / ')} req/s`,
+/** Runs the chosen sections into `results`. */
+async function runSections(results: BenchResults, file: string): Promise<void> {
+  const chosen = new Set(chosenSections());
+  const db = `sqlite:${file}`;
+  const threads = threadCounts();
+  const pgProblem = chosen.has('data') || chosen.has('sql') ? await postgresAnswers() : 'unused';
+  const pgSchema = pgProblem === null ? `bench_${GAMES}` : null;
+  if (chosen.has('data') || !existsSync(file)) {
+    await section(results, 'data', async () => {
+      let t = performance.now();
+      results.generateMs = existsSync(file)
+        ? null
+        : (await generate(file, GAMES), performance.now() - t);
+      t = performance.now();
+      if (pgSchema !== null) await copyToPostgres(file, POSTGRES_URL, pgSchema);
+      results.postgres =
+        pgSchema === null
+          ? { skipped: `PostgreSQL at ${POSTGRES_URL}: ${pgProblem}` }
+          : { copyMs: performance.now() - t };
+    });
+    log('data ready');
+  }
+  if (chosen.has('load')) {
+    results.servers = await section(results, 'load', () => loadSection(db, threads, log));
+  }
+  if (chosen.has('engine')) {
+    const engine = await section(results, 'engine', () =>
+      engineSection(file, Number(values['engine-runs']), log),
     );
-    rows.push({ target: target.name, cached, workers, results });
+    results.engine = engine.rows;
+    results.inThreadLoadMs = engine.loadMs;
+    global.gc?.();
   }
-  return rows;
-}
-
-/** The HTTP loads, uncached then cached, on `workers` engine threads; with one, the reload. */
-async function httpSection(
-  databaseUrl: string,
-  workers = 1,
-): Promise<{
-  rows: HttpRow[];
-  server: ServerInfo;
-  reload: ReloadResult | null;
-  rankings: RankingsStallResult | null;
-}> {
-  const server = await startServer(databaseUrl, workers);
-  try {
-    const rows = [
-      ...(await loadTargets(server.info.url, false, workers)),
-      ...(await loadTargets(server.info.cachedUrl, true, workers)),
-    ];
-    const single = workers === 1;
-    const reload = single ? await measureReload(server.info.cachedUrl) : null;
-    const rankings = single ? await measureRankingsStall(server.info.cachedUrl) : null;
-    return { rows, server: server.info, reload, rankings };
-  } finally {
-    await server.stop();
+  if (chosen.has('sql')) {
+    if (pgSchema !== null) await copyToPostgres(file, POSTGRES_URL, pgSchema);
+    const postgres = pgSchema === null ? null : { url: POSTGRES_URL, schema: pgSchema };
+    const filters = values['sql-filters']?.split(',').map((s) => s.trim()) ?? null;
+    results.sql = await section(results, 'sql', () =>
+      sqlSection(file, postgres, Number(values['sql-runs']), filters, log),
+    );
   }
-}
-
-/** Import throughput on SQLite, and on PostgreSQL at `postgresUrl` when it answered. */
-async function importSection(
-  games: number,
-  postgresUrl: string | undefined,
-): Promise<BenchResults['import']> {
-  if (values['skip-import'] === true) return { skipped: '--skip-import' };
-  const size = Math.min(games, Number(values['import-games']));
-  const runs = await measureImportThroughput({ games: size, postgresUrl, log });
-  return { games: size, runs };
+  if (chosen.has('http')) {
+    const http = await section(results, 'http', () => httpSection(db, threads, SECONDS, log));
+    results.http = http.rows;
+    results.httpServers = http.servers;
+  }
+  if (chosen.has('reload')) {
+    const cores = threads[threads.length - 1];
+    Object.assign(results, await section(results, 'reload', () => reloadSection(db, cores, log)));
+  }
+  if (chosen.has('t9a')) {
+    results.t9a = await section(results, 't9a', () => measureT9aWindow(100, log));
+  }
+  if (chosen.has('import')) {
+    const games = Math.min(GAMES, Number(values['import-games']));
+    const pgUrl = (await postgresAnswers()) === null ? POSTGRES_URL : undefined;
+    results.import = await section(results, 'import', () => importSection(games, pgUrl, log));
+  }
 }
 
 async function main(): Promise<void> {
-  const started = performance.now();
-  const kept = process.env.BENCH_DB;
-  const dir = mkdtempSync(join(tmpdir(), 'muster-bench-'));
-  const file = kept ?? join(dir, 'bench.db');
+  const { file, temporary } = dataFile();
+  const results: BenchResults = earlierResults() ?? {
+    games: GAMES,
+    seconds: SECONDS,
+    machine: machine(),
+    runs: {},
+  };
+  results.machine = machine();
+  results.seconds = SECONDS;
   try {
-    log(`${GAMES} games`);
-    let t = performance.now();
-    if (kept === undefined || !existsSync(kept)) await generate(file, GAMES);
-    const generateMs = performance.now() - t;
-    const pgProblem = await postgresAnswers();
-    const pgSchema = pgProblem === null ? `bench_${GAMES}` : null;
-    t = performance.now();
-    if (pgSchema !== null) await copyToPostgres(file, POSTGRES_URL, pgSchema);
-    const postgres =
-      pgSchema === null
-        ? { skipped: `PostgreSQL at ${POSTGRES_URL}: ${pgProblem}` }
-        : { copyMs: performance.now() - t };
-    log('data ready');
-    const engine = await engineSection(file, pgSchema);
-    global.gc?.();
-    const single = await httpSection(`sqlite:${file}`);
-    // One engine thread per core, as `muster serve` runs by default.
-    const cores = availableParallelism();
-    const spread = cores > 1 ? await httpSection(`sqlite:${file}`, cores) : null;
-    const t9a = await measureT9aWindow(100, log);
-    const results: BenchResults = {
-      startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
-      machine: {
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model ?? 'unknown',
-        memoryBytes: totalmem(),
-        node: process.version,
-      },
-      games: GAMES,
-      seconds: SECONDS,
-      generateMs,
-      postgres,
-      inThreadLoadMs: engine.loadMs,
-      server: single.server,
-      engine: engine.rows,
-      http: [...single.rows, ...(spread?.rows ?? [])],
-      reload: single.reload!,
-      rankingsStall: single.rankings!,
-      t9a,
-      import: await importSection(GAMES, pgProblem === null ? POSTGRES_URL : undefined),
-      totalMs: performance.now() - started,
-    };
+    log(`${GAMES} games, data set ${file}`);
+    await runSections(results, file);
     mkdirSync(RESULTS, { recursive: true });
-    const base = join(RESULTS, `bench-${GAMES}`);
+    const base = resultsBase();
     writeFileSync(`${base}.json`, `${JSON.stringify(results, null, 2)}\n`);
     const markdown = renderMarkdown(results);
     writeFileSync(`${base}.md`, markdown);
     console.log(markdown);
     log(`wrote ${base}.md and .json`);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (temporary !== null) rmSync(temporary, { recursive: true, force: true });
   }
+}
+
+function machine(): BenchResults['machine'] {
+  return {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryBytes: totalmem(),
+    node: process.version,
+  };
 }
 
 await main();

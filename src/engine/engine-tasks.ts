@@ -7,6 +7,7 @@
  * Each is a pure function of a snapshot and plain arguments, and answers plain data.
  */
 import { armyMatchup } from './army-matchup.ts';
+import { eventList } from './events/event-list.ts';
 import { factionStats } from './faction-stats.ts';
 import { itemUseStats } from './item-use-stats.ts';
 import { leaderboard } from './ratings/leaderboard.ts';
@@ -30,6 +31,7 @@ export const ENGINE_TASKS = {
   itemUseStats,
   scenarioStats,
   scenarioCatalogue,
+  eventList,
   warm,
 } as const;
 

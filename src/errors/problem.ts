@@ -90,7 +90,8 @@ export const PROBLEM_TYPES = {
     title: 'Not found',
     description:
       'No route answers this method and path (or no problem type has this name), or the ' +
-      "request names a record the data does not hold (rankings' player or versus; errors[] " +
+      "request names a record the data does not hold (rankings' player or versus, events' event " +
+      'or player; errors[] ' +
       'points at it). The routes are listed in the HTML reference at /docs and in the OpenAPI document at ' +
       '/.well-known/openapi.json.',
   },

@@ -20,9 +20,12 @@ interface Row {
 }
 interface HistoryRow {
   date: string;
+  event: { id: string };
   rating: number;
   rd: number | null;
   games: number;
+  placement: number | null;
+  participants: number | null;
 }
 
 function close(actual: number, expected: number, what: string): void {
@@ -76,6 +79,23 @@ describe(`leaderboards on the whole demo data (${TEST_BACKEND})`, () => {
     close(last.rating, page.row.rating, 'the last history point is the current rating');
     assert.ok(page.bestPlacement.placement >= 1);
     assert.equal(page.latestPlacement.date, last.date);
+  });
+
+  it('places the player in each event of their history, as their best and latest placements say', async () => {
+    const id = top[2].player.id;
+    const page = (await post(t, '/api/rankings', { player: id })).json.data.player;
+    const placed = page.history.filter((h: HistoryRow) => h.placement !== null);
+    assert.ok(placed.length > 0);
+    for (const h of placed) {
+      assert.ok(h.placement! >= 1);
+      if (h.participants !== null) assert.ok(h.placement! <= h.participants, h.event.id);
+    }
+    const best = Math.min(...placed.map((h: HistoryRow) => h.placement!));
+    assert.equal(best, page.bestPlacement.placement);
+    const latest = page.history.find(
+      (h: HistoryRow) => h.event.id === page.latestPlacement.event.id,
+    );
+    assert.equal(latest.placement, page.latestPlacement.placement);
   });
 
   for (const method of ['glicko2', 'elo'] as const) {

@@ -7,28 +7,38 @@ import type { FilterKey } from './components/filter-bar.tsx';
 import { ErrorBox, Loading } from './components/status.tsx';
 import { useApi } from './use-api.ts';
 import type { View } from './url-state.ts';
-import { commonFilter, hrefWith, useUrlParams, viewOf } from './url-state.ts';
+import { commonFilter, hrefWith, navigate, useUrlParams, viewOf } from './url-state.ts';
 import { AboutPage } from './pages/about.tsx';
 import { ComparePage } from './pages/compare.tsx';
 import { ListsPage } from './pages/lists.tsx';
 import { MatchupsPage } from './pages/matchups.tsx';
+import { FactionPage } from './pages/faction.tsx';
 import { MetaPage } from './pages/meta.tsx';
+import { PlayerPage } from './pages/player.tsx';
 import { RankingsPage } from './pages/rankings.tsx';
 import { SatellitesPage } from './pages/satellites.tsx';
 import { ScenariosPage } from './pages/scenarios.tsx';
 import type { PageProps } from './pages/page-props.ts';
 
-const PAGES: Record<View, { title: string; component: (props: PageProps) => preact.JSX.Element }> =
-  {
-    meta: { title: 'Meta', component: MetaPage },
-    matchups: { title: 'Matchups', component: MatchupsPage },
-    lists: { title: 'Lists', component: ListsPage },
-    scenarios: { title: 'Scenarios', component: ScenariosPage },
-    rankings: { title: 'Rankings', component: RankingsPage },
-    satellites: { title: 'Satellites', component: SatellitesPage },
-    compare: { title: 'Before/after', component: ComparePage },
-    about: { title: 'About the data', component: AboutPage },
-  };
+interface PageEntry {
+  title: string;
+  component: (props: PageProps) => preact.JSX.Element;
+  /** A page of one player, faction or event: reached by its links, not the menu; it names itself in its own h1. */
+  entity?: true;
+}
+
+const PAGES: Record<View, PageEntry> = {
+  meta: { title: 'Meta', component: MetaPage },
+  matchups: { title: 'Matchups', component: MatchupsPage },
+  lists: { title: 'Lists', component: ListsPage },
+  scenarios: { title: 'Scenarios', component: ScenariosPage },
+  rankings: { title: 'Rankings', component: RankingsPage },
+  satellites: { title: 'Satellites', component: SatellitesPage },
+  compare: { title: 'Before/after', component: ComparePage },
+  about: { title: 'About the data', component: AboutPage },
+  player: { title: 'Player', component: PlayerPage, entity: true },
+  faction: { title: 'Faction', component: FactionPage, entity: true },
+};
 
 const EVERY_FILTER: FilterKey[] = [
   'system',
@@ -53,6 +63,8 @@ const FILTERS_OF: Record<View, ReadonlySet<FilterKey>> = {
   // The two windows set the dates and rules versions (web/src/compare-windows.ts).
   compare: new Set<FilterKey>(['system', 'size', 'format', 'online', 'tiers', 'countries']),
   about: new Set<FilterKey>(['system']),
+  player: new Set(EVERY_FILTER),
+  faction: new Set(EVERY_FILTER),
 };
 
 /** Page-specific keys dropped when moving to another page, so its state does not leak. */
@@ -98,21 +110,22 @@ export function App() {
         </div>
         <nav aria-label="Pages">
           <ul>
-            {(Object.keys(PAGES) as View[]).map((v) => (
-              <li key={v}>
-                <a
-                  href={navHref(v)}
-                  aria-current={v === view ? 'page' : undefined}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    window.history.pushState(null, '', navHref(v));
-                    window.dispatchEvent(new PopStateEvent('popstate'));
-                  }}
-                >
-                  {PAGES[v].title}
-                </a>
-              </li>
-            ))}
+            {(Object.keys(PAGES) as View[])
+              .filter((v) => !PAGES[v].entity)
+              .map((v) => (
+                <li key={v}>
+                  <a
+                    href={navHref(v)}
+                    aria-current={v === view ? 'page' : undefined}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      navigate(navHref(v));
+                    }}
+                  >
+                    {PAGES[v].title}
+                  </a>
+                </li>
+              ))}
           </ul>
         </nav>
       </header>
@@ -133,7 +146,7 @@ export function App() {
         />
       )}
       <main id="main" tabIndex={-1}>
-        <h1>{page.title}</h1>
+        {!page.entity && <h1>{page.title}</h1>}
         {filters.state === 'error' && <ErrorBox error={filters.error} />}
         {filters.state === 'loading' && <Loading what="the data's filters" />}
         {filters.state === 'done' &&
@@ -154,7 +167,8 @@ export function App() {
           ))}
       </main>
       <footer>
-        Muster · <a href="/docs">API reference</a> · <a href="/.well-known/openapi.json">OpenAPI</a>
+        Muster · <a href="/docs/statistics">Methods</a> · <a href="/docs">API reference</a> ·{' '}
+        <a href="/.well-known/openapi.json">OpenAPI</a>
       </footer>
     </>
   );

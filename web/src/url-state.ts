@@ -29,6 +29,8 @@ export const VIEWS = [
   'satellites',
   'compare',
   'about',
+  'player',
+  'faction',
 ] as const;
 export type View = (typeof VIEWS)[number];
 
@@ -46,6 +48,22 @@ export function hrefWith(params: Params, patch: Record<string, string | undefine
   for (const [k, v] of Object.entries({ ...params, ...patch })) if (v) next.set(k, v);
   const text = next.toString();
   return text ? `?${text}` : window.location.pathname;
+}
+
+/** Moves to another view of the dashboard in the same tab, as a new history entry. */
+export function navigate(href: string): void {
+  window.history.pushState(null, '', href);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}
+
+/**
+ * The link to one page of a player, faction or event: the filter bar's params kept (so the page
+ * shows the same scope), every other page's own choices dropped.
+ */
+export function entityHref(params: Params, view: string, id: string): string {
+  const kept: Record<string, string> = {};
+  for (const key of FILTER_KEYS) if (params[key]) kept[key] = params[key];
+  return hrefWith({}, { ...kept, view, [view]: id });
 }
 
 /** A comma-separated list parameter. */

@@ -15,6 +15,10 @@ export interface HistoryRow extends WinDrawLoss {
   event: EventRef;
   rating: number;
   rd: number | null;
+  /** The player's placement in the event; null when they have none there. */
+  placement: number | null;
+  /** The event's participant count; null when unknown. */
+  participants: number | null;
 }
 
 export interface FactionRecord extends WinDrawLoss {
@@ -64,6 +68,16 @@ function placements(snapshot: Snapshot, scope: Scope, player: number) {
   return { best, latest };
 }
 
+/** The player's placement in each event that places them (standings, docs/statistics.md). */
+function placementByEvent(snapshot: Snapshot, player: number): Map<number, number> {
+  const st = snapshot.standings;
+  const out = new Map<number, number>();
+  for (let i = 0; i < st.count; i += 1) {
+    if (st.player[i] === player && st.placement[i] > 0) out.set(st.event[i], st.placement[i]);
+  }
+  return out;
+}
+
 /** The page of `player` from their history over the rated games in `scope`. */
 export function playerPage(
   snapshot: Snapshot,
@@ -72,6 +86,8 @@ export function playerPage(
   history: PlayerHistory,
 ): PlayerPage {
   const { best, latest } = placements(snapshot, scope, player);
+  const placed = placementByEvent(snapshot, player);
+  const { participants } = snapshot.events;
   const factions = [...history.factions]
     .filter(([f]) => f >= 0)
     .map(([f, record]) => ({ faction: factionRef(snapshot, f), ...record }))
@@ -86,6 +102,8 @@ export function playerPage(
       wins,
       draws,
       losses,
+      placement: placed.get(event) ?? null,
+      participants: participants[event] >= 0 ? participants[event] : null,
     })),
     factions,
     bestPlacement: best,

@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { registerApiCatalogRoute } from './api-catalog.ts';
 import { registerArmyMatchupRoute } from './army-matchup.ts';
 import { registerCanonicalSchemaRoute } from './canonical-schema.ts';
+import { registerEventsRoute } from './events.ts';
 import { registerFactionStatsRoute } from './faction-stats.ts';
 import { registerItemUseStatsRoute } from './item-use-stats.ts';
 import { registerScenarioRoute } from './scenario.ts';
@@ -33,6 +34,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerScenarioRoute(app, ctx);
   registerScenarioStatsRoute(app, ctx);
   registerRankingsRoute(app, ctx);
+  registerEventsRoute(app, ctx);
   registerUpcomingSatellitesRoute(app, ctx);
   registerUpcomingSatellitesIcsRoute(app, ctx);
   registerFiltersRoute(app, ctx);

@@ -52,6 +52,15 @@ const HistoryRowSchema = Type.Object(
     ),
     games: Type.Integer({ description: 'Rated games of the player in the event' }),
     ...wdl('in the event'),
+    placement: Nullable(
+      Type.Integer({
+        description:
+          "The player's placement in the event (1 = won it: the published placement, else ranked by wins then total score); null when the event places them nowhere",
+      }),
+    ),
+    participants: Nullable(
+      Type.Integer({ description: "The event's participant count; null when unknown" }),
+    ),
   },
   { description: 'The player after one event with a rated game of theirs' },
 );

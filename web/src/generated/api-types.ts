@@ -663,6 +663,476 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Events and one event page
+         * @description Events the common filter keeps that have an entry or a game, newest first, each with its winners and undefeated entries; with event, also that event's standings and rounds with pairings, results and lists. A page beyond the end is empty.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Common filter plus event-list options */
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description Only events held in these countries */
+                        countries?: string[];
+                        /** @description An event id: also answer data.event, that event's page, whatever else the filter keeps (404 when the system holds no such event) */
+                        event?: string;
+                        /** @description Only these events */
+                        eventIds?: string[];
+                        /** @description A faction id: only events in which an entry of this faction placed 1st or went undefeated */
+                        faction?: string;
+                        /** @description Event format; "all" (default) keeps both */
+                        format?: "singles" | "teams" | "all";
+                        /**
+                         * @description Earliest event start date, inclusive (YYYY-MM-DD)
+                         * @example 2025-10-01
+                         */
+                        from?: string;
+                        /** @description Only events with at most this many participants, 0 to 100000 (events without a count are left out) */
+                        maxParticipants?: number;
+                        /** @description Only events with at least this many participants, 0 to 100000 (events without a count are left out) */
+                        minParticipants?: number;
+                        /** @description Only events of at least this many rounds, 0 to 1000 (declared, else the highest round played) */
+                        minRounds?: number;
+                        /** @description true: online events only; false: in person only; absent: both */
+                        online?: boolean;
+                        /** @description Page number, 1 to 1000000 (default 1) */
+                        page?: number;
+                        /** @description Events per page, 1 to 200 (default 50) */
+                        pageSize?: number;
+                        /** @description A player id: only events this player has a standings entry in (404 when unknown) */
+                        player?: string;
+                        /** @description Only events played under these rules versions */
+                        rulesVersions?: string[];
+                        /** @description Order: "date" newest first (default), "entries" most entries first, "name" */
+                        sort?: "date" | "entries" | "name";
+                        /** @description Game system id (e.g. "t9a"); defaults to the only system; required when there are several */
+                        system?: string;
+                        /** @description Only events of these tiers */
+                        tiers?: ("standard" | "satellite" | "major")[];
+                        /**
+                         * @description Latest event start date, inclusive (YYYY-MM-DD)
+                         * @example 2025-10-01
+                         */
+                        to?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Statistics answer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description One page of the events */
+                            data: {
+                                /** @description With `event`: that event's page */
+                                event?: {
+                                    /** @description The event's fields */
+                                    event: {
+                                        /** @description Country the event was held in (ISO 3166-1 alpha-2); null when unknown */
+                                        country: string | null;
+                                        /** @description Start date of the event (YYYY-MM-DD) */
+                                        date: string;
+                                        /** @description Event format: singles or teams */
+                                        format: "singles" | "teams";
+                                        /** @description Event id */
+                                        id: string;
+                                        /** @description Event name */
+                                        name: string;
+                                        /** @description true online, false in person; null when unknown */
+                                        online: boolean | null;
+                                        /** @description Participants the event declared; null when it declared none */
+                                        participants: number | null;
+                                        /** @description Rounds: declared, else the highest round played; null when neither is known */
+                                        rounds: number | null;
+                                        /** @description Rules version the event was played under; null when unknown */
+                                        rulesVersion: string | null;
+                                        /** @description Event tier: standard, satellite or major */
+                                        tier: "standard" | "satellite" | "major";
+                                    };
+                                    /** @description Rounds in ascending order, games of unknown round last */
+                                    rounds: {
+                                        /** @description The round's games, in the data's order */
+                                        games: {
+                                            /** @description Scenario played; null when unknown */
+                                            scenario: string | null;
+                                            /** @description The two sides of the game */
+                                            sides: {
+                                                /** @description The faction (army) */
+                                                faction: {
+                                                    /** @description Faction id (stable code) */
+                                                    id: string;
+                                                    /** @description Faction name */
+                                                    name: string;
+                                                };
+                                                /** @description The list this side played, items by name; null when the data has none */
+                                                list: {
+                                                    /** @description The item's category in the game system */
+                                                    category: string;
+                                                    /** @description Item name (a unit, an upgrade, a character...) */
+                                                    name: string;
+                                                    /** @description How many times the list takes it */
+                                                    picks: number;
+                                                }[] | null;
+                                                /** @description The player of this side; null when unknown */
+                                                player: {
+                                                    /** @description Player's country (ISO 3166-1 alpha-2), when known; else null */
+                                                    country: string | null;
+                                                    /** @description Player id (may be opaque) */
+                                                    id: string;
+                                                    /** @description Player name, when known; else null */
+                                                    name: string | null;
+                                                } | null;
+                                                /** @description This side's result (both sides lose in a double loss) */
+                                                result: "win" | "draw" | "loss";
+                                                /** @description This side's score; null when unknown */
+                                                score: number | null;
+                                            }[];
+                                        }[];
+                                        /** @description Round number; null for games of unknown round */
+                                        round: number | null;
+                                    }[];
+                                    /** @description Every entry, declared or having played a game, by placement (entries without one last), then player id */
+                                    standings: {
+                                        /** @description Games drawn */
+                                        draws: number;
+                                        /** @description The faction of the entry: declared, else the one its player played most there; null when neither */
+                                        faction: {
+                                            /** @description Faction id (stable code) */
+                                            id: string;
+                                            /** @description Faction name */
+                                            name: string;
+                                        } | null;
+                                        /** @description Games the entry's player played in the event */
+                                        games: number;
+                                        /** @description Games lost (a double loss counts) */
+                                        losses: number;
+                                        /** @description Final placement: published, else derived from the games (wins, then total score; equals share a place); null when the event published placements but none for this entry */
+                                        placement: number | null;
+                                        /** @description The player */
+                                        player: {
+                                            /** @description Player's country (ISO 3166-1 alpha-2), when known; else null */
+                                            country: string | null;
+                                            /** @description Player id (may be opaque) */
+                                            id: string;
+                                            /** @description Player name, when known; else null */
+                                            name: string | null;
+                                        };
+                                        /** @description Sum of the known scores of those games; null when none is known */
+                                        score: number | null;
+                                        /** @description Placed within the top 10% (ceil) of the event */
+                                        top: boolean;
+                                        /** @description Played at least one game and lost none */
+                                        undefeated: boolean;
+                                        /** @description Games won */
+                                        wins: number;
+                                    }[];
+                                };
+                                /** @description This page of the events */
+                                events: {
+                                    /** @description Country the event was held in (ISO 3166-1 alpha-2); null when unknown */
+                                    country: string | null;
+                                    /** @description Start date of the event (YYYY-MM-DD) */
+                                    date: string;
+                                    /** @description Standings entries (declared, or having played a game) */
+                                    entries: number;
+                                    /** @description Event format: singles or teams */
+                                    format: "singles" | "teams";
+                                    /** @description Completed games of the event */
+                                    games: number;
+                                    /** @description Event id */
+                                    id: string;
+                                    /** @description Event name */
+                                    name: string;
+                                    /** @description true online, false in person; null when unknown */
+                                    online: boolean | null;
+                                    /** @description Participants the event declared; null when it declared none */
+                                    participants: number | null;
+                                    /** @description With player: that player's placement; null when none is known */
+                                    playerPlacement?: number | null;
+                                    /** @description Rounds: declared, else the highest round played; null when neither is known */
+                                    rounds: number | null;
+                                    /** @description Rules version the event was played under; null when unknown */
+                                    rulesVersion: string | null;
+                                    /** @description Event tier: standard, satellite or major */
+                                    tier: "standard" | "satellite" | "major";
+                                    /** @description Entries that played at least one game and lost none (X-0), by placement */
+                                    undefeated: {
+                                        /** @description The faction of the entry: declared, else the one its player played most there; null when neither */
+                                        faction: {
+                                            /** @description Faction id (stable code) */
+                                            id: string;
+                                            /** @description Faction name */
+                                            name: string;
+                                        } | null;
+                                        /** @description The player */
+                                        player: {
+                                            /** @description Player's country (ISO 3166-1 alpha-2), when known; else null */
+                                            country: string | null;
+                                            /** @description Player id (may be opaque) */
+                                            id: string;
+                                            /** @description Player name, when known; else null */
+                                            name: string | null;
+                                        };
+                                    }[];
+                                    /** @description Entries placed 1st (several when derived placements tie) */
+                                    winners: {
+                                        /** @description The faction of the entry: declared, else the one its player played most there; null when neither */
+                                        faction: {
+                                            /** @description Faction id (stable code) */
+                                            id: string;
+                                            /** @description Faction name */
+                                            name: string;
+                                        } | null;
+                                        /** @description The player */
+                                        player: {
+                                            /** @description Player's country (ISO 3166-1 alpha-2), when known; else null */
+                                            country: string | null;
+                                            /** @description Player id (may be opaque) */
+                                            id: string;
+                                            /** @description Player name, when known; else null */
+                                            name: string | null;
+                                        };
+                                    }[];
+                                }[];
+                                /** @description This page number, from 1 */
+                                page: number;
+                                /** @description Events per page */
+                                pageSize: number;
+                                /** @description Events matching (all pages) */
+                                total: number;
+                            };
+                            /** @description About the answer */
+                            meta: {
+                                /** @description Data version answered from (bumped by every successful import); answers with the same version rest on the same data */
+                                dataVersion: number;
+                                /** @description The filter applied, defaults filled in */
+                                filter: {
+                                    /** @description Event countries applied, upper-cased, duplicates removed; empty: every country */
+                                    countries: string[];
+                                    /** @description The event whose page is answered; null: none */
+                                    event: string | null;
+                                    /** @description Event ids applied, duplicates removed; empty: every event */
+                                    eventIds: string[];
+                                    /** @description The faction applied; null: none */
+                                    faction: string | null;
+                                    /** @description Event format; "all" (default) keeps both */
+                                    format: "singles" | "teams" | "all";
+                                    /** @description Earliest event start date applied (YYYY-MM-DD); null: no bound */
+                                    from: string | null;
+                                    /** @description Maximum participants applied; null: no bound */
+                                    maxParticipants: number | null;
+                                    /** @description Minimum participants applied; null: no bound */
+                                    minParticipants: number | null;
+                                    /** @description Minimum rounds applied; null: no bound */
+                                    minRounds: number | null;
+                                    /** @description true: online events only; false: in person only; null: both */
+                                    online: boolean | null;
+                                    /** @description Page number applied */
+                                    page: number;
+                                    /** @description Page size applied */
+                                    pageSize: number;
+                                    /** @description The player applied; null: none */
+                                    player: string | null;
+                                    /** @description Rules versions applied, duplicates removed; empty: every version */
+                                    rulesVersions: string[];
+                                    /** @description Order: "date" newest first (default), "entries" most entries first, "name" */
+                                    sort: "date" | "entries" | "name";
+                                    /** @description The game system applied (the only one when not given) */
+                                    system: string;
+                                    /** @description Event tiers applied, duplicates removed; empty: every tier */
+                                    tiers: ("standard" | "satellite" | "major")[];
+                                    /** @description Latest event start date applied (YYYY-MM-DD); null: no bound */
+                                    to: string | null;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When this answer was computed (ISO 8601, UTC)
+                                 */
+                                generatedAt: string;
+                                /** @description The sample the answer rests on */
+                                sample: {
+                                    /** @description Events in scope with at least one completed game */
+                                    events: number;
+                                    /** @description Completed games in scope (every faction, mirrors included), before route options such as factions or minGames */
+                                    games: number;
+                                };
+                                /** @description Why an answer may be empty or thin (never errors) */
+                                warnings: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/validation",
+                         *       "title": "Request validation failed",
+                         *       "status": 400,
+                         *       "detail": "The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The Origin header is missing, `null` or not one of the allowed origins */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/origin-not-allowed",
+                         *       "title": "Origin not allowed",
+                         *       "status": 403,
+                         *       "detail": "The Origin header is missing, `null` or not one of the allowed origins"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description event or player is not in the data (`errors[]` points at it) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/not-found",
+                         *       "title": "Not found",
+                         *       "status": 404,
+                         *       "detail": "An id in the request names a record the data does not hold"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Another method than POST was used on this path */
+                405: {
+                    headers: {
+                        /** @description The methods this path accepts: POST */
+                        Allow?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/method-not-allowed",
+                         *       "title": "Method not allowed",
+                         *       "status": 405,
+                         *       "detail": "Another method than POST was used on this path"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is over 16 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/body-too-large",
+                         *       "title": "Request body too large",
+                         *       "status": 413,
+                         *       "detail": "The request body is over 16 KiB"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/unsupported-media-type",
+                         *       "title": "Unsupported media type",
+                         *       "status": 415,
+                         *       "detail": "The body is not sent as application/json"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests from this client in the current window */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/rate-limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "Too many requests from this client in the current window"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description An unexpected error; it is logged with the request id, no internals are sent */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/internal",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An unexpected error; it is logged with the request id, no internals are sent"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request took longer than the configured time limit, or the service is not ready */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/timeout",
+                         *       "title": "Request timed out",
+                         *       "status": 503,
+                         *       "detail": "The request took longer than the configured time limit, or the service is not ready"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/faction-stats": {
         parameters: {
             query?: never;
@@ -2172,6 +2642,10 @@ export interface paths {
                                         games: number;
                                         /** @description Rated games lost in the event (a double loss counts as a loss) */
                                         losses: number;
+                                        /** @description The event's participant count; null when unknown */
+                                        participants: number | null;
+                                        /** @description The player's placement in the event (1 = won it: the published placement, else ranked by wins then total score); null when the event places them nowhere */
+                                        placement: number | null;
                                         /** @description The rating as it stood at the end of that date, as the leaderboard cut off with `to` (or asOf) at that date gives it; with week or month periods, after the period holding the event */
                                         rating: number;
                                         /** @description Glicko-2 rating deviation at the same point; null otherwise */

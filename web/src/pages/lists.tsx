@@ -1,5 +1,6 @@
 /** Lists: what armies take (items and units), how often, and whether it pays off. */
 import { post } from '../api.ts';
+import { FactionLink } from '../components/entity-link.tsx';
 import { DeltaBar } from '../components/delta-bar.tsx';
 import { IntervalBar } from '../components/interval-bar.tsx';
 import { Pager } from '../components/pager.tsx';
@@ -36,6 +37,7 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
   const result = useApi(JSON.stringify(body), (signal) =>
     post('/api/item-use-stats', body, signal),
   );
+  const chosenFaction = system?.factions.find((f) => f.id === faction);
   return (
     <>
       <div class="controls">
@@ -55,6 +57,12 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
             ))}
           </select>
         </label>
+        {chosenFaction && (
+          <span class="open-page">
+            <FactionLink faction={chosenFaction} />
+            ’s page
+          </span>
+        )}
         <SearchBox
           label="Search items"
           value={params.q ?? ''}

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { post } from '../api.ts';
 import { heatmapPng } from '../components/chart-png.ts';
 import { DownloadCsv, DownloadPng } from '../components/download.tsx';
+import { FactionLink } from '../components/entity-link.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
 import { num, pct } from '../format.ts';
 import type { MatchupCell as Cell } from '../types.ts';
@@ -87,7 +88,15 @@ function Details({
         if (e.key === 'Escape') onClose();
       }}
     >
-      <h2>{title}</h2>
+      <h2>
+        <FactionLink
+          faction={{ id: cell.faction, name: names.get(cell.faction) ?? cell.faction }}
+        />{' '}
+        against{' '}
+        <FactionLink
+          faction={{ id: cell.opponent, name: names.get(cell.opponent) ?? cell.opponent }}
+        />
+      </h2>
       <dl class="stats">
         <div>
           <dt>Games</dt>
@@ -200,7 +209,9 @@ export function MatchupsPage({ params, update, filter }: PageProps) {
                     <td class="corner" />
                     {data.factions.map((f) => (
                       <th key={f.id} scope="col" class="col-head">
-                        <span>{f.name}</span>
+                        <span>
+                          <FactionLink faction={f} />
+                        </span>
                       </th>
                     ))}
                   </tr>
@@ -208,7 +219,9 @@ export function MatchupsPage({ params, update, filter }: PageProps) {
                 <tbody>
                   {data.factions.map((row) => (
                     <tr key={row.id}>
-                      <th scope="row">{row.name}</th>
+                      <th scope="row">
+                        <FactionLink faction={row} />
+                      </th>
                       {data.factions.map((col) => {
                         const key = `${row.id}~${col.id}`;
                         const cell = cells.get(key);

@@ -1,6 +1,7 @@
 /** Meta: how each faction performs, the meta's diversity, and win rates over time. */
 import { useMemo } from 'preact/hooks';
 import { post } from '../api.ts';
+import { FactionLink } from '../components/entity-link.tsx';
 import { rateColumns } from '../components/rate-columns.tsx';
 import type { Line } from '../components/line-chart.tsx';
 import { LineChart, SERIES_COLOURS } from '../components/line-chart.tsx';
@@ -20,7 +21,7 @@ const COLUMNS: Array<Column<FactionRow>> = [
     sort: (r) => r.faction.name,
     render: (r) => (
       <>
-        {r.faction.name}
+        <FactionLink faction={r.faction} />
         {r.lowSample && (
           <span class="badge" title="Fewer than 30 games: read with care">
             low sample

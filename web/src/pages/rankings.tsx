@@ -3,7 +3,8 @@ import { post } from '../api.ts';
 import { Pager } from '../components/pager.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
-import { num, playerName } from '../format.ts';
+import { FactionLink, PlayerLink } from '../components/entity-link.tsx';
+import { num } from '../format.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
 
@@ -171,11 +172,7 @@ export function RankingsPage({ params, update, filter, system }: PageProps) {
                       <tr key={p.player.id}>
                         <td class="num">{p.rank}</td>
                         <th scope="row">
-                          <span
-                            class={p.player.name?.trim() ? 'player-name' : 'player-name player-id'}
-                          >
-                            {playerName(p.player)}
-                          </span>
+                          <PlayerLink player={p.player} />
                           {p.provisional && (
                             <span
                               class="badge"
@@ -200,7 +197,9 @@ export function RankingsPage({ params, update, filter, system }: PageProps) {
                         <td class="num opt">
                           {p.wins} / {p.draws} / {p.losses}
                         </td>
-                        <td class="opt">{p.mainFaction?.name ?? '–'}</td>
+                        <td class="opt">
+                          {p.mainFaction ? <FactionLink faction={p.mainFaction} /> : '–'}
+                        </td>
                         <td class="opt">{p.lastPlayed ?? '–'}</td>
                       </tr>
                     ))}

@@ -1,5 +1,6 @@
 /** Scenarios: maps, deployments, primaries and secondaries, and per-faction results in one. */
 import { post } from '../api.ts';
+import { FactionLink } from '../components/entity-link.tsx';
 import { rateColumns } from '../components/rate-columns.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
@@ -27,7 +28,12 @@ const share = (part: number, p: { attacker: number; defender: number; none: numb
 };
 
 const FACTION_COLUMNS: Array<Column<FactionResult>> = [
-  { key: 'faction', label: 'Faction', sort: (r) => r.faction.name, render: (r) => r.faction.name },
+  {
+    key: 'faction',
+    label: 'Faction',
+    sort: (r) => r.faction.name,
+    render: (r) => <FactionLink faction={r.faction} />,
+  },
   ...rateColumns(),
 ];
 

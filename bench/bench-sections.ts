@@ -1,0 +1,206 @@
+/**
+ * The sections of `npm run bench` (docs/operations.md#benchmark), each runnable alone on an
+ * existing data set (`--sections`): the engine calls, the same aggregations in SQL, server
+ * start-up and memory, HTTP loads, a reload, the real T9A window and import throughput.
+ */
+import { availableParallelism } from 'node:os';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { warmEngine } from '../src/engine/warm-engine.ts';
+import { loadSnapshot } from '../src/snapshot/load-snapshot.ts';
+import { openStore } from '../src/store/store.ts';
+import { loadTarget, measureRankingsStall, measureReload, startServer } from './bench-http.ts';
+import type { LoadResult, ServerInfo, Target } from './bench-http.ts';
+import { CASES, ROUTES, time, timeAsync } from './bench-queries.ts';
+import type { BenchResults, EngineRow, HttpRow, SqlRow } from './bench-results.ts';
+import { measureImportThroughput } from './import-throughput.ts';
+
+export type Log = (text: string) => void;
+
+/** The engine calls on a snapshot loaded in this process: median and p99 of `runs` calls. */
+export async function engineSection(
+  file: string,
+  runs: number,
+  log: Log,
+): Promise<{ rows: EngineRow[]; loadMs: number }> {
+  const store = await openStore(`sqlite:${file}`);
+  const t = performance.now();
+  const snapshot = await loadSnapshot(store);
+  const loadMs = performance.now() - t;
+  await store.close();
+  warmEngine(snapshot);
+  const rows: EngineRow[] = [];
+  for (const route of ROUTES) {
+    for (const c of CASES) {
+      const engine = time(() => route.engine(snapshot, c.filter), runs);
+      rows.push({
+        route: route.route,
+        filter: c.name,
+        engineMedianMs: engine.median,
+        engineP99Ms: engine.p99,
+      });
+      log(`engine ${route.route} / ${c.name}: ${engine.median.toFixed(2)} ms`);
+    }
+  }
+  return { rows, loadMs };
+}
+
+/**
+ * The same aggregations in SQL on SQLite (and on PostgreSQL in `pgSchema` when given), for the
+ * filters named in `filters` (all when null): at ten million games one all-time statement
+ * takes minutes, so a run may keep to the narrower filters.
+ */
+export async function sqlSection(
+  file: string,
+  postgres: { url: string; schema: string } | null,
+  runs: number,
+  filters: readonly string[] | null,
+  log: Log,
+): Promise<SqlRow[]> {
+  const sqlite = new SQLite(file, { readonly: true });
+  const client = postgres === null ? null : new pg.Client({ connectionString: postgres.url });
+  await client?.connect();
+  await client?.query(`set search_path to ${postgres!.schema}`);
+  const rows: SqlRow[] = [];
+  try {
+    for (const route of ROUTES) {
+      for (const c of CASES) {
+        if (filters !== null && !filters.includes(c.name)) continue;
+        const texts = route.sql(c.sqlWhere);
+        const statements = texts.map((text) => sqlite.prepare(text));
+        const onSqlite = await timeAsync(() => statements.forEach((st) => st.all()), runs);
+        const onPostgres =
+          client === null
+            ? null
+            : await timeAsync(async () => {
+                for (const text of texts) await client.query(text);
+              }, runs);
+        rows.push({
+          route: route.route,
+          filter: c.name,
+          sqliteMedianMs: onSqlite.median,
+          postgresMedianMs: onPostgres?.median ?? null,
+        });
+        log(`sql ${route.route} / ${c.name}: SQLite ${onSqlite.median.toFixed(0)} ms`);
+      }
+    }
+  } finally {
+    sqlite.close();
+    await client?.end();
+  }
+  return rows;
+}
+
+/** The engine-thread counts the load and HTTP sections run: one, and one per core. */
+export function threadCounts(): number[] {
+  const cores = availableParallelism();
+  return cores > 1 ? [1, cores] : [1];
+}
+
+/**
+ * Starts the benchmark server with each count of engine threads in turn and stops it once it
+ * is ready: the time to ready and the process's memory, with nothing else running in it.
+ */
+export async function loadSection(
+  databaseUrl: string,
+  threads: readonly number[],
+  log: Log,
+): Promise<ServerInfo[]> {
+  const servers: ServerInfo[] = [];
+  for (const count of threads) {
+    const server = await startServer(databaseUrl, count);
+    await server.stop();
+    servers.push(server.info);
+    const { readyMs, rssBytes } = server.info;
+    log(
+      `load ${count} engine thread(s): ready ${(readyMs / 1000).toFixed(1)} s, RSS ${(rssBytes / 2 ** 20).toFixed(0)} MiB`,
+    );
+  }
+  return servers;
+}
+
+const FILTER = { from: '2025-01-01', to: '2025-12-31', minParticipants: 16 };
+const TARGETS: Target[] = [
+  { name: 'hello world (GET)', method: 'GET', path: '/bench/hello' },
+  { name: 'hello world (POST)', method: 'POST', path: '/bench/hello-post', body: FILTER },
+  { name: 'faction-stats', method: 'POST', path: '/api/faction-stats', body: FILTER },
+  { name: 'army-matchup', method: 'POST', path: '/api/army-matchup', body: FILTER },
+  { name: 'item-use-stats', method: 'POST', path: '/api/item-use-stats', body: FILTER },
+  { name: 'scenario', method: 'POST', path: '/api/scenario', body: FILTER },
+  { name: 'scenario-stats', method: 'POST', path: '/api/scenario-stats', body: FILTER },
+  { name: 'rankings', method: 'POST', path: '/api/rankings', body: FILTER },
+];
+
+/** Loads every target against `url`; one row per target. */
+async function loadTargets(
+  url: string,
+  cached: boolean,
+  workers: number,
+  seconds: number,
+  log: Log,
+): Promise<HttpRow[]> {
+  const rows: HttpRow[] = [];
+  for (const target of TARGETS) {
+    // One request first: rankings computes and keeps its ratings on its first call.
+    await loadTarget(url, target, 1, 1);
+    const results: LoadResult[] = [];
+    for (const connections of [8, 64]) {
+      results.push(await loadTarget(url, target, connections, seconds));
+    }
+    log(
+      `http ${workers} engine thread(s) ${cached ? 'cached' : 'uncached'} ${target.name}: ${results.map((r) => r.rps.toFixed(0)).join(' / ')} req/s`,
+    );
+    rows.push({ target: target.name, cached, workers, results });
+  }
+  return rows;
+}
+
+/** The HTTP loads, uncached then cached, on each count of engine threads. */
+export async function httpSection(
+  databaseUrl: string,
+  threads: readonly number[],
+  seconds: number,
+  log: Log,
+): Promise<{ rows: HttpRow[]; servers: ServerInfo[] }> {
+  const rows: HttpRow[] = [];
+  const servers: ServerInfo[] = [];
+  for (const count of threads) {
+    const server = await startServer(databaseUrl, count);
+    servers.push(server.info);
+    try {
+      rows.push(...(await loadTargets(server.info.url, false, count, seconds, log)));
+      rows.push(...(await loadTargets(server.info.cachedUrl, true, count, seconds, log)));
+    } finally {
+      await server.stop();
+    }
+  }
+  return { rows, servers };
+}
+
+/** A reload, then rankings with new parameters, each under health probes, on one server. */
+export async function reloadSection(
+  databaseUrl: string,
+  threads: number,
+  log: Log,
+): Promise<Pick<BenchResults, 'reload' | 'rankingsStall'>> {
+  const server = await startServer(databaseUrl, threads);
+  try {
+    const reload = await measureReload(server.info.cachedUrl);
+    log(`reload ${reload.reloadMs.toFixed(0)} ms, longest wait ${reload.maxWaitMs.toFixed(0)} ms`);
+    const rankingsStall = await measureRankingsStall(server.info.cachedUrl);
+    log(`rankings with new parameters: longest wait ${rankingsStall.maxWaitMs.toFixed(0)} ms`);
+    return { reload, rankingsStall };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Import throughput on SQLite, and on PostgreSQL at `postgresUrl` when it answered. */
+export async function importSection(
+  games: number,
+  postgresUrl: string | undefined,
+  log: Log,
+): Promise<NonNullable<BenchResults['import']>> {
+  const runs = await measureImportThroughput({ games, postgresUrl, log });
+  return { games, runs };
+}

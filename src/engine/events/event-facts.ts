@@ -1,0 +1,116 @@
+/**
+ * What an event is, as the events route answers it (docs/statistics.md#events): its metadata
+ * and its winners and undefeated entries from the standings (docs/statistics.md#standings).
+ */
+import { dayString } from '../../domain/calendar-day.ts';
+import { EVENT_FORMATS, EVENT_TIERS } from '../../domain/model.ts';
+import type { EventFormat, EventTier } from '../../domain/model.ts';
+import { DomainError } from '../../domain/domain-error.ts';
+import type { Snapshot } from '../../snapshot/snapshot.ts';
+import { factionRef } from '../common.ts';
+import type { FactionRef } from '../common.ts';
+import { playerRef } from '../ratings/leaderboard.ts';
+import type { PlayerRef } from '../ratings/leaderboard.ts';
+import { eventIndex } from './event-index.ts';
+
+/** An event's own fields. */
+export interface EventInfo {
+  id: string;
+  name: string;
+  /** Start date, YYYY-MM-DD. */
+  date: string;
+  tier: EventTier;
+  format: EventFormat;
+  participants: number | null;
+  country: string | null;
+  online: boolean | null;
+  rulesVersion: string | null;
+  rounds: number | null;
+}
+
+/** A standings entry named by its player and faction. */
+export interface EntryRef {
+  player: PlayerRef;
+  faction: FactionRef | null;
+}
+
+/** The fields of event `e`. */
+export function eventInfo(snapshot: Snapshot, e: number): EventInfo {
+  const ev = snapshot.events;
+  const known = (v: number) => (v >= 0 ? v : null);
+  return {
+    id: ev.ids[e],
+    name: ev.names[e],
+    date: dayString(ev.startDay[e]),
+    tier: EVENT_TIERS[ev.tier[e]],
+    format: EVENT_FORMATS[ev.format[e]],
+    participants: known(ev.participants[e]),
+    country: ev.country[e] >= 0 ? snapshot.countries[ev.country[e]] : null,
+    online: ev.online[e] < 0 ? null : ev.online[e] === 1,
+    rulesVersion: ev.rulesVersion[e] >= 0 ? snapshot.rulesVersions[ev.rulesVersion[e]] : null,
+    rounds: known(ev.rounds[e]),
+  };
+}
+
+/** Standings row `i` as a player and faction. */
+export function entryRef(snapshot: Snapshot, i: number): EntryRef {
+  const st = snapshot.standings;
+  const f = st.faction[i];
+  return {
+    player: playerRef(snapshot, st.player[i]),
+    faction: f >= 0 ? factionRef(snapshot, f) : null,
+  };
+}
+
+/** Standings rows of event `e` that pass `keep`, in placement order (then player id). */
+export function eventEntries(
+  snapshot: Snapshot,
+  e: number,
+  keep: (i: number) => boolean = () => true,
+): number[] {
+  const { standingStart } = eventIndex(snapshot);
+  const st = snapshot.standings;
+  const out: number[] = [];
+  for (let i = standingStart[e]; i < standingStart[e + 1]; i++) if (keep(i)) out.push(i);
+  const place = (i: number) => (st.placement[i] > 0 ? st.placement[i] : Number.MAX_SAFE_INTEGER);
+  const id = (i: number) => snapshot.players[st.player[i]];
+  return out.sort((a, b) => place(a) - place(b) || (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
+}
+
+const playerIndexes = new WeakMap<Snapshot, Map<string, number>>();
+
+/**
+ * The index of event `id` in the system `system`; an id the data does not hold there is an
+ * unknown-record DomainError (a 404, docs/problems.md) pointing at `pointer`.
+ */
+export function eventIndexOf(
+  snapshot: Snapshot,
+  system: number,
+  id: string,
+  pointer: string,
+): number {
+  const e = snapshot.events.idIndex.get(id);
+  if (e === undefined || snapshot.events.system[e] !== system) {
+    const where = `in system "${snapshot.systems[system].id}"`;
+    throw new DomainError('unknown-record', `no event "${id}" ${where} in the data`, [
+      { pointer, detail: `unknown event "${id}" ${where}` },
+    ]);
+  }
+  return e;
+}
+
+/** The player index of `id`; unknown is an unknown-record DomainError pointing at `pointer`. */
+export function playerIndexOf(snapshot: Snapshot, id: string, pointer: string): number {
+  let index = playerIndexes.get(snapshot);
+  if (index === undefined) {
+    index = new Map(snapshot.players.map((p, i) => [p, i]));
+    playerIndexes.set(snapshot, index);
+  }
+  const p = index.get(id);
+  if (p === undefined) {
+    throw new DomainError('unknown-record', `no player "${id}" in the data`, [
+      { pointer, detail: `unknown player "${id}"` },
+    ]);
+  }
+  return p;
+}

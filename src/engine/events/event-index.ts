@@ -1,0 +1,33 @@
+/**
+ * Where each event's standings and games sit in the snapshot (docs/statistics.md#events): the
+ * standings rows of an event are contiguous (src/snapshot/derive-standings.ts builds them event
+ * by event), and so are its game sides (docs/architecture.md#the-snapshot-and-its-lifecycle).
+ */
+import type { Snapshot } from '../../snapshot/snapshot.ts';
+import { snapshotData } from '../snapshot-cache.ts';
+
+export interface EventIndex {
+  /** Standings rows of event e: [standingStart[e], standingStart[e + 1]). */
+  readonly standingStart: Int32Array;
+  /** Side rows of event e: [rowStart[e], rowEnd[e]); empty when it has no game. */
+  readonly rowStart: Int32Array;
+  readonly rowEnd: Int32Array;
+}
+
+/** The event index of a snapshot, built once per snapshot (linear in standings and sides). */
+export const eventIndex = snapshotData('event-index', (snapshot: Snapshot): EventIndex => {
+  const n = snapshot.events.count;
+  const st = snapshot.standings;
+  const counts = new Int32Array(n + 1);
+  for (let i = 0; i < st.count; i++) counts[st.event[i] + 1]++;
+  for (let e = 0; e < n; e++) counts[e + 1] += counts[e];
+  const rowStart = new Int32Array(n);
+  const rowEnd = new Int32Array(n);
+  const { rowEvent, sides } = snapshot;
+  for (let r = 0; r < sides; r += 2) {
+    const e = rowEvent[r];
+    if (r === 0 || rowEvent[r - 2] !== e) rowStart[e] = r;
+    rowEnd[e] = r + 2;
+  }
+  return { standingStart: counts, rowStart, rowEnd };
+});

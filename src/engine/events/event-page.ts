@@ -1,0 +1,153 @@
+/**
+ * One event's page (docs/statistics.md#events): its fields, its standings with each entry's
+ * record, and its rounds with every pairing, result, score and list the data has.
+ */
+import { RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
+import type { Snapshot } from '../../snapshot/snapshot.ts';
+import { factionRef } from '../common.ts';
+import type { FactionRef } from '../common.ts';
+import { playerRef } from '../ratings/leaderboard.ts';
+import type { PlayerRef } from '../ratings/leaderboard.ts';
+import { entryRef, eventEntries, eventInfo } from './event-facts.ts';
+import type { EntryRef, EventInfo } from './event-facts.ts';
+import { eventIndex } from './event-index.ts';
+
+export interface StandingRow extends EntryRef {
+  placement: number | null;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  /** Sum of the entry's known game scores; null when none is known. */
+  score: number | null;
+  top: boolean;
+  undefeated: boolean;
+}
+
+export interface ListItem {
+  name: string;
+  category: string;
+  picks: number;
+}
+
+export interface GameSide {
+  player: PlayerRef | null;
+  faction: FactionRef;
+  result: 'win' | 'draw' | 'loss';
+  score: number | null;
+  list: ListItem[] | null;
+}
+
+export interface PairingRow {
+  scenario: string | null;
+  sides: [GameSide, GameSide];
+}
+
+export interface RoundRow {
+  round: number | null;
+  games: PairingRow[];
+}
+
+export interface EventPage {
+  event: EventInfo;
+  standings: StandingRow[];
+  rounds: RoundRow[];
+}
+
+const RESULTS = ['loss', 'draw', 'win'] as const;
+
+/** Wins, draws, losses, games and known score per player over the event's side rows. */
+function records(snapshot: Snapshot, e: number) {
+  const { rowStart, rowEnd } = eventIndex(snapshot);
+  const byPlayer = new Map<
+    number,
+    { games: number; w: number; d: number; l: number; s: number | null }
+  >();
+  for (let r = rowStart[e]; r < rowEnd[e]; r++) {
+    const p = snapshot.player[r];
+    if (p < 0) continue;
+    let rec = byPlayer.get(p);
+    if (rec === undefined) byPlayer.set(p, (rec = { games: 0, w: 0, d: 0, l: 0, s: null }));
+    rec.games++;
+    const res = snapshot.result[r];
+    if (res === RESULT_WIN) rec.w++;
+    else if (res === RESULT_DRAW) rec.d++;
+    else rec.l++;
+    const score = snapshot.score[r];
+    if (!Number.isNaN(score)) rec.s = (rec.s ?? 0) + score;
+  }
+  return byPlayer;
+}
+
+function standingRows(snapshot: Snapshot, e: number): StandingRow[] {
+  const st = snapshot.standings;
+  const byPlayer = records(snapshot, e);
+  return eventEntries(snapshot, e).map((i) => {
+    const rec = byPlayer.get(st.player[i]);
+    return {
+      placement: st.placement[i] > 0 ? st.placement[i] : null,
+      ...entryRef(snapshot, i),
+      games: rec?.games ?? 0,
+      wins: rec?.w ?? 0,
+      draws: rec?.d ?? 0,
+      losses: rec?.l ?? 0,
+      score: rec?.s ?? null,
+      top: st.top[i] === 1,
+      undefeated: st.undefeated[i] === 1,
+    };
+  });
+}
+
+/** The items of list `l`, most picked first (then by name); null when the side has no list. */
+function listOf(snapshot: Snapshot, l: number): ListItem[] | null {
+  if (l < 0) return null;
+  const items: ListItem[] = [];
+  for (let k = snapshot.listStart[l]; k < snapshot.listStart[l + 1]; k++) {
+    const item = snapshot.items[snapshot.listItems[k]];
+    items.push({ name: item.name, category: item.category, picks: snapshot.listPicks[k] });
+  }
+  return items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function sideOf(snapshot: Snapshot, r: number): GameSide {
+  const p = snapshot.player[r];
+  const score = snapshot.score[r];
+  return {
+    player: p >= 0 ? playerRef(snapshot, p) : null,
+    faction: factionRef(snapshot, snapshot.faction[r]),
+    result: RESULTS[snapshot.result[r]],
+    score: Number.isNaN(score) ? null : score,
+    list: listOf(snapshot, snapshot.list[r]),
+  };
+}
+
+/** The event's games grouped by round (ascending; games of an unknown round last). */
+function roundRows(snapshot: Snapshot, e: number): RoundRow[] {
+  const { rowStart, rowEnd } = eventIndex(snapshot);
+  const scenarios = snapshot.scenarioDicts.scenario.values;
+  const byRound = new Map<number, PairingRow[]>();
+  for (let r = rowStart[e]; r < rowEnd[e]; r += 2) {
+    const g = r >> 1;
+    const round = snapshot.gameRound[g];
+    let games = byRound.get(round);
+    if (games === undefined) byRound.set(round, (games = []));
+    const scenario = snapshot.gameScenario[g];
+    games.push({
+      scenario: scenario >= 0 ? scenarios[scenario] : null,
+      sides: [sideOf(snapshot, r), sideOf(snapshot, r + 1)],
+    });
+  }
+  const key = (round: number) => (round < 0 ? Number.MAX_SAFE_INTEGER : round);
+  return [...byRound]
+    .sort(([a], [b]) => key(a) - key(b))
+    .map(([round, games]) => ({ round: round < 0 ? null : round, games }));
+}
+
+/** The page of event `e`. */
+export function eventPage(snapshot: Snapshot, e: number): EventPage {
+  return {
+    event: eventInfo(snapshot, e),
+    standings: standingRows(snapshot, e),
+    rounds: roundRows(snapshot, e),
+  };
+}

@@ -1,0 +1,219 @@
+/**
+ * Every name opens a page (docs/operations.md#web-client), in a real browser (Chromium through
+ * playwright-core) at 1440x900 and 390x844, over the demo data and the committed T9A slice
+ * (test/fixtures/t9a): from Meta to a faction, to its best player, to an event they played and
+ * back, by links alone; each page opens from a shared URL; an unknown player id is said so in
+ * plain words. Screenshots of the faction and player pages go to test-artifacts/web/.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
+import { writeMeta } from '../../src/store/store.ts';
+import { browserMissing, launchBrowser, until, watchedPage } from '../support/browser.ts';
+import type { Browser } from '../support/browser.ts';
+import { buildTestApp, t9aSeedPaths } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { TEST_BACKEND } from '../support/test-store.ts';
+
+const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts/web');
+const SIZES = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+type Size = keyof typeof SIZES;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+interface Served {
+  name: 'demo' | 't9a';
+  test: TestApp;
+  origin: string;
+}
+
+async function serve(seed: 'demo-slice' | 't9a'): Promise<Served> {
+  const port = await freePort();
+  const test = await buildTestApp({ seed, env: { MUSTER_PORT: String(port) } });
+  if (seed === 'demo-slice') {
+    await writeMeta(test.store.db, 'demo', 'generated for the browser test');
+    await test.snapshots.reload();
+  }
+  await test.app.listen({ host: '127.0.0.1', port });
+  return { name: seed === 't9a' ? 't9a' : 'demo', test, origin: `http://127.0.0.1:${port}` };
+}
+
+/** Waits until the page's numbers are in: a heading, no loading line, nothing reloading. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('main h1').waitFor();
+  // Several sections load at once on these pages: wait for every one of them.
+  const busy = page.locator('main .status[role=status]:not(.empty), .reloading');
+  await until(async () => (await busy.count()) === 0);
+}
+
+async function open(page: Page, origin: string, query: string): Promise<void> {
+  await page.goto(`${origin}/?${query}`);
+  await settled(page);
+}
+
+/** Follows a link by a plain click and waits for the page it opens. */
+async function follow(page: Page, link: ReturnType<Page['locator']>, url: RegExp): Promise<void> {
+  await link.scrollIntoViewIfNeeded();
+  await link.click();
+  await page.waitForURL(url);
+  await settled(page);
+}
+
+const heading = (page: Page) => page.locator('main h1').innerText();
+
+/** No sideways scrolling at this size. */
+async function fits(page: Page, what: string): Promise<void> {
+  const overflow = await page.evaluate<number>(
+    'document.documentElement.scrollWidth - window.innerWidth',
+  );
+  assert.ok(overflow <= 1, `${what} is ${overflow}px wider than the screen`);
+}
+
+const t9aPaths = t9aSeedPaths();
+const skipReason =
+  browserMissing() ??
+  (existsSync(join(WEB_CLIENT_ROOT, 'index.html'))
+    ? null
+    : 'the client is not built (npm run build:web)');
+if (skipReason !== null && process.env.CI === 'true') assert.fail(`${skipReason}; CI requires it`);
+
+describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?? false }, () => {
+  let browser: Browser;
+  const served: Served[] = [];
+
+  before(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    served.push(await serve('demo-slice'));
+    if (t9aPaths !== null) served.push(await serve('t9a'));
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    for (const s of served) await s.test.close();
+  });
+
+  for (const data of ['demo', 't9a'] as const) {
+    for (const size of Object.keys(SIZES) as Size[]) {
+      it(`walks from Meta to a faction, its best player and an event, and back, by links alone (${data}, ${size})`, async (t) => {
+        const s = served.find((x) => x.name === data);
+        if (s === undefined) return t.skip('no T9A data (test/fixtures/t9a)');
+        const { page, errors } = await watchedPage(browser, s.origin);
+        await page.setViewportSize(SIZES[size]);
+        await open(page, s.origin, '');
+        const factionLink = page.locator('main table a.faction-name').first();
+        const factionName = await factionLink.innerText();
+        await follow(page, factionLink, /view=faction&faction=/);
+        assert.equal(await heading(page), factionName);
+        await page.locator('#players-h').waitFor();
+        await settled(page);
+        await fits(page, `${data} faction page`);
+        await page.screenshot({
+          path: join(ARTIFACTS, `${data}-faction-${size}-${TEST_BACKEND}.png`),
+          fullPage: true,
+        });
+
+        const playerLink = page.locator('section[aria-labelledby=players-h] a.player-name').first();
+        const playerName = await playerLink.innerText();
+        await follow(page, playerLink, /view=player&player=/);
+        assert.equal(await heading(page), playerName);
+        assert.ok(await page.locator('main table a.faction-name').first().isVisible());
+        await fits(page, `${data} player page`);
+        await page.screenshot({
+          path: join(ARTIFACTS, `${data}-player-${size}-${TEST_BACKEND}.png`),
+          fullPage: true,
+        });
+
+        const eventLink = page.locator('section[aria-labelledby=results-h] a.event-name').first();
+        const eventHref = await eventLink.getAttribute('href');
+        assert.match(eventHref ?? '', /view=event&event=/);
+        await eventLink.click();
+        await page.waitForURL(/view=event&event=/);
+
+        await page.goBack();
+        await page.waitForURL(/view=player/);
+        await settled(page);
+        assert.equal(await heading(page), playerName);
+        await page.goBack();
+        await page.waitForURL(/view=faction/);
+        await settled(page);
+        assert.equal(await heading(page), factionName);
+        await page.goBack();
+        await settled(page);
+        assert.equal(await heading(page), 'Meta');
+        assert.deepEqual(errors, []);
+        await page.close();
+      });
+    }
+
+    it(`opens a faction's and a player's page from a shared URL, filter kept (${data})`, async (t) => {
+      const s = served.find((x) => x.name === data);
+      if (s === undefined) return t.skip('no T9A data (test/fixtures/t9a)');
+      const { page, errors } = await watchedPage(browser, s.origin);
+      await open(page, s.origin, 'view=rankings&provisional=1');
+      const first = page.locator('main tbody tr a.player-name').first();
+      const playerHref = (await first.getAttribute('href'))!;
+      const playerName = await first.innerText();
+      const factionCell = page.locator('main tbody tr a.faction-name').first();
+      const factionHref = (await factionCell.getAttribute('href'))!;
+      const factionName = await factionCell.innerText();
+      // A fresh page from the shared link alone (no history), then the same with a date filter.
+      for (const [href, name] of [
+        [playerHref, playerName],
+        [factionHref, factionName],
+      ]) {
+        const shared = await watchedPage(browser, s.origin);
+        await open(shared.page, s.origin, href.slice(1));
+        assert.equal(await heading(shared.page), name);
+        await open(shared.page, s.origin, `${href.slice(1)}&from=2000-01-01`);
+        assert.equal(await heading(shared.page), name);
+        assert.match(shared.page.url(), /from=2000-01-01/);
+        assert.deepEqual(shared.errors, []);
+        await shared.page.close();
+      }
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    it(`says in plain words that a player id is unknown (${data})`, async (t) => {
+      const s = served.find((x) => x.name === data);
+      if (s === undefined) return t.skip('no T9A data (test/fixtures/t9a)');
+      const { page } = await watchedPage(browser, s.origin);
+      await open(page, s.origin, 'view=player&player=no-such-player');
+      const message = page.getByTestId('unknown-player');
+      assert.match(await message.innerText(), /There is no player “no-such-player”/);
+      assert.equal(await heading(page), 'Player not found');
+      await page.close();
+    });
+  }
+
+  it('forecasts a chosen opponent, found by the search box (demo)', async () => {
+    const s = served[0];
+    const { page, errors } = await watchedPage(browser, s.origin);
+    await open(page, s.origin, 'view=rankings&provisional=1');
+    const links = page.locator('main tbody tr a.player-name');
+    const opponent = await links.nth(1).innerText();
+    await follow(page, links.first(), /view=player/);
+    await page.getByLabel('Find an opponent').fill(opponent);
+    await page.locator('.candidates button', { hasText: opponent }).first().click();
+    await page.waitForURL(/vs=/);
+    await page.getByTestId('forecast').waitFor();
+    assert.match(await page.getByTestId('forecast').innerText(), /^\d+ %$/);
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes('vs='));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

@@ -1,0 +1,281 @@
+/**
+ * The parts of a faction's page that each ask their own route: its row of the matchup matrix,
+ * its most taken items, its results per scenario part and its best players. Each loads, fails
+ * and comes up empty on its own, so one slow answer does not hold up the rest.
+ */
+import { post } from '../api.ts';
+import { DeltaBar } from '../components/delta-bar.tsx';
+import { FactionLink, PlayerLink } from '../components/entity-link.tsx';
+import { rateColumns } from '../components/rate-columns.tsx';
+import type { Column } from '../components/sortable-table.tsx';
+import { SortableTable } from '../components/sortable-table.tsx';
+import { Empty, Show } from '../components/status.tsx';
+import { num, pct, signed } from '../format.ts';
+import type { CommonFilter, ItemRow, MatchupCell, ScenarioStats } from '../types.ts';
+import { useApi } from '../use-api.ts';
+
+interface SectionProps {
+  filter: CommonFilter;
+  faction: { id: string; name: string };
+}
+
+interface MatchupProps extends SectionProps {
+  /** Every faction of the system, to name the opponents. */
+  factions: ReadonlyArray<{ id: string; name: string }>;
+}
+
+type Opponent = MatchupCell & { name: string };
+
+const MATCHUP_COLUMNS: Array<Column<Opponent>> = [
+  {
+    key: 'opponent',
+    label: 'Against',
+    sort: (r) => r.name,
+    render: (r) => <FactionLink faction={{ id: r.opponent, name: r.name }} />,
+  },
+  ...rateColumns<Opponent>(),
+  {
+    key: 'shrunk',
+    label: 'Shrunk',
+    numeric: true,
+    title: "Win rate pulled toward the faction's overall rate, more for few games",
+    sort: (r) => r.shrunkWinRate,
+    render: (r) => pct(r.shrunkWinRate),
+  },
+];
+
+/** Its row of the matchup matrix: best and worst by the shrunk rate, then every opponent. */
+export function MatchupRow({ filter, faction, factions }: MatchupProps) {
+  const body = { ...filter, factions: [faction.id] };
+  const result = useApi(JSON.stringify(body), (signal) => post('/api/army-matchup', body, signal));
+  return (
+    <section aria-labelledby="matchups-h">
+      <h2 id="matchups-h">Matchups</h2>
+      <Show result={result} what="matchups">
+        {({ data }) => {
+          const names = new Map(factions.map((f) => [f.id, f.name]));
+          const rows: Opponent[] = data.cells
+            .filter((c) => c.opponent !== faction.id && c.winRate !== null)
+            .map((c) => ({ ...c, name: names.get(c.opponent) ?? c.opponent }))
+            .sort(
+              (a, b) =>
+                (b.shrunkWinRate ?? 0) - (a.shrunkWinRate ?? 0) ||
+                (b.winRate ?? 0) - (a.winRate ?? 0) ||
+                b.games - a.games,
+            );
+          if (rows.length === 0) return <Empty>No games against other factions in scope.</Empty>;
+          const line = (r: Opponent) => (
+            <li key={r.opponent}>
+              <FactionLink faction={{ id: r.opponent, name: r.name }} />{' '}
+              <strong>{pct(r.shrunkWinRate, 0)}</strong>{' '}
+              <span class="secondary">({r.games} games)</span>
+            </li>
+          );
+          return (
+            <>
+              <div class="best-worst">
+                <div>
+                  <h3>Best matchups</h3>
+                  <ol data-testid="best-matchups">{rows.slice(0, 3).map(line)}</ol>
+                </div>
+                <div>
+                  <h3>Worst matchups</h3>
+                  {/* Never the same opponent in both lists when there are few. */}
+                  <ol data-testid="worst-matchups">
+                    {rows
+                      .slice(Math.max(3, rows.length - 3))
+                      .reverse()
+                      .map(line)}
+                  </ol>
+                </div>
+              </div>
+              <p class="note">
+                Ranked by the shrunk win rate, so a matchup of a few games does not top the list.
+              </p>
+              <SortableTable
+                caption={`${faction.name} against each opponent. Muted rows have fewer than 30 games.`}
+                columns={MATCHUP_COLUMNS}
+                rows={rows}
+                rowKey={(r) => r.opponent}
+                muted={(r) => r.lowSample}
+              />
+            </>
+          );
+        }}
+      </Show>
+    </section>
+  );
+}
+
+/** Its most taken items, with what they do to the win rate. */
+export function TopItems({ filter, faction }: SectionProps) {
+  const body = { ...filter, factions: [faction.id], pageSize: 10 };
+  const result = useApi(JSON.stringify(body), (signal) =>
+    post('/api/item-use-stats', body, signal),
+  );
+  return (
+    <section aria-labelledby="items-h">
+      <h2 id="items-h">Most taken items</h2>
+      <Show result={result} what="items">
+        {({ data }) =>
+          data.items.length === 0 ? (
+            <Empty>No army lists of {faction.name} in scope.</Empty>
+          ) : (
+            <div class="table-wrap" tabIndex={0} role="region" aria-label="Most taken items">
+              <table>
+                <caption>
+                  Items in most lists; the delta compares the win rate with and without the item (95
+                  % interval), the skill-adjusted delta takes the players' ratings out.
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Item</th>
+                    <th scope="col" class="num">
+                      Share
+                    </th>
+                    <th scope="col" class="num opt">
+                      Win rate with
+                    </th>
+                    <th scope="col" class="num">
+                      Delta (95 % interval)
+                    </th>
+                    <th scope="col" class="num opt">
+                      Skill-adjusted
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((r: ItemRow) => (
+                    <tr
+                      key={`${r.item.category}/${r.item.name}`}
+                      class={r.lowSample ? 'muted' : undefined}
+                    >
+                      <th scope="row">
+                        {r.item.name}
+                        <small class="category">{r.item.category}</small>
+                      </th>
+                      <td class="num">{pct(r.share, 0)}</td>
+                      <td class="num opt">{pct(r.winRate)}</td>
+                      <td class="num">
+                        <DeltaBar value={r.delta} interval={r.deltaInterval} />
+                      </td>
+                      <td class="num opt">{signed(r.skillAdjustedDelta)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </Show>
+    </section>
+  );
+}
+
+type PartRow = ScenarioStats['data']['scenarios'][number]['factions'][number] & {
+  key: string;
+  kind: string;
+  name: string;
+};
+
+const PART_COLUMNS: Array<Column<PartRow>> = [
+  {
+    key: 'part',
+    label: 'Scenario part',
+    sort: (r) => r.name,
+    render: (r) => (
+      <>
+        {r.name}
+        <small class="category">{r.kind}</small>
+      </>
+    ),
+  },
+  ...rateColumns<PartRow>(),
+];
+
+/** Its results per scenario part (scenario, map, deployment, objectives). */
+export function ScenarioParts({ filter, faction }: SectionProps) {
+  const body = { ...filter, factions: [faction.id] };
+  const result = useApi(JSON.stringify(body), (signal) =>
+    post('/api/scenario-stats', body, signal),
+  );
+  return (
+    <section aria-labelledby="parts-h">
+      <h2 id="parts-h">Results per scenario part</h2>
+      <Show result={result} what="scenario results">
+        {({ data }) => {
+          const rows: PartRow[] = data.scenarios.flatMap((s) =>
+            s.factions
+              .filter((f) => f.faction.id === faction.id && f.games > 0)
+              .map((f) => ({ ...f, key: `${s.kind}/${s.name}`, kind: s.kind, name: s.name })),
+          );
+          if (rows.length === 0) return <Empty>No games with a recorded scenario in scope.</Empty>;
+          return (
+            <SortableTable
+              caption={`${faction.name} per scenario part, mirror games left out. Muted rows have fewer than 30 games.`}
+              columns={PART_COLUMNS}
+              rows={rows}
+              rowKey={(r) => r.key}
+              muted={(r) => r.lowSample}
+            />
+          );
+        }}
+      </Show>
+    </section>
+  );
+}
+
+/** Its best players: the Glicko-2 ranking over the games with the faction. */
+export function BestPlayers({ filter, faction }: SectionProps) {
+  const body = { ...filter, factions: [faction.id], includeProvisional: true, pageSize: 10 };
+  const result = useApi(JSON.stringify(body), (signal) => post('/api/rankings', body, signal));
+  return (
+    <section aria-labelledby="players-h">
+      <h2 id="players-h">Best players</h2>
+      <Show result={result} what="players">
+        {({ data }) =>
+          data.players.length === 0 ? (
+            <Empty>No rated games of {faction.name} in scope.</Empty>
+          ) : (
+            <div class="table-wrap" tabIndex={0} role="region" aria-label="Best players">
+              <table>
+                <caption>
+                  Ranked by Glicko-2 (rating − 2·RD) over their games with {faction.name}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col" class="num">
+                      Rank
+                    </th>
+                    <th scope="col">Player</th>
+                    <th scope="col" class="num">
+                      Rating − 2·RD
+                    </th>
+                    <th scope="col" class="num">
+                      W / D / L
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.players.map((p) => (
+                    <tr key={p.player.id}>
+                      <td class="num">{p.rank}</td>
+                      <th scope="row">
+                        <PlayerLink player={p.player} />
+                        {p.provisional && <span class="badge">provisional</span>}
+                      </th>
+                      <td class="num">{num(p.conservativeRating, 0)}</td>
+                      <td class="num">
+                        {p.wins} / {p.draws} / {p.losses}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </Show>
+    </section>
+  );
+}

@@ -1,0 +1,241 @@
+/**
+ * A faction's page: its figures at a glance, its win rate over time with intervals, how often
+ * its entries run the table against the coin flip, then its matchups, items, scenario parts and
+ * best players (faction-sections.tsx). The faction is the URL's `faction`.
+ */
+import { post } from '../api.ts';
+import { BandChart } from '../components/band-chart.tsx';
+import { Empty, Show, Warnings } from '../components/status.tsx';
+import { num, pct, signed } from '../format.ts';
+import type { FactionRow } from '../types.ts';
+import { useApi } from '../use-api.ts';
+import { entityHref } from '../url-state.ts';
+import { BestPlayers, MatchupRow, ScenarioParts, TopItems } from './faction-sections.tsx';
+import { periodLabel, periodRun } from './meta.tsx';
+import type { PageProps } from './page-props.ts';
+
+function Glance({ row }: { row: FactionRow }) {
+  const i = row.winRateInterval;
+  return (
+    <dl class="stats" aria-label="The faction at a glance">
+      <div>
+        <dt>Games</dt>
+        <dd data-testid="faction-games">{num(row.games)}</dd>
+      </div>
+      <div>
+        <dt>Win rate (95 % interval)</dt>
+        <dd>
+          {pct(row.winRate)}
+          {i && (
+            <span class="secondary">
+              {' '}
+              {pct(i.low, 0)}–{pct(i.high, 0)}
+            </span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Meta share</dt>
+        <dd>{pct(row.metaShare)}</dd>
+      </div>
+      <div>
+        <dt>Players</dt>
+        <dd>{num(row.players)}</dd>
+      </div>
+      <div>
+        <dt>Event wins</dt>
+        <dd data-testid="event-wins">{num(row.eventWins)}</dd>
+      </div>
+      <div>
+        <dt>Undefeated entries</dt>
+        <dd>{num(row.undefeated)}</dd>
+      </div>
+      <div>
+        <dt title="Win rate minus what the players' ratings predicted: above 0 the army did better than its players">
+          Skill-adjusted
+        </dt>
+        <dd>{signed(row.skill?.overExpected)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function WinRateOverTime({ row, period }: { row: FactionRow; period: string }) {
+  const series = row.series ?? [];
+  if (series.length === 0) return <Empty>No games in scope to draw over time.</Empty>;
+  const periods = periodRun(series[0].period, series[series.length - 1].period);
+  const byPeriod = new Map(series.map((p) => [p.period, p]));
+  const points = periods.map((p, x) => {
+    const s = byPeriod.get(p);
+    return {
+      x,
+      value: s?.winRate ?? null,
+      low: s?.winRateInterval?.low ?? null,
+      high: s?.winRateInterval?.high ?? null,
+    };
+  });
+  const title = `Win rate per ${period}`;
+  return (
+    <>
+      <BandChart
+        points={points}
+        labels={periods.map(periodLabel)}
+        title={title}
+        valueLabel="Win rate"
+        bandLabel="95 % Wilson interval"
+        format={(v) => `${Math.round(v * 100)} %`}
+        clamp={[0, 1]}
+      />
+      <details class="as-table">
+        <summary>The chart as a table</summary>
+        <div class="table-wrap" tabIndex={0} role="region" aria-label={title}>
+          <table>
+            <caption>{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Period</th>
+                <th scope="col" class="num">
+                  Games
+                </th>
+                <th scope="col" class="num">
+                  Win rate (95 % interval)
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {series.map((s) => (
+                <tr key={s.period}>
+                  <th scope="row">{periodLabel(s.period)}</th>
+                  <td class="num">{s.games}</td>
+                  <td class="num">
+                    {pct(s.winRate)}{' '}
+                    <span class="secondary">
+                      ({pct(s.winRateInterval?.low, 0)}–{pct(s.winRateInterval?.high, 0)})
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </>
+  );
+}
+
+function RunTheTable({ row }: { row: FactionRow }) {
+  if (row.runTheTable.length === 0) return <Empty>No standings entries in scope.</Empty>;
+  return (
+    <div class="table-wrap" tabIndex={0} role="region" aria-label="Undefeated runs">
+      <table>
+        <caption>
+          Entries that lost no game (X-0) and at most one, against a coin flip's expectation
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Games played</th>
+            <th scope="col" class="num">
+              Entries
+            </th>
+            <th scope="col" class="num">
+              Undefeated
+            </th>
+            <th scope="col" class="num">
+              Coin flip
+            </th>
+            <th scope="col" class="num opt">
+              At most 1 loss
+            </th>
+            <th scope="col" class="num opt">
+              Coin flip
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {row.runTheTable.map((r) => (
+            <tr key={r.games}>
+              <th scope="row">{r.games}</th>
+              <td class="num">{r.entries}</td>
+              <td class="num">
+                {r.undefeated} <span class="secondary">({pct(r.undefeatedShare, 0)})</span>
+              </td>
+              <td class="num secondary">{pct(r.coinFlipUndefeated, 0)}</td>
+              <td class="num opt">
+                {r.atMostOneLoss} <span class="secondary">({pct(r.atMostOneLossShare, 0)})</span>
+              </td>
+              <td class="num opt secondary">{pct(r.coinFlipAtMostOneLoss, 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function FactionPage({ params, update, filter, system }: PageProps) {
+  const id = params.faction ?? '';
+  const faction = system?.factions.find((f) => f.id.toLowerCase() === id.toLowerCase());
+  const period: 'month' | 'quarter' = params.period === 'month' ? 'month' : 'quarter';
+  const body = { ...filter, factions: [faction?.id ?? id], groupBy: period };
+  const result = useApi(faction ? JSON.stringify(body) : null, (signal) =>
+    post('/api/faction-stats', body, signal),
+  );
+  if (faction === undefined) {
+    return (
+      <>
+        <h1>Faction not found</h1>
+        <div class="status empty" role="status" data-testid="unknown-faction">
+          <p>
+            {id ? `There is no faction “${id}”` : 'No faction was chosen'} in{' '}
+            {system?.name ?? 'this game system'}.
+          </p>
+          <p>
+            <a href={entityHref(params, 'meta', '')}>See every faction on the Meta page</a>
+          </p>
+        </div>
+      </>
+    );
+  }
+  document.title = `${faction.name} · Muster`;
+  return (
+    <>
+      <h1>{faction.name}</h1>
+      <Show result={result} what="the faction">
+        {({ data, meta }) => {
+          const row = data.factions.find((r) => r.faction.id === faction.id);
+          if (row === undefined) return <Empty>{faction.name} played no game in scope.</Empty>;
+          return (
+            <>
+              <Warnings warnings={meta.warnings} />
+              <Glance row={row} />
+              <section aria-labelledby="trend-h">
+                <h2 id="trend-h">Win rate over time</h2>
+                <label>
+                  Period{' '}
+                  <select
+                    value={period}
+                    onChange={(e) =>
+                      update({ period: (e.currentTarget as HTMLSelectElement).value })
+                    }
+                  >
+                    <option value="quarter">quarters</option>
+                    <option value="month">months</option>
+                  </select>
+                </label>
+                <WinRateOverTime row={row} period={period} />
+              </section>
+              <section aria-labelledby="runs-h">
+                <h2 id="runs-h">Event wins and undefeated runs</h2>
+                <RunTheTable row={row} />
+              </section>
+            </>
+          );
+        }}
+      </Show>
+      <MatchupRow filter={filter} faction={faction} factions={system?.factions ?? []} />
+      <TopItems filter={filter} faction={faction} />
+      <ScenarioParts filter={filter} faction={faction} />
+      <BestPlayers filter={filter} faction={faction} />
+    </>
+  );
+}
