@@ -14,6 +14,7 @@ import {
   windowsPatch,
 } from '../compare-windows.ts';
 import { DeltaBar } from '../components/delta-bar.tsx';
+import { FactionLink } from '../components/entity-link.tsx';
 import { FileStem } from '../components/download.tsx';
 import { fileStem } from '../csv.ts';
 import { IntervalBar } from '../components/interval-bar.tsx';
@@ -35,8 +36,28 @@ interface Compared {
 
 const changed = (r: Compared): boolean => r.compare?.excludesZero === true;
 
+/**
+ * The scales the rows need: win rates on at least 25–75 %, changes on at least ±30 pp, widened
+ * (in 5 and 10 pp steps) so that no interval of these rows is clipped.
+ */
+function scales(rows: Compared[]): { min: number; max: number; limit: number } {
+  const rates = rows.flatMap((r) => [r.winRateInterval, r.compare?.winRateInterval]);
+  const lows = rates.map((i) => i?.low ?? 0.5);
+  const highs = rates.map((i) => i?.high ?? 0.5);
+  const diffs = rows.flatMap((r) => {
+    const d = r.compare?.differenceInterval;
+    return d ? [Math.abs(d.low), Math.abs(d.high)] : [];
+  });
+  return {
+    min: Math.min(0.25, Math.floor(Math.min(...lows, 1) * 20) / 20),
+    max: Math.max(0.75, Math.ceil(Math.max(...highs, 0) * 20) / 20),
+    limit: Math.max(0.3, Math.ceil(Math.max(...diffs, 0) * 10) / 10),
+  };
+}
+
 /** Before (the compareTo scope), after (the request's own) and the change, for any compared row. */
-function comparedColumns<R extends Compared>(): Array<Column<R>> {
+function comparedColumns<R extends Compared>(rows: R[]): Array<Column<R>> {
+  const { min, max, limit } = scales(rows);
   const rate = (
     key: string,
     label: string,
@@ -61,6 +82,8 @@ function comparedColumns<R extends Compared>(): Array<Column<R>> {
             value={side?.winRate ?? null}
             low={side?.winRateInterval?.low ?? null}
             high={side?.winRateInterval?.high ?? null}
+            min={min}
+            max={max}
           />
           <small class="games">{num(side?.games ?? 0)} games</small>
         </span>
@@ -86,24 +109,30 @@ function comparedColumns<R extends Compared>(): Array<Column<R>> {
         <DeltaBar
           value={r.compare?.difference ?? null}
           interval={r.compare?.differenceInterval ?? null}
+          limit={limit}
         />
       ),
     },
   ];
 }
 
-const FACTION_COLUMNS: Array<Column<FactionRow>> = [
-  { key: 'faction', label: 'Faction', sort: (r) => r.faction.name, render: (r) => r.faction.name },
-  ...comparedColumns<FactionRow>(),
+const factionColumns = (rows: FactionRow[]): Array<Column<FactionRow>> => [
+  {
+    key: 'faction',
+    label: 'Faction',
+    sort: (r) => r.faction.name,
+    render: (r) => <FactionLink faction={r.faction} />,
+  },
+  ...comparedColumns(rows),
 ];
 
 interface Pair extends MatchupCell {
   label: string;
 }
 
-const MATCHUP_COLUMNS: Array<Column<Pair>> = [
+const matchupColumns = (rows: Pair[]): Array<Column<Pair>> => [
   { key: 'matchup', label: 'Matchup', sort: (r) => r.label, render: (r) => r.label },
-  ...comparedColumns<Pair>(),
+  ...comparedColumns(rows),
 ];
 
 /** Each matchup once (row faction first in the system's order), with games in both windows. */
@@ -264,7 +293,7 @@ function Results({
             <SortableTable
               caption="Win rate per faction, before and after"
               name="factions"
-              columns={FACTION_COLUMNS}
+              columns={factionColumns(data.factions)}
               rows={data.factions}
               rowKey={(r) => r.faction.id}
               muted={(r) => !changed(r)}
@@ -291,7 +320,7 @@ function Results({
                           : `The ${rows.length} matchups played in both windows (first faction's win rate)`
                       }
                       name="matchups"
-                      columns={MATCHUP_COLUMNS}
+                      columns={matchupColumns(shown)}
                       rows={shown}
                       rowKey={(r) => `${r.faction}~${r.opponent}`}
                       muted={(r) => !changed(r)}
