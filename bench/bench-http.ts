@@ -27,6 +27,8 @@ export interface ServerInfo {
   snapshotBytes: number;
   /** Engine threads the server computes on (before the engine pool: node:cluster workers). */
   workers: number;
+  /** RSS once every statistics route has answered once (the load section), when measured. */
+  answeredRssBytes?: number;
 }
 
 export interface RunningServer {
@@ -138,6 +140,25 @@ async function probeHealth<T>(url: string, work: () => Promise<T>): Promise<[T, 
   }
 }
 
+export interface QuietResult {
+  probes: number;
+  maxWaitMs: number;
+  p99WaitMs: number;
+}
+
+/**
+ * Sends GET /api/health every 20 ms for `ms` while the server does nothing else: the waits a
+ * loaded machine adds by itself, the baseline of the reload's and the rankings' waits.
+ */
+export async function measureQuiet(url: string, ms: number): Promise<QuietResult> {
+  const [, waits] = await probeHealth(url, () => new Promise((r) => setTimeout(r, ms)));
+  return {
+    probes: waits.length,
+    maxWaitMs: waits[waits.length - 1],
+    p99WaitMs: percentile(waits, 99),
+  };
+}
+
 /** Sends GET /api/health every 20 ms while the server reloads its snapshot; the waits. */
 export async function measureReload(url: string): Promise<ReloadResult> {
   const [reload, waits] = await probeHealth(
@@ -196,4 +217,25 @@ export async function measureRankingsStall(url: string): Promise<RankingsStallRe
     maxWaitMs: waits[waits.length - 1],
     p99WaitMs: percentile(waits, 99),
   };
+}
+
+/**
+ * Sends each target once to `url` (uncached: every engine thread computes and keeps what it
+ * keeps), then reads the server's RSS after a collection.
+ */
+export async function rssAfterAnswering(url: string, targets: readonly Target[]): Promise<number> {
+  for (const target of targets) {
+    for (let i = 0; i < 4; i++) {
+      const response = await fetch(url + target.path, {
+        method: target.method,
+        headers:
+          target.method === 'POST' ? { origin: ORIGIN, 'content-type': 'application/json' } : {},
+        body: target.body === undefined ? undefined : JSON.stringify(target.body),
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${target.path}: ${response.status}`);
+    }
+  }
+  const memory = (await (await fetch(`${url}/bench/memory`)).json()) as { rss: number };
+  return memory.rss;
 }

@@ -72,14 +72,18 @@ function renderServers(title: string, servers: ServerInfo[] | undefined): string
     '',
     'Each server loads the snapshot on a worker thread (as `muster serve` does), warms every engine cache and is measured after garbage collection; targets at 10,000,000 games: ready < 90 s, RSS < 8 GiB, each added engine thread < 10 % of the snapshot.',
     '',
-    '| engine threads | games | snapshot load | ready (load + warm caches) | longest warm step | RSS | added over 1 thread | shared data (snapshot typed arrays) |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| engine threads | games | snapshot load | ready (load + warm caches) | longest warm step | RSS ready | added over 1 thread | RSS after every route answered | added over 1 thread | shared data (snapshot typed arrays) |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...servers.map((x) => {
-      const added =
-        x === base || x.workers === base.workers
+      const added = (now: number | undefined, then: number | undefined) =>
+        x.workers === base.workers || now === undefined || then === undefined
           ? ''
-          : `${mib((x.rssBytes - base.rssBytes) / (x.workers - base.workers))} a thread`;
-      return `| ${x.workers} | ${x.games.toLocaleString('en')} | ${s(x.loadMs)} | ${s(x.readyMs)} | ${ms(x.longestWarmStepMs, 0)} ms | ${mib(x.rssBytes)} | ${added} | ${mib(x.snapshotBytes)} |`;
+          : `${mib((now - then) / (x.workers - base.workers))} a thread`;
+      const answered = x.answeredRssBytes === undefined ? 'not measured' : mib(x.answeredRssBytes);
+      return (
+        `| ${x.workers} | ${x.games.toLocaleString('en')} | ${s(x.loadMs)} | ${s(x.readyMs)} | ${ms(x.longestWarmStepMs, 0)} ms | ` +
+        `${mib(x.rssBytes)} | ${added(x.rssBytes, base.rssBytes)} | ${answered} | ${added(x.answeredRssBytes, base.answeredRssBytes)} | ${mib(x.snapshotBytes)} |`
+      );
     }),
     '',
   ];
@@ -147,6 +151,18 @@ function renderHttp(r: BenchResults): string[] {
 
 function renderReload(r: BenchResults): string[] {
   const lines: string[] = [];
+  if (r.quiet !== undefined) {
+    lines.push(
+      '## Health waits with nothing running',
+      '',
+      'GET /api/health every 20 ms for 15 s on the same server before the reload: what the machine adds by itself, the baseline of the two sections below.',
+      '',
+      '| probes | longest wait | p99 wait |',
+      '|---:|---:|---:|',
+      `| ${r.quiet.probes} | ${ms(r.quiet.maxWaitMs, 0)} ms | ${ms(r.quiet.p99WaitMs, 0)} ms |`,
+      '',
+    );
+  }
   if (r.reload !== undefined) {
     lines.push(
       '## Reload',

@@ -3,7 +3,13 @@
  * Every section is optional: `--sections` runs some of them and merges them into the results
  * file of the same size and label, each stamped with when it ran and the machine's load then.
  */
-import type { LoadResult, RankingsStallResult, ReloadResult, ServerInfo } from './bench-http.ts';
+import type {
+  LoadResult,
+  QuietResult,
+  RankingsStallResult,
+  ReloadResult,
+  ServerInfo,
+} from './bench-http.ts';
 import type { T9aWindowResult } from './bench-t9a.ts';
 import type { ImportThroughputResult } from './import-throughput.ts';
 
@@ -65,6 +71,8 @@ export interface BenchResults {
   http?: HttpRow[];
   /** The servers the HTTP loads ran against. */
   httpServers?: ServerInfo[];
+  /** Health waits with nothing else running: what the machine's load adds by itself. */
+  quiet?: QuietResult;
   reload?: ReloadResult;
   /** Health waits while rankings with new parameters compute on the engine thread. */
   rankingsStall?: RankingsStallResult;

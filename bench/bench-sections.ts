@@ -9,7 +9,14 @@ import pg from 'pg';
 import { warmEngine } from '../src/engine/warm-engine.ts';
 import { loadSnapshot } from '../src/snapshot/load-snapshot.ts';
 import { openStore } from '../src/store/store.ts';
-import { loadTarget, measureRankingsStall, measureReload, startServer } from './bench-http.ts';
+import {
+  loadTarget,
+  measureQuiet,
+  measureRankingsStall,
+  measureReload,
+  rssAfterAnswering,
+  startServer,
+} from './bench-http.ts';
 import type { LoadResult, ServerInfo, Target } from './bench-http.ts';
 import { CASES, ROUTES, time, timeAsync } from './bench-queries.ts';
 import type { BenchResults, EngineRow, HttpRow, SqlRow } from './bench-results.ts';
@@ -91,6 +98,18 @@ export async function sqlSection(
   return rows;
 }
 
+const FILTER = { from: '2025-01-01', to: '2025-12-31', minParticipants: 16 };
+const TARGETS: Target[] = [
+  { name: 'hello world (GET)', method: 'GET', path: '/bench/hello' },
+  { name: 'hello world (POST)', method: 'POST', path: '/bench/hello-post', body: FILTER },
+  { name: 'faction-stats', method: 'POST', path: '/api/faction-stats', body: FILTER },
+  { name: 'army-matchup', method: 'POST', path: '/api/army-matchup', body: FILTER },
+  { name: 'item-use-stats', method: 'POST', path: '/api/item-use-stats', body: FILTER },
+  { name: 'scenario', method: 'POST', path: '/api/scenario', body: FILTER },
+  { name: 'scenario-stats', method: 'POST', path: '/api/scenario-stats', body: FILTER },
+  { name: 'rankings', method: 'POST', path: '/api/rankings', body: FILTER },
+];
+
 /** The engine-thread counts the load and HTTP sections run: one, and one per core. */
 export function threadCounts(): number[] {
   const cores = availableParallelism();
@@ -109,27 +128,20 @@ export async function loadSection(
   const servers: ServerInfo[] = [];
   for (const count of threads) {
     const server = await startServer(databaseUrl, count);
-    await server.stop();
-    servers.push(server.info);
-    const { readyMs, rssBytes } = server.info;
+    let answeredRssBytes: number;
+    try {
+      answeredRssBytes = await rssAfterAnswering(server.info.url, TARGETS);
+    } finally {
+      await server.stop();
+    }
+    servers.push({ ...server.info, answeredRssBytes });
+    const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
     log(
-      `load ${count} engine thread(s): ready ${(readyMs / 1000).toFixed(1)} s, RSS ${(rssBytes / 2 ** 20).toFixed(0)} MiB`,
+      `load ${count} engine thread(s): ready ${(server.info.readyMs / 1000).toFixed(1)} s, RSS ${mib(server.info.rssBytes)}, ${mib(answeredRssBytes)} after answering`,
     );
   }
   return servers;
 }
-
-const FILTER = { from: '2025-01-01', to: '2025-12-31', minParticipants: 16 };
-const TARGETS: Target[] = [
-  { name: 'hello world (GET)', method: 'GET', path: '/bench/hello' },
-  { name: 'hello world (POST)', method: 'POST', path: '/bench/hello-post', body: FILTER },
-  { name: 'faction-stats', method: 'POST', path: '/api/faction-stats', body: FILTER },
-  { name: 'army-matchup', method: 'POST', path: '/api/army-matchup', body: FILTER },
-  { name: 'item-use-stats', method: 'POST', path: '/api/item-use-stats', body: FILTER },
-  { name: 'scenario', method: 'POST', path: '/api/scenario', body: FILTER },
-  { name: 'scenario-stats', method: 'POST', path: '/api/scenario-stats', body: FILTER },
-  { name: 'rankings', method: 'POST', path: '/api/rankings', body: FILTER },
-];
 
 /** Loads every target against `url`; one row per target. */
 async function loadTargets(
@@ -182,14 +194,16 @@ export async function reloadSection(
   databaseUrl: string,
   threads: number,
   log: Log,
-): Promise<Pick<BenchResults, 'reload' | 'rankingsStall'>> {
+): Promise<Pick<BenchResults, 'quiet' | 'reload' | 'rankingsStall'>> {
   const server = await startServer(databaseUrl, threads);
   try {
+    const quiet = await measureQuiet(server.info.cachedUrl, 15_000);
+    log(`quiet: longest wait ${quiet.maxWaitMs.toFixed(0)} ms`);
     const reload = await measureReload(server.info.cachedUrl);
     log(`reload ${reload.reloadMs.toFixed(0)} ms, longest wait ${reload.maxWaitMs.toFixed(0)} ms`);
     const rankingsStall = await measureRankingsStall(server.info.cachedUrl);
     log(`rankings with new parameters: longest wait ${rankingsStall.maxWaitMs.toFixed(0)} ms`);
-    return { reload, rankingsStall };
+    return { quiet, reload, rankingsStall };
   } finally {
     await server.stop();
   }

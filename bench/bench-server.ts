@@ -49,6 +49,12 @@ async function runServer(): Promise<void> {
     built.get('/bench/hello', async () => ({ hello: 'world' }));
     // The ceiling of a POST route: the same origin guard, rate limit and JSON body parsing.
     built.post('/bench/hello-post', async () => ({ hello: 'world' }));
+    // The whole process's memory after a collection on this thread (engine threads collect
+    // on their own): what the load section reads once every route has answered.
+    built.get('/bench/memory', async () => {
+      global.gc?.();
+      return process.memoryUsage();
+    });
     built.get('/bench/reload', async () => {
       const t = performance.now();
       await manager.reload();

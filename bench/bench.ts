@@ -37,6 +37,8 @@ const { values } = parseArgs({
     sections: { type: 'string' },
     'data-dir': { type: 'string' },
     label: { type: 'string' },
+    // Engine-thread counts the load and http sections run (default: 1, then one per core).
+    threads: { type: 'string' },
     'engine-runs': { type: 'string', default: '100' },
     'sql-runs': { type: 'string', default: '1' },
     // Filters (by name, comma-separated) the sql section times; all by default.
@@ -151,7 +153,7 @@ async function section<T>(
 async function runSections(results: BenchResults, file: string): Promise<void> {
   const chosen = new Set(chosenSections());
   const db = `sqlite:${file}`;
-  const threads = threadCounts();
+  const threads = values.threads?.split(',').map(Number) ?? threadCounts();
   const pgProblem = chosen.has('data') || chosen.has('sql') ? await postgresAnswers() : 'unused';
   const pgSchema = pgProblem === null ? `bench_${GAMES}` : null;
   if (chosen.has('data') || !existsSync(file)) {

@@ -120,6 +120,12 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
         await page.locator('#players-h').waitFor();
         await settled(page);
         await fits(page, `${data} faction page`);
+        // Its event wins are listed event by event, each event a link to its page.
+        if (Number(await page.getByTestId('event-wins').innerText()) > 0) {
+          const won = page.getByTestId('faction-events').locator('tbody a.event-name');
+          assert.ok((await won.count()) > 0, 'event wins counted but none listed');
+          assert.match((await won.first().getAttribute('href')) ?? '', /view=event&event=/);
+        }
         await page.screenshot({
           path: join(ARTIFACTS, `${data}-faction-${size}-${TEST_BACKEND}.png`),
           fullPage: true,
@@ -187,7 +193,7 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
       await page.close();
     });
 
-    it(`says in plain words that a player id is unknown (${data})`, async (t) => {
+    it(`says in plain words that a player or faction id is unknown (${data})`, async (t) => {
       const s = served.find((x) => x.name === data);
       if (s === undefined) return t.skip('no T9A data (test/fixtures/t9a)');
       const { page } = await watchedPage(browser, s.origin);
@@ -195,6 +201,11 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
       const message = page.getByTestId('unknown-player');
       assert.match(await message.innerText(), /There is no player “no-such-player”/);
       assert.equal(await heading(page), 'Player not found');
+      await open(page, s.origin, 'view=faction&faction=no-such-faction');
+      assert.match(
+        await page.getByTestId('unknown-faction').innerText(),
+        /There is no faction “no-such-faction”/,
+      );
       await page.close();
     });
   }
@@ -211,6 +222,11 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
     await page.waitForURL(/vs=/);
     await page.getByTestId('forecast').waitFor();
     assert.match(await page.getByTestId('forecast').innerText(), /^\d+ %$/);
+    await settled(page);
+    await page.screenshot({
+      path: join(ARTIFACTS, `demo-player-versus-desktop-${TEST_BACKEND}.png`),
+      fullPage: true,
+    });
     await page.goBack();
     await page.waitForURL((url) => !url.search.includes('vs='));
     assert.deepEqual(errors, []);

@@ -68,7 +68,9 @@ export function MatchupRow({ filter, faction, factions }: MatchupProps) {
             <li key={r.opponent}>
               <FactionLink faction={{ id: r.opponent, name: r.name }} />{' '}
               <strong>{pct(r.shrunkWinRate, 0)}</strong>{' '}
-              <span class="secondary">({r.games} games)</span>
+              <span class="secondary">
+                ({r.games} {r.games === 1 ? 'game' : 'games'})
+              </span>
             </li>
           );
           return (

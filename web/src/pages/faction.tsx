@@ -10,6 +10,7 @@ import { num, pct, signed } from '../format.ts';
 import type { FactionRow } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import { entityHref } from '../url-state.ts';
+import { EventWins } from './faction-events.tsx';
 import { BestPlayers, MatchupRow, ScenarioParts, TopItems } from './faction-sections.tsx';
 import { periodLabel, periodRun } from './meta.tsx';
 import type { PageProps } from './page-props.ts';
@@ -226,6 +227,12 @@ export function FactionPage({ params, update, filter, system }: PageProps) {
               </section>
               <section aria-labelledby="runs-h">
                 <h2 id="runs-h">Event wins and undefeated runs</h2>
+                <EventWins
+                  filter={filter}
+                  faction={faction}
+                  page={Math.max(1, Number(params.eventsPage) || 1)}
+                  onPage={(p) => update({ eventsPage: String(p) })}
+                />
                 <RunTheTable row={row} />
               </section>
             </>

@@ -179,7 +179,8 @@ export function UnknownPlayer({ id, rankings }: { id: string; rankings: string }
 export function PlayerPage({ params, update, filter }: PageProps) {
   const id = params.player ?? '';
   const method: Method = METHODS.find(([m]) => m === params.method)?.[0] ?? 'glicko2';
-  const body = { ...filter, method, player: id, includeProvisional: true, pageSize: 1 };
+  // Ranked as the Rankings page ranks by default: a provisional player has no rank (null).
+  const body = { ...filter, method, player: id, pageSize: 1 };
   const result = useApi(id ? JSON.stringify(body) : null, (signal) =>
     post('/api/rankings', body, signal),
   );
@@ -240,7 +241,7 @@ export function PlayerPage({ params, update, filter }: PageProps) {
                 </div>
                 <div>
                   <dt>Rank</dt>
-                  <dd>{row?.rank ?? '–'}</dd>
+                  <dd>{row?.rank ?? (row?.provisional ? 'provisional' : '–')}</dd>
                 </div>
                 <div>
                   <dt>Games (W / D / L)</dt>
