@@ -12,6 +12,7 @@ import { OpenApiContract } from '../support/openapi-contract.ts';
 
 const EXPECTED_POST_ROUTES = [
   '/api/army-matchup',
+  '/api/events',
   '/api/faction-stats',
   '/api/item-use-stats',
   '/api/rankings',

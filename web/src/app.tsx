@@ -10,6 +10,7 @@ import type { View } from './url-state.ts';
 import { commonFilter, hrefWith, navigate, useUrlParams, viewOf } from './url-state.ts';
 import { AboutPage } from './pages/about.tsx';
 import { ComparePage } from './pages/compare.tsx';
+import { EventPage } from './pages/event.tsx';
 import { ListsPage } from './pages/lists.tsx';
 import { MatchupsPage } from './pages/matchups.tsx';
 import { FactionPage } from './pages/faction.tsx';
@@ -38,6 +39,7 @@ const PAGES: Record<View, PageEntry> = {
   about: { title: 'About the data', component: AboutPage },
   player: { title: 'Player', component: PlayerPage, entity: true },
   faction: { title: 'Faction', component: FactionPage, entity: true },
+  event: { title: 'Event', component: EventPage, entity: true },
 };
 
 const EVERY_FILTER: FilterKey[] = [
@@ -65,6 +67,8 @@ const FILTERS_OF: Record<View, ReadonlySet<FilterKey>> = {
   about: new Set<FilterKey>(['system']),
   player: new Set(EVERY_FILTER),
   faction: new Set(EVERY_FILTER),
+  // An event's page is the event's own: only its system applies (docs/http-api.md#events).
+  event: new Set<FilterKey>(['system']),
 };
 
 /** Page-specific keys dropped when moving to another page, so its state does not leak. */

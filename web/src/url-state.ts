@@ -31,6 +31,7 @@ export const VIEWS = [
   'about',
   'player',
   'faction',
+  'event',
 ] as const;
 export type View = (typeof VIEWS)[number];
 

@@ -1,0 +1,206 @@
+/**
+ * The event page (docs/http-api.md#events) in a real browser (Chromium through playwright-core)
+ * at 1440x900 and 390x844, over the demo slice and the committed T9A slice: a shared URL opens
+ * it, its standings are the rows the API answers in the API's order, its rounds show every
+ * pairing, player names lead to the player view and back returns, and an unknown event id
+ * says so in plain words. Screenshots go to test-artifacts/web/ (git-ignored).
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
+import { browserMissing, launchBrowser, watchedPage } from '../support/browser.ts';
+import type { Browser } from '../support/browser.ts';
+import { buildTestApp, t9aSeedPaths } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { TEST_BACKEND } from '../support/test-store.ts';
+
+const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts/web');
+const SIZES = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+type Size = keyof typeof SIZES;
+type Seed = 'demo-slice' | 't9a';
+
+interface Standing {
+  placement: number | null;
+  player: { id: string };
+  wins: number;
+  draws: number;
+  losses: number;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+interface Served {
+  test: TestApp;
+  origin: string;
+}
+
+async function serve(seed: Seed): Promise<Served> {
+  const port = await freePort();
+  const test = await buildTestApp({ seed, env: { MUSTER_PORT: String(port) } });
+  await test.app.listen({ host: '127.0.0.1', port });
+  return { test, origin: `http://127.0.0.1:${port}` };
+}
+
+/** The API's answer to a POST, asked from the page's own origin as the dashboard asks it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function api(s: Served, body: Record<string, unknown>): Promise<any> {
+  const res = await s.test.app.inject({
+    method: 'POST',
+    url: '/api/events',
+    payload: body,
+    headers: { origin: s.origin },
+  });
+  assert.equal(res.statusCode, 200, res.body.slice(0, 300));
+  return res.json();
+}
+
+/** Opens a URL of the dashboard and waits until no loading line is left. */
+async function open(page: Page, origin: string, query: string): Promise<void> {
+  await page.goto(`${origin}/?${query}`);
+  await settle(page);
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.locator('main h1').waitFor();
+  await page.locator('main .status[role=status]:not(.empty)').waitFor({ state: 'detached' });
+  await page.locator('.reloading').waitFor({ state: 'detached' });
+}
+
+/** Nothing wider than the screen: the page scrolls down, never sideways. */
+async function noSidewaysScroll(page: Page): Promise<void> {
+  const [scroll, width] = await page.evaluate<[number, number]>(
+    '[document.documentElement.scrollWidth, window.innerWidth]',
+  );
+  assert.ok(scroll <= width, `the page is ${scroll}px wide on a ${width}px screen`);
+}
+
+const t9aPaths = t9aSeedPaths();
+const skipReason =
+  browserMissing() ??
+  (existsSync(join(WEB_CLIENT_ROOT, 'index.html'))
+    ? null
+    : 'the client is not built (npm run build:web)');
+if (skipReason !== null && process.env.CI === 'true') assert.fail(`${skipReason}; CI requires it`);
+
+describe(`the event page (${TEST_BACKEND})`, { skip: skipReason ?? false }, () => {
+  let browser: Browser;
+  const served = new Map<Seed, Served>();
+
+  before(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    served.set('demo-slice', await serve('demo-slice'));
+    if (t9aPaths !== null) served.set('t9a', await serve('t9a'));
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    for (const s of served.values()) await s.test.close();
+  });
+
+  for (const seed of ['demo-slice', 't9a'] as const) {
+    for (const size of Object.keys(SIZES) as Size[]) {
+      it(`opens from a shared URL with the API's standings and every pairing (${seed}, ${size})`, async (t) => {
+        const s = served.get(seed);
+        if (s === undefined) return t.skip('no T9A data (test/fixtures/t9a)');
+        const list = await api(s, { sort: 'entries', pageSize: 1 });
+        const id = list.data.events[0].id as string;
+        const answer = await api(s, { event: id, pageSize: 1 });
+        const standings = answer.data.event.standings as Standing[];
+        const games = (answer.data.event.rounds as { games: unknown[] }[]).reduce(
+          (n, r) => n + r.games.length,
+          0,
+        );
+
+        const page = await watchedPage(browser, s.origin);
+        await page.page.setViewportSize(SIZES[size]);
+        const p = page.page;
+        await open(p, s.origin, `view=event&event=${encodeURIComponent(id)}`);
+        assert.equal(await p.getByTestId('event-name').innerText(), answer.data.event.event.name);
+        assert.match(await p.getByTestId('event-facts').innerText(), /Tier[\s\S]*Format/);
+        const rows = p.locator('[data-testid=standings] tbody tr');
+        const shown = await rows.evaluateAll((trs) =>
+          trs.map((tr) => (tr as unknown as { dataset: { player: string } }).dataset.player),
+        );
+        assert.deepEqual(
+          shown,
+          standings.map((r) => r.player.id),
+        );
+        const firstCells = await rows.first().locator('td').allInnerTexts();
+        assert.equal(firstCells[0], String(standings[0].placement ?? '–'));
+        const { wins, draws, losses } = standings[0];
+        assert.equal(firstCells[2].replace(/\s/g, ''), `${wins}/${draws}/${losses}`);
+        assert.equal(await p.locator('.pairing').count(), games);
+        if (size === 'phone') await noSidewaysScroll(p);
+        await p.screenshot({ path: join(ARTIFACTS, `event-${seed}-${size}.png`) });
+        await p
+          .locator('.round')
+          .first()
+          .screenshot({ path: join(ARTIFACTS, `event-rounds-${seed}-${size}.png`) });
+
+        // A player's name leads to the player view; back returns to this event.
+        await rows.first().locator('th a').first().click();
+        await p.waitForURL(/view=player/);
+        assert.match(p.url(), new RegExp(`player=${standings[0].player.id}`));
+        await p.goBack();
+        await p.waitForURL(/view=event/);
+        await p.getByTestId('event-name').waitFor();
+        assert.equal(await p.getByTestId('event-name').innerText(), answer.data.event.event.name);
+        assert.deepEqual(page.errors, []);
+        assert.deepEqual(page.outside, []);
+        await p.close();
+      });
+
+      it(`says in plain words that an unknown event id is unknown (${seed}, ${size})`, async (t) => {
+        const s = served.get(seed);
+        if (s === undefined) return t.skip('no T9A data (test/fixtures/t9a)');
+        const page = await watchedPage(browser, s.origin);
+        await page.page.setViewportSize(SIZES[size]);
+        const p = page.page;
+        await open(p, s.origin, 'view=event&event=no-such-event');
+        const message = p.getByTestId('unknown-event');
+        await message.waitFor();
+        assert.match(await message.innerText(), /There is no event “no-such-event”/);
+        assert.equal(await p.locator('[data-testid=standings]').count(), 0);
+        assert.ok(await message.getByRole('link', { name: 'See the events' }).isVisible());
+        await p.screenshot({ path: join(ARTIFACTS, `event-unknown-${seed}-${size}.png`) });
+        // The browser reports the 404 answer itself; nothing else may fail.
+        assert.deepEqual(
+          page.errors.filter((e) => !/status of 404/.test(e)),
+          [],
+        );
+        await p.close();
+      });
+    }
+  }
+
+  it('lists the events when none is chosen, each a link to its page (demo-slice, phone)', async () => {
+    const s = served.get('demo-slice')!;
+    const page = await watchedPage(browser, s.origin);
+    await page.page.setViewportSize(SIZES.phone);
+    const p = page.page;
+    await open(p, s.origin, 'view=event');
+    const link = p.locator('[data-testid=event-list] a').first();
+    const name = await link.innerText();
+    await link.click();
+    await p.waitForURL(/event=/);
+    await settle(p);
+    assert.equal(await p.getByTestId('event-name').innerText(), name);
+    await p.goBack();
+    await p.locator('[data-testid=event-list]').waitFor();
+    assert.deepEqual(page.errors, []);
+    await p.close();
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * An event's rounds (docs/http-api.md#events): every pairing with each side's player, faction,
+ * result, score and, where the data has one, the list it played.
+ */
+import type { AnswerOf } from '../api.ts';
+import { Empty } from '../components/status.tsx';
+import { FactionLink, PlayerLink } from '../components/entity-link.tsx';
+
+type EventData = NonNullable<AnswerOf<'/api/events'>['data']['event']>;
+type Round = EventData['rounds'][number];
+type Side = Round['games'][number]['sides'][number];
+
+const RESULT_LABEL = { win: 'W', draw: 'D', loss: 'L' } as const;
+
+function ListDetails({ list }: { list: NonNullable<Side['list']> }) {
+  const picks = list.reduce((n, item) => n + item.picks, 0);
+  return (
+    <details class="side-list">
+      <summary>List ({picks} picks)</summary>
+      <ul>
+        {list.map((item) => (
+          <li key={item.name}>
+            {item.picks > 1 ? `${item.picks}× ` : ''}
+            {item.name} <span class="secondary">{item.category}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function SideLine({ side }: { side: Side }) {
+  return (
+    <div class={`side ${side.result}`}>
+      <span class="result" title={side.result}>
+        {RESULT_LABEL[side.result]}
+      </span>
+      <span class="who">
+        {side.player === null ? (
+          <span class="secondary">unknown player</span>
+        ) : (
+          <PlayerLink player={side.player} />
+        )}
+        <span class="secondary faction">
+          <FactionLink faction={side.faction} />
+        </span>
+      </span>
+      <span class="score num">{side.score ?? '–'}</span>
+      {side.list !== null && <ListDetails list={side.list} />}
+    </div>
+  );
+}
+
+export function EventRounds({ rounds }: { rounds: Round[] }) {
+  if (rounds.length === 0) return <Empty>The data has no games of this event.</Empty>;
+  return (
+    <div class="rounds" data-testid="rounds">
+      {rounds.map((r) => (
+        <section key={r.round ?? 'unknown'} class="round" aria-label={roundName(r)}>
+          <h4>{roundName(r)}</h4>
+          <ol class="pairings">
+            {r.games.map((g, i) => (
+              <li key={i} class="pairing">
+                <SideLine side={g.sides[0]} />
+                <SideLine side={g.sides[1]} />
+                {g.scenario !== null && <p class="scenario secondary">{g.scenario}</p>}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function roundName(r: Round): string {
+  return r.round === null ? 'Round not recorded' : `Round ${r.round}`;
+}

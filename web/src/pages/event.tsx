@@ -1,0 +1,216 @@
+/**
+ * One event's page (docs/http-api.md#events): its tier, size, format, country and date, its
+ * standings, and its rounds with every pairing, result and list. Without an event chosen, the
+ * events of the filter, each a link to its page.
+ */
+import type { ComponentChildren } from 'preact';
+import { post } from '../api.ts';
+import type { AnswerOf } from '../api.ts';
+import { Pager } from '../components/pager.tsx';
+import { Empty, ErrorBox, Loading, Show, Warnings } from '../components/status.tsx';
+import { EventLink, FactionLink, PlayerLink } from '../components/entity-link.tsx';
+import { num } from '../format.ts';
+import { hrefWith, navigate } from '../url-state.ts';
+import type { Params } from '../url-state.ts';
+import { useApi } from '../use-api.ts';
+import type { PageProps } from './page-props.ts';
+import { EventRounds } from './event-rounds.tsx';
+
+type Events = AnswerOf<'/api/events'>;
+type EventData = NonNullable<Events['data']['event']>;
+
+const LIST_PAGE_SIZE = 25;
+
+/** A link to another view of the dashboard that moves through history without a reload. */
+function ViewLink({ href, children }: { href: string; children: ComponentChildren }) {
+  return (
+    <a
+      href={href}
+      onClick={(e) => {
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        navigate(href);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+function Facts({ data }: { data: EventData }) {
+  const e = data.event;
+  const size = e.participants ?? data.standings.length;
+  const facts: [string, string][] = [
+    ['Date', e.date],
+    ['Tier', e.tier],
+    [e.participants === null ? 'Entries' : 'Participants', String(size)],
+    ['Format', e.format],
+    ['Country', e.country ?? (e.online ? 'online' : 'unknown')],
+    ['Rules', e.rulesVersion ?? 'unknown'],
+    ['Rounds', e.rounds === null ? 'unknown' : String(e.rounds)],
+  ];
+  return (
+    <dl class="stats event-facts" data-testid="event-facts">
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Standings({ data }: { data: EventData }) {
+  if (data.standings.length === 0) return <Empty>This event has no standings in the data.</Empty>;
+  return (
+    <div class="table-wrap" tabIndex={0} role="region" aria-label="Standings">
+      <table data-testid="standings">
+        <caption class="sr-only">Standings of {data.event.name}</caption>
+        <thead>
+          <tr>
+            <th scope="col" class="num">
+              Place
+            </th>
+            <th scope="col">Player</th>
+            <th scope="col">Faction</th>
+            <th scope="col" class="num nowrap" title="Wins / draws / losses">
+              W/D/L
+            </th>
+            <th scope="col" class="num opt">
+              Score
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.standings.map((s) => (
+            <tr key={s.player.id} data-player={s.player.id}>
+              <td class="num">{s.placement ?? '–'}</td>
+              <th scope="row">
+                <PlayerLink player={s.player} />
+                {s.undefeated && (
+                  <span class="badge" title="Played at least one game and lost none">
+                    undefeated
+                  </span>
+                )}
+              </th>
+              <td>{s.faction ? <FactionLink faction={s.faction} /> : '–'}</td>
+              <td class="num nowrap">
+                {s.wins} / {s.draws} / {s.losses}
+              </td>
+              <td class="num opt">{num(s.score, 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The plain words for an event id the data does not hold. */
+function Unknown({ id, params }: { id: string; params: Params }) {
+  return (
+    <div class="status empty" role="alert" data-testid="unknown-event">
+      <p>
+        There is no event “{id}” in this system’s data. The link may be mistyped, or the event may
+        have been removed from the data.
+      </p>
+      <p>
+        <ViewLink href={hrefWith(params, { event: '', page: '' })}>See the events</ViewLink>
+      </p>
+    </div>
+  );
+}
+
+function OneEvent({ id, params, system }: { id: string; params: Params; system?: string }) {
+  const body = { ...(system ? { system } : {}), event: id, pageSize: 1 };
+  const result = useApi(JSON.stringify(body), (signal) => post('/api/events', body, signal));
+  if (result.state === 'error') {
+    return result.error.status === 404 ? (
+      <>
+        <h1>Event not found</h1>
+        <Unknown id={id} params={params} />
+      </>
+    ) : (
+      <>
+        <h1>Event</h1>
+        <ErrorBox error={result.error} />
+      </>
+    );
+  }
+  if (result.state === 'loading' && result.data === undefined) {
+    return (
+      <>
+        <h1>Event</h1>
+        <Loading what="the event" />
+      </>
+    );
+  }
+  return (
+    <Show result={result} what="the event">
+      {({ data, meta }) =>
+        data.event === undefined ? null : (
+          <article class="event-page">
+            <h1 data-testid="event-name">{data.event.event.name}</h1>
+            <Warnings warnings={meta.warnings} />
+            <Facts data={data.event} />
+            <h2>Standings</h2>
+            <Standings data={data.event} />
+            <h2>Rounds</h2>
+            <EventRounds rounds={data.event.rounds} />
+          </article>
+        )
+      }
+    </Show>
+  );
+}
+
+function EventList({ params, update, filter }: Pick<PageProps, 'params' | 'update' | 'filter'>) {
+  const page = Math.max(1, Number(params.page) || 1);
+  // Only the system applies here, as on an event's own page (the bar shows only it).
+  const body = {
+    ...(filter.system ? { system: filter.system } : {}),
+    page,
+    pageSize: LIST_PAGE_SIZE,
+  };
+  const result = useApi(JSON.stringify(body), (signal) => post('/api/events', body, signal));
+  return (
+    <>
+      <h1>Events</h1>
+      <Show result={result} what="events">
+        {({ data, meta }) => (
+          <>
+            <Warnings warnings={meta.warnings} />
+            {data.events.length === 0 ? (
+              <Empty>No events match these filters.</Empty>
+            ) : (
+              <ul class="event-list" data-testid="event-list">
+                {data.events.map((e) => (
+                  <li key={e.id}>
+                    <EventLink event={e} />{' '}
+                    <span class="secondary">
+                      {e.date} · {e.tier} · {e.entries} entries
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(p) => update({ page: String(p) })}
+              what="events"
+            />
+          </>
+        )}
+      </Show>
+    </>
+  );
+}
+
+export function EventPage({ params, update, filter, system }: PageProps) {
+  const id = params.event?.trim();
+  if (id) return <OneEvent id={id} params={params} system={system?.id} />;
+  return <EventList params={params} update={update} filter={filter} />;
+}
