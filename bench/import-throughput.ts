@@ -3,16 +3,22 @@
  * (lists on a fifth of the sides) as canonical JSON, NDJSON and CSV, and the same events as
  * pairing-app exports (one folder per event, no lists), then times `muster import`
  * of each into a fresh SQLite file and a fresh PostgreSQL schema, each as a child process, and
- * reports games per second and the child's peak RSS. Run alone:
+ * reports games per second and the child's peak RSS, with the load average beside each run. With
+ * NDJSON, two baselines run in the same way on the same file (bench/import-baseline.ts: parsing
+ * alone, and a raw better-sqlite3 insert of the same rows), so the import's figure is also a ratio.
+ * Only the formats asked for are generated, a game at a time, so `--games 10000000 --formats
+ * ndjson` needs memory for one event, and disk for the file (about 3 GiB) and the store. Run alone:
  *
  *   node --import tsx bench/import-throughput.ts [--games 1000000] [--dir /tmp/x]
  *        [--postgres postgres://postgres@127.0.0.1:5432/muster] [--formats canonical,ndjson,csv,bcp]
+ *        [--batch-games 20000] [--no-baselines] [--keep]
  *
  * or call `measureImportThroughput` from a benchmark harness.
  */
 import { spawn } from 'node:child_process';
 import {
   createWriteStream,
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -20,6 +26,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -36,6 +43,12 @@ export interface ImportThroughputOptions {
   /** A PostgreSQL URL to import into (a fresh schema is used and dropped); omit to skip. */
   postgresUrl?: string;
   formats?: BenchFormat[];
+  /** `muster import --batch-games` for the streamed formats (default: the command's own). */
+  batchGames?: number;
+  /** With NDJSON on SQLite, also time the baselines (default true). */
+  baselines?: boolean;
+  /** Use input files a run with --keep left in `dir` instead of generating them again. */
+  reuse?: boolean;
   /** Delete the generated files afterwards (default true). */
   cleanUp?: boolean;
   log?: (line: string) => void;
@@ -59,6 +72,21 @@ export interface ImportThroughputResult {
    */
   importSeconds: number | null;
   importGamesPerSecond: number | null;
+  /** The 1-minute load average when the run started and when it ended. */
+  load?: [number, number];
+}
+
+export type BaselineMode = 'parse' | 'raw-insert';
+
+/** A baseline run of bench/import-baseline.ts on the NDJSON file. */
+export interface ImportBaselineResult {
+  mode: BaselineMode;
+  games: number;
+  /** The baseline's own time, after start-up (and, for raw-insert, migration). */
+  seconds: number;
+  gamesPerSecond: number;
+  peakRssMiB: number | null;
+  load: [number, number];
 }
 
 /** The duration `muster import` prints in its summary line ("imported in 12.3 s"). */
@@ -226,6 +254,9 @@ function sizeOf(path: string): number {
 export async function generateImportFiles(
   games: number,
   dir: string,
+  formats: readonly BenchFormat[] = ['canonical', 'ndjson', 'csv', 'bcp'],
+  /** Keep a file generated before (same games, same deterministic content) instead of writing it again. */
+  reuse = false,
 ): Promise<Record<BenchFormat, string>> {
   mkdirSync(dir, { recursive: true });
   const paths = {
@@ -234,38 +265,42 @@ export async function generateImportFiles(
     csv: join(dir, `bench-${games}.csv`),
     bcp: join(dir, `bench-${games}-bcp`),
   };
-  await writeLines(
-    paths.canonical,
-    (function* () {
-      yield `${JSON.stringify(REFERENCE).slice(0, -1)},"events":[`;
-      let first = true;
-      for (const e of events(games)) {
-        yield `${first ? '' : ','}${eventJson(e)}\n`;
-        first = false;
-      }
-      yield ']}\n';
-    })(),
-  );
-  await writeLines(
-    paths.ndjson,
-    (function* () {
-      yield `${JSON.stringify(REFERENCE)}\n`;
-      for (const e of events(games)) yield `{"format":"muster/v1","events":[${eventJson(e)}]}\n`;
-    })(),
-  );
-  await writeLines(
-    paths.csv,
-    (function* () {
-      yield 'event_id,event_name,event_start,round,p1_id,p1_faction,p1_score,p2_id,p2_faction,p2_score\n';
-      for (const e of events(games)) {
-        let text = '';
-        for (const g of e.rows)
-          text += `${e.id},Bench Event ${e.id},${e.day},${g.round},${g.players[0]},${g.factions[0]},${g.scores[0]},${g.players[1]},${g.factions[1]},${g.scores[1]}\n`;
-        yield text;
-      }
-    })(),
-  );
-  await writeBcpExports(games, paths.bcp);
+  if (formats.includes('canonical') && !(reuse && existsSync(paths.canonical)))
+    await writeLines(
+      paths.canonical,
+      (function* () {
+        yield `${JSON.stringify(REFERENCE).slice(0, -1)},"events":[`;
+        let first = true;
+        for (const e of events(games)) {
+          yield `${first ? '' : ','}${eventJson(e)}\n`;
+          first = false;
+        }
+        yield ']}\n';
+      })(),
+    );
+  if (formats.includes('ndjson') && !(reuse && existsSync(paths.ndjson)))
+    await writeLines(
+      paths.ndjson,
+      (function* () {
+        yield `${JSON.stringify(REFERENCE)}\n`;
+        for (const e of events(games)) yield `{"format":"muster/v1","events":[${eventJson(e)}]}\n`;
+      })(),
+    );
+  if (formats.includes('csv') && !(reuse && existsSync(paths.csv)))
+    await writeLines(
+      paths.csv,
+      (function* () {
+        yield 'event_id,event_name,event_start,round,p1_id,p1_faction,p1_score,p2_id,p2_faction,p2_score\n';
+        for (const e of events(games)) {
+          let text = '';
+          for (const g of e.rows)
+            text += `${e.id},Bench Event ${e.id},${e.day},${g.round},${g.players[0]},${g.factions[0]},${g.scores[0]},${g.players[1]},${g.factions[1]},${g.scores[1]}\n`;
+          yield text;
+        }
+      })(),
+    );
+  if (formats.includes('bcp') && !(reuse && existsSync(paths.bcp)))
+    await writeBcpExports(games, paths.bcp);
   return paths;
 }
 
@@ -278,25 +313,20 @@ function peakRss(pid: number): number | null {
   }
 }
 
-/** Runs `muster import` in a child process; resolves with its time and peak RSS. */
-async function timeImport(
-  format: BenchFormat,
-  path: string,
-  databaseUrl: string,
+/** Runs a command in a child process; resolves with its time, peak RSS and output. */
+async function timeChild(
+  args: string[],
+  env: NodeJS.ProcessEnv,
 ): Promise<{
   seconds: number;
   peakRssMiB: number | null;
   exitCode: number | null;
   output: string;
+  load: [number, number];
 }> {
-  const args = [join(REPO, 'bin/muster.js'), 'import', '--format', format, '--max-rejects', '5'];
-  if (format === 'csv' || format === 'bcp') args.push('--system', 'bench');
-  args.push(path);
+  const loadBefore = loadavg()[0];
   const started = performance.now();
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, MUSTER_DATABASE_URL: databaseUrl, MUSTER_LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -307,19 +337,89 @@ async function timeImport(
   }, 100);
   const exitCode = await new Promise<number | null>((done) => child.once('exit', done));
   clearInterval(poll);
-  return { seconds: (performance.now() - started) / 1000, peakRssMiB: peak, exitCode, output };
+  const seconds = (performance.now() - started) / 1000;
+  const load: [number, number] = [round2(loadBefore), round2(loadavg()[0])];
+  return { seconds, peakRssMiB: peak, exitCode, output, load };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Runs `muster import` in a child process; resolves with its time and peak RSS. */
+async function timeImport(
+  format: BenchFormat,
+  path: string,
+  databaseUrl: string,
+  batchGames?: number,
+) {
+  const args = [join(REPO, 'bin/muster.js'), 'import', '--format', format, '--max-rejects', '5'];
+  if (format === 'csv' || format === 'bcp') args.push('--system', 'bench');
+  if (batchGames !== undefined && format !== 'canonical')
+    args.push('--batch-games', String(batchGames));
+  args.push(path);
+  return timeChild(args, {
+    ...process.env,
+    MUSTER_DATABASE_URL: databaseUrl,
+    MUSTER_LOG_LEVEL: 'silent',
+  });
+}
+
+/**
+ * Times the baselines (bench/import-baseline.ts) on the NDJSON file: parsing alone, and a raw
+ * better-sqlite3 insert of the same rows into a fresh SQLite file.
+ */
+export async function measureImportBaselines(
+  ndjson: string,
+  dir: string,
+  log: (line: string) => void = () => undefined,
+): Promise<ImportBaselineResult[]> {
+  const results: ImportBaselineResult[] = [];
+  const dbFile = join(dir, 'bench-baseline.db');
+  for (const mode of ['parse', 'raw-insert'] as const) {
+    const args = ['--import', 'tsx', join(REPO, 'bench/import-baseline.ts'), mode, ndjson, dbFile];
+    const run = await timeChild(args, process.env);
+    for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
+    if (run.exitCode !== 0) {
+      log(`baseline ${mode} failed (exit ${run.exitCode}): ${run.output.slice(-2000)}`);
+      continue;
+    }
+    const { games, seconds } = JSON.parse(run.output.trim().split('\n').pop() as string) as {
+      games: number;
+      seconds: number;
+    };
+    const result: ImportBaselineResult = {
+      mode,
+      games,
+      seconds,
+      gamesPerSecond: Math.round(games / seconds),
+      peakRssMiB: run.peakRssMiB === null ? null : Math.round(run.peakRssMiB),
+      load: run.load,
+    };
+    results.push(result);
+    log(
+      `baseline  ${mode.padEnd(10)} ${games} games in ${seconds.toFixed(1)} s: ${result.gamesPerSecond} games/s, peak RSS ${result.peakRssMiB ?? '?'} MiB (load ${run.load.join(' -> ')})`,
+    );
+  }
+  return results;
 }
 
 /** Generates the files, imports each into each backend, and returns one result per run. */
 export async function measureImportThroughput(
   options: ImportThroughputOptions = {},
 ): Promise<ImportThroughputResult[]> {
+  return (await measureImportRuns({ baselines: false, ...options })).results;
+}
+
+/** As measureImportThroughput, with the NDJSON baselines timed just before the NDJSON import. */
+export async function measureImportRuns(
+  options: ImportThroughputOptions = {},
+): Promise<{ results: ImportThroughputResult[]; baselines: ImportBaselineResult[] }> {
   const games = options.games ?? 1_000_000;
   const dir = options.dir ?? '/tmp/muster-import-bench';
   const formats = options.formats ?? ['canonical', 'ndjson', 'csv', 'bcp'];
   const log = options.log ?? (() => undefined);
-  const paths = await generateImportFiles(games, dir);
+  const paths = await generateImportFiles(games, dir, formats, options.reuse === true);
   const results: ImportThroughputResult[] = [];
+  let baselines: ImportBaselineResult[] = [];
   try {
     for (const backend of ['sqlite', 'postgres'] as const) {
       if (backend === 'postgres' && options.postgresUrl === undefined) continue;
@@ -335,9 +435,11 @@ export async function measureImportThroughput(
           await dropSchema(base, schema);
           url = `${base}${base.includes('?') ? '&' : '?'}schema=${schema}`;
         }
+        if (backend === 'sqlite' && format === 'ndjson' && options.baselines !== false)
+          baselines = await measureImportBaselines(paths.ndjson, dir, log);
         // NDJSON is imported twice: the second, unchanged import must cost less than the first.
         for (const reimport of format === 'ndjson' ? [false, true] : [false]) {
-          const run = await timeImport(format, paths[format], url);
+          const run = await timeImport(format, paths[format], url, options.batchGames);
           const importSeconds = reportedSeconds(run.output);
           const result: ImportThroughputResult = {
             format,
@@ -354,10 +456,11 @@ export async function measureImportThroughput(
               importSeconds === null || importSeconds === 0
                 ? null
                 : Math.round(games / importSeconds),
+            load: run.load,
           };
           results.push(result);
           log(
-            `${format.padEnd(9)} ${backend.padEnd(8)} ${reimport ? 're-import' : 'import   '} ${games} games in ${run.seconds.toFixed(1)} s: ${result.gamesPerSecond} games/s (${result.importGamesPerSecond ?? '?'} in the import), peak RSS ${result.peakRssMiB ?? '?'} MiB (file ${result.fileMiB} MiB, exit ${run.exitCode})`,
+            `${format.padEnd(9)} ${backend.padEnd(8)} ${reimport ? 're-import' : 'import   '} ${games} games in ${run.seconds.toFixed(1)} s: ${result.gamesPerSecond} games/s (${result.importGamesPerSecond ?? '?'} in the import), peak RSS ${result.peakRssMiB ?? '?'} MiB (file ${result.fileMiB} MiB, exit ${run.exitCode}, load ${run.load.join(' -> ')})`,
           );
           if (run.exitCode !== 0) log(run.output.split('\n').slice(-12).join('\n'));
         }
@@ -370,7 +473,7 @@ export async function measureImportThroughput(
     if (options.cleanUp !== false)
       for (const p of Object.values(paths)) rmSync(p, { recursive: true, force: true });
   }
-  return results;
+  return { results, baselines };
 }
 
 async function dropSchema(url: string, schema: string): Promise<void> {
@@ -391,15 +494,32 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
       postgres: { type: 'string' },
       formats: { type: 'string' },
       keep: { type: 'boolean' },
+      reuse: { type: 'boolean' },
+      'batch-games': { type: 'string' },
+      'no-baselines': { type: 'boolean' },
     },
   });
-  const results = await measureImportThroughput({
+  const runs = await measureImportRuns({
     games: values.games === undefined ? undefined : Number(values.games),
     dir: values.dir,
     postgresUrl: values.postgres,
     formats: values.formats?.split(',') as BenchFormat[] | undefined,
     cleanUp: values.keep !== true,
+    reuse: values.reuse === true,
+    batchGames: values['batch-games'] === undefined ? undefined : Number(values['batch-games']),
+    baselines: values['no-baselines'] !== true,
     log: (line) => console.log(line),
   });
-  console.log(JSON.stringify(results, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        cpus: cpus().length,
+        memoryMiB: Math.round(totalmem() / 2 ** 20),
+        node: process.version,
+        ...runs,
+      },
+      null,
+      2,
+    ),
+  );
 }

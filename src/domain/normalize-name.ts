@@ -4,8 +4,16 @@
  * " vermin  swarm" and "VERMIN SWARM" meet in one alias.
  */
 
+/**
+ * Printable ASCII words separated by single spaces: NFKC leaves such a name as it is and there is
+ * no white space to trim or fold, so it is already clean. Most names in an import are, and
+ * skipping `normalize` for them took a tenth off validating a game with its lists.
+ */
+const CLEAN_ASCII = /^[\x21-\x7e]+(?: [\x21-\x7e]+)*$/;
+
 /** Trims and folds runs of white space to one space. */
 export function cleanName(name: string): string {
+  if (CLEAN_ASCII.test(name)) return name;
   return name.normalize('NFKC').trim().replace(/\s+/g, ' ');
 }
 

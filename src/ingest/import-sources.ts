@@ -258,7 +258,8 @@ async function* streamedBatches(
  */
 async function openFile(file: string): Promise<Readable> {
   const handle = await open(file, 'r');
-  return handle.createReadStream({ start: 0 });
+  // 1 MiB reads: a sixteenth of the reads (and of the waits for the thread pool) of the default.
+  return handle.createReadStream({ start: 0, highWaterMark: 1024 * 1024 });
 }
 
 function unreadableBatch(source: string, error: unknown): RawBatch {

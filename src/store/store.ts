@@ -9,6 +9,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Compilable, CompiledQuery, Transaction } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.ts';
+import { cachingDatabase } from './statement-cache.ts';
 import type { Dialect } from './dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -67,7 +68,9 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
     database.pragma('synchronous = NORMAL');
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+    db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: cachingDatabase(database) }),
+    });
     // The loader's few statements, each with and without its key-range start.
     const statements = new Map<string, SQLite.Statement>();
     selectRows = async ({ sql: text, parameters }) => {

@@ -7,7 +7,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ImportCounts, Reject, ValidBatch } from '../domain/import-batch.ts';
 import { zeroCounts } from '../domain/import-batch.ts';
-import { insertChunked } from './insert-rows.ts';
+import { emptyListRows, insertBuffer, insertChunked } from './insert-rows.ts';
 import type { ListRows } from './insert-rows.ts';
 import type { Database } from './schema.ts';
 import { bumpDataVersion } from './store.ts';
@@ -91,16 +91,16 @@ async function writeInTransaction(
   const touchedScenarios = await writeScenarios(trx, batch.scenarios);
   await writePlayers(trx, batch.players, counts);
 
-  const listRows: ListRows = { lists: [], units: [], options: [] };
+  const listRows: ListRows = emptyListRows();
   const entryRows = await writeEvents(trx, batch.events, counts, listRows);
   const games = await gameRowsFor(trx, batch.events, counts, listRows);
   await deleteGames(trx, games.replaced);
   await insertChunked(trx, 'entries', entryRows);
-  await insertChunked(trx, 'games', games.games);
-  await insertChunked(trx, 'sides', games.sides);
-  await insertChunked(trx, 'lists', listRows.lists);
-  await insertChunked(trx, 'list_units', listRows.units);
-  await insertChunked(trx, 'list_options', listRows.options);
+  await insertBuffer(trx, games.games);
+  await insertBuffer(trx, games.sides);
+  await insertBuffer(trx, listRows.lists);
+  await insertBuffer(trx, listRows.units);
+  await insertBuffer(trx, listRows.options);
 
   const changed =
     counts.events.imported +

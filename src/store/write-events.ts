@@ -8,7 +8,7 @@ import type { Insertable, Transaction } from 'kysely';
 import type { Event } from '../domain/model.ts';
 import type { ImportCounts, ValidBatch, ValidGame } from '../domain/import-batch.ts';
 import { contentHash } from './content-hash.ts';
-import { addList, bool, chunkedIds, deleteLists, insertChunked } from './insert-rows.ts';
+import { RowBuffer, addList, bool, chunkedIds, deleteLists, insertChunked } from './insert-rows.ts';
 import type { ListRows } from './insert-rows.ts';
 import type { Database } from './schema.ts';
 
@@ -143,9 +143,37 @@ export async function writeEvents(
   return entryRows;
 }
 
+const GAME_COLUMNS = [
+  'id',
+  'event_id',
+  'round',
+  'table_no',
+  'scenario',
+  'map',
+  'deployment',
+  'primary_objective',
+  'secondaries',
+  'content_hash',
+] as const;
+
+const SIDE_COLUMNS = [
+  'game_id',
+  'side',
+  'player_id',
+  'faction_id',
+  'subfaction_id',
+  'score',
+  'result',
+  'first_turn',
+  'primary_achieved',
+  'secondary',
+  'secondary_achieved',
+  'list_id',
+] as const;
+
 export interface GameRows {
-  games: Insertable<Database['games']>[];
-  sides: Insertable<Database['sides']>[];
+  games: RowBuffer<'games'>;
+  sides: RowBuffer<'sides'>;
   /** Ids of stored games that changed: their old rows go before the new ones are inserted. */
   replaced: string[];
 }
@@ -158,36 +186,38 @@ function addGameRows(
   hash: string,
 ): void {
   const s = game.scenario;
-  rows.games.push({
-    id: game.id,
-    event_id: eventId,
-    round: game.round ?? null,
-    table_no: game.table ?? null,
-    scenario: s?.name ?? null,
-    map: s?.map ?? null,
-    deployment: s?.deployment ?? null,
-    primary_objective: s?.primary ?? null,
-    secondaries: s?.secondaries && s.secondaries.length > 0 ? JSON.stringify(s.secondaries) : null,
-    content_hash: hash,
-  });
-  game.sides.forEach((side, i) => {
+  // In the order of GAME_COLUMNS and SIDE_COLUMNS.
+  rows.games.values.push(
+    game.id,
+    eventId,
+    game.round ?? null,
+    game.table ?? null,
+    s?.name ?? null,
+    s?.map ?? null,
+    s?.deployment ?? null,
+    s?.primary ?? null,
+    s?.secondaries && s.secondaries.length > 0 ? JSON.stringify(s.secondaries) : null,
+    hash,
+  );
+  for (let i = 0; i < game.sides.length; i++) {
+    const side = game.sides[i];
     const listId = side.list ? `g:${game.id}:${i}` : null;
     if (side.list && listId) addList(listRows, listId, side.list);
-    rows.sides.push({
-      game_id: game.id,
-      side: i,
-      player_id: side.player ?? null,
-      faction_id: side.faction,
-      subfaction_id: side.subfaction ?? null,
-      score: side.score ?? null,
-      result: side.result as string,
-      first_turn: bool(side.firstTurn),
-      primary_achieved: bool(side.primaryAchieved),
-      secondary: side.secondary ?? null,
-      secondary_achieved: bool(side.secondaryAchieved),
-      list_id: listId,
-    });
-  });
+    rows.sides.values.push(
+      game.id,
+      i,
+      side.player ?? null,
+      side.faction,
+      side.subfaction ?? null,
+      side.score ?? null,
+      side.result as string,
+      bool(side.firstTurn),
+      bool(side.primaryAchieved),
+      side.secondary ?? null,
+      bool(side.secondaryAchieved),
+      listId,
+    );
+  }
 }
 
 /** The rows of new and changed games, counting unchanged ones. */
@@ -197,28 +227,33 @@ export async function gameRowsFor(
   counts: ImportCounts,
   listRows: ListRows,
 ): Promise<GameRows> {
-  const allGames = events.flatMap((e) => e.games.map((g) => ({ ...g, eventId: e.event.id })));
-  const hashes = await storedHashes(
-    trx,
-    'games',
-    allGames.map((g) => g.game.id),
-  );
-  const rows: GameRows = { games: [], sides: [], replaced: [] };
-  for (const { game, eventId } of allGames) {
-    // Games are built key by key in validation, so plain JSON is already canonical.
-    const hash = createHash('sha1').update(eventId).update(JSON.stringify(game)).digest('hex');
-    const old = hashes.get(game.id);
-    const lists = game.sides.filter((s) => s.list).length;
-    if (old === hash) {
-      counts.games.unchanged++;
-      counts.lists.unchanged += lists;
-      continue;
+  const ids: string[] = [];
+  for (const e of events) for (const g of e.games) ids.push(g.game.id);
+  const hashes = await storedHashes(trx, 'games', ids);
+  const rows: GameRows = {
+    games: new RowBuffer('games', GAME_COLUMNS),
+    sides: new RowBuffer('sides', SIDE_COLUMNS),
+    replaced: [],
+  };
+  for (const e of events) {
+    const eventId = e.event.id;
+    for (const { game } of e.games) {
+      // Games are built key by key in validation, so plain JSON is already canonical.
+      const hash = createHash('sha1').update(eventId).update(JSON.stringify(game)).digest('hex');
+      const old = hashes.get(game.id);
+      let lists = 0;
+      for (const side of game.sides) if (side.list) lists++;
+      if (old === hash) {
+        counts.games.unchanged++;
+        counts.lists.unchanged += lists;
+        continue;
+      }
+      const kind = old === undefined ? 'imported' : 'updated';
+      counts.games[kind]++;
+      counts.lists[kind] += lists;
+      if (old !== undefined) rows.replaced.push(game.id);
+      addGameRows(rows, listRows, game, eventId, hash);
     }
-    const kind = old === undefined ? 'imported' : 'updated';
-    counts.games[kind]++;
-    counts.lists[kind] += lists;
-    if (old !== undefined) rows.replaced.push(game.id);
-    addGameRows(rows, listRows, game, eventId, hash);
   }
   return rows;
 }
