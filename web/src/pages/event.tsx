@@ -50,7 +50,7 @@ function Facts({ data }: { data: EventData }) {
     ['Rounds', e.rounds === null ? 'unknown' : String(e.rounds)],
   ];
   return (
-    <dl class="stats" data-testid="event-facts">
+    <dl class="stats event-facts" data-testid="event-facts">
       {facts.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
@@ -74,8 +74,8 @@ function Standings({ data }: { data: EventData }) {
             </th>
             <th scope="col">Player</th>
             <th scope="col">Faction</th>
-            <th scope="col" class="num">
-              W / D / L
+            <th scope="col" class="num nowrap" title="Wins / draws / losses">
+              W/D/L
             </th>
             <th scope="col" class="num opt">
               Score
