@@ -98,6 +98,19 @@ describe(`leaderboards on the whole demo data (${TEST_BACKEND})`, () => {
     assert.equal(latest.placement, page.latestPlacement.placement);
   });
 
+  it("gives a provisional player's page no rank (null, not 0) when the leaderboard leaves them out", async () => {
+    const all = (await post(t, '/api/rankings', { includeProvisional: true, pageSize: 200 })).json
+      .data.players as Row[];
+    const provisional = all.find((r) => r.provisional);
+    assert.ok(provisional, 'the demo data has a provisional player');
+    const page = (await post(t, '/api/rankings', { player: provisional.player.id })).json.data
+      .player;
+    assert.equal(page.row.provisional, true);
+    assert.strictEqual(page.row.rank, null);
+    const kept = (await post(t, '/api/rankings', { player: top[0].player.id })).json.data.player;
+    assert.equal(kept.row.rank, 1);
+  });
+
   for (const method of ['glicko2', 'elo'] as const) {
     it(`gives in a player's history the ratings of the leaderboard cut off at each event (${method})`, async () => {
       const id = top[1].player.id;

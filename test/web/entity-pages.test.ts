@@ -107,7 +107,7 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
 
   for (const data of ['demo', 't9a'] as const) {
     for (const size of Object.keys(SIZES) as Size[]) {
-      it(`walks from Meta to a faction, its best player and an event, and back, by links alone (${data}, ${size})`, async (t) => {
+      it(`walks from Meta to a faction, its best player, an event and that player again, and back, by links alone (${data}, ${size})`, async (t) => {
         const s = served.find((x) => x.name === data);
         if (s === undefined) return t.skip('no T9A data (test/fixtures/t9a)');
         const { page, errors } = await watchedPage(browser, s.origin);
@@ -143,11 +143,18 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
         });
 
         const eventLink = page.locator('section[aria-labelledby=results-h] a.event-name').first();
-        const eventHref = await eventLink.getAttribute('href');
-        assert.match(eventHref ?? '', /view=event&event=/);
-        await eventLink.click();
-        await page.waitForURL(/view=event&event=/);
+        const eventName = await eventLink.innerText();
+        await follow(page, eventLink, /view=event&event=/);
+        assert.equal(await heading(page), eventName);
+        // The player stands in its standings, a link back to their page.
+        const back = page.locator('main a.player-name', { hasText: playerName }).first();
+        await follow(page, back, /view=player&player=/);
+        assert.equal(await heading(page), playerName);
 
+        await page.goBack();
+        await page.waitForURL(/view=event/);
+        await settled(page);
+        assert.equal(await heading(page), eventName);
         await page.goBack();
         await page.waitForURL(/view=player/);
         await settled(page);

@@ -222,12 +222,12 @@ export const RankingsBody = Type.Object(
 const RATED =
   "sides the player played in rated games (games in scope with two different known players; with factions, only the player's sides with those factions)";
 
+const RANK =
+  'Standard competition rank by the sort value among the players kept by provisional status, minGames and countries (equal values share a rank: 1, 2, 2, 4); search and paging do not change it';
+
 const RankingRowSchema = Type.Object(
   {
-    rank: Type.Integer({
-      description:
-        'Standard competition rank by the sort value among the players kept by provisional status, minGames and countries (equal values share a rank: 1, 2, 2, 4); search and paging do not change it',
-    }),
+    rank: Type.Integer({ description: RANK }),
     player: PlayerRefSchema,
     rating: Type.Number({
       description:
@@ -270,6 +270,21 @@ const RankingRowSchema = Type.Object(
     ),
   },
   { description: 'One ranked player' },
+);
+
+/**
+ * The player page's row: the leaderboard row whose rank is null when the leaderboard leaves the
+ * player out (an integer-only rank would be serialised as 0 there).
+ */
+const PlayerRowSchema = Type.Object(
+  {
+    ...RankingRowSchema.properties,
+    rank: Nullable(
+      Type.Integer({ description: RANK }),
+      `${RANK}; null when the leaderboard leaves the player out (provisional, minGames or countries)`,
+    ),
+  },
+  { description: "The player's leaderboard row" },
 );
 
 const RankingsFilter = Type.Object(
@@ -340,7 +355,7 @@ export const RankingsResponse = Envelope(
       total: Type.Integer({ description: 'Rows matching (all pages)' }),
       page: Type.Integer({ description: 'This page number, from 1' }),
       pageSize: Type.Integer({ description: 'Rows per page' }),
-      player: Type.Optional(PlayerPageSchema(RankingRowSchema)),
+      player: Type.Optional(PlayerPageSchema(PlayerRowSchema)),
       versus: Type.Optional(HeadToHeadSchema),
     },
     { description: 'One page of the ranking' },

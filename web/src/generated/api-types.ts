@@ -2708,8 +2708,8 @@ export interface paths {
                                         };
                                         /** @description Glicko-2: RD above 110 (too few recent games to rank with confidence); always false for other methods */
                                         provisional: boolean;
-                                        /** @description Standard competition rank by the sort value among the players kept by provisional status, minGames and countries (equal values share a rank: 1, 2, 2, 4); search and paging do not change it */
-                                        rank: number;
+                                        /** @description Standard competition rank by the sort value among the players kept by provisional status, minGames and countries (equal values share a rank: 1, 2, 2, 4); search and paging do not change it; null when the leaderboard leaves the player out (provisional, minGames or countries) */
+                                        rank: number | null;
                                         /** @description glicko2: Glicko-2 rating after the last period; elo: Elo rating after the last game; points: sum of the best N event scores */
                                         rating: number;
                                         /** @description Glicko-2 rating deviation; null for other methods */
