@@ -1,5 +1,7 @@
 /** The frame every page shares: navigation, the demo notice, the filter bar, the page. */
 import { get } from './api.ts';
+import { FileStem } from './components/download.tsx';
+import { fileStem } from './csv.ts';
 import { FilterBar } from './components/filter-bar.tsx';
 import type { FilterKey } from './components/filter-bar.tsx';
 import { ErrorBox, Loading } from './components/status.tsx';
@@ -7,6 +9,7 @@ import { useApi } from './use-api.ts';
 import type { View } from './url-state.ts';
 import { commonFilter, hrefWith, navigate, useUrlParams, viewOf } from './url-state.ts';
 import { AboutPage } from './pages/about.tsx';
+import { ComparePage } from './pages/compare.tsx';
 import { EventPage } from './pages/event.tsx';
 import { ListsPage } from './pages/lists.tsx';
 import { MatchupsPage } from './pages/matchups.tsx';
@@ -32,6 +35,7 @@ const PAGES: Record<View, PageEntry> = {
   scenarios: { title: 'Scenarios', component: ScenariosPage },
   rankings: { title: 'Rankings', component: RankingsPage },
   satellites: { title: 'Satellites', component: SatellitesPage },
+  compare: { title: 'Before/after', component: ComparePage },
   about: { title: 'About the data', component: AboutPage },
   player: { title: 'Player', component: PlayerPage, entity: true },
   faction: { title: 'Faction', component: FactionPage, entity: true },
@@ -58,6 +62,8 @@ const FILTERS_OF: Record<View, ReadonlySet<FilterKey>> = {
   rankings: new Set(EVERY_FILTER),
   // Upcoming events: their own dates, into the future; sizes, formats and tiers do not apply.
   satellites: new Set<FilterKey>(['system', 'futureDates', 'countries']),
+  // The two windows set the dates and rules versions (web/src/compare-windows.ts).
+  compare: new Set<FilterKey>(['system', 'size', 'format', 'online', 'tiers', 'countries']),
   about: new Set<FilterKey>(['system']),
   player: new Set(EVERY_FILTER),
   faction: new Set(EVERY_FILTER),
@@ -86,6 +92,7 @@ export function App() {
   const systems = filters.state === 'done' ? filters.data.data.systems : [];
   const system = systems.find((s) => s.id === params.system) ?? systems[0];
   const page = PAGES[view];
+  const filter = { ...commonFilter(params), ...(system ? { system: system.id } : {}) };
   document.title = `${page.title} · Muster`;
 
   const navHref = (target: View) => {
@@ -152,17 +159,20 @@ export function App() {
               The store holds no games yet. Import data with `npx muster import`.
             </p>
           ) : (
-            <page.component
-              params={params}
-              update={update}
-              system={system}
-              filter={{ ...commonFilter(params), ...(system ? { system: system.id } : {}) }}
-              filters={filters.data}
-            />
+            <FileStem.Provider value={fileStem(view, filter)}>
+              <page.component
+                params={params}
+                update={update}
+                system={system}
+                filter={filter}
+                filters={filters.data}
+              />
+            </FileStem.Provider>
           ))}
       </main>
       <footer>
-        Muster · <a href="/docs">API reference</a> · <a href="/.well-known/openapi.json">OpenAPI</a>
+        Muster · <a href="/docs/statistics">Methods</a> · <a href="/docs">API reference</a> ·{' '}
+        <a href="/.well-known/openapi.json">OpenAPI</a>
       </footer>
     </>
   );

@@ -27,6 +27,7 @@ export const VIEWS = [
   'scenarios',
   'rankings',
   'satellites',
+  'compare',
   'about',
   'player',
   'faction',

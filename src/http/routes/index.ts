@@ -11,6 +11,7 @@ import { registerScenarioRoute } from './scenario.ts';
 import { registerScenarioStatsRoute } from './scenario-stats.ts';
 import { registerDocsRoutes } from './docs.ts';
 import { registerHealthRoute } from './health.ts';
+import { registerMethodsDocsRoutes } from './methods-docs.ts';
 import { registerOpenApiRoute } from './openapi.ts';
 import { registerProblemPagesRoutes } from './problem-pages.ts';
 import { registerRankingsRoute } from './rankings.ts';
@@ -24,6 +25,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerOpenApiRoute(app, ctx);
   registerApiCatalogRoute(app, ctx);
   registerDocsRoutes(app, ctx);
+  registerMethodsDocsRoutes(app);
   registerProblemPagesRoutes(app);
   registerCanonicalSchemaRoute(app);
   registerFactionStatsRoute(app, ctx);

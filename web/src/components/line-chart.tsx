@@ -8,6 +8,8 @@
 import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { lineChartPng } from './chart-png.ts';
+import { DownloadPng } from './download.tsx';
 
 /**
  * Okabe–Ito colours, told apart with every common colour-vision deficiency, with Tol's wine and
@@ -177,6 +179,15 @@ export function LineChart({
             </li>
           )}
         </ul>
+        <div class="chart-tools">
+          <DownloadPng
+            name="chart"
+            draw={() => {
+              const plot = host.current?.querySelector<HTMLCanvasElement>('canvas');
+              return plot ? lineChartPng(plot, title, lines) : null;
+            }}
+          />
+        </div>
       </figcaption>
     </figure>
   );

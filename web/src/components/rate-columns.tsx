@@ -18,6 +18,7 @@ export function rateColumns<R extends RateRow>(): Array<Column<R>> {
       key: 'games',
       label: 'Games',
       numeric: true,
+      define: 'games',
       sort: (r) => r.games,
       render: (r) => num(r.games),
     },
@@ -25,7 +26,13 @@ export function rateColumns<R extends RateRow>(): Array<Column<R>> {
       key: 'winRate',
       label: 'Win rate (95 % interval)',
       numeric: true,
+      define: 'winRate',
       sort: (r) => r.winRate,
+      csv: [
+        ['winRate', (r) => r.winRate],
+        ['winRateLow', (r) => r.winRateInterval?.low ?? null],
+        ['winRateHigh', (r) => r.winRateInterval?.high ?? null],
+      ],
       render: (r) => (
         <IntervalBar
           value={r.winRate}
@@ -38,6 +45,7 @@ export function rateColumns<R extends RateRow>(): Array<Column<R>> {
       key: 'avgScore',
       label: 'Avg score',
       numeric: true,
+      define: 'avgScore',
       sort: (r) => r.avgScore,
       optional: true,
       render: (r) => num(r.avgScore, 2),

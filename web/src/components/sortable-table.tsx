@@ -1,6 +1,16 @@
-/** A table whose column headers sort it (aria-sort says how), with muted rows. */
+/**
+ * A table whose column headers sort it (aria-sort says how), with muted and highlighted rows, a
+ * "?" beside each defined heading, and a CSV download of exactly the rows shown, in their order.
+ */
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import type { DefinitionKey } from '../definitions.ts';
+import { Define } from './define.tsx';
+import type { CsvValue } from '../csv.ts';
+import { DownloadCsv } from './download.tsx';
+
+/** One CSV column: its header and the raw value of a row. */
+export type CsvField<R> = readonly [header: string, value: (row: R) => CsvValue];
 
 export interface Column<R> {
   key: string;
@@ -12,10 +22,41 @@ export interface Column<R> {
   title?: string;
   /** Left out on a narrow screen, so the columns that matter fit 390 px. */
   optional?: boolean;
+  /** Its definition (web/src/definitions.ts), opened by a "?" beside the heading. */
+  define?: DefinitionKey;
+  /** Its CSV columns (raw numbers; an interval as low and high); default: the sort value. */
+  csv?: ReadonlyArray<CsvField<R>>;
 }
 
 function cellClass<R>(c: Column<R>): string | undefined {
   return [c.numeric ? 'num' : '', c.optional ? 'opt' : ''].filter(Boolean).join(' ') || undefined;
+}
+
+/** The CSV columns of a table: each column's own, else its sort value under its key. */
+export function csvFields<R>(columns: Array<Column<R>>): Array<CsvField<R>> {
+  return columns.flatMap((c): Array<CsvField<R>> => {
+    if (c.csv) return [...c.csv];
+    const sort = c.sort;
+    return sort ? [[c.key, (r: R) => sort(r)] as const] : [];
+  });
+}
+
+function sortRows<R>(
+  rows: R[],
+  column: Column<R> | undefined,
+  sort: { desc: boolean } | null,
+): R[] {
+  const by = column?.sort;
+  if (by === undefined || sort === null) return rows;
+  return [...rows].sort((a, b) => {
+    const x = by(a);
+    const y = by(b);
+    if (x === y) return 0;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    const order = x < y ? -1 : 1;
+    return sort.desc ? -order : order;
+  });
 }
 
 export function SortableTable<R>({
@@ -24,82 +65,97 @@ export function SortableTable<R>({
   rows,
   rowKey,
   muted,
+  highlighted,
   initialSort,
+  name,
 }: {
   caption: string;
   columns: Array<Column<R>>;
   rows: R[];
   rowKey: (row: R) => string;
   muted?: (row: R) => boolean;
+  /** Rows that stand out (bold): e.g. a change whose interval excludes 0. */
+  highlighted?: (row: R) => boolean;
   initialSort?: { key: string; desc: boolean };
+  /** Tells the page's tables apart in the CSV's file name. */
+  name?: string;
 }) {
   const [sort, setSort] = useState(initialSort ?? null);
-  const column = columns.find((c) => c.key === sort?.key);
-  const sorted =
-    column?.sort === undefined || sort === null
-      ? rows
-      : [...rows].sort((a, b) => {
-          const x = column.sort!(a);
-          const y = column.sort!(b);
-          if (x === y) return 0;
-          if (x === null) return 1;
-          if (y === null) return -1;
-          const order = x < y ? -1 : 1;
-          return sort.desc ? -order : order;
-        });
+  const sorted = sortRows(
+    rows,
+    columns.find((c) => c.key === sort?.key),
+    sort,
+  );
+  const fields = csvFields(columns);
+  const rowClass = (row: R) =>
+    [highlighted?.(row) ? 'highlight' : '', muted?.(row) ? 'muted' : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
   return (
-    <div class="table-wrap" tabIndex={0} role="region" aria-label={caption}>
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => {
-              const active = sort?.key === c.key;
-              return (
-                <th
-                  key={c.key}
-                  scope="col"
-                  class={cellClass(c)}
-                  title={c.title}
-                  aria-sort={active ? (sort!.desc ? 'descending' : 'ascending') : undefined}
-                >
-                  {c.sort ? (
-                    <button
-                      type="button"
-                      class="sort"
-                      onClick={() =>
-                        setSort({ key: c.key, desc: active ? !sort!.desc : c.numeric === true })
-                      }
-                    >
-                      {c.label}
-                      <span aria-hidden="true">{active ? (sort!.desc ? ' ▼' : ' ▲') : ' ↕'}</span>
-                    </button>
-                  ) : (
-                    c.label
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {sorted.map((row) => (
-            <tr key={rowKey(row)} class={muted?.(row) ? 'muted' : undefined}>
-              {columns.map((c, i) =>
-                i === 0 ? (
-                  <th key={c.key} scope="row">
-                    {c.render(row)}
+    <div class="table-block">
+      <div class="table-wrap" tabIndex={0} role="region" aria-label={caption}>
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => {
+                const active = sort?.key === c.key;
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    class={cellClass(c)}
+                    title={c.title}
+                    aria-sort={active ? (sort!.desc ? 'descending' : 'ascending') : undefined}
+                  >
+                    {c.sort ? (
+                      <button
+                        type="button"
+                        class="sort"
+                        onClick={() =>
+                          setSort({ key: c.key, desc: active ? !sort!.desc : c.numeric === true })
+                        }
+                      >
+                        {c.label}
+                        <span aria-hidden="true">
+                          {active ? (sort!.desc ? ' ▼' : ' ▲') : ' ↕'}
+                        </span>
+                      </button>
+                    ) : (
+                      c.label
+                    )}
+                    {c.define && <Define k={c.define} />}
                   </th>
-                ) : (
-                  <td key={c.key} class={cellClass(c)}>
-                    {c.render(row)}
-                  </td>
-                ),
-              )}
+                );
+              })}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {sorted.map((row) => (
+              <tr key={rowKey(row)} class={rowClass(row)}>
+                {columns.map((c, i) =>
+                  i === 0 ? (
+                    <th key={c.key} scope="row">
+                      {c.render(row)}
+                    </th>
+                  ) : (
+                    <td key={c.key} class={cellClass(c)}>
+                      {c.render(row)}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div class="table-tools">
+        <DownloadCsv
+          name={name}
+          header={fields.map(([h]) => h)}
+          rows={() => sorted.map((row) => fields.map(([, value]) => value(row)))}
+        />
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** About the data: systems, events, games, dates, data version, and the demo notice. */
 import { get } from '../api.ts';
 import { Show } from '../components/status.tsx';
+import { creditOf } from '../credits.ts';
 import { num } from '../format.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
@@ -88,6 +89,25 @@ export function AboutPage({ filters }: PageProps) {
           </tbody>
         </table>
       </div>
+      <h2>Sources</h2>
+      <ul class="credits">
+        {systems.map((s) => {
+          const credit = creditOf(s);
+          return (
+            <li key={s.id} data-system={s.id}>
+              <strong>{s.name}</strong>:{' '}
+              {credit.href ? <a href={credit.href}>{credit.source}</a> : credit.source} (
+              {credit.licence}), {credit.note}
+            </li>
+          );
+        })}
+      </ul>
+      <h2>Methods</h2>
+      <p>
+        How every figure is computed: <a href="/docs/statistics">statistics</a> (win rates,
+        intervals, shrinkage, before/after comparisons) and <a href="/docs/ratings">ratings</a>{' '}
+        (Glicko-2, Elo, points). The "?" beside a column heading opens its definition.
+      </p>
       <p>
         Every number on these pages comes from Muster's API, which is documented at{' '}
         <a href="/docs">/docs</a>. Win rates count a draw as half a win; intervals are 95 % Wilson

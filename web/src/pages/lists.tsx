@@ -1,12 +1,16 @@
 /** Lists: what armies take (items and units), how often, and whether it pays off. */
 import { post } from '../api.ts';
 import { FactionLink } from '../components/entity-link.tsx';
+import { Define } from '../components/define.tsx';
 import { DeltaBar } from '../components/delta-bar.tsx';
+import { DownloadCsv } from '../components/download.tsx';
 import { IntervalBar } from '../components/interval-bar.tsx';
 import { Pager } from '../components/pager.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
+import type { CsvValue } from '../csv.ts';
 import { num, pct, signed } from '../format.ts';
+import type { ItemRow } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
 
@@ -21,6 +25,23 @@ const SORTS = [
 ] as const;
 
 const PAGE_SIZE = 25;
+
+/** The items table as CSV: the page shown, rates as fractions, each interval as two columns. */
+const ITEM_CSV: ReadonlyArray<readonly [string, (r: ItemRow) => CsvValue]> = [
+  ['item', (r) => r.item.name],
+  ['category', (r) => r.item.category],
+  ['lists', (r) => r.lists],
+  ['share', (r) => r.share],
+  ['games', (r) => r.games],
+  ['winRate', (r) => r.winRate],
+  ['winRateLow', (r) => r.winRateInterval?.low ?? null],
+  ['winRateHigh', (r) => r.winRateInterval?.high ?? null],
+  ['winRateWithout', (r) => r.winRateWithout],
+  ['delta', (r) => r.delta],
+  ['deltaLow', (r) => r.deltaInterval?.low ?? null],
+  ['deltaHigh', (r) => r.deltaInterval?.high ?? null],
+  ['skillAdjustedDelta', (r) => r.skillAdjustedDelta],
+];
 
 export function ListsPage({ params, update, filter, system }: PageProps) {
   const faction = params.faction ?? '';
@@ -116,13 +137,13 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
                           Games
                         </th>
                         <th scope="col" class="num">
-                          Win rate with
+                          Win rate with <Define k="winRate" />
                         </th>
                         <th scope="col" class="num">
                           Without
                         </th>
                         <th scope="col" class="num">
-                          Delta (95 % interval)
+                          Delta (95 % interval) <Define k="delta" />
                         </th>
                         <th
                           scope="col"
@@ -162,6 +183,13 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
                       ))}
                     </tbody>
                   </table>
+                </div>
+                <div class="table-tools">
+                  <DownloadCsv
+                    name="items"
+                    header={ITEM_CSV.map(([h]) => h)}
+                    rows={() => data.items.map((r) => ITEM_CSV.map(([, value]) => value(r)))}
+                  />
                 </div>
               </>
             )}

@@ -4,6 +4,8 @@
  */
 import { useEffect, useRef } from 'preact/hooks';
 import { post } from '../api.ts';
+import { heatmapPng } from '../components/chart-png.ts';
+import { DownloadCsv, DownloadPng } from '../components/download.tsx';
 import { FactionLink } from '../components/entity-link.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
 import { num, pct } from '../format.ts';
@@ -34,6 +36,23 @@ export function wantsLightText(colour: string): boolean {
   const l = luminance(colour);
   return 1.05 / (l + 0.05) > (l + 0.05) / (0.0167 + 0.05);
 }
+
+/** The heatmap as CSV: one row per cell, the interval as two columns. */
+const MATCHUP_CSV: ReadonlyArray<
+  readonly [string, (c: Cell, names: Map<string, string>) => string | number | null]
+> = [
+  ['faction', (c, n) => n.get(c.faction) ?? c.faction],
+  ['opponent', (c, n) => n.get(c.opponent) ?? c.opponent],
+  ['games', (c) => c.games],
+  ['wins', (c) => c.wins],
+  ['draws', (c) => c.draws],
+  ['losses', (c) => c.losses],
+  ['winRate', (c) => c.winRate],
+  ['winRateLow', (c) => c.winRateInterval?.low ?? null],
+  ['winRateHigh', (c) => c.winRateInterval?.high ?? null],
+  ['shrunkWinRate', (c) => c.shrunkWinRate],
+  ['avgScore', (c) => c.avgScore],
+];
 
 /** Set when a cell is chosen, so its details are brought into view and focused (not on load). */
 let chosenByUser = false;
@@ -239,6 +258,31 @@ export function MatchupsPage({ params, update, filter }: PageProps) {
                   ))}
                 </tbody>
               </table>
+            </div>
+            <div class="chart-tools">
+              <DownloadCsv
+                name="cells"
+                header={MATCHUP_CSV.map(([h]) => h)}
+                rows={() => data.cells.map((c) => MATCHUP_CSV.map(([, value]) => value(c, names)))}
+              />
+              <DownloadPng
+                name="heatmap"
+                draw={() =>
+                  heatmapPng(
+                    'Win rate of each row faction against each column faction',
+                    data.factions.map((f) => f.name),
+                    (r, c) => {
+                      const cell = cells.get(`${ids[r]}~${ids[c]}`);
+                      if (cell === undefined) return undefined;
+                      const colour = heatColour(
+                        cell.shrunkWinRate ?? cell.winRate ?? 0.5,
+                        cell.lowSample,
+                      );
+                      return { rate: cell.winRate, colour, light: wantsLightText(colour) };
+                    },
+                  )
+                }
+              />
             </div>
             {open && (
               <Details cell={open} names={names} onClose={() => update({ cell: '' }, true)} />

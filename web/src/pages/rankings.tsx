@@ -4,7 +4,11 @@ import { Pager } from '../components/pager.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
 import { FactionLink, PlayerLink } from '../components/entity-link.tsx';
+import { Define } from '../components/define.tsx';
+import { DownloadCsv } from '../components/download.tsx';
+import type { CsvValue } from '../csv.ts';
 import { num } from '../format.ts';
+import type { PlayerRow } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
 
@@ -23,6 +27,24 @@ const ORDER_NOTE: Record<(typeof METHODS)[number][0], string> = {
   elo: 'Ranked by Elo rating after the player’s last game.',
   points: 'Ranked by points: the sum of the player’s best event scores.',
 };
+
+/** The ranking as CSV: the page shown, every method's value (absent ones left empty). */
+const PLAYER_CSV: ReadonlyArray<readonly [string, (p: PlayerRow) => CsvValue]> = [
+  ['rank', (p) => p.rank],
+  ['playerId', (p) => p.player.id],
+  ['player', (p) => p.player.name],
+  ['country', (p) => p.player.country],
+  ['rating', (p) => p.rating],
+  ['rd', (p) => p.rd],
+  ['conservativeRating', (p) => p.conservativeRating],
+  ['provisional', (p) => p.provisional],
+  ['games', (p) => p.games],
+  ['wins', (p) => p.wins],
+  ['draws', (p) => p.draws],
+  ['losses', (p) => p.losses],
+  ['mainFaction', (p) => p.mainFaction?.name],
+  ['lastPlayed', (p) => p.lastPlayed],
+];
 
 export function RankingsPage({ params, update, filter, system }: PageProps) {
   const method = METHODS.find(([m]) => m === params.method)?.[0] ?? 'glicko2';
@@ -123,89 +145,101 @@ export function RankingsPage({ params, update, filter, system }: PageProps) {
                   : ''}
               </Empty>
             ) : (
-              <div class="table-wrap" tabIndex={0} role="region" aria-label="Rankings">
-                <table>
-                  <caption class="sr-only">
-                    Players ranked by {METHODS.find(([m]) => m === method)?.[1]}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" class="num">
-                        Rank
-                      </th>
-                      <th scope="col">Player</th>
-                      <th scope="col" class="opt">
-                        Country
-                      </th>
-                      <th scope="col" class="num" data-testid="order-column">
-                        {method === 'points'
-                          ? 'Points'
-                          : method === 'elo'
-                            ? 'Rating'
-                            : 'Rating − 2·RD'}
-                      </th>
-                      {method === 'glicko2' && (
-                        <th
-                          scope="col"
-                          class="num opt"
-                          title="Rating deviation: the rating's uncertainty"
-                        >
-                          Rating ± RD
+              <>
+                <div class="table-wrap" tabIndex={0} role="region" aria-label="Rankings">
+                  <table>
+                    <caption class="sr-only">
+                      Players ranked by {METHODS.find(([m]) => m === method)?.[1]}
+                    </caption>
+                    <thead>
+                      <tr>
+                        <th scope="col" class="num">
+                          Rank
                         </th>
-                      )}
-                      <th scope="col" class="num">
-                        Games
-                      </th>
-                      <th scope="col" class="num opt">
-                        W / D / L
-                      </th>
-                      <th scope="col" class="opt">
-                        Main faction
-                      </th>
-                      <th scope="col" class="opt">
-                        Last played
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.players.map((p) => (
-                      <tr key={p.player.id}>
-                        <td class="num">{p.rank}</td>
-                        <th scope="row">
-                          <PlayerLink player={p.player} />
-                          {p.provisional && (
-                            <span
-                              class="badge"
-                              title="Rating deviation above 110: too few recent games to rank with confidence"
-                            >
-                              provisional
-                            </span>
-                          )}
+                        <th scope="col">Player</th>
+                        <th scope="col" class="opt">
+                          Country
                         </th>
-                        <td class="opt">{p.player.country ?? '–'}</td>
-                        <td class="num" data-testid="order-value">
-                          {method === 'glicko2'
-                            ? num(p.conservativeRating, 0)
-                            : num(p.rating, method === 'points' ? 1 : 0)}
-                        </td>
+                        <th scope="col" class="num">
+                          <span data-testid="order-column">
+                            {method === 'points'
+                              ? 'Points'
+                              : method === 'elo'
+                                ? 'Rating'
+                                : 'Rating − 2·RD'}
+                          </span>
+                          {method !== 'points' && <Define k="rating" />}
+                        </th>
                         {method === 'glicko2' && (
-                          <td class="num opt secondary">
-                            {num(p.rating, 0)} ± {num(p.rd, 0)}
-                          </td>
+                          <th
+                            scope="col"
+                            class="num opt"
+                            title="Rating deviation: the rating's uncertainty"
+                          >
+                            Rating ± RD <Define k="rd" />
+                          </th>
                         )}
-                        <td class="num">{p.games}</td>
-                        <td class="num opt">
-                          {p.wins} / {p.draws} / {p.losses}
-                        </td>
-                        <td class="opt">
-                          {p.mainFaction ? <FactionLink faction={p.mainFaction} /> : '–'}
-                        </td>
-                        <td class="opt">{p.lastPlayed ?? '–'}</td>
+                        <th scope="col" class="num">
+                          Games
+                        </th>
+                        <th scope="col" class="num opt">
+                          W / D / L
+                        </th>
+                        <th scope="col" class="opt">
+                          Main faction
+                        </th>
+                        <th scope="col" class="opt">
+                          Last played
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                    </thead>
+                    <tbody>
+                      {data.players.map((p) => (
+                        <tr key={p.player.id}>
+                          <td class="num">{p.rank}</td>
+                          <th scope="row">
+                            <PlayerLink player={p.player} />
+                            {p.provisional && (
+                              <span
+                                class="badge"
+                                title="Rating deviation above 110: too few recent games to rank with confidence"
+                              >
+                                provisional
+                              </span>
+                            )}
+                          </th>
+                          <td class="opt">{p.player.country ?? '–'}</td>
+                          <td class="num" data-testid="order-value">
+                            {method === 'glicko2'
+                              ? num(p.conservativeRating, 0)
+                              : num(p.rating, method === 'points' ? 1 : 0)}
+                          </td>
+                          {method === 'glicko2' && (
+                            <td class="num opt secondary">
+                              {num(p.rating, 0)} ± {num(p.rd, 0)}
+                            </td>
+                          )}
+                          <td class="num">{p.games}</td>
+                          <td class="num opt">
+                            {p.wins} / {p.draws} / {p.losses}
+                          </td>
+                          <td class="opt">
+                            {p.mainFaction ? <FactionLink faction={p.mainFaction} /> : '–'}
+                          </td>
+                          <td class="opt">{p.lastPlayed ?? '–'}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <div class="table-tools">
+                  <DownloadCsv
+                    name={method}
+                    header={PLAYER_CSV.map(([h]) => h)}
+                    rows={() => data.players.map((p) => PLAYER_CSV.map(([, value]) => value(p)))}
+                  />
+                </div>
+              </>
             )}
             <Pager
               page={data.page}

@@ -1,0 +1,342 @@
+/**
+ * Before/after, downloads and definitions in a real browser (Chromium through playwright-core)
+ * at 1440x900 and 390x844 (a touch screen): the before/after view highlights a change whose
+ * interval excludes 0 on data built to have one and greys one that does not; a table's CSV holds
+ * exactly the rows and numbers it shows; a chart's PNG is a PNG; a column's definition opens by
+ * tap and by keyboard and links to a section that exists. Over a built data set, the demo slice
+ * and the committed T9A slice (test/fixtures/t9a). Screenshots go to test-artifacts/web/.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { CanonicalDocument, Game as CanonicalGame } from '../../src/domain/model.ts';
+import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
+import { browserMissing, CHROMIUM_PATH } from '../support/browser.ts';
+import { buildTestApp, t9aSeedPaths } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { TEST_BACKEND } from '../support/test-store.ts';
+
+const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts/web');
+const SIZES = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+type Size = keyof typeof SIZES;
+
+/**
+ * Four factions over two rules versions: Alpha beats Bravo half the time under 1.0 and nine
+ * times in ten under 1.1 (60 games each: far beyond its interval); Charlie and Delta draw even
+ * in both (not a change).
+ */
+export function patchedDocument(): CanonicalDocument {
+  let player = 0;
+  const game = (id: string, round: number, first: string, second: string, firstWins: boolean) =>
+    ({
+      id,
+      round,
+      sides: [
+        { player: `p${++player}`, faction: first, score: firstWins ? 15 : 5 },
+        { player: `p${++player}`, faction: second, score: firstWins ? 5 : 15 },
+      ],
+    }) satisfies CanonicalGame;
+  const event = (id: string, start: string, rules: string, alphaWins: number) => {
+    const games: CanonicalGame[] = [];
+    for (let i = 0; i < 60; i++) games.push(game(`${id}-ab${i}`, i + 1, 'A', 'B', i < alphaWins));
+    for (let i = 0; i < 60; i++) games.push(game(`${id}-cd${i}`, i + 1, 'C', 'D', i % 2 === 0));
+    return {
+      id,
+      system: 'bva',
+      name: `Patch Open ${rules}`,
+      start,
+      end: start,
+      status: 'completed' as const,
+      format: 'singles' as const,
+      tier: 'standard' as const,
+      participants: 240,
+      rulesVersion: rules,
+      games,
+    };
+  };
+  const events = [event('e1', '2025-03-01', '1.0', 30), event('e2', '2025-09-01', '1.1', 54)];
+  return {
+    format: 'muster/v1',
+    systems: [{ id: 'bva', name: 'Before and After', score: { min: 0, max: 20, total: 20 } }],
+    factions: ['Alpha', 'Bravo', 'Charlie', 'Delta'].map((name) => ({
+      id: name[0],
+      system: 'bva',
+      name,
+    })),
+    players: Array.from({ length: player }, (_, i) => ({ id: `p${i + 1}` })),
+    events,
+  };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+interface Served {
+  test: TestApp;
+  origin: string;
+}
+
+async function serve(seed: 'demo-slice' | 't9a' | CanonicalDocument): Promise<Served> {
+  const port = await freePort();
+  const test = await buildTestApp({ seed, env: { MUSTER_PORT: String(port) } });
+  await test.app.listen({ host: '127.0.0.1', port });
+  return { test, origin: `http://127.0.0.1:${port}` };
+}
+
+/** Opens a view and waits until its numbers are in. */
+async function open(page: Page, origin: string, query: string): Promise<void> {
+  await page.goto(`${origin}/?${query}`);
+  await page.locator('main h1').waitFor();
+  await page.locator('main .status[role=status]:not(.empty)').waitFor({ state: 'detached' });
+  await settled(page);
+}
+
+/** Waits until no part of the page is reloading. */
+async function settled(page: Page): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while ((await page.locator('.reloading').count()) > 0) {
+    assert.ok(Date.now() < deadline, 'the page is still reloading after 20 s');
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+/** A CSV document's records (RFC 4180: quoted fields, doubled quotes, CRLF). */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (quoted || (c !== ',' && c !== '\r')) {
+      field += c;
+    } else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else {
+      assert.equal(text[i + 1], '\n', 'a record ends in CRLF');
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i++;
+    }
+  }
+  assert.equal(field + record.join(''), '', 'the last record ends in CRLF');
+  return records;
+}
+
+async function download(page: Page, button: ReturnType<Page['locator']>) {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), bytes: readFileSync(path) };
+}
+
+const numberIn = (text: string): number => Number(text.replace(/[^\d.−-]/g, '').replace('−', '-'));
+
+const skipReason =
+  browserMissing() ??
+  (existsSync(join(WEB_CLIENT_ROOT, 'index.html')) ? null : 'the client is not built');
+if (skipReason !== null && process.env.CI === 'true') assert.fail(`${skipReason}; CI requires it`);
+
+describe(
+  `before/after, downloads and definitions (${TEST_BACKEND})`,
+  { skip: skipReason ?? false },
+  () => {
+    let browser: Browser;
+    const served: Partial<Record<'patched' | 'demo' | 't9a', Served>> = {};
+    const contexts = new Map<Size, BrowserContext>();
+
+    before(async () => {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      served.patched = await serve(patchedDocument());
+      served.demo = await serve('demo-slice');
+      if (t9aSeedPaths() !== null) served.t9a = await serve('t9a');
+      browser = await chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      });
+      for (const size of Object.keys(SIZES) as Size[]) {
+        const context = await browser.newContext({
+          viewport: SIZES[size],
+          hasTouch: size === 'phone',
+          isMobile: size === 'phone',
+          acceptDownloads: true,
+          locale: 'en-GB',
+          timezoneId: 'UTC',
+        });
+        context.setDefaultTimeout(20_000);
+        contexts.set(size, context);
+      }
+    });
+    after(async () => {
+      await browser?.close();
+      for (const s of Object.values(served)) await s.test.close();
+    });
+
+    const pageAt = async (size: Size) => {
+      const page = await contexts.get(size)!.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      return { page, errors };
+    };
+
+    for (const size of Object.keys(SIZES) as Size[]) {
+      it(`highlights the faction that changed after the rules update and greys the one that did not (${size})`, async () => {
+        const { origin } = served.patched!;
+        const { page, errors } = await pageAt(size);
+        await open(page, origin, 'view=compare');
+        const row = (name: string) => page.locator('main tbody tr', { hasText: name }).first();
+        await row('Alpha').waitFor();
+        assert.match((await row('Alpha').getAttribute('class')) ?? '', /\bhighlight\b/);
+        assert.match((await row('Alpha').innerText()).replace(/\s+/g, ' '), /\+40\.0 pp/);
+        const charlie = (await row('Charlie').getAttribute('class')) ?? '';
+        assert.doesNotMatch(charlie, /\bhighlight\b/);
+        assert.match(charlie, /\bmuted\b/);
+        assert.equal(await row('Charlie').locator('[data-spans-zero=true]').count(), 1);
+        const matchup = (name: string) => page.locator('main tbody tr', { hasText: name });
+        assert.match((await matchup('Alpha vs Bravo').getAttribute('class')) ?? '', /highlight/);
+        assert.doesNotMatch(
+          (await matchup('Charlie vs Delta').getAttribute('class')) ?? '',
+          /highlight/,
+        );
+        await page.screenshot({
+          path: join(ARTIFACTS, `compare-${size}-${TEST_BACKEND}.png`),
+          fullPage: true,
+        });
+
+        // The windows are in the URL: a link restores them, back undoes a change.
+        assert.equal(await page.getByTestId('rules-update').inputValue(), '0');
+        await page.locator('fieldset[data-window=after] select').selectOption('');
+        await page.waitForURL((url) => !url.search.includes('afterRules'));
+        await settled(page);
+        assert.equal(await page.getByTestId('rules-update').inputValue(), '-1');
+        await page.goBack();
+        await settled(page);
+        assert.equal(await page.getByTestId('rules-update').inputValue(), '0');
+        const shared = `view=compare&beforeTo=2025-06-30&afterFrom=2025-07-01`;
+        await open(page, origin, shared);
+        assert.match((await row('Alpha').getAttribute('class')) ?? '', /\bhighlight\b/);
+        assert.match(await page.getByTestId('compare-summary').innerText(), /until 2025-06-30/);
+        assert.deepEqual(errors, []);
+        await page.close();
+      });
+
+      it(`downloads the faction table as a CSV of exactly the rows and numbers shown (${size})`, async () => {
+        for (const name of ['demo', 't9a'] as const) {
+          const at = served[name];
+          if (at === undefined) continue;
+          const { page, errors } = await pageAt(size);
+          const filters = (await (await fetch(`${at.origin}/api/filters`)).json()) as {
+            data: { systems: Array<{ id: string; from: string; to: string }> };
+          };
+          const system = filters.data.systems[0];
+          await open(page, at.origin, `from=${system.from}&to=${system.to}`);
+          const file = await download(
+            page,
+            page.locator('main .table-tools button.download').first(),
+          );
+          assert.equal(file.name, `muster-meta-${system.id}-${system.from}_${system.to}.csv`);
+          const [header, ...records] = parseCsv(file.bytes.toString('utf8'));
+          assert.deepEqual(header.slice(0, 5), [
+            'faction',
+            'games',
+            'winRate',
+            'winRateLow',
+            'winRateHigh',
+          ]);
+          const rows = page.locator('main table').first().locator('tbody tr');
+          assert.equal(records.length, await rows.count());
+          for (let i = 0; i < records.length; i++) {
+            const cells = rows.nth(i);
+            const shownName = await cells
+              .locator('th')
+              .evaluate((th) => th.firstChild?.textContent ?? '');
+            assert.equal(records[i][0], shownName.trim(), `${name} row ${i + 1}: faction`);
+            assert.equal(
+              Number(records[i][1]),
+              numberIn(await cells.locator('td').nth(0).innerText()),
+            );
+            const shownRate = (await cells.locator('td .interval-text').first().innerText()).split(
+              '\n',
+            )[0];
+            assert.equal(`${(Number(records[i][2]) * 100).toFixed(1)} %`, shownRate.trim());
+            assert.ok(Number(records[i][3]) <= Number(records[i][2]));
+            assert.ok(Number(records[i][4]) >= Number(records[i][2]));
+          }
+          assert.deepEqual(errors, []);
+          await page.close();
+        }
+      });
+
+      it(`downloads the win-rate chart and the heatmap as PNG images (${size})`, async () => {
+        const { page, errors } = await pageAt(size);
+        const { origin } = served.demo!;
+        await open(page, origin, '');
+        await page.locator('.chart canvas').first().waitFor();
+        const chart = await download(page, page.locator('.chart-tools button.download'));
+        assert.match(chart.name, /^muster-meta-.*-chart\.png$/);
+        assert.deepEqual([...chart.bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+        assert.ok(chart.bytes.length > 2000, 'the chart image is not blank');
+        await open(page, origin, 'view=matchups');
+        const heat = await download(page, page.getByRole('button', { name: 'Download PNG' }));
+        assert.match(heat.name, /^muster-matchups-.*-heatmap\.png$/);
+        assert.deepEqual([...heat.bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+        assert.deepEqual(errors, []);
+        await page.close();
+      });
+
+      it(`opens a column's definition by ${size === 'phone' ? 'tap' : 'click'} and by keyboard, linked to its section (${size})`, async () => {
+        const { page, errors } = await pageAt(size);
+        const { origin } = served.t9a ?? served.demo!;
+        await open(page, origin, '');
+        const info = page.locator('main button.define[data-define=winRate]').first();
+        if (size === 'phone') await info.tap();
+        else await info.click();
+        const dialog = page.getByRole('dialog', { name: 'Win rate' });
+        await dialog.waitFor();
+        await page.screenshot({ path: join(ARTIFACTS, `definition-${size}-${TEST_BACKEND}.png`) });
+        const href = await dialog.getByRole('link').getAttribute('href');
+        assert.equal(href, '/docs/statistics#win-rate');
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        // By keyboard: focus the "?" and press Enter, then Space; Escape closes either.
+        for (const key of ['Enter', ' ']) {
+          await info.focus();
+          await page.keyboard.press(key);
+          await dialog.waitFor();
+          await page.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'detached' });
+        }
+        // Sorting still works from the heading text beside it.
+        await page.locator('main th button.sort', { hasText: 'Win rate' }).first().click();
+        assert.ok(await page.locator('main th[aria-sort]', { hasText: 'Win rate' }).count());
+        await page.goto(`${origin}${href}`);
+        assert.equal(await page.locator('[id="win-rate"]').count(), 1);
+        await page.screenshot({ path: join(ARTIFACTS, `methods-${size}-${TEST_BACKEND}.png`) });
+        assert.deepEqual(errors, []);
+        await page.close();
+      });
+    }
+  },
+);
