@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { createServer } from 'node:net';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
 
@@ -90,4 +91,23 @@ export async function until(condition: () => Promise<boolean>, ms = 20_000): Pro
     if (Date.now() > deadline) assert.fail(`condition not met in ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Where the browser tests save their screenshots (gitignored), to be looked at after a run. */
+export const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts/web');
+
+/** The two screens every page is checked on: a desktop and a phone. */
+export const SIZES = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+export type Size = keyof typeof SIZES;
+
+/** A port free on 127.0.0.1 now, for a test app that must listen for the browser. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
 }

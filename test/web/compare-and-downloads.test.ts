@@ -8,24 +8,17 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CanonicalDocument, Game as CanonicalGame } from '../../src/domain/model.ts';
 import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
-import { browserMissing, CHROMIUM_PATH } from '../support/browser.ts';
+import { ARTIFACTS, browserMissing, CHROMIUM_PATH, freePort, SIZES } from '../support/browser.ts';
+import type { Size } from '../support/browser.ts';
 import { buildTestApp, t9aSeedPaths } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
-
-const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts/web');
-const SIZES = {
-  desktop: { width: 1440, height: 900 },
-  phone: { width: 390, height: 844 },
-} as const;
-type Size = keyof typeof SIZES;
 
 /**
  * Four factions over two rules versions: Alpha beats Bravo half the time under 1.0 and nine
@@ -73,14 +66,6 @@ export function patchedDocument(): CanonicalDocument {
     players: Array.from({ length: player }, (_, i) => ({ id: `p${i + 1}` })),
     events,
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
 }
 
 interface Served {

@@ -7,32 +7,24 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
 import { writeMeta } from '../../src/store/store.ts';
-import { browserMissing, launchBrowser, until, watchedPage } from '../support/browser.ts';
-import type { Browser } from '../support/browser.ts';
+import {
+  ARTIFACTS,
+  browserMissing,
+  freePort,
+  launchBrowser,
+  SIZES,
+  until,
+  watchedPage,
+} from '../support/browser.ts';
+import type { Browser, Size } from '../support/browser.ts';
 import { buildTestApp, t9aSeedPaths } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
-
-const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts/web');
-const SIZES = {
-  desktop: { width: 1440, height: 900 },
-  phone: { width: 390, height: 844 },
-} as const;
-type Size = keyof typeof SIZES;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
-}
 
 interface Served {
   name: 'demo' | 't9a';
