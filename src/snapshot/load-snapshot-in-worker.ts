@@ -10,6 +10,15 @@ import type { Snapshot } from './snapshot.ts';
 import type { SnapshotDerivation } from './snapshot-derivation.ts';
 import type { SnapshotReceivers } from './snapshot-handoff.ts';
 
+/**
+ * The loading thread's young generation (three semi-spaces in V8): reading a page of rows makes
+ * millions of short-lived row arrays and strings, which with V8's default 16 MiB semi-space
+ * outlive a scavenge and are promoted, then marked and compacted. Measured at 10,000,000 games
+ * (docs/operations.md#scale-model): garbage collection took 115 of 349 s of a load with the
+ * default and 63 of 235 s with 64 MiB semi-spaces.
+ */
+const LOADER_YOUNG_GENERATION_MB = 192;
+
 /** Whether another thread can open the same data (an in-memory SQLite database it cannot). */
 export function canLoadInWorker(databaseUrl: string): boolean {
   const { dialect, target } = parseDatabaseUrl(databaseUrl);
@@ -34,6 +43,7 @@ export function loadSnapshotInWorker(
       worker = typescriptWorker(new URL('./snapshot-worker.ts', import.meta.url), {
         workerData: { databaseUrl, deriveModule: derivation?.module ?? null, ports },
         transferList: [...ports],
+        resourceLimits: { maxYoungGenerationSizeMb: LOADER_YOUNG_GENERATION_MB },
       });
     } catch (error) {
       // Not handed over: closing them tells the receivers no snapshot will come.
