@@ -106,11 +106,10 @@ const SystemOptions = Type.Object(
     ),
     rulesVersions: Counted(
       Type.String({ description: 'A rules version' }),
-      'Rules versions (rulesVersions), each with the dates of its first and last events: a rules update is cut at its version\'s `from` (docs/http-api.md#filter-values)',
+      "Rules versions (rulesVersions), each with the dates of its first and last events: a rules update is cut at its version's `from` (docs/http-api.md#filter-values)",
       {
         from: Type.String({
-          description:
-            'Start date of the first event with a game under this version (YYYY-MM-DD)',
+          description: 'Start date of the first event with a game under this version (YYYY-MM-DD)',
         }),
         to: Type.String({
           description: 'Start date of the last event with a game under this version (YYYY-MM-DD)',
