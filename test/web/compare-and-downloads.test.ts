@@ -210,10 +210,22 @@ describe(
           fullPage: true,
         });
 
+        // The quick choice is the rules update as a date cut at the first event of 1.1.
+        const choice = page.getByTestId('rules-update');
+        assert.equal(await choice.inputValue(), '0');
+        assert.equal(
+          (await choice.locator('option:checked').innerText()).trim(),
+          'before/after 1.1 (from 2025-09-01)',
+        );
+        assert.match(
+          await page.getByTestId('compare-summary').innerText(),
+          /Before: 2025-03-01 – 2025-08-31, 120 games\. After: 2025-09-01 – 2025-09-01, 120 games/,
+        );
+        assert.equal(await page.locator('fieldset[data-window=after] select').inputValue(), '');
+
         // The windows are in the URL: a link restores them, back undoes a change.
-        assert.equal(await page.getByTestId('rules-update').inputValue(), '0');
-        await page.locator('fieldset[data-window=after] select').selectOption('');
-        await page.waitForURL((url) => !url.search.includes('afterRules'));
+        await page.locator('fieldset[data-window=after] select').selectOption('1.1');
+        await page.waitForURL((url) => url.search.includes('afterRules=1.1'));
         await settled(page);
         assert.equal(await page.getByTestId('rules-update').inputValue(), '-1');
         await page.goBack();
