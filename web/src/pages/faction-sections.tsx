@@ -5,6 +5,7 @@
  */
 import { post } from '../api.ts';
 import { DeltaBar } from '../components/delta-bar.tsx';
+import { TableCsv } from '../components/download.tsx';
 import { FactionLink, PlayerLink } from '../components/entity-link.tsx';
 import { rateColumns } from '../components/rate-columns.tsx';
 import type { Column } from '../components/sortable-table.tsx';
@@ -123,50 +124,79 @@ export function TopItems({ filter, faction }: SectionProps) {
           data.items.length === 0 ? (
             <Empty>No army lists of {faction.name} in scope.</Empty>
           ) : (
-            <div class="table-wrap" tabIndex={0} role="region" aria-label="Most taken items">
-              <table>
-                <caption>
-                  Items in most lists; the delta compares the win rate with and without the item (95
-                  % interval), the skill-adjusted delta takes the players' ratings out.
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Item</th>
-                    <th scope="col" class="num">
-                      Share
-                    </th>
-                    <th scope="col" class="num opt">
-                      Win rate with
-                    </th>
-                    <th scope="col" class="num">
-                      Delta (95 % interval)
-                    </th>
-                    <th scope="col" class="num opt">
-                      Skill-adjusted
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((r: ItemRow) => (
-                    <tr
-                      key={`${r.item.category}/${r.item.name}`}
-                      class={r.lowSample ? 'muted' : undefined}
-                    >
-                      <th scope="row">
-                        {r.item.name}
-                        <small class="category">{r.item.category}</small>
+            <>
+              <div class="table-wrap" tabIndex={0} role="region" aria-label="Most taken items">
+                <table>
+                  <caption>
+                    Items in most lists; the delta compares the win rate with and without the item
+                    (95 % interval), the skill-adjusted delta takes the players' ratings out.
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Item</th>
+                      <th scope="col" class="num">
+                        Share
                       </th>
-                      <td class="num">{pct(r.share, 0)}</td>
-                      <td class="num opt">{pct(r.winRate)}</td>
-                      <td class="num">
-                        <DeltaBar value={r.delta} interval={r.deltaInterval} />
-                      </td>
-                      <td class="num opt">{signed(r.skillAdjustedDelta)}</td>
+                      <th scope="col" class="num opt">
+                        Win rate with
+                      </th>
+                      <th scope="col" class="num">
+                        Delta (95 % interval)
+                      </th>
+                      <th scope="col" class="num opt">
+                        Skill-adjusted
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody>
+                    {data.items.map((r: ItemRow) => (
+                      <tr
+                        key={`${r.item.category}/${r.item.name}`}
+                        class={r.lowSample ? 'muted' : undefined}
+                      >
+                        <th scope="row">
+                          {r.item.name}
+                          <small class="category">{r.item.category}</small>
+                        </th>
+                        <td class="num">{pct(r.share, 0)}</td>
+                        <td class="num opt">{pct(r.winRate)}</td>
+                        <td class="num">
+                          <DeltaBar value={r.delta} interval={r.deltaInterval} />
+                        </td>
+                        <td class="num opt">{signed(r.skillAdjustedDelta)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <TableCsv
+                name="items"
+                header={[
+                  'item',
+                  'category',
+                  'share',
+                  'winRate',
+                  'delta',
+                  'deltaLow',
+                  'deltaHigh',
+                  'skillAdjustedDelta',
+                  'lowSample',
+                ]}
+                rows={() =>
+                  data.items.map((r: ItemRow) => [
+                    r.item.name,
+                    r.item.category,
+                    r.share,
+                    r.winRate,
+                    r.delta,
+                    r.deltaInterval?.low,
+                    r.deltaInterval?.high,
+                    r.skillAdjustedDelta,
+                    r.lowSample,
+                  ])
+                }
+              />
+            </>
           )
         }
       </Show>
@@ -239,42 +269,69 @@ export function BestPlayers({ filter, faction }: SectionProps) {
           data.players.length === 0 ? (
             <Empty>No rated games of {faction.name} in scope.</Empty>
           ) : (
-            <div class="table-wrap" tabIndex={0} role="region" aria-label="Best players">
-              <table>
-                <caption>
-                  Ranked by Glicko-2 (rating − 2·RD) over their games with {faction.name}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col" class="num">
-                      Rank
-                    </th>
-                    <th scope="col">Player</th>
-                    <th scope="col" class="num">
-                      Rating − 2·RD
-                    </th>
-                    <th scope="col" class="num">
-                      W / D / L
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.players.map((p) => (
-                    <tr key={p.player.id}>
-                      <td class="num">{p.rank}</td>
-                      <th scope="row">
-                        <PlayerLink player={p.player} />
-                        {p.provisional && <span class="badge">provisional</span>}
+            <>
+              <div class="table-wrap" tabIndex={0} role="region" aria-label="Best players">
+                <table>
+                  <caption>
+                    Ranked by Glicko-2 (rating − 2·RD) over their games with {faction.name}
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col" class="num">
+                        Rank
                       </th>
-                      <td class="num">{num(p.conservativeRating, 0)}</td>
-                      <td class="num">
-                        {p.wins} / {p.draws} / {p.losses}
-                      </td>
+                      <th scope="col">Player</th>
+                      <th scope="col" class="num">
+                        Rating − 2·RD
+                      </th>
+                      <th scope="col" class="num">
+                        W / D / L
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody>
+                    {data.players.map((p) => (
+                      <tr key={p.player.id}>
+                        <td class="num">{p.rank}</td>
+                        <th scope="row">
+                          <PlayerLink player={p.player} />
+                          {p.provisional && <span class="badge">provisional</span>}
+                        </th>
+                        <td class="num">{num(p.conservativeRating, 0)}</td>
+                        <td class="num">
+                          {p.wins} / {p.draws} / {p.losses}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <TableCsv
+                name="players"
+                header={[
+                  'rank',
+                  'playerId',
+                  'player',
+                  'conservativeRating',
+                  'provisional',
+                  'wins',
+                  'draws',
+                  'losses',
+                ]}
+                rows={() =>
+                  data.players.map((p) => [
+                    p.rank,
+                    p.player.id,
+                    p.player.name,
+                    p.conservativeRating,
+                    p.provisional,
+                    p.wins,
+                    p.draws,
+                    p.losses,
+                  ])
+                }
+              />
+            </>
           )
         }
       </Show>
