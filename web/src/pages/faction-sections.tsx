@@ -215,6 +215,10 @@ const PART_COLUMNS: Array<Column<PartRow>> = [
     key: 'part',
     label: 'Scenario part',
     sort: (r) => r.name,
+    csv: [
+      ['kind', (r) => r.kind],
+      ['part', (r) => r.name],
+    ],
     render: (r) => (
       <>
         {r.name}
@@ -224,6 +228,9 @@ const PART_COLUMNS: Array<Column<PartRow>> = [
   },
   ...rateColumns<PartRow>(),
 ];
+
+/** Scenario parts shown before "Show all": a phone screen and a half. */
+const PART_LIMIT = 8;
 
 /** Its results per scenario part (scenario, map, deployment, objectives). */
 export function ScenarioParts({ filter, faction }: SectionProps) {
@@ -242,13 +249,19 @@ export function ScenarioParts({ filter, faction }: SectionProps) {
               .map((f) => ({ ...f, key: `${s.kind}/${s.name}`, kind: s.kind, name: s.name })),
           );
           if (rows.length === 0) return <Empty>No games with a recorded scenario in scope.</Empty>;
+          // Every map, deployment and objective of the data makes dozens of rows: the most
+          // played come first, the rest a tap away, and the CSV holds them all.
+          const more = rows.length > PART_LIMIT;
           return (
             <SortableTable
-              caption={`${faction.name} per scenario part, mirror games left out. Muted rows have fewer than 30 games.`}
+              caption={`${faction.name} per scenario part${more ? `: the ${PART_LIMIT} with most games of ${rows.length} (the CSV has all)` : ''}, mirror games left out. Muted rows have fewer than 30 games.`}
+              name="scenario-parts"
               columns={PART_COLUMNS}
               rows={rows}
               rowKey={(r) => r.key}
               muted={(r) => r.lowSample}
+              initialSort={{ key: 'games', desc: true }}
+              limit={PART_LIMIT}
             />
           );
         }}
