@@ -38,8 +38,15 @@ export interface SystemFilterOptions {
   formats: Array<ValueCount<string>>;
   tiers: Array<ValueCount<string>>;
   countries: Array<ValueCount<string>>;
-  rulesVersions: Array<ValueCount<string>>;
+  /** Each with its first and last event start date: a rules update is a date cut. */
+  rulesVersions: Array<ValueCount<string> & DateSpan>;
   online: Array<ValueCount<boolean>>;
+}
+
+/** The first and last start date (YYYY-MM-DD) of the events a value keeps. */
+export interface DateSpan {
+  from: string;
+  to: string;
 }
 
 export interface FilterOptions {
@@ -64,13 +71,31 @@ function countBy(
   return counts;
 }
 
-function listed<T>(
+function listed<T, E extends object = object>(
   counts: Map<number, { events: number; games: number }>,
   value: (k: number) => T,
-): Array<ValueCount<T>> {
+  extra?: (k: number) => E,
+): Array<ValueCount<T> & E> {
   return [...counts]
-    .map(([k, c]) => ({ value: value(k), ...c }))
+    .map(([k, c]) => ({ value: value(k), ...c, ...(extra?.(k) as E) }))
     .sort((a, b) => b.games - a.games || String(a.value).localeCompare(String(b.value)));
+}
+
+/** The first and last start day of the events of each per-event key; key -1 is left out. */
+function spanBy(events: readonly number[], startDay: Int32Array, key: (event: number) => number) {
+  const spans = new Map<number, { first: number; last: number }>();
+  for (const e of events) {
+    const k = key(e);
+    if (k < 0) continue;
+    const span = spans.get(k) ?? { first: Infinity, last: -Infinity };
+    span.first = Math.min(span.first, startDay[e]);
+    span.last = Math.max(span.last, startDay[e]);
+    spans.set(k, span);
+  }
+  return (k: number): DateSpan => {
+    const span = spans.get(k)!;
+    return { from: dayString(span.first), to: dayString(span.last) };
+  };
 }
 
 function systemOptions(snapshot: Snapshot, s: number, gamesOf: Int32Array): SystemFilterOptions {
@@ -145,6 +170,7 @@ function systemOptions(snapshot: Snapshot, s: number, gamesOf: Int32Array): Syst
     rulesVersions: listed(
       countBy(events, gamesOf, (e) => ev.rulesVersion[e]),
       (k) => snapshot.rulesVersions[k],
+      spanBy(events, ev.startDay, (e) => ev.rulesVersion[e]),
     ),
     online: listed(
       countBy(events, gamesOf, (e) => ev.online[e]),

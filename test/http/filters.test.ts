@@ -86,6 +86,25 @@ describe(`GET /api/filters (${TEST_BACKEND})`, () => {
     );
   });
 
+  it('dates each rules version by its first and last events, so an update is a date cut', async () => {
+    const [system] = answer.data.systems;
+    const day = (date: string, by: number) =>
+      new Date(Date.parse(date) + by * 86_400_000).toISOString().slice(0, 10);
+    assert.ok(system.rulesVersions.length > 0);
+    for (const v of system.rulesVersions) {
+      assert.match(v.from, /^\d{4}-\d{2}-\d{2}$/);
+      assert.ok(system.from! <= v.from && v.from <= v.to && v.to <= system.to!, v.value);
+      const only = { rulesVersions: [v.value] };
+      assert.deepEqual(await sample({ ...only, from: v.from, to: v.to }), {
+        events: v.events,
+        games: v.games,
+      });
+      // Nothing of the version starts before its first event or after its last.
+      assert.deepEqual(await sample({ ...only, to: day(v.from, -1) }), { events: 0, games: 0 });
+      assert.deepEqual(await sample({ ...only, from: day(v.to, 1) }), { events: 0, games: 0 });
+    }
+  });
+
   it('offers event sizes that keep what they say, and the extremes of the sizes', async () => {
     const [system] = answer.data.systems;
     const { participants } = system;

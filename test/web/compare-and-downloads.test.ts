@@ -136,6 +136,24 @@ async function download(page: Page, button: ReturnType<Page['locator']>) {
 
 const numberIn = (text: string): number => Number(text.replace(/[^\d.−-]/g, '').replace('−', '-'));
 
+interface FiltersAnswer {
+  data: { systems: Array<{ id: string; from: string; to: string }> };
+}
+
+const filtersOf = async (origin: string): Promise<FiltersAnswer> =>
+  (await (await fetch(`${origin}/api/filters`)).json()) as FiltersAnswer;
+
+/** A statistics route's answer, asked as the dashboard asks it (from its own origin). */
+async function postJson<T>(origin: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  assert.equal(response.status, 200, await response.clone().text());
+  return (await response.json()) as T;
+}
+
 const skipReason =
   browserMissing() ??
   (existsSync(join(WEB_CLIENT_ROOT, 'index.html')) ? null : 'the client is not built');
@@ -210,10 +228,22 @@ describe(
           fullPage: true,
         });
 
+        // The quick choice is the rules update as a date cut at the first event of 1.1.
+        const choice = page.getByTestId('rules-update');
+        assert.equal(await choice.inputValue(), '0');
+        assert.equal(
+          (await choice.locator('option:checked').innerText()).trim(),
+          'before/after 1.1 (from 2025-09-01)',
+        );
+        assert.match(
+          await page.getByTestId('compare-summary').innerText(),
+          /Before: 2025-03-01 – 2025-08-31, 120 games\. After: 2025-09-01 – 2025-09-01, 120 games/,
+        );
+        assert.equal(await page.locator('fieldset[data-window=after] select').inputValue(), '');
+
         // The windows are in the URL: a link restores them, back undoes a change.
-        assert.equal(await page.getByTestId('rules-update').inputValue(), '0');
-        await page.locator('fieldset[data-window=after] select').selectOption('');
-        await page.waitForURL((url) => !url.search.includes('afterRules'));
+        await page.locator('fieldset[data-window=after] select').selectOption('1.1');
+        await page.waitForURL((url) => url.search.includes('afterRules=1.1'));
         await settled(page);
         assert.equal(await page.getByTestId('rules-update').inputValue(), '-1');
         await page.goBack();
@@ -272,6 +302,153 @@ describe(
           assert.deepEqual(errors, []);
           await page.close();
         }
+      });
+
+      it(`downloads an event's standings and the Satellites table as CSVs of exactly the rows and numbers shown (${size})`, async () => {
+        for (const name of ['demo', 't9a'] as const) {
+          const at = served[name];
+          if (at === undefined) continue;
+          const { page, errors } = await pageAt(size);
+          const system = (await filtersOf(at.origin)).data.systems[0];
+          const events = await postJson<{ data: { events: Array<{ id: string }> } }>(
+            at.origin,
+            '/api/events',
+            { system: system.id, pageSize: 1 },
+          );
+          const id = events.data.events[0].id;
+          await open(page, at.origin, `view=event&event=${id}`);
+          const standings = page.getByTestId('standings');
+          await standings.waitFor();
+          await page.screenshot({
+            path: join(ARTIFACTS, `csv-event-${name}-${size}-${TEST_BACKEND}.png`),
+            fullPage: true,
+          });
+          const file = await download(
+            page,
+            page.locator('main .table-tools button.download').first(),
+          );
+          assert.equal(file.name, `muster-event-${system.id}-${id}-standings.csv`);
+          const [header, ...records] = parseCsv(file.bytes.toString('utf8'));
+          assert.deepEqual(header, [
+            'placement',
+            'playerId',
+            'player',
+            'factionId',
+            'faction',
+            'wins',
+            'draws',
+            'losses',
+            'score',
+            'undefeated',
+          ]);
+          const rows = standings.locator('tbody tr');
+          assert.ok(records.length > 0);
+          assert.equal(records.length, await rows.count());
+          for (let i = 0; i < records.length; i++) {
+            const [placement, playerId, player, , faction, wins, draws, losses, score] = records[i];
+            const cells = rows.nth(i);
+            // textContent: a column a phone leaves out is still in the row.
+            const text = async (n: number) =>
+              ((await cells.locator('td').nth(n).textContent()) ?? '').trim();
+            const at_ = `${name} standings row ${i + 1}`;
+            assert.equal(placement || '–', await text(0), at_);
+            assert.equal(playerId, await cells.getAttribute('data-player'), at_);
+            // A player without a name shows their id; the CSV keeps both columns raw.
+            assert.equal(
+              ((await cells.locator('th a').first().textContent()) ?? '').trim(),
+              player || `player #${playerId}`,
+              at_,
+            );
+            assert.equal(faction || '–', await text(1), at_);
+            assert.equal(`${wins} / ${draws} / ${losses}`, await text(2), at_);
+            assert.equal(Math.round(Number(score)), numberIn(await text(3)), at_);
+          }
+
+          // Satellites: the page's own filter names the file; the demo data has upcoming ones.
+          await open(page, at.origin, 'view=satellites');
+          await page.screenshot({
+            path: join(ARTIFACTS, `csv-satellites-${name}-${size}-${TEST_BACKEND}.png`),
+            fullPage: true,
+          });
+          const satellites = page.locator('main table');
+          if ((await satellites.count()) === 0) {
+            assert.equal(await page.locator('main button.download').count(), 0);
+          } else {
+            const sat = await download(page, page.locator('main .table-tools button.download'));
+            assert.equal(sat.name, `muster-satellites-${system.id}.csv`);
+            const [head, ...lines] = parseCsv(sat.bytes.toString('utf8'));
+            const col = (h: string) => head.indexOf(h);
+            const shown = satellites.locator('tbody tr');
+            assert.ok(lines.length > 0);
+            assert.equal(lines.length, await shown.count());
+            for (let i = 0; i < lines.length; i++) {
+              const cells = shown.nth(i);
+              const line = lines[i];
+              assert.equal(
+                line[col('event')],
+                ((await cells.locator('th').textContent()) ?? '').trim(),
+              );
+              const date = ((await cells.locator('td').first().textContent()) ?? '').trim();
+              assert.ok(
+                date.startsWith(line[col('start')]),
+                `${date} starts ${line[col('start')]}`,
+              );
+              const link = cells.locator('a[href]');
+              assert.equal(
+                line[col('registrationUrl')],
+                (await link.count()) ? await link.getAttribute('href') : '',
+              );
+            }
+          }
+          assert.deepEqual(errors, []);
+          await page.close();
+        }
+      });
+
+      it(`shows a faction's most played scenario parts first and downloads every one (${size})`, async () => {
+        const at = served.t9a ?? served.demo!;
+        const { page, errors } = await pageAt(size);
+        const system = (await filtersOf(at.origin)).data.systems[0];
+        const parts = await postJson<{
+          data: {
+            scenarios: Array<{ factions: Array<{ faction: { id: string }; games: number }> }>;
+          };
+        }>(at.origin, '/api/scenario-stats', { system: system.id });
+        // The faction with the most parts played.
+        const count = new Map<string, number>();
+        for (const s of parts.data.scenarios)
+          for (const f of s.factions)
+            if (f.games > 0) count.set(f.faction.id, (count.get(f.faction.id) ?? 0) + 1);
+        const [faction, total] = [...count].sort((a, b) => b[1] - a[1])[0];
+        assert.ok(total > 8, `${faction} plays ${total} parts: too few to shorten`);
+        await open(page, at.origin, `view=faction&faction=${faction}`);
+        const section = page.locator('section[aria-labelledby=parts-h]');
+        const rows = section.locator('tbody tr');
+        await rows.first().waitFor();
+        assert.equal(await rows.count(), 8);
+        await section.scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: join(ARTIFACTS, `scenario-parts-${size}-${TEST_BACKEND}.png`),
+        });
+        const file = await download(page, section.locator('button.download'));
+        assert.equal(file.name, `muster-faction-${system.id}-${faction}-scenario-parts.csv`);
+        const [header, ...records] = parseCsv(file.bytes.toString('utf8'));
+        assert.deepEqual(header.slice(0, 3), ['kind', 'part', 'games']);
+        assert.equal(records.length, total);
+        const games = records.map((r) => Number(r[2]));
+        assert.deepEqual(
+          games,
+          [...games].sort((a, b) => b - a),
+          'most games first',
+        );
+        for (let i = 0; i < 8; i++) {
+          const th = ((await rows.nth(i).locator('th').textContent()) ?? '').trim();
+          assert.equal(th, `${records[i][1]}${records[i][0]}`);
+        }
+        await section.getByRole('button', { name: `Show all ${total} rows` }).click();
+        assert.equal(await rows.count(), total);
+        assert.deepEqual(errors, []);
+        await page.close();
       });
 
       it(`downloads the win-rate chart and the heatmap as PNG images (${size})`, async () => {

@@ -6,7 +6,7 @@ import { FilterBar } from './components/filter-bar.tsx';
 import type { FilterKey } from './components/filter-bar.tsx';
 import { ErrorBox, Loading } from './components/status.tsx';
 import { useApi } from './use-api.ts';
-import type { View } from './url-state.ts';
+import type { Params, View } from './url-state.ts';
 import { commonFilter, hrefWith, navigate, useUrlParams, viewOf } from './url-state.ts';
 import { AboutPage } from './pages/about.tsx';
 import { ComparePage } from './pages/compare.tsx';
@@ -85,6 +85,12 @@ const SHARED = new Set([
   'online',
 ]);
 
+/** The player, faction or event a page is about, named in its files (muster-event-t9a-ID-…). */
+function entityOf(view: View, params: Params): string[] {
+  const id = view === 'player' || view === 'faction' || view === 'event' ? params[view] : '';
+  return id ? [id] : [];
+}
+
 export function App() {
   const [params, update] = useUrlParams();
   const view = viewOf(params);
@@ -159,7 +165,7 @@ export function App() {
               The store holds no games yet. Import data with `npx muster import`.
             </p>
           ) : (
-            <FileStem.Provider value={fileStem(view, filter)}>
+            <FileStem.Provider value={fileStem(view, filter, entityOf(view, params))}>
               <page.component
                 params={params}
                 update={update}

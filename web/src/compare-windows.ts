@@ -50,18 +50,12 @@ function midpoint(from: string, to: string): string {
 }
 
 /**
- * The comparison shown before the user picks one: the latest rules update when the data has two
- * versions or more, else the system's date range cut in half.
+ * The comparison shown before the user picks one: the latest rules update when the data has one
+ * (rulesUpdates), else the system's date range cut in half.
  */
 export function defaultWindows(system: SystemOptions): Windows {
-  const versions = rulesOrder(system);
-  if (versions.length >= 2) {
-    const [before, after] = versions.slice(-2);
-    return {
-      before: { from: '', to: '', rules: before },
-      after: { from: '', to: '', rules: after },
-    };
-  }
+  const updates = rulesUpdates(system);
+  if (updates.length > 0) return updates[updates.length - 1].windows;
   if (system.from === null || system.to === null || system.from === system.to) {
     return { before: { from: '', to: '', rules: '' }, after: { from: '', to: '', rules: '' } };
   }
@@ -114,14 +108,33 @@ export function describeWindow(window: Window): string {
   return parts.join(', ') || 'all games';
 }
 
-/** The quick choices "before/after rules update V": each version against the one before it. */
+/**
+ * The quick choices "before/after V (from D)": a rules update is a date cut at the first event
+ * of its version (GET /api/filters gives each version's dates). "Before" runs from the previous
+ * update to the day before the cut, "after" from the cut to the day before the next update (or
+ * the end of the data), so each window holds the games of one rules period. Oldest first; a
+ * version whose first event is the system's first, or on the same day as another's, is no cut.
+ */
 export function rulesUpdates(system: SystemOptions): Array<{ label: string; windows: Windows }> {
-  const versions = rulesOrder(system);
-  return versions.slice(1).map((after, i) => ({
-    label: `${versions[i]} → ${after}`,
-    windows: {
-      before: { from: '', to: '', rules: versions[i] },
-      after: { from: '', to: '', rules: after },
-    },
-  }));
+  const cuts = [...system.rulesVersions]
+    .sort(
+      (a, b) =>
+        a.from.localeCompare(b.from) || a.value.localeCompare(b.value, 'en', { numeric: true }),
+    )
+    .filter((v, i, all) => i === 0 || v.from !== all[i - 1].from);
+  const start = system.from ?? cuts[0]?.from ?? '';
+  const end = system.to ?? '';
+  return cuts.flatMap((v, i) => {
+    if (v.from <= start) return [];
+    const next = cuts[i + 1];
+    return [
+      {
+        label: `before/after ${v.value} (from ${v.from})`,
+        windows: {
+          before: { from: i > 0 ? cuts[i - 1].from : start, to: dayBefore(v.from), rules: '' },
+          after: { from: v.from, to: next ? dayBefore(next.from) : end, rules: '' },
+        },
+      },
+    ];
+  });
 }

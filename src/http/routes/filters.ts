@@ -10,9 +10,13 @@ import type { AppContext } from '../app-context.ts';
 import { Nullable } from '../schemas/common-filter.ts';
 import { requireSnapshot, warningsFor } from '../schemas/envelope.ts';
 
-const Counted = <T extends Parameters<typeof Type.Union>[0][number]>(
+const Counted = <
+  T extends Parameters<typeof Type.Union>[0][number],
+  E extends Parameters<typeof Type.Object>[0] = Record<never, never>,
+>(
   value: T,
   description: string,
+  extra?: E,
 ) =>
   Type.Array(
     Type.Object(
@@ -20,6 +24,7 @@ const Counted = <T extends Parameters<typeof Type.Union>[0][number]>(
         value,
         events: Type.Integer({ description: 'Events with this value and at least one game' }),
         games: Type.Integer({ description: 'Games in those events' }),
+        ...(extra as E),
       },
       { description: 'One value and what it keeps' },
     ),
@@ -101,7 +106,15 @@ const SystemOptions = Type.Object(
     ),
     rulesVersions: Counted(
       Type.String({ description: 'A rules version' }),
-      'Rules versions (rulesVersions)',
+      "Rules versions (rulesVersions), each with the dates of its first and last events: a rules update is cut at its version's `from` (docs/http-api.md#filter-values)",
+      {
+        from: Type.String({
+          description: 'Start date of the first event with a game under this version (YYYY-MM-DD)',
+        }),
+        to: Type.String({
+          description: 'Start date of the last event with a game under this version (YYYY-MM-DD)',
+        }),
+      },
     ),
     online: Counted(
       Type.Boolean({ description: 'true: online; false: in person' }),
@@ -147,7 +160,7 @@ export function registerFiltersRoute(app: FastifyInstance, ctx: AppContext): voi
       schema: {
         summary: 'The values each filter can take',
         description:
-          'For each game system: its date range, factions, event sizes, formats, tiers, countries, rules versions and online/in person, each value with the events and games it keeps. Values that match no game are not listed.',
+          'For each game system: its date range, factions, event sizes, formats, tiers, countries, rules versions (with the dates of their first and last events) and online/in person, each value with the events and games it keeps. Values that match no game are not listed.',
         tags: ['statistics'],
         response: { 200: FiltersResponse },
       },

@@ -46,6 +46,15 @@ export function DownloadCsv({
   );
 }
 
+/** The tools row under a hand-written table: its "Download CSV", right-aligned. */
+export function TableCsv(props: Parameters<typeof DownloadCsv>[0]) {
+  return (
+    <div class="table-tools">
+      <DownloadCsv {...props} />
+    </div>
+  );
+}
+
 /** "Download PNG" for one chart, drawn on a canvas by `draw`. */
 export function DownloadPng({
   name,

@@ -68,6 +68,7 @@ export function SortableTable<R>({
   highlighted,
   initialSort,
   name,
+  limit,
 }: {
   caption: string;
   columns: Array<Column<R>>;
@@ -79,13 +80,21 @@ export function SortableTable<R>({
   initialSort?: { key: string; desc: boolean };
   /** Tells the page's tables apart in the CSV's file name. */
   name?: string;
+  /**
+   * Shows only the first rows of the sorted order until "Show all" is pressed, for a table too
+   * long to read on real data; its CSV still holds every row, in the same order.
+   */
+  limit?: number;
 }) {
   const [sort, setSort] = useState(initialSort ?? null);
+  const [all, setAll] = useState(false);
   const sorted = sortRows(
     rows,
     columns.find((c) => c.key === sort?.key),
     sort,
   );
+  const cut = limit !== undefined && sorted.length > limit;
+  const shown = cut && !all ? sorted.slice(0, limit) : sorted;
   const fields = csvFields(columns);
   const rowClass = (row: R) =>
     [highlighted?.(row) ? 'highlight' : '', muted?.(row) ? 'muted' : '']
@@ -131,7 +140,7 @@ export function SortableTable<R>({
             </tr>
           </thead>
           <tbody>
-            {sorted.map((row) => (
+            {shown.map((row) => (
               <tr key={rowKey(row)} class={rowClass(row)}>
                 {columns.map((c, i) =>
                   i === 0 ? (
@@ -150,6 +159,16 @@ export function SortableTable<R>({
         </table>
       </div>
       <div class="table-tools">
+        {cut && (
+          <button
+            type="button"
+            class="link show-all"
+            aria-expanded={all}
+            onClick={() => setAll(!all)}
+          >
+            {all ? `Show the first ${limit}` : `Show all ${sorted.length} rows`}
+          </button>
+        )}
         <DownloadCsv
           name={name}
           header={fields.map(([h]) => h)}

@@ -1688,7 +1688,7 @@ export interface paths {
         };
         /**
          * The values each filter can take
-         * @description For each game system: its date range, factions, event sizes, formats, tiers, countries, rules versions and online/in person, each value with the events and games it keeps. Values that match no game are not listed.
+         * @description For each game system: its date range, factions, event sizes, formats, tiers, countries, rules versions (with the dates of their first and last events) and online/in person, each value with the events and games it keeps. Values that match no game are not listed.
          */
         get: {
             parameters: {
@@ -1776,12 +1776,16 @@ export interface paths {
                                         /** @description Events without a participant count (any size bound leaves them out) */
                                         unknownEvents: number;
                                     };
-                                    /** @description Rules versions (rulesVersions); most games first; events where it is unknown are left out */
+                                    /** @description Rules versions (rulesVersions), each with the dates of its first and last events: a rules update is cut at its version's `from` (docs/http-api.md#filter-values); most games first; events where it is unknown are left out */
                                     rulesVersions: {
                                         /** @description Events with this value and at least one game */
                                         events: number;
+                                        /** @description Start date of the first event with a game under this version (YYYY-MM-DD) */
+                                        from: string;
                                         /** @description Games in those events */
                                         games: number;
+                                        /** @description Start date of the last event with a game under this version (YYYY-MM-DD) */
+                                        to: string;
                                         /** @description A rules version */
                                         value: string;
                                     }[];

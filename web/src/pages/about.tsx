@@ -1,5 +1,6 @@
 /** About the data: systems, events, games, dates, data version, and the demo notice. */
 import { get } from '../api.ts';
+import { FileStem, TableCsv } from '../components/download.tsx';
 import { Show } from '../components/status.tsx';
 import { creditOf } from '../credits.ts';
 import { num } from '../format.ts';
@@ -89,6 +90,36 @@ export function AboutPage({ filters }: PageProps) {
           </tbody>
         </table>
       </div>
+      {/* Every system, whichever the bar has chosen: the file is named for none of them. */}
+      <FileStem.Provider value="muster-about">
+        <TableCsv
+          name="systems"
+          header={[
+            'id',
+            'system',
+            'demo',
+            'events',
+            'games',
+            'factions',
+            'from',
+            'to',
+            'countries',
+          ]}
+          rows={() =>
+            systems.map((s) => [
+              s.id,
+              s.name,
+              s.demo,
+              s.events,
+              s.games,
+              s.factions.length,
+              s.from,
+              s.to,
+              s.countries.map((c) => c.value).join(' '),
+            ])
+          }
+        />
+      </FileStem.Provider>
       <h2>Sources</h2>
       <ul class="credits">
         {systems.map((s) => {

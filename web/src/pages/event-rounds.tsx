@@ -3,6 +3,8 @@
  * result, score and, where the data has one, the list it played.
  */
 import type { AnswerOf } from '../api.ts';
+import { TableCsv } from '../components/download.tsx';
+import type { CsvValue } from '../csv.ts';
 import { Empty } from '../components/status.tsx';
 import { FactionLink, PlayerLink } from '../components/entity-link.tsx';
 
@@ -51,25 +53,63 @@ function SideLine({ side }: { side: Side }) {
   );
 }
 
+const SIDE_CSV = ['PlayerId', 'Player', 'FactionId', 'Faction', 'Result', 'Score'];
+
+/** One side's CSV fields, in SIDE_CSV's order. */
+const sideFields = (s: Side): CsvValue[] => [
+  s.player?.id,
+  s.player?.name,
+  s.faction.id,
+  s.faction.name,
+  s.result,
+  s.score,
+];
+
+/** The pairings as CSV: one row per game, its two sides as a… and b… columns. */
+function roundsCsv(rounds: Round[]): CsvValue[][] {
+  return rounds.flatMap((r) =>
+    r.games.map((g, i) => [
+      r.round,
+      i + 1,
+      g.scenario,
+      ...sideFields(g.sides[0]),
+      ...sideFields(g.sides[1]),
+    ]),
+  );
+}
+
 export function EventRounds({ rounds }: { rounds: Round[] }) {
   if (rounds.length === 0) return <Empty>The data has no games of this event.</Empty>;
   return (
-    <div class="rounds" data-testid="rounds">
-      {rounds.map((r) => (
-        <section key={r.round ?? 'unknown'} class="round" aria-label={roundName(r)}>
-          <h4>{roundName(r)}</h4>
-          <ol class="pairings">
-            {r.games.map((g, i) => (
-              <li key={i} class="pairing">
-                <SideLine side={g.sides[0]} />
-                <SideLine side={g.sides[1]} />
-                {g.scenario !== null && <p class="scenario secondary">{g.scenario}</p>}
-              </li>
-            ))}
-          </ol>
-        </section>
-      ))}
-    </div>
+    <>
+      <TableCsv
+        name="rounds"
+        header={[
+          'round',
+          'game',
+          'scenario',
+          ...SIDE_CSV.map((f) => `a${f}`),
+          ...SIDE_CSV.map((f) => `b${f}`),
+        ]}
+        rows={() => roundsCsv(rounds)}
+      />
+      <div class="rounds" data-testid="rounds">
+        {rounds.map((r) => (
+          <section key={r.round ?? 'unknown'} class="round" aria-label={roundName(r)}>
+            <h4>{roundName(r)}</h4>
+            <ol class="pairings">
+              {r.games.map((g, i) => (
+                <li key={i} class="pairing">
+                  <SideLine side={g.sides[0]} />
+                  <SideLine side={g.sides[1]} />
+                  {g.scenario !== null && <p class="scenario secondary">{g.scenario}</p>}
+                </li>
+              ))}
+            </ol>
+          </section>
+        ))}
+      </div>
+    </>
   );
 }
 

@@ -5,15 +5,21 @@
  */
 import { post } from '../api.ts';
 import type { AnswerOf } from '../api.ts';
+import { TableCsv } from '../components/download.tsx';
 import { EventLink, PlayerLink } from '../components/entity-link.tsx';
 import { Pager } from '../components/pager.tsx';
 import { Empty, Show } from '../components/status.tsx';
 import type { CommonFilter } from '../types.ts';
+import { playerName } from '../format.ts';
 import { useApi } from '../use-api.ts';
 
 type Entry = AnswerOf<'/api/events'>['data']['events'][number]['winners'][number];
 
 const PAGE_SIZE = 10;
+
+/** Several players in one CSV field: ids, and names (an id where the data has no name). */
+const ids = (entries: Entry[]) => entries.map((e) => e.player.id).join(' ');
+const names = (entries: Entry[]) => entries.map((e) => playerName(e.player)).join('; ');
 
 function Players({ entries }: { entries: Entry[] }) {
   if (entries.length === 0) return <>–</>;
@@ -87,6 +93,31 @@ export function EventWins({
                 </tbody>
               </table>
             </div>
+            <TableCsv
+              name={`events${page > 1 ? `-page${page}` : ''}`}
+              header={[
+                'eventId',
+                'event',
+                'date',
+                'entries',
+                'wonByIds',
+                'wonBy',
+                'undefeatedIds',
+                'undefeated',
+              ]}
+              rows={() =>
+                data.events.map((e) => [
+                  e.id,
+                  e.name,
+                  e.date,
+                  e.entries,
+                  ids(mine(e.winners)),
+                  names(mine(e.winners)),
+                  ids(mine(e.undefeated)),
+                  names(mine(e.undefeated)),
+                ])
+              }
+            />
             <Pager
               page={data.page}
               pageSize={data.pageSize}

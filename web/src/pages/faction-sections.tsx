@@ -5,6 +5,7 @@
  */
 import { post } from '../api.ts';
 import { DeltaBar } from '../components/delta-bar.tsx';
+import { TableCsv } from '../components/download.tsx';
 import { FactionLink, PlayerLink } from '../components/entity-link.tsx';
 import { rateColumns } from '../components/rate-columns.tsx';
 import type { Column } from '../components/sortable-table.tsx';
@@ -123,50 +124,79 @@ export function TopItems({ filter, faction }: SectionProps) {
           data.items.length === 0 ? (
             <Empty>No army lists of {faction.name} in scope.</Empty>
           ) : (
-            <div class="table-wrap" tabIndex={0} role="region" aria-label="Most taken items">
-              <table>
-                <caption>
-                  Items in most lists; the delta compares the win rate with and without the item (95
-                  % interval), the skill-adjusted delta takes the players' ratings out.
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Item</th>
-                    <th scope="col" class="num">
-                      Share
-                    </th>
-                    <th scope="col" class="num opt">
-                      Win rate with
-                    </th>
-                    <th scope="col" class="num">
-                      Delta (95 % interval)
-                    </th>
-                    <th scope="col" class="num opt">
-                      Skill-adjusted
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((r: ItemRow) => (
-                    <tr
-                      key={`${r.item.category}/${r.item.name}`}
-                      class={r.lowSample ? 'muted' : undefined}
-                    >
-                      <th scope="row">
-                        {r.item.name}
-                        <small class="category">{r.item.category}</small>
+            <>
+              <div class="table-wrap" tabIndex={0} role="region" aria-label="Most taken items">
+                <table>
+                  <caption>
+                    Items in most lists; the delta compares the win rate with and without the item
+                    (95 % interval), the skill-adjusted delta takes the players' ratings out.
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Item</th>
+                      <th scope="col" class="num">
+                        Share
                       </th>
-                      <td class="num">{pct(r.share, 0)}</td>
-                      <td class="num opt">{pct(r.winRate)}</td>
-                      <td class="num">
-                        <DeltaBar value={r.delta} interval={r.deltaInterval} />
-                      </td>
-                      <td class="num opt">{signed(r.skillAdjustedDelta)}</td>
+                      <th scope="col" class="num opt">
+                        Win rate with
+                      </th>
+                      <th scope="col" class="num">
+                        Delta (95 % interval)
+                      </th>
+                      <th scope="col" class="num opt">
+                        Skill-adjusted
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody>
+                    {data.items.map((r: ItemRow) => (
+                      <tr
+                        key={`${r.item.category}/${r.item.name}`}
+                        class={r.lowSample ? 'muted' : undefined}
+                      >
+                        <th scope="row">
+                          {r.item.name}
+                          <small class="category">{r.item.category}</small>
+                        </th>
+                        <td class="num">{pct(r.share, 0)}</td>
+                        <td class="num opt">{pct(r.winRate)}</td>
+                        <td class="num">
+                          <DeltaBar value={r.delta} interval={r.deltaInterval} />
+                        </td>
+                        <td class="num opt">{signed(r.skillAdjustedDelta)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <TableCsv
+                name="items"
+                header={[
+                  'item',
+                  'category',
+                  'share',
+                  'winRate',
+                  'delta',
+                  'deltaLow',
+                  'deltaHigh',
+                  'skillAdjustedDelta',
+                  'lowSample',
+                ]}
+                rows={() =>
+                  data.items.map((r: ItemRow) => [
+                    r.item.name,
+                    r.item.category,
+                    r.share,
+                    r.winRate,
+                    r.delta,
+                    r.deltaInterval?.low,
+                    r.deltaInterval?.high,
+                    r.skillAdjustedDelta,
+                    r.lowSample,
+                  ])
+                }
+              />
+            </>
           )
         }
       </Show>
@@ -185,6 +215,10 @@ const PART_COLUMNS: Array<Column<PartRow>> = [
     key: 'part',
     label: 'Scenario part',
     sort: (r) => r.name,
+    csv: [
+      ['kind', (r) => r.kind],
+      ['part', (r) => r.name],
+    ],
     render: (r) => (
       <>
         {r.name}
@@ -194,6 +228,9 @@ const PART_COLUMNS: Array<Column<PartRow>> = [
   },
   ...rateColumns<PartRow>(),
 ];
+
+/** Scenario parts shown before "Show all": a phone screen and a half. */
+const PART_LIMIT = 8;
 
 /** Its results per scenario part (scenario, map, deployment, objectives). */
 export function ScenarioParts({ filter, faction }: SectionProps) {
@@ -212,13 +249,19 @@ export function ScenarioParts({ filter, faction }: SectionProps) {
               .map((f) => ({ ...f, key: `${s.kind}/${s.name}`, kind: s.kind, name: s.name })),
           );
           if (rows.length === 0) return <Empty>No games with a recorded scenario in scope.</Empty>;
+          // Every map, deployment and objective of the data makes dozens of rows: the most
+          // played come first, the rest a tap away, and the CSV holds them all.
+          const more = rows.length > PART_LIMIT;
           return (
             <SortableTable
-              caption={`${faction.name} per scenario part, mirror games left out. Muted rows have fewer than 30 games.`}
+              caption={`${faction.name} per scenario part${more ? `: the ${PART_LIMIT} with most games of ${rows.length} (the CSV has all)` : ''}, mirror games left out. Muted rows have fewer than 30 games.`}
+              name="scenario-parts"
               columns={PART_COLUMNS}
               rows={rows}
               rowKey={(r) => r.key}
               muted={(r) => r.lowSample}
+              initialSort={{ key: 'games', desc: true }}
+              limit={PART_LIMIT}
             />
           );
         }}
@@ -239,42 +282,69 @@ export function BestPlayers({ filter, faction }: SectionProps) {
           data.players.length === 0 ? (
             <Empty>No rated games of {faction.name} in scope.</Empty>
           ) : (
-            <div class="table-wrap" tabIndex={0} role="region" aria-label="Best players">
-              <table>
-                <caption>
-                  Ranked by Glicko-2 (rating − 2·RD) over their games with {faction.name}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col" class="num">
-                      Rank
-                    </th>
-                    <th scope="col">Player</th>
-                    <th scope="col" class="num">
-                      Rating − 2·RD
-                    </th>
-                    <th scope="col" class="num">
-                      W / D / L
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.players.map((p) => (
-                    <tr key={p.player.id}>
-                      <td class="num">{p.rank}</td>
-                      <th scope="row">
-                        <PlayerLink player={p.player} />
-                        {p.provisional && <span class="badge">provisional</span>}
+            <>
+              <div class="table-wrap" tabIndex={0} role="region" aria-label="Best players">
+                <table>
+                  <caption>
+                    Ranked by Glicko-2 (rating − 2·RD) over their games with {faction.name}
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col" class="num">
+                        Rank
                       </th>
-                      <td class="num">{num(p.conservativeRating, 0)}</td>
-                      <td class="num">
-                        {p.wins} / {p.draws} / {p.losses}
-                      </td>
+                      <th scope="col">Player</th>
+                      <th scope="col" class="num">
+                        Rating − 2·RD
+                      </th>
+                      <th scope="col" class="num">
+                        W / D / L
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody>
+                    {data.players.map((p) => (
+                      <tr key={p.player.id}>
+                        <td class="num">{p.rank}</td>
+                        <th scope="row">
+                          <PlayerLink player={p.player} />
+                          {p.provisional && <span class="badge">provisional</span>}
+                        </th>
+                        <td class="num">{num(p.conservativeRating, 0)}</td>
+                        <td class="num">
+                          {p.wins} / {p.draws} / {p.losses}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <TableCsv
+                name="players"
+                header={[
+                  'rank',
+                  'playerId',
+                  'player',
+                  'conservativeRating',
+                  'provisional',
+                  'wins',
+                  'draws',
+                  'losses',
+                ]}
+                rows={() =>
+                  data.players.map((p) => [
+                    p.rank,
+                    p.player.id,
+                    p.player.name,
+                    p.conservativeRating,
+                    p.provisional,
+                    p.wins,
+                    p.draws,
+                    p.losses,
+                  ])
+                }
+              />
+            </>
           )
         }
       </Show>

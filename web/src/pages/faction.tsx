@@ -5,6 +5,7 @@
  */
 import { post } from '../api.ts';
 import { BandChart } from '../components/band-chart.tsx';
+import { TableCsv } from '../components/download.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
 import { num, pct, signed } from '../format.ts';
 import type { FactionRow } from '../types.ts';
@@ -119,6 +120,19 @@ function WinRateOverTime({ row, period }: { row: FactionRow; period: string }) {
             </tbody>
           </table>
         </div>
+        <TableCsv
+          name="win-rate"
+          header={['period', 'games', 'winRate', 'winRateLow', 'winRateHigh']}
+          rows={() =>
+            series.map((s) => [
+              s.period,
+              s.games,
+              s.winRate,
+              s.winRateInterval?.low,
+              s.winRateInterval?.high,
+            ])
+          }
+        />
       </details>
     </>
   );
@@ -127,49 +141,76 @@ function WinRateOverTime({ row, period }: { row: FactionRow; period: string }) {
 function RunTheTable({ row }: { row: FactionRow }) {
   if (row.runTheTable.length === 0) return <Empty>No standings entries in scope.</Empty>;
   return (
-    <div class="table-wrap" tabIndex={0} role="region" aria-label="Undefeated runs">
-      <table>
-        <caption>
-          Entries that lost no game (X-0) and at most one, against a coin flip's expectation
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Games played</th>
-            <th scope="col" class="num">
-              Entries
-            </th>
-            <th scope="col" class="num">
-              Undefeated
-            </th>
-            <th scope="col" class="num">
-              Coin flip
-            </th>
-            <th scope="col" class="num opt">
-              At most 1 loss
-            </th>
-            <th scope="col" class="num opt">
-              Coin flip
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {row.runTheTable.map((r) => (
-            <tr key={r.games}>
-              <th scope="row">{r.games}</th>
-              <td class="num">{r.entries}</td>
-              <td class="num">
-                {r.undefeated} <span class="secondary">({pct(r.undefeatedShare, 0)})</span>
-              </td>
-              <td class="num secondary">{pct(r.coinFlipUndefeated, 0)}</td>
-              <td class="num opt">
-                {r.atMostOneLoss} <span class="secondary">({pct(r.atMostOneLossShare, 0)})</span>
-              </td>
-              <td class="num opt secondary">{pct(r.coinFlipAtMostOneLoss, 0)}</td>
+    <>
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Undefeated runs">
+        <table>
+          <caption>
+            Entries that lost no game (X-0) and at most one, against a coin flip's expectation
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Games played</th>
+              <th scope="col" class="num">
+                Entries
+              </th>
+              <th scope="col" class="num">
+                Undefeated
+              </th>
+              <th scope="col" class="num">
+                Coin flip
+              </th>
+              <th scope="col" class="num opt">
+                At most 1 loss
+              </th>
+              <th scope="col" class="num opt">
+                Coin flip
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {row.runTheTable.map((r) => (
+              <tr key={r.games}>
+                <th scope="row">{r.games}</th>
+                <td class="num">{r.entries}</td>
+                <td class="num">
+                  {r.undefeated} <span class="secondary">({pct(r.undefeatedShare, 0)})</span>
+                </td>
+                <td class="num secondary">{pct(r.coinFlipUndefeated, 0)}</td>
+                <td class="num opt">
+                  {r.atMostOneLoss} <span class="secondary">({pct(r.atMostOneLossShare, 0)})</span>
+                </td>
+                <td class="num opt secondary">{pct(r.coinFlipAtMostOneLoss, 0)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <TableCsv
+        name="runs"
+        header={[
+          'gamesPlayed',
+          'entries',
+          'undefeated',
+          'undefeatedShare',
+          'coinFlipUndefeated',
+          'atMostOneLoss',
+          'atMostOneLossShare',
+          'coinFlipAtMostOneLoss',
+        ]}
+        rows={() =>
+          row.runTheTable.map((r) => [
+            r.games,
+            r.entries,
+            r.undefeated,
+            r.undefeatedShare,
+            r.coinFlipUndefeated,
+            r.atMostOneLoss,
+            r.atMostOneLossShare,
+            r.coinFlipAtMostOneLoss,
+          ])
+        }
+      />
+    </>
   );
 }
 

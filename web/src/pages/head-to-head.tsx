@@ -3,6 +3,7 @@
  * forecast of this player against them from the current ratings and their past games. The
  * opponent is the URL's `vs`, so a shared link restores the comparison.
  */
+import { TableCsv } from '../components/download.tsx';
 import { post } from '../api.ts';
 import { EventLink, FactionLink, PlayerLink } from '../components/entity-link.tsx';
 import { SearchBox } from '../components/search-box.tsx';
@@ -104,42 +105,73 @@ function Forecast({
             {v.games.length === 0 ? (
               <Empty>They have not played each other in scope.</Empty>
             ) : (
-              <div class="table-wrap" tabIndex={0} role="region" aria-label="Past games">
-                <table>
-                  <caption>Their past games, latest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Event</th>
-                      <th scope="col" class="num">
-                        Result
-                      </th>
-                      <th scope="col">Factions</th>
-                      <th scope="col" class="opt">
-                        Date
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {[...v.games].reverse().map((g, i) => (
-                      <tr key={`${g.event.id}/${g.round ?? ''}/${i}`}>
-                        <th scope="row">
-                          <EventLink event={g.event} />
-                          {g.round !== null && <span class="secondary"> round {g.round}</span>}
+              <>
+                <div class="table-wrap" tabIndex={0} role="region" aria-label="Past games">
+                  <table>
+                    <caption>Their past games, latest first</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Event</th>
+                        <th scope="col" class="num">
+                          Result
                         </th>
-                        <td class="num">
-                          {g.result}
-                          {g.score !== null && ` ${num(g.score, 1)}–${num(g.opponentScore, 1)}`}
-                        </td>
-                        <td>
-                          {g.faction ? <FactionLink faction={g.faction} /> : '–'} v{' '}
-                          {g.opponentFaction ? <FactionLink faction={g.opponentFaction} /> : '–'}
-                        </td>
-                        <td class="opt">{g.date}</td>
+                        <th scope="col">Factions</th>
+                        <th scope="col" class="opt">
+                          Date
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                    </thead>
+                    <tbody>
+                      {[...v.games].reverse().map((g, i) => (
+                        <tr key={`${g.event.id}/${g.round ?? ''}/${i}`}>
+                          <th scope="row">
+                            <EventLink event={g.event} />
+                            {g.round !== null && <span class="secondary"> round {g.round}</span>}
+                          </th>
+                          <td class="num">
+                            {g.result}
+                            {g.score !== null && ` ${num(g.score, 1)}–${num(g.opponentScore, 1)}`}
+                          </td>
+                          <td>
+                            {g.faction ? <FactionLink faction={g.faction} /> : '–'} v{' '}
+                            {g.opponentFaction ? <FactionLink faction={g.opponentFaction} /> : '–'}
+                          </td>
+                          <td class="opt">{g.date}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <TableCsv
+                  name={`vs-${v.opponent.id}`}
+                  header={[
+                    'eventId',
+                    'event',
+                    'round',
+                    'date',
+                    'result',
+                    'score',
+                    'opponentScore',
+                    'factionId',
+                    'opponentFactionId',
+                  ]}
+                  rows={() =>
+                    [...v.games]
+                      .reverse()
+                      .map((g) => [
+                        g.event.id,
+                        g.event.name,
+                        g.round,
+                        g.date,
+                        g.result,
+                        g.score,
+                        g.opponentScore,
+                        g.faction?.id,
+                        g.opponentFaction?.id,
+                      ])
+                  }
+                />
+              </>
             )}
           </div>
         );

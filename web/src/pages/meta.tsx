@@ -1,6 +1,7 @@
 /** Meta: how each faction performs, the meta's diversity, and win rates over time. */
 import { useMemo } from 'preact/hooks';
 import { post } from '../api.ts';
+import { TableCsv } from '../components/download.tsx';
 import { FactionLink } from '../components/entity-link.tsx';
 import { rateColumns } from '../components/rate-columns.tsx';
 import type { Line } from '../components/line-chart.tsx';
@@ -214,6 +215,22 @@ function Trend({
             </tbody>
           </table>
         </div>
+        <TableCsv
+          name="trend"
+          header={[
+            'period',
+            ...picked.flatMap((r) => [`${r.faction.id} winRate`, `${r.faction.id} games`]),
+          ]}
+          rows={() =>
+            periods.map((p) => [
+              p,
+              ...picked.flatMap((r) => {
+                const point = r.series?.find((s) => s.period === p);
+                return [point?.winRate, point?.games];
+              }),
+            ])
+          }
+        />
       </details>
     </>
   );

@@ -2,9 +2,13 @@
 import { useState } from 'preact/hooks';
 import { post } from '../api.ts';
 import { CITIES } from '../cities.ts';
+import { FileStem, TableCsv } from '../components/download.tsx';
+import type { CsvField } from '../components/sortable-table.tsx';
 import { Pager } from '../components/pager.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
+import { fileStem } from '../csv.ts';
 import { num } from '../format.ts';
+import type { Satellite } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import { listParam } from '../url-state.ts';
 import type { PageProps } from './page-props.ts';
@@ -89,6 +93,98 @@ function Place({ params, update }: Pick<PageProps, 'params' | 'update'>) {
   );
 }
 
+/** The satellites as CSV: ids beside names, dates and distances as raw values. */
+const SATELLITE_CSV: ReadonlyArray<CsvField<Satellite>> = [
+  ['id', (e) => e.id],
+  ['event', (e) => e.name],
+  ['start', (e) => e.start],
+  ['end', (e) => e.end],
+  ['online', (e) => e.online],
+  ['city', (e) => e.city],
+  ['country', (e) => e.country],
+  ['distanceKm', (e) => e.distanceKm],
+  ['qualifiesForId', (e) => e.qualifiesFor?.id],
+  ['qualifiesFor', (e) => e.qualifiesFor?.name],
+  ['slots', (e) => e.slots],
+  ['participants', (e) => e.participants],
+  ['capacity', (e) => e.capacity],
+  ['registrationUrl', (e) => e.registrationUrl],
+];
+
+/** One page of upcoming satellites; the distance column only when a place is chosen. */
+function SatelliteTable({ events, near }: { events: Satellite[]; near: boolean }) {
+  const fields = SATELLITE_CSV.filter(([h]) => near || h !== 'distanceKm');
+  return (
+    <>
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Upcoming satellites">
+        <table>
+          <caption class="sr-only">Upcoming satellite events, soonest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Event</th>
+              <th scope="col" class="opt">
+                Where
+              </th>
+              {near && (
+                <th scope="col" class="num">
+                  Distance
+                </th>
+              )}
+              <th scope="col" class="opt">
+                Qualifies for
+              </th>
+              <th scope="col" class="num opt">
+                Slots
+              </th>
+              <th scope="col" class="num opt">
+                Players
+              </th>
+              <th scope="col">Register</th>
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((e) => (
+              <tr key={e.id}>
+                <td class="nowrap">
+                  {e.start}
+                  {e.end && e.end !== e.start ? ` – ${e.end.slice(5)}` : ''}
+                </td>
+                <th scope="row">{e.name}</th>
+                <td class="opt">
+                  {e.online ? 'online' : [e.city, e.country].filter(Boolean).join(', ') || '–'}
+                </td>
+                {near && (
+                  <td class="num">{e.distanceKm === null ? '–' : `${num(e.distanceKm)} km`}</td>
+                )}
+                <td class="opt">{e.qualifiesFor?.name ?? '–'}</td>
+                <td class="num opt">{e.slots ?? '–'}</td>
+                <td class="num opt">
+                  {e.participants ?? '–'}
+                  {e.capacity ? ` / ${e.capacity}` : ''}
+                </td>
+                <td>
+                  {e.registrationUrl ? (
+                    <a href={e.registrationUrl} rel="noopener noreferrer external">
+                      register
+                    </a>
+                  ) : (
+                    '–'
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <TableCsv
+        header={fields.map(([h]) => h)}
+        rows={() => events.map((e) => fields.map(([, value]) => value(e)))}
+      />
+    </>
+  );
+}
+
 export function SatellitesPage({ params, update, system }: PageProps) {
   const lat = coordinate(params.lat, 90);
   const lon = coordinate(params.lon, 180);
@@ -131,119 +227,68 @@ export function SatellitesPage({ params, update, system }: PageProps) {
           bar.
         </span>
       </p>
-      <Show result={result} what="upcoming satellites">
-        {({ data, meta }) => {
-          const majors = new Map(
-            data.events.flatMap((e) =>
-              e.qualifiesFor ? [[e.qualifiesFor.id, e.qualifiesFor.name]] : [],
-            ),
-          );
-          return (
-            <>
-              <Warnings warnings={meta.warnings} />
-              {(majors.size > 0 || params.major) && (
-                <div class="controls">
-                  <label>
-                    Qualifying for
-                    <select
-                      value={params.major ?? ''}
-                      onChange={(e) =>
-                        update({ major: (e.currentTarget as HTMLSelectElement).value, page: '' })
-                      }
-                    >
-                      <option value="">any major</option>
-                      {[...majors].map(([id, name]) => (
-                        <option key={id} value={id}>
-                          {name}
-                        </option>
-                      ))}
-                      {params.major && !majors.has(params.major) && (
-                        <option value={params.major}>{params.major}</option>
-                      )}
-                    </select>
-                  </label>
-                </div>
-              )}
-              {data.events.length === 0 ? (
-                <Empty>No upcoming satellites match.</Empty>
-              ) : (
-                <div class="table-wrap" tabIndex={0} role="region" aria-label="Upcoming satellites">
-                  <table>
-                    <caption class="sr-only">Upcoming satellite events, soonest first</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Date</th>
-                        <th scope="col">Event</th>
-                        <th scope="col" class="opt">
-                          Where
-                        </th>
-                        {lat !== null && (
-                          <th scope="col" class="num">
-                            Distance
-                          </th>
+      {/* The page's own filter names its file: its dates, the major, the place, the page. */}
+      <FileStem.Provider
+        value={fileStem(
+          'satellites',
+          { system: system?.id, countries, from: params.sfrom, to: params.sto },
+          [
+            ...(params.major ? [`for-${params.major}`] : []),
+            ...(lat !== null && lon !== null ? [`near${lat},${lon},${radius}km`] : []),
+            ...(page > 1 ? [`page${page}`] : []),
+          ],
+        )}
+      >
+        <Show result={result} what="upcoming satellites">
+          {({ data, meta }) => {
+            const majors = new Map(
+              data.events.flatMap((e) =>
+                e.qualifiesFor ? [[e.qualifiesFor.id, e.qualifiesFor.name]] : [],
+              ),
+            );
+            return (
+              <>
+                <Warnings warnings={meta.warnings} />
+                {(majors.size > 0 || params.major) && (
+                  <div class="controls">
+                    <label>
+                      Qualifying for
+                      <select
+                        value={params.major ?? ''}
+                        onChange={(e) =>
+                          update({ major: (e.currentTarget as HTMLSelectElement).value, page: '' })
+                        }
+                      >
+                        <option value="">any major</option>
+                        {[...majors].map(([id, name]) => (
+                          <option key={id} value={id}>
+                            {name}
+                          </option>
+                        ))}
+                        {params.major && !majors.has(params.major) && (
+                          <option value={params.major}>{params.major}</option>
                         )}
-                        <th scope="col" class="opt">
-                          Qualifies for
-                        </th>
-                        <th scope="col" class="num opt">
-                          Slots
-                        </th>
-                        <th scope="col" class="num opt">
-                          Players
-                        </th>
-                        <th scope="col">Register</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.events.map((e) => (
-                        <tr key={e.id}>
-                          <td class="nowrap">
-                            {e.start}
-                            {e.end && e.end !== e.start ? ` – ${e.end.slice(5)}` : ''}
-                          </td>
-                          <th scope="row">{e.name}</th>
-                          <td class="opt">
-                            {e.online
-                              ? 'online'
-                              : [e.city, e.country].filter(Boolean).join(', ') || '–'}
-                          </td>
-                          {lat !== null && (
-                            <td class="num">
-                              {e.distanceKm === null ? '–' : `${num(e.distanceKm)} km`}
-                            </td>
-                          )}
-                          <td class="opt">{e.qualifiesFor?.name ?? '–'}</td>
-                          <td class="num opt">{e.slots ?? '–'}</td>
-                          <td class="num opt">
-                            {e.participants ?? '–'}
-                            {e.capacity ? ` / ${e.capacity}` : ''}
-                          </td>
-                          <td>
-                            {e.registrationUrl ? (
-                              <a href={e.registrationUrl} rel="noopener noreferrer external">
-                                register
-                              </a>
-                            ) : (
-                              '–'
-                            )}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
-              <Pager
-                page={page}
-                pageSize={PAGE_SIZE}
-                total={data.total}
-                what="events"
-                onPage={(p) => update({ page: String(p) })}
-              />
-            </>
-          );
-        }}
-      </Show>
+                      </select>
+                    </label>
+                  </div>
+                )}
+                {data.events.length === 0 ? (
+                  <Empty>No upcoming satellites match.</Empty>
+                ) : (
+                  <SatelliteTable events={data.events} near={lat !== null} />
+                )}
+                <Pager
+                  page={page}
+                  pageSize={PAGE_SIZE}
+                  total={data.total}
+                  what="events"
+                  onPage={(p) => update({ page: String(p) })}
+                />
+              </>
+            );
+          }}
+        </Show>
+      </FileStem.Provider>
     </>
   );
 }
