@@ -10,6 +10,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { parse as parseStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
+import type { CsvError } from 'csv-parse';
 import { EVENT_FORMATS, EVENT_TIERS } from '../domain/model.ts';
 import type { Side } from '../domain/model.ts';
 import { cleanName, nameKey } from '../domain/normalize-name.ts';
@@ -226,23 +227,6 @@ class CsvSheet {
   }
 }
 
-/** Adds a CSV file's games to the batch under `system`; a bad header rejects the whole file. */
-export function addCsvText(batch: RawBatch, text: string, source: string, system: string): void {
-  const fileReject = (reason: string) =>
-    batch.rejects.push({ kind: 'file', source, record: null, field: null, reason, payload: null });
-  if (text.trim() === '') return void fileReject('the file is empty');
-  let records: string[][];
-  try {
-    records = parse(text, PARSE_OPTIONS);
-  } catch (error) {
-    return void fileReject(`not valid CSV: ${(error as Error).message}`);
-  }
-  const sheet = new CsvSheet(source, system);
-  if (!sheet.readHeader(batch, records[0])) return;
-  records.slice(1).forEach((cells, i) => sheet.readRow(batch, cells, i + 2));
-  sheet.flush(batch);
-}
-
 /** The most one CSV row (one game) may hold (docs/import-formats.md#size-limits). */
 export const MAX_CSV_ROW_BYTES = 1024 * 1024;
 
@@ -253,12 +237,73 @@ function cellProblem(cell: Buffer): string | null {
   return null;
 }
 
+/** A parsed record as the parser hands it over with `info` on: its last line, its end offset. */
+interface ParsedRecord {
+  record: Array<Buffer | string>;
+  info: { lines: number; bytes: number };
+}
+
+/**
+ * The parser's options: records with their line and end, and a record it cannot read (a stray
+ * quote, a row of the wrong length) skipped and handed to `skipped` rather than ending the file,
+ * so the rows after it still import.
+ */
+function parserOptions(rowLimit: number, skipped: CsvError[]) {
+  return {
+    ...PARSE_OPTIONS,
+    encoding: null,
+    info: true,
+    max_record_size: rowLimit,
+    skip_records_with_error: true,
+    on_skip: (error: CsvError | undefined) => {
+      // Too large is not one bad row but input this import will not read (size limits).
+      if (error === undefined || error.code === 'CSV_MAX_RECORD_SIZE') throw error;
+      skipped.push(error);
+      return undefined;
+    },
+  } as const;
+}
+
+/** A row read again after a quote that never closed, or a line that could not be read. */
+type TailRow = { record: Buffer[]; line: number } | { reason: string; line: number };
+
+/**
+ * The rows of `rest`, the input from the line after the last row read, when a quote in it never
+ * closed: the parser read all of it into one record. RFC 4180 §2.6 lets a quoted field span
+ * lines, so only the end of input shows the quote was never meant to; the rest is read again
+ * line by line, each line a row or rejected alone. Lines are numbered from `firstLine`.
+ */
+function rowsAfterUnclosedQuote(rest: Buffer, firstLine: number, rowLimit: number): TailRow[] {
+  const rows: TailRow[] = [];
+  let start = 0;
+  for (let line = firstLine; start < rest.length; line++) {
+    let end = rest.indexOf(0x0a, start);
+    if (end === -1) end = rest.length;
+    const text = rest.subarray(start, end);
+    start = end + 1;
+    const skipped: CsvError[] = [];
+    const parsed = parse(text, parserOptions(rowLimit, skipped)) as unknown as ParsedRecord[];
+    for (const { record } of parsed) {
+      rows.push({ record: record.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)), line });
+    }
+    for (const error of skipped) {
+      const reason =
+        error.code === 'CSV_QUOTE_NOT_CLOSED'
+          ? 'a quote opened on this line never closes'
+          : error.message.replace(/ (at|on) line \d+/, '');
+      rows.push({ reason, line });
+    }
+  }
+  return rows;
+}
+
 /**
  * Reads a CSV stream into batches of about `batchGames` games (one transaction each). Cells are
  * read as bytes and decoded here, so a row with bytes that are not UTF-8 is rejected alone by its
- * line (never stored as U+FFFD) and the rows after it still import. A parse error (unbalanced
- * quotes) rejects the rest of the file; rows before it stay. A row over `maxRecordBytes` throws
- * InputTooLargeError (docs/import-formats.md#size-limits).
+ * line (never stored as U+FFFD) and the rows after it still import. A row the parser cannot read
+ * (a quote that never closes, a stray quote, a row of the wrong length) is rejected alone too,
+ * and the rows after it are read. A row over `maxRecordBytes` throws InputTooLargeError
+ * (docs/import-formats.md#size-limits).
  */
 export async function* csvBatches(
   input: Readable,
@@ -271,6 +316,8 @@ export async function* csvBatches(
   const sheet = new CsvSheet(source, system);
   let line = 0;
   let records = 0;
+  let headerRead = false;
+  let stop = false;
   const fileReject = (reason: string) =>
     batch.rejects.push({
       kind: 'file',
@@ -280,6 +327,15 @@ export async function* csvBatches(
       reason,
       payload: null,
     });
+  const rowReject = (at: number, reason: string) =>
+    batch.rejects.push({
+      kind: 'game',
+      source,
+      record: `line ${at}`,
+      field: null,
+      reason: `not valid CSV: ${reason}`,
+      payload: null,
+    });
   // A row is one game: a row limit far below the record limit makes an endless line fail within
   // a second rather than after the parser has crawled through 128 MiB of it.
   const rowLimit = Math.min(maxRecordBytes, MAX_CSV_ROW_BYTES);
@@ -287,55 +343,82 @@ export async function* csvBatches(
     rowLimit < maxRecordBytes
       ? new InputTooLargeError(source, what, rowLimit, 'the CSV row limit', 'a row is one game')
       : new InputTooLargeError(source, what, rowLimit);
-  const parser = parseStream({
-    ...PARSE_OPTIONS,
-    encoding: null,
-    info: true,
-    max_record_size: rowLimit,
+  const skipped: CsvError[] = [];
+  // The input since the end of the last record taken: where a quote that never closed began.
+  const kept: Buffer[] = [];
+  let keptFrom = 0;
+  let lastEnd = 0;
+  input.on('data', (chunk: Buffer | string) => {
+    kept.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   });
+  const keepFrom = (offset: number) => {
+    lastEnd = offset;
+    while (kept.length > 0 && keptFrom + kept[0].length <= offset) keptFrom += kept.shift()!.length;
+  };
+  /** One record: the header first, then a game per row. */
+  const take = (raw: Array<Buffer | string>, at: number): void => {
+    // The parser hands the header's cells over as strings when it dropped a byte-order mark.
+    const record = raw.map((cell) => (typeof cell === 'string' ? Buffer.from(cell) : cell));
+    records++;
+    line = at;
+    if (!headerRead) {
+      headerRead = true;
+      if (record.some((cell) => cellProblem(cell) !== null)) {
+        line = 0;
+        fileReject('binary content: not a UTF-8 CSV text file');
+        stop = true;
+      } else if (!sheet.readHeader(batch, record.map(String))) stop = true;
+      return;
+    }
+    const bad = record.findIndex((cell) => cellProblem(cell) !== null);
+    if (bad !== -1) {
+      // The payload shows the bytes as Latin-1 (what such sheets usually are) to fix by hand;
+      // nothing of the row is stored as data.
+      batch.rejects.push({
+        kind: 'game',
+        source,
+        record: `line ${at}`,
+        field: sheet.column(bad),
+        reason: `${sheet.column(bad) ?? `column ${bad + 1}`} ${cellProblem(record[bad]) ?? ''}`,
+        payload: sheet.payload(record.map((cell) => cell.toString('latin1'))),
+      });
+      return;
+    }
+    sheet.readRow(batch, record.map(String), at);
+  };
+  // Lines rejected already, so that reading the rest again after an unclosed quote skips them.
+  const rejectedLines = new Set<number>();
+  /** Rejects the records the parser skipped, each alone; a quote that never closed is re-read. */
+  const takeSkipped = (): void => {
+    const errors = skipped.splice(0);
+    for (const error of errors) {
+      if (error.code === 'CSV_QUOTE_NOT_CLOSED' && headerRead) continue;
+      rowReject(error.lines ?? line + 1, error.message);
+      rejectedLines.add(error.lines ?? line + 1);
+    }
+    if (!headerRead || !errors.some((e) => e.code === 'CSV_QUOTE_NOT_CLOSED')) return;
+    const rest = Buffer.concat(kept).subarray(lastEnd - keptFrom);
+    for (const row of rowsAfterUnclosedQuote(rest, line + 1, rowLimit)) {
+      if (rejectedLines.has(row.line)) continue;
+      if ('reason' in row) rowReject(row.line, row.reason);
+      else take(row.record, row.line);
+    }
+  };
+  const parser = parseStream(parserOptions(rowLimit, skipped));
   try {
-    for await (const parsed of input.pipe(parser) as AsyncIterable<{
-      record: Array<Buffer | string>;
-      info: { lines: number };
-    }>) {
-      const { info } = parsed;
-      // The parser hands the header's cells over as strings when it dropped a byte-order mark.
-      const record = parsed.record.map((cell) =>
-        typeof cell === 'string' ? Buffer.from(cell) : cell,
-      );
-      records++;
-      if (records === 1) {
-        if (record.some((cell) => cellProblem(cell) !== null)) {
-          fileReject('binary content: not a UTF-8 CSV text file');
-          break;
-        }
-        line = info.lines;
-        if (!sheet.readHeader(batch, record.map(String))) break;
-        continue;
-      }
-      line = info.lines;
-      const bad = record.findIndex((cell) => cellProblem(cell) !== null);
-      if (bad !== -1) {
-        // The payload shows the bytes as Latin-1 (what such sheets usually are) to fix by hand;
-        // nothing of the row is stored as data.
-        batch.rejects.push({
-          kind: 'game',
-          source,
-          record: `line ${line}`,
-          field: sheet.column(bad),
-          reason: `${sheet.column(bad) ?? `column ${bad + 1}`} ${cellProblem(record[bad]) ?? ''}`,
-          payload: sheet.payload(record.map((cell) => cell.toString('latin1'))),
-        });
-        continue;
-      }
-      sheet.readRow(batch, record.map(String), line);
+    for await (const parsed of input.pipe(parser) as AsyncIterable<ParsedRecord>) {
+      takeSkipped();
+      take(parsed.record, parsed.info.lines);
+      keepFrom(parsed.info.bytes);
+      if (stop) break;
       if (sheet.pendingGames >= batchGames) {
         sheet.flush(batch);
         yield batch;
         batch = emptyRawBatch(true);
       }
     }
-    if (records === 0) fileReject('the file is empty');
+    if (!stop) takeSkipped();
+    if (records === 0 && batch.rejects.length === 0) fileReject('the file is empty');
   } catch (error) {
     if ((error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') {
       const at = (error as { lines?: unknown }).lines;

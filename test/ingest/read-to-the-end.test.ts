@@ -344,3 +344,52 @@ describe(`a byte-order mark and CRLF line ends are text, not bad bytes (${TEST_B
     });
   }
 });
+
+describe(`a CSV row the parser cannot read is rejected alone (${TEST_BACKEND})`, () => {
+  const HEADER =
+    'event_id,event_name,event_start,round,p1_id,p1_faction,p1_score,p2_id,p2_faction,p2_score';
+  const row = (round: number, a: string, b: string) =>
+    `e1,Autumn,2026-10-01,${round},${a},Elves,15,${b},Orcs,5`;
+  const CASES: Array<[string, string, number]> = [
+    ['a quote that never closes', 'e1,Autumn,2026-10-01,3,"cat,Elves,15,dan,Orcs,5', 4],
+    ['a stray quote after a quoted cell', 'e1,Autumn,2026-10-01,3,"cat"x,Elves,15,dan,Orcs,5', 4],
+    ['one cell too many', `${row(3, 'cat', 'dan')},extra`, 4],
+  ];
+
+  for (const [kind, bad, line] of CASES) {
+    it(`csv: rejects a row with ${kind} by its line and imports the rows before and after it`, async () => {
+      const store = await openTestStore();
+      const dir = mkdtempSync(join(tmpdir(), 'muster-csv-row-'));
+      try {
+        const file = join(dir, 'autumn.csv');
+        const rows = [
+          HEADER,
+          row(1, 'ann', 'bob'),
+          row(2, 'cat', 'bob'),
+          bad,
+          row(4, 'ann', 'dan'),
+        ];
+        writeFileSync(file, `${rows.join('\n')}\n`);
+        const report = await importSources(store, [file], { format: 'csv', system: 'kow' });
+        assert.equal(report.status, 'imported');
+        assert.deepEqual(
+          report.rejects.map((r) => [r.source, r.record]),
+          [[file, `line ${line}`]],
+          JSON.stringify(report.rejects),
+        );
+        const rounds = await store.db
+          .selectFrom('games')
+          .select('round')
+          .orderBy('round')
+          .execute();
+        assert.deepEqual(
+          rounds.map((r) => Number(r.round)),
+          [1, 2, 4],
+        );
+      } finally {
+        await store.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
+});
