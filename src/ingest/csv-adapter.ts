@@ -9,7 +9,6 @@ import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { parse as parseStream } from 'csv-parse';
-import { parse } from 'csv-parse/sync';
 import type { CsvError } from 'csv-parse';
 import { EVENT_FORMATS, EVENT_TIERS } from '../domain/model.ts';
 import type { Side } from '../domain/model.ts';
@@ -25,13 +24,13 @@ import {
   str,
 } from './csv-cells.ts';
 import type { Row } from './csv-cells.ts';
+import { parserOptions, skippedRows, UnreadInput } from './csv-records.ts';
+import type { ParsedRecord } from './csv-records.ts';
 import type { RawBatch } from './import-types.ts';
 import { emptyRawBatch } from './import-types.ts';
 import { DEFAULT_MAX_RECORD_BYTES, InputTooLargeError } from './input-text.ts';
 
 export { CSV_COLUMNS, CSV_REQUIRED_COLUMNS } from './csv-cells.ts';
-
-const PARSE_OPTIONS = { bom: true, skip_empty_lines: true, relax_column_count: false, trim: false };
 
 interface SheetEvent {
   fields: Record<string, unknown>;
@@ -50,6 +49,11 @@ class CsvSheet {
     private readonly source: string,
     private readonly system: string,
   ) {}
+
+  /** Cells in a row: the header's. */
+  get width(): number {
+    return this.header.length;
+  }
 
   /** Checks the header; a bad one rejects the whole file and returns false. */
   readHeader(batch: RawBatch, cells: string[] | undefined): boolean {
@@ -237,66 +241,6 @@ function cellProblem(cell: Buffer): string | null {
   return null;
 }
 
-/** A parsed record as the parser hands it over with `info` on: its last line, its end offset. */
-interface ParsedRecord {
-  record: Array<Buffer | string>;
-  info: { lines: number; bytes: number };
-}
-
-/**
- * The parser's options: records with their line and end, and a record it cannot read (a stray
- * quote, a row of the wrong length) skipped and handed to `skipped` rather than ending the file,
- * so the rows after it still import.
- */
-function parserOptions(rowLimit: number, skipped: CsvError[]) {
-  return {
-    ...PARSE_OPTIONS,
-    encoding: null,
-    info: true,
-    max_record_size: rowLimit,
-    skip_records_with_error: true,
-    on_skip: (error: CsvError | undefined) => {
-      // Too large is not one bad row but input this import will not read (size limits).
-      if (error === undefined || error.code === 'CSV_MAX_RECORD_SIZE') throw error;
-      skipped.push(error);
-      return undefined;
-    },
-  } as const;
-}
-
-/** A row read again after a quote that never closed, or a line that could not be read. */
-type TailRow = { record: Buffer[]; line: number } | { reason: string; line: number };
-
-/**
- * The rows of `rest`, the input from the line after the last row read, when a quote in it never
- * closed: the parser read all of it into one record. RFC 4180 §2.6 lets a quoted field span
- * lines, so only the end of input shows the quote was never meant to; the rest is read again
- * line by line, each line a row or rejected alone. Lines are numbered from `firstLine`.
- */
-function rowsAfterUnclosedQuote(rest: Buffer, firstLine: number, rowLimit: number): TailRow[] {
-  const rows: TailRow[] = [];
-  let start = 0;
-  for (let line = firstLine; start < rest.length; line++) {
-    let end = rest.indexOf(0x0a, start);
-    if (end === -1) end = rest.length;
-    const text = rest.subarray(start, end);
-    start = end + 1;
-    const skipped: CsvError[] = [];
-    const parsed = parse(text, parserOptions(rowLimit, skipped)) as unknown as ParsedRecord[];
-    for (const { record } of parsed) {
-      rows.push({ record: record.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)), line });
-    }
-    for (const error of skipped) {
-      const reason =
-        error.code === 'CSV_QUOTE_NOT_CLOSED'
-          ? 'a quote opened on this line never closes'
-          : error.message.replace(/ (at|on) line \d+/, '');
-      rows.push({ reason, line });
-    }
-  }
-  return rows;
-}
-
 /**
  * Reads a CSV stream into batches of about `batchGames` games (one transaction each). Cells are
  * read as bytes and decoded here, so a row with bytes that are not UTF-8 is rejected alone by its
@@ -344,17 +288,10 @@ export async function* csvBatches(
       ? new InputTooLargeError(source, what, rowLimit, 'the CSV row limit', 'a row is one game')
       : new InputTooLargeError(source, what, rowLimit);
   const skipped: CsvError[] = [];
-  // The input since the end of the last record taken: where a quote that never closed began.
-  const kept: Buffer[] = [];
-  let keptFrom = 0;
-  let lastEnd = 0;
-  input.on('data', (chunk: Buffer | string) => {
-    kept.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  });
-  const keepFrom = (offset: number) => {
-    lastEnd = offset;
-    while (kept.length > 0 && keptFrom + kept[0].length <= offset) keptFrom += kept.shift()!.length;
-  };
+  const unread = new UnreadInput(input);
+  // Lines the parser rejected (the parser runs ahead of this loop): not read again after an
+  // unclosed quote.
+  const rejected = new Set<number>();
   /** One record: the header first, then a game per row. */
   const take = (raw: Array<Buffer | string>, at: number): void => {
     // The parser hands the header's cells over as strings when it dropped a byte-order mark.
@@ -368,6 +305,11 @@ export async function* csvBatches(
         fileReject('binary content: not a UTF-8 CSV text file');
         stop = true;
       } else if (!sheet.readHeader(batch, record.map(String))) stop = true;
+      return;
+    }
+    if (record.length !== sheet.width) {
+      // The parser checks this itself, except on rows read again after an unclosed quote.
+      rowReject(at, `expected ${sheet.width} cells as in the header, got ${record.length}`);
       return;
     }
     const bad = record.findIndex((cell) => cellProblem(cell) !== null);
@@ -386,20 +328,9 @@ export async function* csvBatches(
     }
     sheet.readRow(batch, record.map(String), at);
   };
-  // Lines rejected already, so that reading the rest again after an unclosed quote skips them.
-  const rejectedLines = new Set<number>();
-  /** Rejects the records the parser skipped, each alone; a quote that never closed is re-read. */
+  /** Rejects the records the parser skipped, each alone, and takes the rows read again. */
   const takeSkipped = (): void => {
-    const errors = skipped.splice(0);
-    for (const error of errors) {
-      if (error.code === 'CSV_QUOTE_NOT_CLOSED' && headerRead) continue;
-      rowReject(error.lines ?? line + 1, error.message);
-      rejectedLines.add(error.lines ?? line + 1);
-    }
-    if (!headerRead || !errors.some((e) => e.code === 'CSV_QUOTE_NOT_CLOSED')) return;
-    const rest = Buffer.concat(kept).subarray(lastEnd - keptFrom);
-    for (const row of rowsAfterUnclosedQuote(rest, line + 1, rowLimit)) {
-      if (rejectedLines.has(row.line)) continue;
+    for (const row of skippedRows(skipped.splice(0), unread, line, rowLimit, rejected)) {
       if ('reason' in row) rowReject(row.line, row.reason);
       else take(row.record, row.line);
     }
@@ -409,7 +340,7 @@ export async function* csvBatches(
     for await (const parsed of input.pipe(parser) as AsyncIterable<ParsedRecord>) {
       takeSkipped();
       take(parsed.record, parsed.info.lines);
-      keepFrom(parsed.info.bytes);
+      unread.taken(parsed.info.bytes);
       if (stop) break;
       if (sheet.pendingGames >= batchGames) {
         sheet.flush(batch);

@@ -350,13 +350,18 @@ describe(`a CSV row the parser cannot read is rejected alone (${TEST_BACKEND})`,
     'event_id,event_name,event_start,round,p1_id,p1_faction,p1_score,p2_id,p2_faction,p2_score';
   const row = (round: number, a: string, b: string) =>
     `e1,Autumn,2026-10-01,${round},${a},Elves,15,${b},Orcs,5`;
-  const CASES: Array<[string, string, number]> = [
-    ['a quote that never closes', 'e1,Autumn,2026-10-01,3,"cat,Elves,15,dan,Orcs,5', 4],
-    ['a stray quote after a quoted cell', 'e1,Autumn,2026-10-01,3,"cat"x,Elves,15,dan,Orcs,5', 4],
-    ['one cell too many', `${row(3, 'cat', 'dan')},extra`, 4],
+  const CASES: Array<[string, string, number[]]> = [
+    ['a quote that never closes', 'e1,Autumn,2026-10-01,3,"cat,Elves,15,dan,Orcs,5', [4]],
+    ['a stray quote after a quoted cell', 'e1,Autumn,2026-10-01,3,"cat"x,Elves,15,dan,Orcs,5', [4]],
+    ['one cell too many', `${row(3, 'cat', 'dan')},extra`, [4]],
+    [
+      'one cell too many, then a stray quote that leaves a quote open to the end',
+      `${row(3, 'cat', 'dan')},extra\ne1,Autumn,2026-10-01,3,"cat"x,Elves,15,dan,Orcs,5`,
+      [4, 5],
+    ],
   ];
 
-  for (const [kind, bad, line] of CASES) {
+  for (const [kind, bad, lines] of CASES) {
     it(`csv: rejects a row with ${kind} by its line and imports the rows before and after it`, async () => {
       const store = await openTestStore();
       const dir = mkdtempSync(join(tmpdir(), 'muster-csv-row-'));
@@ -374,7 +379,7 @@ describe(`a CSV row the parser cannot read is rejected alone (${TEST_BACKEND})`,
         assert.equal(report.status, 'imported');
         assert.deepEqual(
           report.rejects.map((r) => [r.source, r.record]),
-          [[file, `line ${line}`]],
+          lines.map((line) => [file, `line ${line}`]),
           JSON.stringify(report.rejects),
         );
         const rounds = await store.db
