@@ -14,7 +14,14 @@ import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CanonicalDocument, Game as CanonicalGame } from '../../src/domain/model.ts';
 import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
-import { ARTIFACTS, browserMissing, CHROMIUM_PATH, freePort, SIZES } from '../support/browser.ts';
+import {
+  ARTIFACTS,
+  browserMissing,
+  CHROMIUM_PATH,
+  freePort,
+  SIZES,
+  until,
+} from '../support/browser.ts';
 import type { Size } from '../support/browser.ts';
 import { buildTestApp, t9aSeedPaths } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
@@ -84,7 +91,9 @@ async function serve(seed: 'demo-slice' | 't9a' | CanonicalDocument): Promise<Se
 async function open(page: Page, origin: string, query: string): Promise<void> {
   await page.goto(`${origin}/?${query}`);
   await page.locator('main h1').waitFor();
-  await page.locator('main .status[role=status]:not(.empty)').waitFor({ state: 'detached' });
+  // A faction page loads several sections at once (one loading line each): wait for all of them.
+  const loading = page.locator('main .status[role=status]:not(.empty)');
+  await until(async () => (await loading.count()) === 0);
   await settled(page);
 }
 
