@@ -172,8 +172,16 @@ describe(
         if (size === 'desktop') {
           assert.ok(await page.getByRole('columnheader', { name: 'Skill-adjusted' }).isVisible());
         }
+        // The sort is the API's: wait for its answer, then for the page to leave its reloading
+        // state (waiting on the marker alone could pass before it appeared, on the old rows).
+        const sorted = page.waitForResponse(
+          (r) =>
+            r.url().endsWith('/api/item-use-stats') &&
+            /"evidence"/.test(r.request().postData() ?? ''),
+        );
         await page.getByLabel('Sort by').selectOption('evidence');
         await page.waitForURL(/sort=evidence/);
+        await sorted;
         await page.locator('.reloading').waitFor({ state: 'detached' });
         const top = page.locator('main tbody .delta').first();
         assert.equal(await top.getAttribute('data-spans-zero'), 'false');
