@@ -13,8 +13,10 @@ export interface ParsedRecord {
   info: { lines: number; bytes: number };
 }
 
-/** A row to take (its cells as bytes), or a line to reject with its reason. */
-export type RecoveredRow = { record: Buffer[]; line: number } | { reason: string; line: number };
+/** A row to take (its cells as the parser gave them), or a line to reject with its reason. */
+export type RecoveredRow =
+  | { record: ParsedRecord['record']; line: number }
+  | { reason: string; line: number };
 
 /**
  * The parser's options: cells as bytes, records with their line and end, and a record it cannot
@@ -86,7 +88,7 @@ function linesOf(rest: Buffer, firstLine: number, rowLimit: number): RecoveredRo
     ) as unknown as ParsedRecord[];
     start = end + 1;
     for (const { record } of parsed) {
-      rows.push({ record: record.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)), line });
+      rows.push({ record, line });
     }
     for (const error of skipped) {
       const reason =
