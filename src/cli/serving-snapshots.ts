@@ -17,10 +17,10 @@ export interface ServingSnapshotsOptions extends Omit<SnapshotManagerOptions, 'l
   /** Told the longest step of each warm-up on the serving thread, in milliseconds. */
   onWarm?: (longestStepMs: number) => void;
   /**
-   * Where the engine calls run: each new snapshot is handed to its threads, which attach its
-   * caches, before it is swapped in (docs/architecture.md#engine-thread).
+   * Where the engine calls run: each new snapshot is posted to its threads by the loading thread,
+   * and they attach its caches before it is swapped in (docs/architecture.md#engine-thread).
    */
-  engines?: Pick<EngineRunner, 'prepare'>;
+  engines?: Pick<EngineRunner, 'prepare' | 'handoff'>;
 }
 
 /** A SnapshotManager for `store` (at `databaseUrl`) that never builds on the serving thread. */
@@ -32,7 +32,8 @@ export function servingSnapshots(
   const { onWarm, engines, ...rest } = options;
   return new SnapshotManager(store, {
     ...rest,
-    load: snapshotLoaderFor(databaseUrl, loadSnapshot, engineDerivation),
+    // The loading thread posts each snapshot to the engine threads itself (snapshot-handoff.ts).
+    load: snapshotLoaderFor(databaseUrl, loadSnapshot, engineDerivation, engines),
     prepare: async (snapshot) => {
       const longest = await warmEngineInSteps(snapshot);
       onWarm?.(longest);

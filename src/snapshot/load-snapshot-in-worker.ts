@@ -8,6 +8,7 @@ import { parseDatabaseUrl } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 import type { Snapshot } from './snapshot.ts';
 import type { SnapshotDerivation } from './snapshot-derivation.ts';
+import type { SnapshotReceivers } from './snapshot-handoff.ts';
 
 /**
  * The loading thread's young generation (three semi-spaces in V8): reading a page of rows makes
@@ -26,22 +27,35 @@ export function canLoadInWorker(databaseUrl: string): boolean {
 
 /**
  * Builds the snapshot of the store at `databaseUrl` on a worker thread, and there too what
- * `derivation` derives from it, which is adopted here before the snapshot is returned.
+ * `derivation` derives from it, which is adopted here before the snapshot is returned. The
+ * worker first posts both to each of the `receivers` (snapshot-handoff.ts).
  */
 export function loadSnapshotInWorker(
   databaseUrl: string,
   derivation?: SnapshotDerivation,
+  receivers?: SnapshotReceivers,
 ): Promise<Snapshot> {
   return new Promise<Snapshot>((resolve, reject) => {
-    const worker = typescriptWorker(new URL('./snapshot-worker.ts', import.meta.url), {
-      workerData: { databaseUrl, deriveModule: derivation?.module ?? null },
-      resourceLimits: { maxYoungGenerationSizeMb: LOADER_YOUNG_GENERATION_MB },
-    });
+    const handoff = receivers?.handoff();
+    const ports = handoff?.ports ?? [];
+    let worker;
+    try {
+      worker = typescriptWorker(new URL('./snapshot-worker.ts', import.meta.url), {
+        workerData: { databaseUrl, deriveModule: derivation?.module ?? null, ports },
+        transferList: [...ports],
+        resourceLimits: { maxYoungGenerationSizeMb: LOADER_YOUNG_GENERATION_MB },
+      });
+    } catch (error) {
+      // Not handed over: closing them tells the receivers no snapshot will come.
+      for (const port of ports) port.close();
+      throw error;
+    }
     let done = false;
     worker.once('message', ({ snapshot, derived }: { snapshot: Snapshot; derived: unknown }) => {
       done = true;
       try {
         derivation?.adopt(snapshot, derived);
+        handoff?.received(snapshot);
         resolve(snapshot);
       } catch (error) {
         reject(error);
@@ -59,13 +73,15 @@ export function loadSnapshotInWorker(
 
 /**
  * The loader a SnapshotManager should use for the store at `databaseUrl`: a worker thread when
- * it can reach the same data (with `derivation` done there too), else the given in-thread loader.
+ * it can reach the same data (with `derivation` done there too, and the result posted to the
+ * `receivers`), else the given in-thread loader.
  */
 export function snapshotLoaderFor(
   databaseUrl: string,
   inThread: (store: Store) => Promise<Snapshot>,
   derivation?: SnapshotDerivation,
+  receivers?: SnapshotReceivers,
 ): (store: Store) => Promise<Snapshot> {
   if (!canLoadInWorker(databaseUrl)) return inThread;
-  return () => loadSnapshotInWorker(databaseUrl, derivation);
+  return () => loadSnapshotInWorker(databaseUrl, derivation, receivers);
 }

@@ -6,19 +6,23 @@
  * same bytes.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import { openStore } from '../store/store.ts';
 import { loadSnapshot } from './load-snapshot.ts';
 import { shareColumns } from './share-columns.ts';
 import type { SnapshotDeriver } from './snapshot-derivation.ts';
+import type { HandedSnapshot } from './snapshot-handoff.ts';
 import { transferablesOf } from './transferables.ts';
 
 interface SnapshotWorkerData {
   databaseUrl: string;
   /** URL of the module whose `derive` runs on the loaded snapshot, or null. */
   deriveModule: string | null;
+  /** Threads to post the snapshot to directly (snapshot-handoff.ts). */
+  ports: MessagePort[];
 }
 
-const { databaseUrl, deriveModule } = workerData as SnapshotWorkerData;
+const { databaseUrl, deriveModule, ports } = workerData as SnapshotWorkerData;
 const store = await openStore(databaseUrl);
 let snapshot;
 try {
@@ -34,4 +38,10 @@ const message = {
   snapshot,
   derived: typeof derived === 'object' && derived !== null ? shareColumns(derived) : derived,
 };
+// Each receiver gets its copy of the small parts from this thread, not from the serving one;
+// the serving thread is answered last, so the receivers already hold what it is told of.
+for (const port of ports) {
+  port.postMessage(message satisfies HandedSnapshot);
+  port.close();
+}
 parentPort?.postMessage(message, transferablesOf(message));

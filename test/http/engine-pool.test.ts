@@ -3,19 +3,26 @@
  * route answers on two engine threads exactly what the engine computes on the serving thread,
  * the work is spread over both threads, and a reload while requests are in flight answers every
  * one of them (from the old or the new snapshot) and hands the new snapshot to every thread
- * before it is served.
+ * before it is served: posted by the loading thread, not the serving one (snapshot-handoff.ts).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { Worker } from 'node:worker_threads';
 import { seedDemo } from '../../src/cli/seed-demo.ts';
 import { servingSnapshots } from '../../src/cli/serving-snapshots.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { runEngineTask } from '../../src/engine/engine-tasks.ts';
+import { exportSnapshotCaches } from '../../src/engine/snapshot-cache.ts';
+import { warmEngine } from '../../src/engine/warm-engine.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { EnginePool } from '../../src/http/engine-thread/engine-pool.ts';
+import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
 import type { EngineRunner } from '../../src/http/engine-thread/engine-thread.ts';
 import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
+import type { ScenarioRequest } from '../../src/engine/scenario.ts';
+import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
+import type { Snapshot } from '../../src/snapshot/snapshot.ts';
 import { TEST_ORIGIN, buildTestApp } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND, openSharedTestStore } from '../support/test-store.ts';
@@ -27,6 +34,7 @@ const inThread: EngineRunner = {
   run: (task, snapshot, ...args) => Promise.resolve(runEngineTask(task, snapshot, ...args)),
   start: () => Promise.resolve(),
   prepare: () => Promise.resolve(),
+  handoff: () => ({ ports: [], received: () => undefined }),
   queued: () => 0,
   close: () => Promise.resolve(),
 };
@@ -136,6 +144,16 @@ describe(`a reload on the engine pool while requests are in flight (${TEST_BACKE
       { logger: false },
     );
     cleanups.push(() => app.close());
+    // Every snapshot the serving thread itself posts to an engine thread (none should be).
+    const postMessage = Worker.prototype.postMessage;
+    let postedHere = 0;
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
+      if ((message as { type?: string } | null)?.type === 'snapshot') postedHere++;
+      return postMessage.call(this, message, ...rest);
+    };
+    cleanups.push(() => {
+      Worker.prototype.postMessage = postMessage;
+    });
     await Promise.all([manager.start(), pool.start()]);
     const before = manager.current()!.dataVersion;
     await seedDemo(store, '2026-06-01');
@@ -181,6 +199,74 @@ describe(`a reload on the engine pool while requests are in flight (${TEST_BACKE
     assert.ok(
       tasksAfter.every((n, i) => n > tasksBefore[i]),
       `tasks per thread before ${tasksBefore.join(', ')}, after ${tasksAfter.join(', ')}`,
+    );
+    // Both snapshots reached both threads from the loading thread.
+    assert.equal(postedHere, 0, 'snapshots posted by the serving thread');
+  });
+});
+
+describe(`a snapshot handed to an engine thread by another thread (${TEST_BACKEND})`, () => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  after(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  /** The scenario catalogue of the whole snapshot: one task that reads its columns. */
+  const catalogueOf = (snapshot: Snapshot): ScenarioRequest => ({
+    system: snapshot.systems[0].id,
+    from: null,
+    to: null,
+    minParticipants: null,
+    maxParticipants: null,
+    format: 'all',
+    tiers: [],
+    countries: [],
+    rulesVersions: [],
+    eventIds: [],
+    minRounds: null,
+    online: null,
+    kinds: [],
+    search: null,
+  });
+
+  async function smallSnapshot() {
+    const { store, cleanup } = await openSharedTestStore();
+    cleanups.push(cleanup, () => store.close());
+    const slice = { ...DEMO, events: (DEMO.events ?? []).slice(0, 12) };
+    await importCanonical(store, slice, { source: 'test-seed' });
+    const snapshot = await loadSnapshot(store);
+    warmEngine(snapshot);
+    return snapshot;
+  }
+
+  it('runs a task sent before the snapshot has come, once it comes', async () => {
+    const snapshot = await smallSnapshot();
+    const thread = new EngineThread();
+    cleanups.push(() => thread.close());
+    const { port, received } = thread.expect();
+    received(snapshot);
+    const answer = thread.run('warm', snapshot);
+    const expected = runEngineTask('scenarioCatalogue', snapshot, catalogueOf(snapshot));
+    const stats = thread.run('scenarioCatalogue', snapshot, catalogueOf(snapshot));
+    port.postMessage({ snapshot, derived: exportSnapshotCaches(snapshot) });
+    port.close();
+    assert.equal(await answer, null);
+    assert.deepEqual(await stats, expected);
+  });
+
+  it('posts the snapshot itself when the other thread ends without sending it', async () => {
+    const snapshot = await smallSnapshot();
+    const thread = new EngineThread();
+    cleanups.push(() => thread.close());
+    const { port, received } = thread.expect();
+    received(snapshot);
+    const answer = thread.run('warm', snapshot);
+    // As when the loading thread fails: its end of the port closes with nothing sent.
+    port.close();
+    assert.equal(await answer, null);
+    assert.deepEqual(
+      await thread.run('scenarioCatalogue', snapshot, catalogueOf(snapshot)),
+      runEngineTask('scenarioCatalogue', snapshot, catalogueOf(snapshot)),
     );
   });
 });

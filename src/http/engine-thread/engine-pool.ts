@@ -13,6 +13,7 @@ import type {
 import { taskAffinity } from '../../engine/engine-tasks.ts';
 import { ProblemError } from '../../errors/problem.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
+import type { SnapshotHandoff } from '../../snapshot/snapshot-handoff.ts';
 import { EngineThread } from './engine-thread.ts';
 import type { EngineRunner } from './engine-thread.ts';
 
@@ -79,9 +80,24 @@ export class EnginePool implements EngineRunner {
   }
 
   /**
-   * Posts `snapshot` to every thread, one after another (each post copies the snapshot's small
-   * parts on this thread, about 10 ms at a million games), and resolves once all have attached
-   * its caches: a reload swaps in a snapshot that every thread already holds.
+   * Every thread as a receiver of the next snapshot loaded: the loading thread posts it to each
+   * (snapshot-handoff.ts), so this thread copies none of it (docs/architecture.md#engine-thread).
+   */
+  handoff(): SnapshotHandoff {
+    const expected = this.threads.map((thread) => thread.expect());
+    return {
+      ports: expected.map((e) => e.port),
+      received: (snapshot) => {
+        for (const e of expected) e.received(snapshot);
+      },
+    };
+  }
+
+  /**
+   * Resolves once every thread holds `snapshot` and has attached its caches: a reload swaps in
+   * a snapshot that every thread already holds. A thread that was not handed it by the loading
+   * thread is posted it here, one after another (each post copies the snapshot's small parts on
+   * this thread).
    */
   async prepare(snapshot: Snapshot): Promise<void> {
     const attached: Promise<void>[] = [];

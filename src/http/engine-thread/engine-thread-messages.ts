@@ -1,4 +1,5 @@
 /** The messages between the serving thread and the engine thread (engine-thread.ts). */
+import type { MessagePort } from 'node:worker_threads';
 import type { FieldError } from '../../domain/domain-error.ts';
 import type { DomainErrorKind } from '../../domain/domain-error.ts';
 import type { EngineTaskName } from '../../engine/engine-tasks.ts';
@@ -14,10 +15,12 @@ export const KEPT_SNAPSHOTS = 2;
 /**
  * Serving thread to engine thread: a snapshot to keep under a token, with the data of the
  * engine caches built for it (on shared memory when built on the loading thread, so every
- * engine thread reads one copy), or a task to run.
+ * engine thread reads one copy); a port on which the loading thread will post the snapshot to
+ * keep under a token (snapshot-handoff.ts), tasks for which wait until it has come; or a task.
  */
 export type ToEngineThread =
   | { type: 'snapshot'; token: number; snapshot: Snapshot; caches: SnapshotCacheData }
+  | { type: 'receive'; token: number; port: MessagePort }
   | { type: 'task'; id: number; token: number; task: EngineTaskName; args: unknown[] };
 
 /** A refusal of the engine (DomainError) or any other failure, as plain data. */

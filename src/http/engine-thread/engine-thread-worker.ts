@@ -2,17 +2,25 @@
  * An engine thread's side (docs/architecture.md#engine-thread): keeps the snapshots it is sent
  * (with their caches' data) under their tokens (the last two sent, so a request that began on the previous one finishes
  * on it) and runs each task against its snapshot, one after another, posting back the result or
- * the failure as plain data.
+ * the failure as plain data. A snapshot may come from the loading thread on a port of its own
+ * (snapshot-handoff.ts): tasks for it wait until it has come.
  */
 import { parentPort } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import { DomainError } from '../../domain/domain-error.ts';
 import { ENGINE_TASKS } from '../../engine/engine-tasks.ts';
 import { adoptSnapshotCaches } from '../../engine/snapshot-cache.ts';
+import type { SnapshotCacheData } from '../../engine/snapshot-cache.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
+import type { HandedSnapshot } from '../../snapshot/snapshot-handoff.ts';
 import { KEPT_SNAPSHOTS } from './engine-thread-messages.ts';
 import type { FailureMessage, FromEngineThread, ToEngineThread } from './engine-thread-messages.ts';
 
+type TaskMessage = Extract<ToEngineThread, { type: 'task' }>;
+
 const snapshots = new Map<number, Snapshot>();
+/** Tokens announced with a port whose snapshot has not come yet, with the tasks waiting on it. */
+const expected = new Map<number, TaskMessage[]>();
 
 function failureOf(error: unknown): FailureMessage {
   if (error instanceof DomainError) {
@@ -22,7 +30,7 @@ function failureOf(error: unknown): FailureMessage {
   return { domain: false, message: e.message, stack: e.stack };
 }
 
-function run(message: Extract<ToEngineThread, { type: 'task' }>): FromEngineThread {
+function run(message: TaskMessage): FromEngineThread {
   const snapshot = snapshots.get(message.token);
   if (snapshot === undefined) return { id: message.id, missing: true };
   try {
@@ -33,16 +41,38 @@ function run(message: Extract<ToEngineThread, { type: 'task' }>): FromEngineThre
   }
 }
 
+function keep(token: number, snapshot: Snapshot, caches: SnapshotCacheData): void {
+  snapshots.delete(token);
+  snapshots.set(token, snapshot);
+  // The caches' heavy data was built once, on the loading thread: this thread only attaches.
+  adoptSnapshotCaches(snapshot, caches);
+  for (const old of [...snapshots.keys()].slice(0, -KEPT_SNAPSHOTS)) snapshots.delete(old);
+}
+
+/** Runs the tasks that waited for `token`; without its snapshot they answer `missing`. */
+function release(token: number): void {
+  const waiting = expected.get(token);
+  if (waiting === undefined) return;
+  expected.delete(token);
+  for (const task of waiting) parentPort!.postMessage(run(task));
+}
+
+function receive(token: number, port: MessagePort): void {
+  expected.set(token, []);
+  port.once('message', ({ snapshot, derived }: HandedSnapshot) => {
+    keep(token, snapshot, (derived ?? {}) as SnapshotCacheData);
+    port.close();
+    release(token);
+  });
+  // The load failed (its thread ended without posting): the waiting tasks are sent again.
+  port.once('close', () => release(token));
+}
+
 parentPort!.on('message', (message: ToEngineThread) => {
-  if (message.type === 'snapshot') {
-    snapshots.delete(message.token);
-    snapshots.set(message.token, message.snapshot);
-    // The caches' heavy data was built once, on the loading thread: this thread only attaches.
-    adoptSnapshotCaches(message.snapshot, message.caches);
-    for (const token of [...snapshots.keys()].slice(0, -KEPT_SNAPSHOTS)) snapshots.delete(token);
-    return;
-  }
-  parentPort!.postMessage(run(message));
+  if (message.type === 'snapshot') keep(message.token, message.snapshot, message.caches);
+  else if (message.type === 'receive') receive(message.token, message.port);
+  else if (expected.has(message.token)) expected.get(message.token)!.push(message);
+  else parentPort!.postMessage(run(message));
 });
 
 // Loaded and listening: the serving thread's start() resolves.

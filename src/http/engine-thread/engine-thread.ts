@@ -7,7 +7,8 @@
  * in the worker and run one after another; when the worker dies, the tasks waiting on it fail
  * and the next task starts another.
  */
-import type { Worker } from 'node:worker_threads';
+import { MessageChannel } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
 import { DomainError } from '../../domain/domain-error.ts';
 import type {
   EngineTaskArgs,
@@ -17,6 +18,7 @@ import type {
 import { exportSnapshotCaches } from '../../engine/snapshot-cache.ts';
 import { ProblemError } from '../../errors/problem.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
+import type { SnapshotHandoff, SnapshotReceivers } from '../../snapshot/snapshot-handoff.ts';
 import { bundledWorker } from './bundled-worker.ts';
 import { KEPT_SNAPSHOTS } from './engine-thread-messages.ts';
 import type { FailureMessage, FromEngineThread, ToEngineThread } from './engine-thread-messages.ts';
@@ -39,7 +41,7 @@ export interface EngineThreadOptions {
  * Where the statistics routes run their engine calls (docs/architecture.md#engine-thread): one
  * engine thread, or a pool of them (engine-pool.ts).
  */
-export interface EngineRunner {
+export interface EngineRunner extends SnapshotReceivers {
   /** Runs `task` against `snapshot` off the serving thread. */
   run<K extends EngineTaskName>(
     task: K,
@@ -118,6 +120,30 @@ export class EngineThread implements EngineRunner {
     await this.run('warm', snapshot);
   }
 
+  /** This thread as the one receiver of the next snapshot loaded (snapshot-handoff.ts). */
+  handoff(): SnapshotHandoff {
+    const { port, received } = this.expect();
+    return { ports: [port], received };
+  }
+
+  /**
+   * Announces a snapshot the loading thread will post to the engine thread on the returned port
+   * (docs/architecture.md#engine-thread); once `received` names this thread's copy of it, tasks
+   * on it are sent without the snapshot. A thread that was restarted meanwhile is sent it again.
+   */
+  expect(): { port: MessagePort; received: (snapshot: Snapshot) => void } {
+    const worker = this.started();
+    const token = this.nextToken++;
+    const { port1, port2 } = new MessageChannel();
+    this.post(worker, { type: 'receive', token, port: port1 }, [port1]);
+    const received = (snapshot: Snapshot) => {
+      if (this.worker !== worker || this.tokens.has(snapshot)) return;
+      this.tokens.set(snapshot, token);
+      this.hold(token);
+    };
+    return { port: port2, received };
+  }
+
   /** Tasks sent and not yet answered. */
   queued(): number {
     return this.pending.size;
@@ -141,14 +167,19 @@ export class EngineThread implements EngineRunner {
       // The caches' data goes along: on shared memory, every engine thread reads one copy.
       const caches = exportSnapshotCaches(snapshot);
       this.post(worker, { type: 'snapshot', token, snapshot, caches });
-      this.held.push(token);
-      this.held.splice(0, Math.max(0, this.held.length - KEPT_SNAPSHOTS));
+      this.hold(token);
     }
     this.post(worker, { type: 'task', id, token, task, args });
   }
 
-  private post(worker: Worker, message: ToEngineThread): void {
-    worker.postMessage(message);
+  /** Notes that the worker keeps `token`, within the window it keeps. */
+  private hold(token: number): void {
+    this.held.push(token);
+    this.held.splice(0, Math.max(0, this.held.length - KEPT_SNAPSHOTS));
+  }
+
+  private post(worker: Worker, message: ToEngineThread, transfer: MessagePort[] = []): void {
+    worker.postMessage(message, transfer);
   }
 
   private tokenOf(snapshot: Snapshot): number {
