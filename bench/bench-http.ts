@@ -161,16 +161,28 @@ export async function measureQuiet(url: string, ms: number): Promise<QuietResult
 
 /** Sends GET /api/health every 20 ms while the server reloads its snapshot; the waits. */
 export async function measureReload(url: string): Promise<ReloadResult> {
-  const [reload, waits] = await probeHealth(
-    url,
-    async () =>
-      (await (await fetch(`${url}/bench/reload`)).json()) as {
-        reloadMs: number;
-        longestWarmStepMs: number;
-      },
-  );
+  const [reload, waits] = await probeHealth(url, async () => {
+    const started = await fetch(`${url}/bench/reload`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    if (started.status !== 202)
+      throw new Error(`reload: ${started.status} ${await started.text()}`);
+    // Polled, not awaited on one request: a reload at ten million games outlasts HTTP timeouts.
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 250));
+      const state = (await (await fetch(`${url}/bench/reload-state`)).json()) as
+        | { state: 'running' }
+        | { state: 'done'; reloadMs: number; longestWarmStepMs: number }
+        | { state: 'failed'; message: string };
+      if (state.state === 'done') return state;
+      if (state.state === 'failed') throw new Error(`reload failed: ${state.message}`);
+    }
+  });
   return {
-    ...reload,
+    reloadMs: reload.reloadMs,
+    longestWarmStepMs: reload.longestWarmStepMs,
     probes: waits.length,
     maxWaitMs: waits[waits.length - 1],
     p99WaitMs: percentile(waits, 99),

@@ -15,6 +15,12 @@ import { openStore } from '../src/store/store.ts';
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
 const threads = Number(process.env.BENCH_ENGINE_THREADS ?? '1');
 
+/** The reload the benchmark started last, as GET /bench/reload-state reports it. */
+type ReloadState =
+  | { state: 'running' }
+  | { state: 'done'; reloadMs: number; longestWarmStepMs: number }
+  | { state: 'failed'; message: string };
+
 /**
  * The server: the app over the store, loaded as `muster serve` loads it, twice over one
  * snapshot and one engine pool: without a response cache on BENCH_PORT and with one on BENCH_CACHED_PORT, so the
@@ -37,6 +43,7 @@ async function runServer(): Promise<void> {
   global.gc?.();
   // The whole process, every engine thread with the snapshot attached included.
   const memory = process.memoryUsage();
+  let reload: ReloadState | undefined;
   const app = async (cacheMb: string) => {
     const config = benchConfig({
       MUSTER_RESPONSE_CACHE_MB: cacheMb,
@@ -55,11 +62,23 @@ async function runServer(): Promise<void> {
       global.gc?.();
       return process.memoryUsage();
     });
-    built.get('/bench/reload', async () => {
+    // A reload at ten million games takes minutes, longer than any HTTP client or the app's
+    // own request time limit waits: POST starts it and answers at once, /bench/reload-state tells how it went.
+    built.post('/bench/reload', async (_, reply) => {
+      if (reload?.state === 'running') return reply.code(409).send({ state: 'running' });
       const t = performance.now();
-      await manager.reload();
-      return { reloadMs: performance.now() - t, longestWarmStepMs };
+      reload = { state: 'running' };
+      manager.reload().then(
+        () => {
+          reload = { state: 'done', reloadMs: performance.now() - t, longestWarmStepMs };
+        },
+        (error: unknown) => {
+          reload = { state: 'failed', message: String(error) };
+        },
+      );
+      return reply.code(202).send(reload);
     });
+    built.get('/bench/reload-state', async () => reload ?? { state: 'none' });
     return built;
   };
   const apps = [await app('0'), await app('64')];
@@ -84,9 +103,12 @@ async function runServer(): Promise<void> {
     }),
   );
   process.once('SIGTERM', () => {
-    void Promise.all(apps.map((a) => a.close()))
+    // A reload still running holds the loading thread; the benchmark is over either way.
+    const closed = Promise.all(apps.map((a) => a.close()))
       .then(() => engineThread.close())
       .then(() => store.close());
+    const late = new Promise((done) => setTimeout(done, 10_000).unref());
+    void Promise.race([closed, late]).then(() => process.exit(0));
   });
 }
 
