@@ -29,6 +29,8 @@ export interface ServerInfo {
   workers: number;
   /** RSS once every statistics route has answered once (the load section), when measured. */
   answeredRssBytes?: number;
+  /** Whether the snapshot was built and written to its file, or read from it (when one is set). */
+  snapshotFile?: 'written' | 'read';
 }
 
 export interface RunningServer {
@@ -38,14 +40,20 @@ export interface RunningServer {
 
 /**
  * Starts the benchmark server on `databaseUrl` with `workers` engine threads, answering uncached
- * on one port and cached on another.
+ * on one port and cached on another; with `snapshotFile`, it reads its snapshot from that file
+ * when the file matches the data, else builds it and writes the file.
  */
-export function startServer(databaseUrl: string, workers = 1): Promise<RunningServer> {
+export function startServer(
+  databaseUrl: string,
+  workers = 1,
+  snapshotFile?: string,
+): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SERVER], {
     env: {
       ...process.env,
       BENCH_DATABASE_URL: databaseUrl,
       BENCH_ENGINE_THREADS: String(workers),
+      ...(snapshotFile === undefined ? {} : { BENCH_SNAPSHOT_FILE: snapshotFile }),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -70,7 +70,7 @@ function renderServers(title: string, servers: ServerInfo[] | undefined): string
   return [
     `## ${title}`,
     '',
-    'Each server loads the snapshot on a worker thread (as `muster serve` does), warms every engine cache and is measured after garbage collection; targets at 10,000,000 games: ready < 90 s, RSS < 8 GiB, each added engine thread < 10 % of the snapshot.',
+    'Each server loads the snapshot on a worker thread (as `muster serve` does), warms every engine cache and is measured after garbage collection; "snapshot file written" built the snapshot and wrote it to its file, "read" started from that file (docs/architecture.md#the-snapshot-file). Targets at 10,000,000 games: ready < 90 s, RSS < 8 GiB, each added engine thread < 10 % of the snapshot.',
     '',
     '| engine threads | games | snapshot load | ready (load + warm caches) | longest warm step | RSS ready | added over 1 thread | RSS after every route answered | added over 1 thread | shared data (snapshot typed arrays) |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -81,7 +81,7 @@ function renderServers(title: string, servers: ServerInfo[] | undefined): string
           : `${mib((now - then) / (x.workers - base.workers))} a thread`;
       const answered = x.answeredRssBytes === undefined ? 'not measured' : mib(x.answeredRssBytes);
       return (
-        `| ${x.workers} | ${x.games.toLocaleString('en')} | ${s(x.loadMs)} | ${s(x.readyMs)} | ${ms(x.longestWarmStepMs, 0)} ms | ` +
+        `| ${x.workers}${x.snapshotFile === undefined ? '' : ` (snapshot file ${x.snapshotFile})`} | ${x.games.toLocaleString('en')} | ${s(x.loadMs)} | ${s(x.readyMs)} | ${ms(x.longestWarmStepMs, 0)} ms | ` +
         `${mib(x.rssBytes)} | ${added(x.rssBytes, base.rssBytes)} | ${answered} | ${added(x.answeredRssBytes, base.answeredRssBytes)} | ${mib(x.snapshotBytes)} |`
       );
     }),

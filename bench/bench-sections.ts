@@ -3,6 +3,7 @@
  * existing data set (`--sections`): the engine calls, the same aggregations in SQL, server
  * start-up and memory, HTTP loads, a reload, the real T9A window and import throughput.
  */
+import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -118,16 +119,25 @@ export function threadCounts(): number[] {
 
 /**
  * Starts the benchmark server with each count of engine threads in turn and stops it once it
- * is ready: the time to ready and the process's memory, with nothing else running in it.
+ * is ready: the time to ready and the process's memory, with nothing else running in it. The
+ * last count's server builds its snapshot and writes `snapshotFile`; one more server with that
+ * count then starts from the file (docs/architecture.md#the-snapshot-file).
  */
 export async function loadSection(
   databaseUrl: string,
   threads: readonly number[],
+  snapshotFile: string,
   log: Log,
 ): Promise<ServerInfo[]> {
+  rmSync(snapshotFile, { force: true });
+  const last = threads[threads.length - 1];
+  const starts = [
+    ...threads.map((count) => ({ count, file: count === last ? snapshotFile : undefined })),
+    { count: last, file: snapshotFile },
+  ];
   const servers: ServerInfo[] = [];
-  for (const count of threads) {
-    const server = await startServer(databaseUrl, count);
+  for (const { count, file } of starts) {
+    const server = await startServer(databaseUrl, count, file);
     let answeredRssBytes: number;
     try {
       answeredRssBytes = await rssAfterAnswering(server.info.url, TARGETS);
@@ -136,8 +146,10 @@ export async function loadSection(
     }
     servers.push({ ...server.info, answeredRssBytes });
     const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+    const how =
+      server.info.snapshotFile === undefined ? '' : `, snapshot file ${server.info.snapshotFile}`;
     log(
-      `load ${count} engine thread(s): ready ${(server.info.readyMs / 1000).toFixed(1)} s, RSS ${mib(server.info.rssBytes)}, ${mib(answeredRssBytes)} after answering`,
+      `load ${count} engine thread(s)${how}: ready ${(server.info.readyMs / 1000).toFixed(1)} s, RSS ${mib(server.info.rssBytes)}, ${mib(answeredRssBytes)} after answering`,
     );
   }
   return servers;

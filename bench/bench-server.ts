@@ -30,8 +30,11 @@ async function runServer(): Promise<void> {
   const store = await openStore(databaseUrl);
   let longestWarmStepMs = 0;
   const engineThread = new EnginePool({ threads, maxQueued: 64 });
+  const snapshotFile = process.env.BENCH_SNAPSHOT_FILE ?? null;
   const manager = servingSnapshots(store, databaseUrl, {
     pollMs: 3_600_000,
+    snapshotFile,
+    onNote: (note) => console.error(note),
     engines: engineThread,
     onWarm: (ms) => {
       longestWarmStepMs = ms;
@@ -100,6 +103,9 @@ async function runServer(): Promise<void> {
       arrayBuffersBytes: memory.arrayBuffers,
       snapshotBytes: status.bytes,
       workers: threads,
+      ...(snapshotFile === null
+        ? {}
+        : { snapshotFile: manager.current()?.restoredFrom === undefined ? 'written' : 'read' }),
     }),
   );
   process.once('SIGTERM', () => {

@@ -172,7 +172,9 @@ async function runSections(results: BenchResults, file: string): Promise<void> {
     log('data ready');
   }
   if (chosen.has('load')) {
-    results.servers = await section(results, 'load', () => loadSection(db, threads, log));
+    results.servers = await section(results, 'load', () =>
+      loadSection(db, threads, `${file}.snapshot`, log),
+    );
   }
   if (chosen.has('engine')) {
     const engine = await section(results, 'engine', () =>

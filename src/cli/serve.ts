@@ -122,11 +122,17 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
   const snapshots = servingSnapshots(store, config.databaseUrl, {
     pollMs: config.snapshotPollMs,
     engines,
+    snapshotFile: config.snapshotFile,
+    onNote: (note) => logger.current?.warn(note),
     onError: (error) =>
       logger.current?.error({ err: error }, 'snapshot reload failed; serving the previous one'),
     onLoad: (status, readyMs) => {
       metrics.observeLoad(status, readyMs);
-      logger.current?.info({ snapshot: status }, 'snapshot loaded');
+      const file = snapshots.current()?.restoredFrom;
+      logger.current?.info(
+        { snapshot: status, ...(file === undefined ? {} : { snapshotFile: file }) },
+        file === undefined ? 'snapshot loaded' : 'snapshot read from its file',
+      );
     },
   });
   metrics.watch({ snapshot: () => snapshots.status(), importRuns: () => importRunsOf(store) });

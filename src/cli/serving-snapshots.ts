@@ -21,6 +21,10 @@ export interface ServingSnapshotsOptions extends Omit<SnapshotManagerOptions, 'l
    * and they attach its caches before it is swapped in (docs/architecture.md#engine-thread).
    */
   engines?: Pick<EngineRunner, 'prepare' | 'handoff'>;
+  /** The snapshot file (docs/architecture.md#the-snapshot-file), or null for none. */
+  snapshotFile?: string | null;
+  /** Told what a load did without, such as why the snapshot file was not used. */
+  onNote?: (note: string) => void;
 }
 
 /** A SnapshotManager for `store` (at `databaseUrl`) that never builds on the serving thread. */
@@ -29,11 +33,16 @@ export function servingSnapshots(
   databaseUrl: string,
   options: ServingSnapshotsOptions,
 ): SnapshotManager {
-  const { onWarm, engines, ...rest } = options;
+  const { onWarm, engines, snapshotFile = null, onNote, ...rest } = options;
   return new SnapshotManager(store, {
     ...rest,
     // The loading thread posts each snapshot to the engine threads itself (snapshot-handoff.ts).
-    load: snapshotLoaderFor(databaseUrl, loadSnapshot, engineDerivation, engines),
+    load: snapshotLoaderFor(databaseUrl, loadSnapshot, {
+      derivation: engineDerivation,
+      receivers: engines,
+      file: snapshotFile,
+      onNote,
+    }),
     prepare: async (snapshot) => {
       const longest = await warmEngineInSteps(snapshot);
       onWarm?.(longest);

@@ -3,6 +3,7 @@
  * A bad value stops the process with a message naming the variable
  * (docs/operations.md#configuration).
  */
+import { resolve } from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -28,6 +29,8 @@ export interface Config {
   /** On SIGTERM, how long requests are still answered (with Connection: close) before closing. */
   readonly shutdownGraceMs: number;
   readonly snapshotPollMs: number;
+  /** Where the built snapshot is kept for the next start (docs/architecture.md#the-snapshot-file). */
+  readonly snapshotFile: string | null;
   /** Bytes of serialised answers the response cache may hold per process; 0 turns it off. */
   readonly responseCacheBytes: number;
   /**
@@ -95,6 +98,10 @@ export const CONFIG_VARIABLES = {
     default: '2000',
     doc: 'How often the data version is checked for a snapshot reload',
   },
+  MUSTER_SNAPSHOT_FILE: {
+    default: '',
+    doc: 'Where the built snapshot is kept, so a restart over unchanged data reads it back instead of building it; default: beside a SQLite database file (its path + .snapshot), none for PostgreSQL; off: none',
+  },
   MUSTER_RESPONSE_CACHE_MB: {
     default: '64',
     doc: 'Megabytes of serialised answers cached (0 turns the response cache off)',
@@ -118,6 +125,18 @@ export const CONFIG_VARIABLES = {
 } as const;
 
 export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
+
+/**
+ * The snapshot file's path: as given, none for "off", else beside a SQLite database file; a
+ * PostgreSQL or in-memory store has no file of its own to sit beside.
+ */
+function snapshotFile(text: string, databaseUrl: string): string | null {
+  if (text.toLowerCase() === 'off') return null;
+  if (text !== '') return resolve(text);
+  if (/^postgres(ql)?:\/\//i.test(databaseUrl)) return null;
+  const path = databaseUrl.replace(/^sqlite:/i, '');
+  return path === ':memory:' ? null : `${resolve(path)}.snapshot`;
+}
 type Env = Readonly<Record<string, string | undefined>>;
 
 const LOG_LEVELS: readonly LogLevel[] = [
@@ -243,6 +262,7 @@ export function loadConfig(env: Env = process.env): Config {
     receiveTimeoutMs,
     shutdownGraceMs: integer(env, 'MUSTER_SHUTDOWN_GRACE_MS', 0, 600_000),
     snapshotPollMs: integer(env, 'MUSTER_SNAPSHOT_POLL_MS', 100, 3_600_000),
+    snapshotFile: snapshotFile(raw(env, 'MUSTER_SNAPSHOT_FILE'), databaseUrl),
     responseCacheBytes: integer(env, 'MUSTER_RESPONSE_CACHE_MB', 0, 65_536) * 1024 * 1024,
     metricsPort:
       raw(env, 'MUSTER_METRICS_PORT') === '' ? null : integer(env, 'MUSTER_METRICS_PORT', 0, 65535),

@@ -25,23 +25,35 @@ export function canLoadInWorker(databaseUrl: string): boolean {
   return dialect === 'postgres' || target !== ':memory:';
 }
 
+/** What a worker load does besides building the snapshot. */
+export interface WorkerLoadOptions {
+  /** Derived on the loading thread from each snapshot, adopted on this one. */
+  derivation?: SnapshotDerivation;
+  /** Posted each snapshot by the loading thread (snapshot-handoff.ts). */
+  receivers?: SnapshotReceivers;
+  /** The snapshot file read first and written after a build (snapshot-file.ts); none if null. */
+  file?: string | null;
+  /** Told what the load could not do but did without (e.g. why the snapshot file was not used). */
+  onNote?: (note: string) => void;
+}
+
 /**
- * Builds the snapshot of the store at `databaseUrl` on a worker thread, and there too what
- * `derivation` derives from it, which is adopted here before the snapshot is returned. The
- * worker first posts both to each of the `receivers` (snapshot-handoff.ts).
+ * Builds (or reads from its file) the snapshot of the store at `databaseUrl` on a worker thread,
+ * and there too what the derivation derives from it, which is adopted here before the snapshot
+ * is returned. The worker first posts both to each of the receivers (snapshot-handoff.ts).
  */
 export function loadSnapshotInWorker(
   databaseUrl: string,
-  derivation?: SnapshotDerivation,
-  receivers?: SnapshotReceivers,
+  options: WorkerLoadOptions = {},
 ): Promise<Snapshot> {
+  const { derivation, receivers, file = null, onNote } = options;
   return new Promise<Snapshot>((resolve, reject) => {
     const handoff = receivers?.handoff();
     const ports = handoff?.ports ?? [];
     let worker;
     try {
       worker = typescriptWorker(new URL('./snapshot-worker.ts', import.meta.url), {
-        workerData: { databaseUrl, deriveModule: derivation?.module ?? null, ports },
+        workerData: { databaseUrl, deriveModule: derivation?.module ?? null, ports, file },
         transferList: [...ports],
         resourceLimits: { maxYoungGenerationSizeMb: LOADER_YOUNG_GENERATION_MB },
       });
@@ -51,8 +63,10 @@ export function loadSnapshotInWorker(
       throw error;
     }
     let done = false;
-    worker.once('message', ({ snapshot, derived }: { snapshot: Snapshot; derived: unknown }) => {
+    type Answer = { snapshot: Snapshot; derived: unknown; notes: string[] };
+    worker.once('message', ({ snapshot, derived, notes }: Answer) => {
       done = true;
+      for (const note of notes) onNote?.(note);
       try {
         derivation?.adopt(snapshot, derived);
         handoff?.received(snapshot);
@@ -73,15 +87,13 @@ export function loadSnapshotInWorker(
 
 /**
  * The loader a SnapshotManager should use for the store at `databaseUrl`: a worker thread when
- * it can reach the same data (with `derivation` done there too, and the result posted to the
- * `receivers`), else the given in-thread loader.
+ * it can reach the same data (with `options` applied there), else the given in-thread loader.
  */
 export function snapshotLoaderFor(
   databaseUrl: string,
   inThread: (store: Store) => Promise<Snapshot>,
-  derivation?: SnapshotDerivation,
-  receivers?: SnapshotReceivers,
+  options: WorkerLoadOptions = {},
 ): (store: Store) => Promise<Snapshot> {
   if (!canLoadInWorker(databaseUrl)) return inThread;
-  return () => loadSnapshotInWorker(databaseUrl, derivation, receivers);
+  return () => loadSnapshotInWorker(databaseUrl, options);
 }

@@ -3,14 +3,18 @@
  * its own connection to the store, builds the snapshot and whatever its user derives from it
  * (snapshot-derivation.ts), and posts both back with their typed arrays on shared memory, so the
  * serving thread only adopts them and swaps a reference in, and the engine threads read the
- * same bytes.
+ * same bytes. With a snapshot file (snapshot-file.ts) whose key matches the store, both are read
+ * from it instead of built; after a build they are written to it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
-import { openStore } from '../store/store.ts';
+import { openStore, readMeta } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
 import { loadSnapshot } from './load-snapshot.ts';
 import { shareColumns } from './share-columns.ts';
 import type { SnapshotDeriver } from './snapshot-derivation.ts';
+import { readSnapshotFile, writeSnapshotFile } from './snapshot-file.ts';
+import { snapshotFileKey } from './snapshot-file-key.ts';
 import type { HandedSnapshot } from './snapshot-handoff.ts';
 import { transferablesOf } from './transferables.ts';
 
@@ -20,28 +24,68 @@ interface SnapshotWorkerData {
   deriveModule: string | null;
   /** Threads to post the snapshot to directly (snapshot-handoff.ts). */
   ports: MessagePort[];
+  /** The snapshot file to read first and write after a build, or null for none. */
+  file: string | null;
 }
 
-const { databaseUrl, deriveModule, ports } = workerData as SnapshotWorkerData;
-const store = await openStore(databaseUrl);
-let snapshot;
-try {
+const { databaseUrl, deriveModule, ports, file } = workerData as SnapshotWorkerData;
+
+/** The snapshot and its derived data built from the store, with their typed arrays shared. */
+async function build(store: Store): Promise<HandedSnapshot> {
   // Columns on shared memory: the serving thread and the engine thread read them without a copy.
-  snapshot = shareColumns(await loadSnapshot(store));
+  const snapshot = shareColumns(await loadSnapshot(store));
+  const deriver = deriveModule === null ? null : ((await import(deriveModule)) as SnapshotDeriver);
+  // The derived data (the engine's caches) on shared memory too: every engine thread reads it.
+  const derived: unknown = deriver?.derive(snapshot);
+  return {
+    snapshot,
+    derived: typeof derived === 'object' && derived !== null ? shareColumns(derived) : derived,
+  };
+}
+
+const store = await openStore(databaseUrl);
+let message: HandedSnapshot;
+const notes: string[] = [];
+try {
+  const started = performance.now();
+  const cache =
+    file === null
+      ? null
+      : {
+          file,
+          key: snapshotFileKey({
+            storeId: (await readMeta(store.db, 'store_id')) ?? 'none',
+            dataVersion: await store.dataVersion(),
+            deriveModule,
+          }),
+        };
+  const read = cache === null ? null : readSnapshotFile(cache.file, cache.key);
+  if (read !== null && 'value' in read) {
+    message = read.value as HandedSnapshot;
+    // The snapshot says when this process loaded it and how long that took, as a built one does.
+    Object.assign(message.snapshot, {
+      loadedAt: new Date().toISOString(),
+      loadMs: performance.now() - started,
+      restoredFrom: file,
+    });
+  } else {
+    if (read !== null) notes.push(`snapshot file ${file} not used: ${read.unused}`);
+    message = await build(store);
+    if (cache !== null) {
+      try {
+        writeSnapshotFile(cache.file, cache.key, message);
+      } catch (error) {
+        notes.push(`snapshot file ${file} not written: ${(error as Error).message}`);
+      }
+    }
+  }
 } finally {
   await store.close();
 }
-const deriver = deriveModule === null ? null : ((await import(deriveModule)) as SnapshotDeriver);
-// The derived data (the engine's caches) on shared memory too: every engine thread reads it.
-const derived: unknown = deriver?.derive(snapshot);
-const message = {
-  snapshot,
-  derived: typeof derived === 'object' && derived !== null ? shareColumns(derived) : derived,
-};
 // Each receiver gets its copy of the small parts from this thread, not from the serving one;
 // the serving thread is answered last, so the receivers already hold what it is told of.
 for (const port of ports) {
   port.postMessage(message satisfies HandedSnapshot);
   port.close();
 }
-parentPort?.postMessage(message, transferablesOf(message));
+parentPort?.postMessage({ ...message, notes }, transferablesOf(message));

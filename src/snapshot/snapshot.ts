@@ -149,6 +149,8 @@ export interface Snapshot extends GameColumns, SideColumns, ListColumns, Snapsho
   readonly notice: string | null;
   readonly loadedAt: string;
   readonly loadMs: number;
+  /** The snapshot file this snapshot was read from (snapshot-file.ts); absent when built. */
+  readonly restoredFrom?: string;
   readonly systems: readonly SnapshotSystem[];
   readonly systemIndex: ReadonlyMap<string, number>;
   readonly factions: readonly SnapshotFaction[];

@@ -2,6 +2,7 @@
  * Schema migrations, in code so that `npx muster migrate` needs no files on disk. Each migration
  * is written once with Kysely's schema builder and runs on SQLite and PostgreSQL alike.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from './dialect.ts';
@@ -234,6 +235,16 @@ const systemDemo: Migration = {
   },
 };
 
+/**
+ * The store's own id, random, so that a snapshot file made from another database at the same
+ * data version is never taken for this one's (docs/architecture.md#the-snapshot-file).
+ */
+const storeId: Migration = {
+  async up(db: Db) {
+    await sql`insert into meta (key, value) values ('store_id', ${randomUUID()})`.execute(db);
+  },
+};
+
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': {
@@ -245,6 +256,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     },
     '0002-optional-score-rules': optionalScoreRules(dialect),
     '0003-system-demo': systemDemo,
+    '0004-store-id': storeId,
   };
 }
 

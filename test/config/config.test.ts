@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/config/config.ts';
 
@@ -17,6 +18,20 @@ describe('configuration', () => {
     assert.throws(() => {
       (config as { port: number }).port = 1;
     });
+  });
+
+  it('keeps the snapshot file beside a SQLite file, nowhere for PostgreSQL, or where told', () => {
+    assert.equal(loadConfig({}).snapshotFile, resolve('./data/muster.db.snapshot'));
+    const sqlite = loadConfig({ MUSTER_DATABASE_URL: 'sqlite:/srv/muster.db' });
+    assert.equal(sqlite.snapshotFile, '/srv/muster.db.snapshot');
+    assert.equal(loadConfig({ MUSTER_DATABASE_URL: 'sqlite::memory:' }).snapshotFile, null);
+    const postgres = { MUSTER_DATABASE_URL: 'postgres://muster@db:5432/muster' };
+    assert.equal(loadConfig(postgres).snapshotFile, null);
+    assert.equal(
+      loadConfig({ ...postgres, MUSTER_SNAPSHOT_FILE: '/var/cache/muster.snapshot' }).snapshotFile,
+      '/var/cache/muster.snapshot',
+    );
+    assert.equal(loadConfig({ MUSTER_SNAPSHOT_FILE: 'OFF' }).snapshotFile, null);
   });
 
   it('names the variable of a bad value', () => {

@@ -3,9 +3,12 @@
  * (docs/architecture.md#snapshot-reloads): a snapshot loaded on a worker thread arrives with the
  * data of every engine cache and its columns on shared memory, so the serving thread only
  * attaches to it, and every route then answers exactly as it does from a snapshot whose caches
- * were built on the serving thread.
+ * were built on the serving thread, whether it was built or read back from its file.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { servingSnapshots } from '../../src/cli/serving-snapshots.ts';
 import { loadConfig } from '../../src/config/config.ts';
@@ -16,6 +19,8 @@ import { buildApp } from '../../src/http/app.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
 import { loadSnapshotInWorker } from '../../src/snapshot/load-snapshot-in-worker.ts';
+import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
+import type { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
 import { openSharedTestStore, TEST_BACKEND } from '../support/test-store.ts';
 import type { TestStore } from '../support/test-store.ts';
 import { randomDocument } from './random-document.ts';
@@ -58,7 +63,7 @@ describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
   });
 
   it('arrives from the worker thread with the data of every engine cache', async () => {
-    const fromWorker = await loadSnapshotInWorker(store.url, engineDerivation);
+    const fromWorker = await loadSnapshotInWorker(store.url, { derivation: engineDerivation });
     const inThread = await loadSnapshot(store);
     warmEngine(inThread);
     const expected = Object.keys(exportSnapshotCaches(inThread)).sort();
@@ -71,14 +76,13 @@ describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
     }
   });
 
-  it('answers every statistics route as a snapshot warmed on the serving thread does', async () => {
+  /** Every route's answer from `snapshots` equals the reference app's, generatedAt aside. */
+  async function assertAnswersAsReference(snapshots: SnapshotManager): Promise<void> {
     const reference = await startStatsApp(store);
     const config = Object.freeze({
       ...loadConfig({ MUSTER_LOG_LEVEL: 'silent' }),
       rateLimitMax: 1_000_000,
     });
-    const snapshots = servingSnapshots(store, store.url, { pollMs: 60_000 });
-    await snapshots.start();
     const app = await buildApp({ config, store, snapshots }, { logger: false });
     try {
       for (const [path, body] of REQUESTS) {
@@ -101,9 +105,50 @@ describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
         );
       }
     } finally {
-      snapshots.stop();
       await app.close();
       await reference.close();
+    }
+  }
+
+  it('answers every statistics route as a snapshot warmed on the serving thread does', async () => {
+    const snapshots = servingSnapshots(store, store.url, { pollMs: 60_000 });
+    await snapshots.start();
+    snapshots.stop();
+    await assertAnswersAsReference(snapshots);
+  });
+
+  it('is read back from its snapshot file at the next start and answers as a built one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'muster-snapshot-file-'));
+    const snapshotFile = join(dir, 'store.snapshot');
+    const notes: string[] = [];
+    try {
+      // A file left by other data is not used: the first start builds, and replaces it.
+      writeSnapshotFile(snapshotFile, 'another store', { snapshot: null, derived: null });
+      const first = servingSnapshots(store, store.url, {
+        pollMs: 60_000,
+        snapshotFile,
+        onNote: (n) => notes.push(n),
+      });
+      await first.start();
+      first.stop();
+      assert.equal(first.current()?.restoredFrom, undefined);
+      assert.deepEqual(notes, [
+        `snapshot file ${snapshotFile} not used: it was made from other data or by other code`,
+      ]);
+      const second = servingSnapshots(store, store.url, { pollMs: 60_000, snapshotFile });
+      await second.start();
+      second.stop();
+      const restored = second.current()!;
+      assert.equal(restored.restoredFrom, snapshotFile);
+      assert.equal(restored.dataVersion, first.current()!.dataVersion);
+      for (const column of [restored.faction, restored.score, restored.events.startDay]) {
+        assert.ok(column.buffer instanceof SharedArrayBuffer);
+      }
+      const expected = Object.keys(exportSnapshotCaches(first.current()!)).sort();
+      assert.deepEqual(Object.keys(exportSnapshotCaches(restored)).sort(), expected);
+      await assertAnswersAsReference(second);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
