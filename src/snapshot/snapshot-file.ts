@@ -188,8 +188,11 @@ export function writeSnapshotFile(path: string, key: string, value: unknown): nu
   }
 }
 
-/** What reading a snapshot file gave: the value, or why the file was not used. */
-export type SnapshotFileRead = { value: unknown } | { unused: string };
+/**
+ * What reading a snapshot file gave: the value, or why the file was not used (`absent` when
+ * there is no file, as before the first build: nothing to warn of).
+ */
+export type SnapshotFileRead = { value: unknown } | { unused: string; absent?: true };
 
 /**
  * Reads the value written to `path` under `key`. A missing file, another key or a damaged file
@@ -200,7 +203,10 @@ export function readSnapshotFile(path: string, key: string): SnapshotFileRead {
   try {
     fd = openSync(path, 'r');
   } catch (error) {
-    return { unused: `cannot open it (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    return code === 'ENOENT'
+      ? { unused: 'there is none', absent: true }
+      : { unused: `cannot open it (${code})` };
   }
   try {
     const intro = Buffer.alloc(MAGIC.byteLength + 4);

@@ -69,7 +69,7 @@ try {
       restoredFrom: file,
     });
   } else {
-    if (read !== null) notes.push(`snapshot file ${file} not used: ${read.unused}`);
+    if (read !== null && !read.absent) notes.push(`snapshot file ${file} not used: ${read.unused}`);
     message = await build(store);
     if (cache !== null) {
       try {

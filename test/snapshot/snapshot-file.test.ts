@@ -87,7 +87,8 @@ describe('snapshot file', () => {
     writeFileSync(path, 'hello, world');
     assert.deepEqual(readSnapshotFile(path, 'k'), { unused: 'not a snapshot file' });
     assert.deepEqual(readSnapshotFile(join(dir, 'missing.snapshot'), 'k'), {
-      unused: 'cannot open it (ENOENT)',
+      unused: 'there is none',
+      absent: true,
     });
   });
 
