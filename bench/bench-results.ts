@@ -60,6 +60,8 @@ export interface BenchResults {
   seconds: number;
   /** The sections in these results and when each ran. */
   runs: Partial<Record<SectionName, SectionRun>>;
+  /** The store the load, http and reload sections' servers read (absent: SQLite). */
+  backend?: 'sqlite' | 'postgres';
   /** Null when the data set was there already. */
   generateMs?: number | null;
   postgres?: { copyMs: number } | { skipped: string };

@@ -39,6 +39,9 @@ const { values } = parseArgs({
     label: { type: 'string' },
     // Engine-thread counts the load and http sections run (default: 1, then one per core).
     threads: { type: 'string' },
+    // The store the servers of the load, http and reload sections read: sqlite (the data set's
+    // file) or postgres (its copy in the PostgreSQL schema bench_<games>).
+    backend: { type: 'string', default: 'sqlite' },
     'engine-runs': { type: 'string', default: '100' },
     'sql-runs': { type: 'string', default: '1' },
     // Filters the sql section times (names or their beginnings, ';'-separated); all by default.
@@ -50,6 +53,10 @@ const { values } = parseArgs({
   },
 });
 const GAMES = Number(values.games);
+if (values.backend !== 'sqlite' && values.backend !== 'postgres') {
+  throw new Error(`--backend: sqlite or postgres, not "${values.backend}"`);
+}
+const BACKEND: 'sqlite' | 'postgres' = values.backend;
 const SECONDS = Number(values.seconds);
 const POSTGRES_URL =
   process.env.MUSTER_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/muster_bench';
@@ -152,10 +159,13 @@ async function section<T>(
 /** Runs the chosen sections into `results`. */
 async function runSections(results: BenchResults, file: string): Promise<void> {
   const chosen = new Set(chosenSections());
-  const db = `sqlite:${file}`;
   const threads = values.threads?.split(',').map(Number) ?? threadCounts();
-  const pgProblem = chosen.has('data') || chosen.has('sql') ? await postgresAnswers() : 'unused';
+  const serving = ['load', 'http', 'reload'].some((name) => chosen.has(name as SectionName));
+  const onPostgres = BACKEND === 'postgres' && serving;
+  const pgProblem =
+    chosen.has('data') || chosen.has('sql') || onPostgres ? await postgresAnswers() : 'unused';
   const pgSchema = pgProblem === null ? `bench_${GAMES}` : null;
+  if (onPostgres && pgSchema === null) throw new Error(`--backend postgres: ${pgProblem}`);
   if (chosen.has('data') || !existsSync(file)) {
     await section(results, 'data', async () => {
       let t = performance.now();
@@ -171,9 +181,18 @@ async function runSections(results: BenchResults, file: string): Promise<void> {
     });
     log('data ready');
   }
+  // The servers' store: the SQLite file, or its copy in PostgreSQL (made once, then reused).
+  let db = `sqlite:${file}`;
+  if (onPostgres && pgSchema !== null) {
+    await copyToPostgres(file, POSTGRES_URL, pgSchema);
+    const url = new URL(POSTGRES_URL);
+    url.searchParams.set('schema', pgSchema);
+    db = url.toString();
+  }
+  results.backend = BACKEND;
   if (chosen.has('load')) {
     results.servers = await section(results, 'load', () =>
-      loadSection(db, threads, `${file}.snapshot`, log),
+      loadSection(db, threads, `${file}.${BACKEND}.snapshot`, log),
     );
   }
   if (chosen.has('engine')) {
