@@ -48,7 +48,10 @@ export function startServer(
   workers = 1,
   snapshotFile?: string,
 ): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SERVER], {
+  // BENCH_SERVER_FLAGS: extra node flags for the server alone (e.g. --trace-gc when profiling).
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter((f) => f !== '') ?? [];
+  const args = ['--expose-gc', ...flags, '--import', 'tsx', SERVER];
+  const child: ChildProcess = spawn(process.execPath, args, {
     env: {
       ...process.env,
       BENCH_DATABASE_URL: databaseUrl,

@@ -13,6 +13,21 @@ import { servingSnapshots } from '../src/cli/serving-snapshots.ts';
 import { openStore } from '../src/store/store.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
+// BENCH_STALLS=MS: log to stderr every gap of the serving thread's event loop longer than MS,
+// with the time since the server started, to find what holds it during a reload.
+const stallMs = Number(process.env.BENCH_STALLS ?? '0');
+const origin = performance.now();
+const mark = (text: string) =>
+  stallMs > 0 &&
+  console.error(`[server +${((performance.now() - origin) / 1000).toFixed(3)} s] ${text}`);
+if (stallMs > 0) {
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    if (now - last > stallMs + 5) mark(`event loop held ${(now - last - 5).toFixed(0)} ms`);
+    last = now;
+  }, 5).unref();
+}
 const threads = Number(process.env.BENCH_ENGINE_THREADS ?? '1');
 
 /** The reload the benchmark started last, as GET /bench/reload-state reports it. */
@@ -37,6 +52,7 @@ async function runServer(): Promise<void> {
     onNote: (note) => console.error(note),
     engines: engineThread,
     onWarm: (ms) => {
+      mark(`caches attached on the serving thread (longest step ${ms.toFixed(0)} ms)`);
       longestWarmStepMs = ms;
     },
   });
@@ -71,8 +87,10 @@ async function runServer(): Promise<void> {
       if (reload?.state === 'running') return reply.code(409).send({ state: 'running' });
       const t = performance.now();
       reload = { state: 'running' };
+      mark('reload started');
       manager.reload().then(
         () => {
+          mark('reload done');
           reload = { state: 'done', reloadMs: performance.now() - t, longestWarmStepMs };
         },
         (error: unknown) => {

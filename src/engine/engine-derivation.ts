@@ -4,14 +4,22 @@
  * so that its warm-up only attaches (linear in events, not in games).
  */
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import type { SnapshotDerivation } from '../snapshot/snapshot-derivation.ts';
+import type { DerivedPart, SnapshotDerivation } from '../snapshot/snapshot-derivation.ts';
 import { adoptSnapshotCaches, exportSnapshotCaches } from './snapshot-cache.ts';
 import type { SnapshotCacheData } from './snapshot-cache.ts';
-import { warmEngine } from './warm-engine.ts';
+import { WARM_PARTS } from './warm-engine.ts';
 
-/** On the loading thread: builds every engine cache of `snapshot` and returns their data. */
-export function derive(snapshot: Snapshot): SnapshotCacheData {
-  warmEngine(snapshot);
+/** The caches split into this many parts, each built without the others (derive-in-parts.ts). */
+export const parts = WARM_PARTS.length;
+
+/**
+ * On a loading thread: builds the caches of part `part` of `of` (the warm-up's parts taken
+ * round-robin, all of them when `of` is 1) and returns their data.
+ */
+export function derive(snapshot: Snapshot, part = 0, of = 1): DerivedPart {
+  WARM_PARTS.forEach((steps, i) => {
+    if (i % of === part) for (const step of steps) step(snapshot);
+  });
   return exportSnapshotCaches(snapshot);
 }
 

@@ -22,24 +22,39 @@ import { filterOptions } from './filter-options.ts';
 import { itemNameRank } from './item-use-stats.ts';
 import { preGameRatings, sideExpectedScores } from './ratings/snapshot-facts.ts';
 
-const WARM_STEPS: readonly ((snapshot: Snapshot) => unknown)[] = [
-  eventOrder,
-  preGameRatings,
-  sideExpectedScores,
-  factionCube,
-  playerPairs,
-  matchupCube,
-  itemCube,
-  itemNameRank,
-  scenarioCube,
-  scenarioStatsCube,
-  runTableCube,
-  factionClusters,
-  matchupClusters,
-  itemClusters,
-  scenarioClusters,
-  filterOptions,
+/**
+ * The warm-up in two parts of about the same cost, each holding every cache its own caches
+ * read (the item and faction cubes read the expected scores, which read the pre-game ratings;
+ * each cluster cube reads its route's cube), so the two can be built on two threads at once
+ * (engine-derivation.ts). Measured at 10,000,000 generated games on one thread: 13.0 s and
+ * 13.7 s; the event order, which nearly every cache reads, is built by both (53 ms).
+ */
+export const WARM_PARTS: readonly (readonly ((snapshot: Snapshot) => unknown)[])[] = [
+  [
+    eventOrder,
+    preGameRatings,
+    sideExpectedScores,
+    factionCube,
+    itemCube,
+    itemNameRank,
+    factionClusters,
+    itemClusters,
+  ],
+  [
+    eventOrder,
+    playerPairs,
+    matchupCube,
+    scenarioCube,
+    scenarioStatsCube,
+    runTableCube,
+    matchupClusters,
+    scenarioClusters,
+    filterOptions,
+  ],
 ];
+
+/** Every warm-up step once, each after the caches it reads. */
+const WARM_STEPS = [...new Set(WARM_PARTS.flat())];
 
 /**
  * Fills the per-snapshot caches (docs/architecture.md: statistics never wait on set-up at request

@@ -3,6 +3,7 @@
  * building a million games takes seconds of CPU, which on the serving thread would stall every
  * request, health included. The worker's typed arrays are transferred, not copied.
  */
+import { availableParallelism } from 'node:os';
 import { typescriptWorker } from '../domain/typescript-worker.ts';
 import { parseDatabaseUrl } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
@@ -35,6 +36,11 @@ export interface WorkerLoadOptions {
   file?: string | null;
   /** Told what the load could not do but did without (e.g. why the snapshot file was not used). */
   onNote?: (note: string) => void;
+  /**
+   * Threads the derivation may run on at once, the loading thread included (derive-in-parts.ts);
+   * by default one per core.
+   */
+  deriveThreads?: number;
 }
 
 /**
@@ -47,13 +53,20 @@ export function loadSnapshotInWorker(
   options: WorkerLoadOptions = {},
 ): Promise<Snapshot> {
   const { derivation, receivers, file = null, onNote } = options;
+  const deriveThreads = options.deriveThreads ?? availableParallelism();
   return new Promise<Snapshot>((resolve, reject) => {
     const handoff = receivers?.handoff();
     const ports = handoff?.ports ?? [];
     let worker;
     try {
       worker = typescriptWorker(new URL('./snapshot-worker.ts', import.meta.url), {
-        workerData: { databaseUrl, deriveModule: derivation?.module ?? null, ports, file },
+        workerData: {
+          databaseUrl,
+          deriveModule: derivation?.module ?? null,
+          ports,
+          file,
+          deriveThreads,
+        },
         transferList: [...ports],
         resourceLimits: { maxYoungGenerationSizeMb: LOADER_YOUNG_GENERATION_MB },
       });

@@ -10,6 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { openStore, readMeta } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
+import { deriveInParts, startDeriveHelpers } from './derive-in-parts.ts';
 import { loadSnapshot } from './load-snapshot.ts';
 import { shareColumns } from './share-columns.ts';
 import type { SnapshotDeriver } from './snapshot-derivation.ts';
@@ -26,21 +27,24 @@ interface SnapshotWorkerData {
   ports: MessagePort[];
   /** The snapshot file to read first and write after a build, or null for none. */
   file: string | null;
+  /** Threads the derivation may run on at once, this one included (derive-in-parts.ts). */
+  deriveThreads: number;
 }
 
-const { databaseUrl, deriveModule, ports, file } = workerData as SnapshotWorkerData;
+const { databaseUrl, deriveModule, ports, file, deriveThreads } = workerData as SnapshotWorkerData;
 
 /** The snapshot and its derived data built from the store, with their typed arrays shared. */
 async function build(store: Store): Promise<HandedSnapshot> {
+  const deriver = deriveModule === null ? null : ((await import(deriveModule)) as SnapshotDeriver);
+  const helpers = startDeriveHelpers(
+    deriveModule ?? '',
+    deriver === null ? 0 : Math.min(deriver.parts, deriveThreads) - 1,
+  );
   // Columns on shared memory: the serving thread and the engine thread read them without a copy.
   const snapshot = shareColumns(await loadSnapshot(store));
-  const deriver = deriveModule === null ? null : ((await import(deriveModule)) as SnapshotDeriver);
   // The derived data (the engine's caches) on shared memory too: every engine thread reads it.
-  const derived: unknown = deriver?.derive(snapshot);
-  return {
-    snapshot,
-    derived: typeof derived === 'object' && derived !== null ? shareColumns(derived) : derived,
-  };
+  const derived = deriver === null ? null : await deriveInParts(snapshot, deriver, helpers);
+  return { snapshot, derived: derived === null ? null : shareColumns(derived) };
 }
 
 const store = await openStore(databaseUrl);
