@@ -3,17 +3,23 @@
  * event has any, else derived from its games (wins, then total score; ties share a place), with
  * the top-10% and undefeated marks.
  */
-import type { DictionaryBuilder } from './dictionary.ts';
+import { TypedColumn } from '../domain/typed-column.ts';
 import { RESULT_LOSS, RESULT_WIN } from './snapshot.ts';
 import type { SnapshotStandings } from './snapshot.ts';
 
-/** One entry of one event, as read from the store (src/store/read-facts.ts EntryRow). */
-export interface StandingEntry {
-  event: number;
-  playerId: string;
+/** An entry's placement when it has none. */
+export const NO_PLACEMENT = -0x80000000;
+
+/** The entries of the kept events, as columns in arrival order. */
+export interface StandingEntries {
+  readonly count: number;
+  readonly event: Int32Array;
+  /** Player index. */
+  readonly player: Int32Array;
   /** Faction index, -1 when the entry names none. */
-  faction: number;
-  placement: number | null;
+  readonly faction: Int32Array;
+  /** NO_PLACEMENT when none was published. */
+  readonly placement: Int32Array;
 }
 
 /** The side columns the standings read. */
@@ -25,121 +31,165 @@ export interface StandingSides {
   result: Uint8Array;
 }
 
-interface Row {
-  player: number;
-  faction: number;
-  placement: number;
-  wins: number;
-  losses: number;
-  games: number;
-  score: number;
-  factionGames: Map<number, number>;
+/** Indexes 0..n-1 grouped by `key[i]` (0..keys-1), in order within a group (a counting sort). */
+function groupBy(
+  key: Int32Array,
+  n: number,
+  keys: number,
+): { start: Int32Array; order: Int32Array } {
+  const start = new Int32Array(keys + 1);
+  for (let i = 0; i < n; i++) start[key[i] + 1]++;
+  for (let k = 0; k < keys; k++) start[k + 1] += start[k];
+  const fill = start.slice(0, keys);
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[fill[key[i]]++] = i;
+  return { start, order };
 }
 
-const newRow = (player: number, faction: number, placement: number): Row => ({
-  player,
-  faction,
-  placement,
-  wins: 0,
-  losses: 0,
-  games: 0,
-  score: 0,
-  factionGames: new Map(),
-});
+/** One event's rows, reused from event to event: a row per player, in the order first met. */
+class EventRows {
+  n = 0;
+  player = new Int32Array(256);
+  faction = new Int32Array(256);
+  placement = new Int32Array(256);
+  wins = new Int32Array(256);
+  losses = new Int32Array(256);
+  games = new Int32Array(256);
+  score = new Float64Array(256);
+  /** Games per faction, in the order first played, of the rows that name no faction. */
+  factionGames = new Map<number, Map<number, number>>();
 
-/** Each event's rows, from its entries and then its games; players join their dictionary. */
-function collectRows(
-  nEvents: number,
-  entries: readonly StandingEntry[],
-  players: DictionaryBuilder,
-  sides: StandingSides,
-): { perEvent: Array<Map<number, Row>>; hasPlacement: Uint8Array } {
-  const perEvent: Array<Map<number, Row>> = Array.from({ length: nEvents }, () => new Map());
-  const hasPlacement = new Uint8Array(nEvents);
-  for (const entry of entries) {
-    const p = players.add(entry.playerId);
-    perEvent[entry.event].set(p, newRow(p, entry.faction, entry.placement ?? -1));
-    if (entry.placement !== null) hasPlacement[entry.event] = 1;
+  add(player: number, faction: number, placement: number): number {
+    if (this.n === this.player.length) this.grow();
+    const i = this.n++;
+    this.player[i] = player;
+    this.faction[i] = faction;
+    this.placement[i] = placement;
+    this.wins[i] = this.losses[i] = this.games[i] = 0;
+    this.score[i] = 0;
+    return i;
   }
-  const { rowEvent, faction, player, score, result } = sides;
-  for (let r = 0; r < rowEvent.length; r++) {
-    const p = player[r];
-    if (p < 0) continue;
-    const map = perEvent[rowEvent[r]];
-    let row = map.get(p);
-    if (row === undefined) map.set(p, (row = newRow(p, -1, -1)));
-    row.games++;
-    if (result[r] === RESULT_WIN) row.wins++;
-    else if (result[r] === RESULT_LOSS) row.losses++;
-    if (!Number.isNaN(score[r])) row.score += score[r];
-    row.factionGames.set(faction[r], (row.factionGames.get(faction[r]) ?? 0) + 1);
-  }
-  return { perEvent, hasPlacement };
-}
 
-/** An entry that names no faction stands with the faction of most of its games. */
-function fillMainFaction(row: Row): void {
-  if (row.faction >= 0) return;
-  let best = -1;
-  let bestGames = 0;
-  for (const [f, n] of row.factionGames) {
-    if (n > bestGames) {
-      best = f;
-      bestGames = n;
+  private grow(): void {
+    const size = this.player.length * 2;
+    for (const name of ['player', 'faction', 'placement', 'wins', 'losses', 'games'] as const) {
+      const grown = new Int32Array(size);
+      grown.set(this[name]);
+      this[name] = grown;
+    }
+    const score = new Float64Array(size);
+    score.set(this.score);
+    this.score = score;
+  }
+
+  /** An entry that names no faction stands with the faction of most of its games. */
+  fillMainFactions(): void {
+    for (const [row, games] of this.factionGames) {
+      if (this.faction[row] >= 0) continue;
+      let best = -1;
+      let bestGames = 0;
+      for (const [f, n] of games) {
+        if (n > bestGames) {
+          best = f;
+          bestGames = n;
+        }
+      }
+      this.faction[row] = best;
     }
   }
-  row.faction = best;
-}
 
-/** No published standings (T9A): rank by wins, then total score; ties share a place. */
-function placeByGames(rows: Row[]): void {
-  rows.sort((a, b) => b.wins - a.wins || b.score - a.score || a.player - b.player);
-  rows.forEach((row, i) => {
-    const prev = rows[i - 1];
-    row.placement =
-      i > 0 && prev.wins === row.wins && prev.score === row.score ? prev.placement : i + 1;
-  });
+  /** No published standings (T9A): rank by wins, then total score; ties share a place. */
+  placeByGames(): number[] {
+    const rows = Array.from({ length: this.n }, (_, i) => i);
+    const { wins, score, player, placement } = this;
+    rows.sort((a, b) => wins[b] - wins[a] || score[b] - score[a] || player[a] - player[b]);
+    rows.forEach((row, i) => {
+      const prev = rows[i - 1];
+      placement[row] =
+        i > 0 && wins[prev] === wins[row] && score[prev] === score[row] ? placement[prev] : i + 1;
+    });
+    return rows;
+  }
 }
 
 /** The standings of every event, event by event. */
 export function deriveStandings(
   nEvents: number,
-  entries: readonly StandingEntry[],
-  players: DictionaryBuilder,
+  entries: StandingEntries,
+  nPlayers: number,
   sides: StandingSides,
 ): SnapshotStandings {
-  const { perEvent, hasPlacement } = collectRows(nEvents, entries, players, sides);
+  const byEvent = groupBy(entries.event, entries.count, nEvents);
+  const { rowEvent, faction, player, score, result } = sides;
+  const rowsByEvent = groupBy(rowEvent, rowEvent.length, nEvents);
+  // Row of each player in the current event, -1 when none: reset after each event.
+  const slot = new Int32Array(nPlayers).fill(-1);
+  const rows = new EventRows();
   const out = {
-    event: [] as number[],
-    player: [] as number[],
-    faction: [] as number[],
-    placement: [] as number[],
-    top: [] as number[],
-    undefeated: [] as number[],
+    event: new TypedColumn(Int32Array),
+    player: new TypedColumn(Int32Array),
+    faction: new TypedColumn(Int32Array),
+    placement: new TypedColumn(Int32Array),
+    top: new TypedColumn(Uint8Array),
+    undefeated: new TypedColumn(Uint8Array),
   };
   for (let e = 0; e < nEvents; e++) {
-    const rows = [...perEvent[e].values()];
-    if (rows.length === 0) continue;
-    rows.forEach(fillMainFaction);
-    if (!hasPlacement[e]) placeByGames(rows);
-    const placed = rows.filter((r) => r.placement > 0).length;
+    rows.n = 0;
+    rows.factionGames.clear();
+    let published = false;
+    for (let k = byEvent.start[e]; k < byEvent.start[e + 1]; k++) {
+      const i = byEvent.order[k];
+      const p = entries.player[i];
+      const placement = entries.placement[i] === NO_PLACEMENT ? -1 : entries.placement[i];
+      if (entries.placement[i] !== NO_PLACEMENT) published = true;
+      // Two entries of one player (ids that differ only in spaces): the later one stands, in
+      // the place of the first.
+      if (slot[p] >= 0) {
+        rows.faction[slot[p]] = entries.faction[i];
+        rows.placement[slot[p]] = placement;
+      } else slot[p] = rows.add(p, entries.faction[i], placement);
+    }
+    for (let k = rowsByEvent.start[e]; k < rowsByEvent.start[e + 1]; k++) {
+      const r = rowsByEvent.order[k];
+      const p = player[r];
+      if (p < 0) continue;
+      let row = slot[p];
+      if (row < 0) slot[p] = row = rows.add(p, -1, -1);
+      rows.games[row]++;
+      if (result[r] === RESULT_WIN) rows.wins[row]++;
+      else if (result[r] === RESULT_LOSS) rows.losses[row]++;
+      if (!Number.isNaN(score[r])) rows.score[row] += score[r];
+      if (rows.faction[row] < 0) {
+        let games = rows.factionGames.get(row);
+        if (games === undefined) rows.factionGames.set(row, (games = new Map()));
+        games.set(faction[r], (games.get(faction[r]) ?? 0) + 1);
+      }
+    }
+    if (rows.n === 0) continue;
+    for (let i = 0; i < rows.n; i++) slot[rows.player[i]] = -1;
+    rows.fillMainFactions();
+    const order = published ? null : rows.placeByGames();
+    let placed = 0;
+    for (let i = 0; i < rows.n; i++) if (rows.placement[i] > 0) placed++;
     const topCut = Math.ceil(placed / 10);
-    for (const row of rows) {
+    for (let k = 0; k < rows.n; k++) {
+      const i = order === null ? k : order[k];
+      const placement = rows.placement[i];
       out.event.push(e);
-      out.player.push(row.player);
-      out.faction.push(row.faction);
-      out.placement.push(row.placement);
-      out.top.push(row.placement > 0 && row.placement <= topCut ? 1 : 0);
-      out.undefeated.push(row.games > 0 && row.losses === 0 ? 1 : 0);
+      out.player.push(rows.player[i]);
+      out.faction.push(rows.faction[i]);
+      out.placement.push(placement);
+      out.top.push(placement > 0 && placement <= topCut ? 1 : 0);
+      out.undefeated.push(rows.games[i] > 0 && rows.losses[i] === 0 ? 1 : 0);
     }
   }
   return {
     count: out.event.length,
-    event: Int32Array.from(out.event),
-    player: Int32Array.from(out.player),
-    faction: Int32Array.from(out.faction),
-    placement: Int32Array.from(out.placement),
-    top: Uint8Array.from(out.top),
-    undefeated: Uint8Array.from(out.undefeated),
+    event: out.event.done(),
+    player: out.player.done(),
+    faction: out.faction.done(),
+    placement: out.placement.done(),
+    top: out.top.done(),
+    undefeated: out.undefeated.done(),
   };
 }

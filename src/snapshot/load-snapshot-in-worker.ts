@@ -37,10 +37,11 @@ export interface WorkerLoadOptions {
   /** Told what the load could not do but did without (e.g. why the snapshot file was not used). */
   onNote?: (note: string) => void;
   /**
-   * Threads the derivation may run on at once, the loading thread included (derive-in-parts.ts);
-   * by default one per core.
+   * Threads a load may keep busy at once, the loading thread included: the games are read in as
+   * many key ranges (load-snapshot.ts) and the derivation split in as many parts
+   * (derive-in-parts.ts); by default one per core.
    */
-  deriveThreads?: number;
+  threads?: number;
 }
 
 /**
@@ -53,7 +54,7 @@ export function loadSnapshotInWorker(
   options: WorkerLoadOptions = {},
 ): Promise<Snapshot> {
   const { derivation, receivers, file = null, onNote } = options;
-  const deriveThreads = options.deriveThreads ?? availableParallelism();
+  const threads = options.threads ?? availableParallelism();
   return new Promise<Snapshot>((resolve, reject) => {
     const handoff = receivers?.handoff();
     const ports = handoff?.ports ?? [];
@@ -65,7 +66,7 @@ export function loadSnapshotInWorker(
           deriveModule: derivation?.module ?? null,
           ports,
           file,
-          deriveThreads,
+          threads,
         },
         transferList: [...ports],
         resourceLimits: { maxYoungGenerationSizeMb: LOADER_YOUNG_GENERATION_MB },

@@ -3,7 +3,10 @@
  * (docs/architecture.md#the-snapshot-and-its-lifecycle).
  */
 import {
-  readCompletedEntries,
+  DEFAULT_PAGE_SIZE,
+  gameKeyRanges,
+  gameKeySplits,
+  readEntries,
   readCompletedEvents,
   readFactions,
   readGames,
@@ -11,39 +14,81 @@ import {
   readScenarios,
   readSystems,
 } from '../store/read-facts.ts';
+import type { FactReader, GameKeyRange } from '../store/read-facts.ts';
 import { readPlayers, readSatelliteEvents } from '../store/read-events.ts';
 import { readMeta } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
+import { readPartInWorker } from './read-part-in-worker.ts';
 import type { Snapshot } from './snapshot.ts';
 import { SnapshotBuilder } from './snapshot-builder.ts';
+
+export interface LoadSnapshotOptions {
+  /**
+   * Reads the games in `count` key ranges at once: this thread the first, and a helper thread
+   * that opens the store at `databaseUrl` each of the others (read-part-worker.ts). The
+   * snapshot is the same as one read in a single range.
+   */
+  readonly readers?: { readonly databaseUrl: string; readonly count: number };
+}
+
+/** A builder over the events, entries and reference records that every range's games need. */
+export async function gameBuilder(store: FactReader): Promise<SnapshotBuilder> {
+  const [systems, factions, scenarios, events] = await Promise.all([
+    readSystems(store.db),
+    readFactions(store.db),
+    readScenarios(store.db),
+    readCompletedEvents(store.db),
+  ]);
+  const builder = new SnapshotBuilder(systems, factions, scenarios, events);
+  for await (const page of readEntries(store)) builder.addEntries(page);
+  return builder;
+}
+
+/** Adds the games of `range` to `builder`, read on this thread. */
+export async function addGameRange(
+  store: FactReader,
+  builder: SnapshotBuilder,
+  range: GameKeyRange,
+): Promise<void> {
+  for await (const page of readGames(store, DEFAULT_PAGE_SIZE, range)) builder.addGames(page);
+}
 
 /**
  * Reads every fact of completed events at the store's current data version, with the players'
  * names and countries and the satellite calendar beside them.
  */
-export async function loadSnapshot(store: Store): Promise<Snapshot> {
+export async function loadSnapshot(
+  store: Store,
+  options: LoadSnapshotOptions = {},
+): Promise<Snapshot> {
   const started = performance.now();
+  const { readers } = options;
   // Read the version first: a concurrent import makes the snapshot newer, never staler, than it says.
   const dataVersion = await store.dataVersion();
-  const [demo, systems, factions, scenarios, events, entries, players, calendar] =
-    await Promise.all([
-      readMeta(store.db, 'demo'),
-      readSystems(store.db),
-      readFactions(store.db),
-      readScenarios(store.db),
-      readCompletedEvents(store.db),
-      readCompletedEntries(store),
-      readPlayers(store.db),
-      readSatelliteEvents(store.db),
-    ]);
-  const builder = new SnapshotBuilder(systems, factions, scenarios, events, entries);
+  const ranges = gameKeyRanges(
+    readers !== undefined && readers.count > 1 ? await gameKeySplits(store, readers.count) : [],
+  );
+  // Started first, so the helpers read while this thread reads its own range.
+  const helpers = ranges.slice(1).map((range) => readPartInWorker(readers!.databaseUrl, range));
+  const [builder, demo, players, calendar] = await Promise.all([
+    gameBuilder(store),
+    readMeta(store.db, 'demo'),
+    readPlayers(store.db),
+    readSatelliteEvents(store.db),
+  ]);
   builder.setPlayerDirectory(players);
   builder.setCalendar(calendar);
-  for await (const page of readGames(store)) builder.addGames(page);
+  await addGameRange(store, builder, ranges[0]);
+  for (const [i, helper] of helpers.entries()) {
+    const part = await helper;
+    // A helper that failed (it logs nothing: its range is simply read here) costs time, not data.
+    if (part === null) await addGameRange(store, builder, ranges[i + 1]);
+    else builder.mergePart(part);
+  }
   for await (const page of readListItems(store)) builder.addListItems(page);
   // The label belongs to the data: a system imported as demo (docs/import-formats.md#game-systems),
   // with the seeding note from meta when the store has one.
-  const notice = systems.some((s) => Number(s.demo) === 1)
+  const notice = builder.hasDemoSystem()
     ? `DEMO DATA: generated${demo === null ? '' : ` (${demo})`}, not real tournament results`
     : null;
   return builder.finish(dataVersion, started, notice);

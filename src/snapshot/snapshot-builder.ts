@@ -22,13 +22,16 @@ import type {
 } from '../store/read-facts.ts';
 import type { PlayerRecord } from '../store/read-events.ts';
 import { DictionaryBuilder, foldKey } from './dictionary.ts';
-import { deriveStandings } from './derive-standings.ts';
+import { deriveStandings, NO_PLACEMENT } from './derive-standings.ts';
+import type { StandingEntries } from './derive-standings.ts';
 import { buildEventColumns, fillUndeclaredRounds } from './event-columns.ts';
 import { addCached, parseBands, parseSecondaries, resultCode } from './fact-values.ts';
 import { gameOrder } from './game-order.ts';
 import { buildLists } from './list-columns.ts';
 import { reorderGameColumns, reorderSideColumns } from './reorder-games.ts';
 import type { ArrivalColumns } from './reorder-games.ts';
+import { remapCodes } from './snapshot-part.ts';
+import type { SnapshotPart } from './snapshot-part.ts';
 import { typedArrayBytes } from './snapshot.ts';
 import type { Snapshot, SnapshotFaction, SnapshotItem, SnapshotSystem } from './snapshot.ts';
 
@@ -55,7 +58,18 @@ export class SnapshotBuilder {
   private readonly descriptions = new Map<string, string | null>();
   private readonly eventFacts: EventFact[] = [];
   private readonly eventIndex = new Map<string, number>();
-  private readonly entryRows: EntryRow[] = [];
+  // Entries of kept events, in arrival order, as codes: a million entries never sit on the
+  // heap as a million row arrays and strings for the garbage collector to mark again and again.
+  private readonly entryEvent = int32s();
+  /** Code into entryPlayerIds (first-seen order). */
+  private readonly entryPlayer = int32s();
+  /** Code into entryFactionKeys, -1 when the entry names no faction. */
+  private readonly entryFaction = int32s();
+  private readonly entryPlacement = int32s();
+  private readonly entryPlayerCodes = new Map<string, number>();
+  private readonly entryPlayerIds: string[] = [];
+  private readonly entryFactionCodes = new Map<string, number>();
+  private readonly entryFactionKeys: string[] = [];
   /** Per event index: player id -> list id of the entry (a list kept all event). */
   private readonly entryLists: Array<Map<string, string> | undefined> = [];
   private readonly listIndex = new Map<string, number>();
@@ -96,7 +110,6 @@ export class SnapshotBuilder {
     factions: readonly FactionFact[],
     scenarios: readonly ScenarioFact[],
     events: readonly EventFact[],
-    entries: readonly EntryRow[],
   ) {
     for (const s of systems) {
       this.systemIndex.set(s.id, this.systems.length);
@@ -125,11 +138,33 @@ export class SnapshotBuilder {
       this.eventIndex.set(e.id, this.eventFacts.length);
       this.eventFacts.push(e);
     }
-    for (const entry of entries) {
-      const [eventId, playerId, , , listId] = entry;
+  }
+
+  /** Adds a page of entries (one per player per event); call it before the games. */
+  addEntries(entries: readonly EntryRow[]): void {
+    for (const [eventId, playerId, factionId, placement, listId] of entries) {
       const e = this.eventIndex.get(eventId);
       if (e === undefined) continue;
-      this.entryRows.push(entry);
+      this.entryEvent.push(e);
+      let player = this.entryPlayerCodes.get(playerId);
+      if (player === undefined) {
+        player = this.entryPlayerIds.length;
+        this.entryPlayerIds.push(playerId);
+        this.entryPlayerCodes.set(playerId, player);
+      }
+      this.entryPlayer.push(player);
+      let faction = -1;
+      if (factionId !== null) {
+        const key = `${this.eventFacts[e].system_id}\u0000${factionId}`;
+        faction = this.entryFactionCodes.get(key) ?? -1;
+        if (faction < 0) {
+          faction = this.entryFactionKeys.length;
+          this.entryFactionKeys.push(key);
+          this.entryFactionCodes.set(key, faction);
+        }
+      }
+      this.entryFaction.push(faction);
+      this.entryPlacement.push(placement ?? NO_PLACEMENT);
       if (listId !== null) {
         let lists = this.entryLists[e];
         if (lists === undefined) this.entryLists[e] = lists = new Map();
@@ -282,6 +317,80 @@ export class SnapshotBuilder {
     this.sList.push(this.listId(listId));
   }
 
+  /**
+   * What this builder read, for the builder of the key range before it (snapshot-part.ts); its
+   * columns' memory goes with it, so this builder is not used after.
+   */
+  exportPart(): SnapshotPart {
+    return {
+      games: this.gEvent.length,
+      columns: this.arrivalColumns(),
+      eventIds: this.eventFacts.map((e) => e.id),
+      factions: this.factions.map((f) => [this.systems[f.system].id, f.id, f.name, f.parent]),
+      players: this.players.values,
+      parts: {
+        scenario: this.dicts.scenario.values,
+        map: this.dicts.map.values,
+        deployment: this.dicts.deployment.values,
+        primary: this.dicts.primary.values,
+        secondary: this.dicts.secondary.values,
+      },
+      lists: [...this.listIndex.keys()],
+    };
+  }
+
+  /**
+   * Appends the games another builder read from the key range after this builder's (its
+   * exportPart), as if this one had read them: the other's dictionary values join this one's in
+   * the order it met them, which is the order a single builder reading both ranges meets them,
+   * so the snapshot is the same either way. Games of events this builder does not hold (an
+   * import between the two reads) are left out, as addGames leaves them out.
+   */
+  mergePart(part: SnapshotPart): void {
+    const { columns: c, games } = part;
+    const codes = (values: readonly string[], add: (value: string) => number) =>
+      Int32Array.from(values, add);
+    const events = codes(part.eventIds, (id) => this.eventIndex.get(id) ?? -1);
+    const factions = Int32Array.from(part.factions, ([system, id, name, parent]) =>
+      this.addFaction(system, id, name, parent),
+    );
+    const kinds = ['scenario', 'map', 'deployment', 'primary'] as const;
+    const partMaps = kinds.map((kind) => codes(part.parts[kind], (v) => this.dicts[kind].add(v)));
+    const secondaries = codes(part.parts.secondary, (v) => this.dicts.secondary.add(v));
+    const players = codes(part.players, (p) => this.players.add(p));
+    const lists = codes(part.lists, (id) => this.listId(id));
+    const sides = 2 * games;
+    const gParts = c.gParts.map((column, p) => remapCodes(column, games, partMaps[p]));
+    const gSecondaryIds = remapCodes(c.gSecondaryIds, c.nSecondaryIds, secondaries);
+    const sFaction = remapCodes(c.sFaction, sides, factions);
+    const sSubfaction = remapCodes(c.sSubfaction, sides, factions);
+    const sPlayer = remapCodes(c.sPlayer, sides, players);
+    const sSecondary = remapCodes(c.sSecondary, sides, secondaries);
+    const sList = remapCodes(c.sList, sides, lists);
+    for (let g = 0; g < games; g++) {
+      const event = events[c.gEvent[g]];
+      if (event < 0) continue;
+      this.gEvent.push(event);
+      this.gRound.push(c.gRound[g]);
+      for (let p = 0; p < 4; p++) this.gParts[p].push(gParts[p][g]);
+      this.gSecondaryStart.push(this.gSecondaryIds.length);
+      const end = g + 1 < games ? c.gSecondaryStart[g + 1] : c.nSecondaryIds;
+      for (let i = c.gSecondaryStart[g]; i < end; i++) this.gSecondaryIds.push(gSecondaryIds[i]);
+      for (let r = 2 * g; r < 2 * g + 2; r++) {
+        this.sFaction.push(sFaction[r]);
+        this.sSubfaction.push(sSubfaction[r]);
+        this.sPlayer.push(sPlayer[r]);
+        this.sScore.push(c.sScore[r]);
+        this.sResult.push(c.sResult[r]);
+        this.sFirst.push(c.sFirst[r]);
+        this.sPrimary.push(c.sPrimary[r]);
+        this.sSecondary.push(sSecondary[r]);
+        this.sSecondaryAchieved.push(c.sSecondaryAchieved[r]);
+        this.sList.push(sList[r]);
+      }
+    }
+  }
+
   /** Adds one page of list items (units, then options); lists no side played are ignored. */
   addListItems({ units, options }: ListItemPage): void {
     for (const [listId, name] of units) this.addListItem(listId, name, 'unit');
@@ -306,6 +415,11 @@ export class SnapshotBuilder {
     }
     this.incList.push(list);
     this.incItem.push(item);
+  }
+
+  /** Whether a system was imported as generated demo data (docs/import-formats.md#game-systems). */
+  hasDemoSystem(): boolean {
+    return this.systems.some((s) => s.demo);
   }
 
   /** The players' names and countries, read beside the facts (src/store/read-events.ts). */
@@ -340,7 +454,9 @@ export class SnapshotBuilder {
       this.incItem.data,
       this.incList.length,
     );
-    const standings = deriveStandings(events.count, this.standingEntries(), this.players, sides);
+    // The entries' players join the dictionary first: the standings are sized by it.
+    const entries = this.standingEntries();
+    const standings = deriveStandings(events.count, entries, this.players.values.length, sides);
     const players = this.players.values;
     const snapshot = {
       notice,
@@ -409,18 +525,24 @@ export class SnapshotBuilder {
     }
   }
 
-  /** The entries of kept events, with their event and faction as indexes. */
-  private standingEntries() {
-    return this.entryRows.map(([eventId, playerId, factionId, placement]) => {
-      const event = this.eventIndex.get(eventId) as number;
-      const system = this.eventFacts[event].system_id;
-      return {
-        event,
-        playerId,
-        faction:
-          factionId === null ? -1 : (this.factionIndex.get(`${system}\u0000${factionId}`) ?? -1),
-        placement,
-      };
-    });
+  /**
+   * The entries of kept events with their player and faction as indexes. The entries' players
+   * join the player dictionary after the sides' ones, in the order first met, as adding them
+   * entry by entry would.
+   */
+  private standingEntries(): StandingEntries {
+    const players = Int32Array.from(this.entryPlayerIds, (id) => this.players.add(id));
+    const factions = Int32Array.from(
+      this.entryFactionKeys,
+      (key) => this.factionIndex.get(key) ?? -1,
+    );
+    const count = this.entryEvent.length;
+    return {
+      count,
+      event: this.entryEvent.data,
+      player: remapCodes(this.entryPlayer.data, count, players),
+      faction: remapCodes(this.entryFaction.data, count, factions),
+      placement: this.entryPlacement.data,
+    };
   }
 }

@@ -27,21 +27,23 @@ interface SnapshotWorkerData {
   ports: MessagePort[];
   /** The snapshot file to read first and write after a build, or null for none. */
   file: string | null;
-  /** Threads the derivation may run on at once, this one included (derive-in-parts.ts). */
-  deriveThreads: number;
+  /** Threads the load may keep busy at once, this one included (load-snapshot-in-worker.ts). */
+  threads: number;
 }
 
-const { databaseUrl, deriveModule, ports, file, deriveThreads } = workerData as SnapshotWorkerData;
+const { databaseUrl, deriveModule, ports, file, threads } = workerData as SnapshotWorkerData;
 
 /** The snapshot and its derived data built from the store, with their typed arrays shared. */
 async function build(store: Store): Promise<HandedSnapshot> {
   const deriver = deriveModule === null ? null : ((await import(deriveModule)) as SnapshotDeriver);
   const helpers = startDeriveHelpers(
     deriveModule ?? '',
-    deriver === null ? 0 : Math.min(deriver.parts, deriveThreads) - 1,
+    deriver === null ? 0 : Math.min(deriver.parts, threads) - 1,
   );
   // Columns on shared memory: the serving thread and the engine thread read them without a copy.
-  const snapshot = shareColumns(await loadSnapshot(store));
+  const snapshot = shareColumns(
+    await loadSnapshot(store, { readers: { databaseUrl, count: threads } }),
+  );
   // The derived data (the engine's caches) on shared memory too: every engine thread reads it.
   const derived = deriver === null ? null : await deriveInParts(snapshot, deriver, helpers);
   return { snapshot, derived: derived === null ? null : shareColumns(derived) };

@@ -186,21 +186,37 @@ export async function readCompletedEvents(db: Kysely<Database>): Promise<EventFa
     .execute();
 }
 
-export async function readCompletedEntries(store: FactReader): Promise<EntryRow[]> {
-  const query = store.db
-    .selectFrom('entries')
-    .innerJoin('events', 'events.id', 'entries.event_id')
-    .select([
-      'entries.event_id',
-      'entries.player_id',
-      'entries.faction_id',
-      'entries.placement',
-      'entries.list_id',
-    ])
-    .where('events.status', '=', COMPLETED)
-    .orderBy('entries.event_id')
-    .orderBy('entries.player_id');
-  return store.selectRows<EntryRow>(query);
+/**
+ * Every entry, a page at a time in (event, player) key order, so that millions of entries never
+ * sit in one result set. Entries of events that are not completed are returned too (few: the
+ * upcoming satellites' registrations); the caller drops them with the events it did not load,
+ * which costs less than joining the events on every page (SQLite builds a Bloom filter over
+ * them for each page).
+ */
+export async function* readEntries(
+  store: FactReader,
+  pageSize = 4 * DEFAULT_PAGE_SIZE,
+): AsyncGenerator<EntryRow[]> {
+  let after: EntryRow | null = null;
+  for (;;) {
+    let query = store.db
+      .selectFrom('entries')
+      .select(['event_id', 'player_id', 'faction_id', 'placement', 'list_id'])
+      .orderBy('event_id')
+      .orderBy('player_id')
+      .limit(pageSize);
+    if (after !== null) {
+      const [event, player] = after;
+      // A row-value comparison walks the (event_id, player_id) primary key on both backends.
+      query = query.where((eb) =>
+        eb(eb.refTuple('event_id', 'player_id'), '>', eb.tuple(event, player)),
+      );
+    }
+    const page = await store.selectRows<EntryRow>(query);
+    if (page.length > 0) yield page;
+    if (page.length < pageSize) return;
+    after = page[page.length - 1];
+  }
 }
 
 function flagDigit(column: string) {
@@ -210,19 +226,55 @@ function flagDigit(column: string) {
 
 const PACKED_SIDE = sql<number>`${flagDigit('first_turn')} + 3 * ${flagDigit('primary_achieved')} + 9 * ${flagDigit('secondary_achieved')} + 27 * (case result when 'win' then ${sql.lit(SIDE_WIN)} when 'draw' then ${sql.lit(SIDE_DRAW)} else ${sql.lit(SIDE_LOSS)} end) + 81 * side`;
 
+/** A key range of games: ids after `after` (from the first when null) up to `upTo` (to the last when null). */
+export interface GameKeyRange {
+  readonly after: string | null;
+  readonly upTo: string | null;
+}
+
+/**
+ * The game ids that cut the games into `parts` key ranges of about the same number of games
+ * (docs/architecture.md#the-snapshot-and-its-lifecycle): `parts - 1` ids, each range's last,
+ * fewer when there are fewer games than parts.
+ */
+export async function gameKeySplits(store: FactReader, parts: number): Promise<string[]> {
+  const { db } = store;
+  const [[count]] = await store.selectRows<[number | string]>(
+    db.selectFrom('games').select((eb) => eb.fn.countAll().as('n')),
+  );
+  const games = Number(count);
+  const splits: string[] = [];
+  for (let k = 1; k < parts; k++) {
+    const offset = Math.floor((games * k) / parts) - 1;
+    if (offset < 0) continue;
+    const rows = await store.selectRows<[string]>(
+      db.selectFrom('games').select('id').orderBy('id').limit(1).offset(offset),
+    );
+    if (rows.length === 1 && rows[0][0] !== splits[splits.length - 1]) splits.push(rows[0][0]);
+  }
+  return splits;
+}
+
+/** The key ranges between `splits` (gameKeySplits), in key order, covering every game. */
+export function gameKeyRanges(splits: readonly string[]): GameKeyRange[] {
+  return [null, ...splits].map((after, i) => ({ after, upTo: splits[i] ?? null }));
+}
+
 /**
  * Games with their sides, a page of games at a time. Each page is a key range (after, upTo] of
  * game ids: the games query walks the primary key with a LIMIT and the sides queries walk the
  * sides primary key (game_id, side), so none needs a sort, and game fields travel once per game
  * rather than once per side. Games of events that are not completed are returned too; the
- * caller drops them with the events it did not load (it needs the event lookup anyway).
+ * caller drops them with the events it did not load (it needs the event lookup anyway). With
+ * `range`, only the games in that key range.
  */
 export async function* readGames(
   store: FactReader,
   pageSize = DEFAULT_PAGE_SIZE,
+  range: GameKeyRange = { after: null, upTo: null },
 ): AsyncGenerator<GamePage> {
   const { db } = store;
-  let after: string | null = null;
+  let after = range.after;
   for (;;) {
     let gameQuery = db
       .selectFrom('games')
@@ -230,6 +282,7 @@ export async function* readGames(
       .orderBy('id')
       .limit(pageSize);
     if (after !== null) gameQuery = gameQuery.where('id', '>', after);
+    if (range.upTo !== null) gameQuery = gameQuery.where('id', '<=', range.upTo);
     const games = await store.selectRows<GameRow>(gameQuery);
     if (games.length === 0) return;
     const upTo = games[games.length - 1][0];

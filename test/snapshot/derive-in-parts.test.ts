@@ -51,11 +51,11 @@ describe(`engine caches derived in parts (${TEST_BACKEND})`, () => {
   it('arrives from two threads with the same data as from one', async () => {
     const one = await loadSnapshotInWorker(store.url, {
       derivation: engineDerivation,
-      deriveThreads: 1,
+      threads: 1,
     });
     const two = await loadSnapshotInWorker(store.url, {
       derivation: engineDerivation,
-      deriveThreads: 2,
+      threads: 2,
     });
     const fromOne = exportSnapshotCaches(one);
     const fromTwo = exportSnapshotCaches(two);

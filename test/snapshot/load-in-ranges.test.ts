@@ -1,0 +1,86 @@
+/**
+ * The games are read in key ranges on several threads at once
+ * (docs/architecture.md#the-snapshot-and-its-lifecycle), and the snapshot is the one a single
+ * thread reads: same columns, same dictionaries in the same order, same standings.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { importCanonical } from '../../src/ingest/import-canonical.ts';
+import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
+import { readPartInWorker } from '../../src/snapshot/read-part-in-worker.ts';
+import type { Snapshot } from '../../src/snapshot/snapshot.ts';
+import { gameKeyRanges, gameKeySplits } from '../../src/store/read-facts.ts';
+import { openSharedTestStore, TEST_BACKEND } from '../support/test-store.ts';
+import type { TestStore } from '../support/test-store.ts';
+import { randomDocument } from './random-document.ts';
+
+/** The snapshot without when and how fast it was loaded. */
+function content(snapshot: Snapshot): Omit<Snapshot, 'loadedAt' | 'loadMs'> {
+  const { loadedAt: _at, loadMs: _ms, ...rest } = snapshot;
+  return rest;
+}
+
+describe(`a snapshot read in key ranges (${TEST_BACKEND})`, () => {
+  let store: TestStore;
+  let cleanup: () => void;
+
+  before(async () => {
+    ({ store, cleanup } = await openSharedTestStore());
+    const report = await importCanonical(
+      store,
+      randomDocument({ seed: 20261128, gamesPerSystem: 900 }),
+    );
+    assert.equal(report.rejects.length, 0);
+  });
+  after(async () => {
+    await store.close();
+    cleanup();
+  });
+
+  it('cuts the games into ranges of about the same size that cover every game once', async () => {
+    const splits = await gameKeySplits(store, 3);
+    assert.equal(splits.length, 2);
+    const ranges = gameKeyRanges(splits);
+    assert.deepEqual(ranges[0].after, null);
+    assert.deepEqual(ranges[2].upTo, null);
+    const ids = (await store.db.selectFrom('games').select('id').orderBy('id').execute()).map(
+      (g) => g.id,
+    );
+    // Each split is the last id of its range: a third and two thirds of the way.
+    assert.equal(splits[0], ids[Math.floor(ids.length / 3) - 1]);
+    assert.equal(splits[1], ids[Math.floor((2 * ids.length) / 3) - 1]);
+  });
+
+  it('reads a range on a helper thread, every game of a completed event in it', async () => {
+    const [range] = gameKeyRanges(await gameKeySplits(store, 2)).slice(1);
+    const part = await readPartInWorker(store.url, range);
+    assert.ok(part !== null, 'the helper thread failed');
+    const { n } = await store.db
+      .selectFrom('games')
+      .innerJoin('events', 'events.id', 'games.event_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('events.status', '=', 'completed')
+      .where('games.id', '>', range.after!)
+      .executeTakeFirstOrThrow();
+    assert.ok(part.games > 0);
+    assert.equal(part.games, Number(n));
+  });
+
+  for (const count of [2, 3]) {
+    it(`equals the snapshot one thread reads, read by ${count} threads`, async () => {
+      const single = await loadSnapshot(store);
+      const ranged = await loadSnapshot(store, { readers: { databaseUrl: store.url, count } });
+      assert.ok(single.games > 1000);
+      assert.deepEqual(content(ranged), content(single));
+    });
+  }
+
+  it('reads a range on the loading thread when its helper cannot reach the store', async () => {
+    const single = await loadSnapshot(store);
+    const unreachable = 'postgres://nobody@127.0.0.1:1/none';
+    const ranged = await loadSnapshot(store, {
+      readers: { databaseUrl: unreachable, count: 2 },
+    });
+    assert.deepEqual(content(ranged), content(single));
+  });
+});
