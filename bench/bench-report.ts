@@ -75,8 +75,13 @@ function renderServers(title: string, servers: ServerInfo[] | undefined): string
     '| engine threads | games | snapshot load | ready (load + warm caches) | longest warm step | RSS ready | added over 1 thread | RSS after every route answered | added over 1 thread | shared data (snapshot typed arrays) |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...servers.map((x) => {
+      // Only a server that built its snapshot is set beside the first (which built it too): one
+      // read from the snapshot file holds less garbage, which says nothing of its threads.
       const added = (now: number | undefined, then: number | undefined) =>
-        x.workers === base.workers || now === undefined || then === undefined
+        x.workers === base.workers ||
+        x.snapshotFile === 'read' ||
+        now === undefined ||
+        then === undefined
           ? ''
           : `${mib((now - then) / (x.workers - base.workers))} a thread`;
       const answered = x.answeredRssBytes === undefined ? 'not measured' : mib(x.answeredRssBytes);

@@ -10,6 +10,7 @@ import { benchConfig } from './bench-config.ts';
 import { buildApp } from '../src/http/app.ts';
 import { EnginePool } from '../src/http/engine-thread/engine-pool.ts';
 import { servingSnapshots } from '../src/cli/serving-snapshots.ts';
+import { loadersEnded } from '../src/snapshot/load-snapshot-in-worker.ts';
 import { openStore } from '../src/store/store.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
@@ -127,11 +128,13 @@ async function runServer(): Promise<void> {
     }),
   );
   process.once('SIGTERM', () => {
-    // A reload still running holds the loading thread; the benchmark is over either way.
+    // A snapshot file still being written is waited for (the next start reads it); a reload
+    // still running holds the loading thread, and the benchmark is over either way.
     const closed = Promise.all(apps.map((a) => a.close()))
       .then(() => engineThread.close())
-      .then(() => store.close());
-    const late = new Promise((done) => setTimeout(done, 10_000).unref());
+      .then(() => store.close())
+      .then(() => loadersEnded());
+    const late = new Promise((done) => setTimeout(done, 60_000).unref());
     void Promise.race([closed, late]).then(() => process.exit(0));
   });
 }

@@ -9,7 +9,7 @@ import { parseDatabaseUrl } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 import type { Snapshot } from './snapshot.ts';
 import type { SnapshotDerivation } from './snapshot-derivation.ts';
-import type { SnapshotReceivers } from './snapshot-handoff.ts';
+import type { HandedSnapshot, SnapshotReceivers } from './snapshot-handoff.ts';
 
 /**
  * The loading thread's young generation (three semi-spaces in V8): reading a page of rows makes
@@ -19,6 +19,25 @@ import type { SnapshotReceivers } from './snapshot-handoff.ts';
  * default and 63 of 235 s with 64 MiB semi-spaces.
  */
 const LOADER_YOUNG_GENERATION_MB = 192;
+
+/**
+ * What the loading thread posts: the snapshot once, then notes of what it did after (such as a
+ * snapshot file that could not be written).
+ */
+export type LoaderMessage =
+  | (HandedSnapshot & { kind: 'snapshot'; notes: string[] })
+  | { kind: 'note'; note: string };
+
+/** Loading threads still running, some of them writing a snapshot file after answering. */
+const loaders = new Set<Promise<void>>();
+
+/**
+ * Resolves once every loading thread has ended: one may still be writing the snapshot file
+ * after its snapshot is served, and a process that exits at once would leave the file unwritten.
+ */
+export async function loadersEnded(): Promise<void> {
+  while (loaders.size > 0) await Promise.all(loaders);
+}
 
 /** Whether another thread can open the same data (an in-memory SQLite database it cannot). */
 export function canLoadInWorker(databaseUrl: string): boolean {
@@ -77,8 +96,15 @@ export function loadSnapshotInWorker(
       throw error;
     }
     let done = false;
-    type Answer = { snapshot: Snapshot; derived: unknown; notes: string[] };
-    worker.once('message', ({ snapshot, derived, notes }: Answer) => {
+    const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    loaders.add(ended);
+    void ended.then(() => loaders.delete(ended));
+    worker.on('message', (message: LoaderMessage) => {
+      if (message.kind === 'note') {
+        onNote?.(message.note);
+        return;
+      }
+      const { snapshot, derived, notes } = message;
       done = true;
       for (const note of notes) onNote?.(note);
       try {

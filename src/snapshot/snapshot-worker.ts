@@ -17,6 +17,7 @@ import type { SnapshotDeriver } from './snapshot-derivation.ts';
 import { readSnapshotFile, writeSnapshotFile } from './snapshot-file.ts';
 import { snapshotFileKey } from './snapshot-file-key.ts';
 import type { HandedSnapshot } from './snapshot-handoff.ts';
+import type { LoaderMessage } from './load-snapshot-in-worker.ts';
 import { transferablesOf } from './transferables.ts';
 
 interface SnapshotWorkerData {
@@ -52,6 +53,8 @@ async function build(store: Store): Promise<HandedSnapshot> {
 const store = await openStore(databaseUrl);
 let message: HandedSnapshot;
 const notes: string[] = [];
+/** Where to write the snapshot once it is posted, when it was built rather than read. */
+let toWrite: { file: string; key: string } | null = null;
 try {
   const started = performance.now();
   const cache =
@@ -77,13 +80,7 @@ try {
   } else {
     if (read !== null && !read.absent) notes.push(`snapshot file ${file} not used: ${read.unused}`);
     message = await build(store);
-    if (cache !== null) {
-      try {
-        writeSnapshotFile(cache.file, cache.key, message);
-      } catch (error) {
-        notes.push(`snapshot file ${file} not written: ${(error as Error).message}`);
-      }
-    }
+    toWrite = cache;
   }
 } finally {
   await store.close();
@@ -94,4 +91,17 @@ for (const port of ports) {
   port.postMessage(message satisfies HandedSnapshot);
   port.close();
 }
-parentPort?.postMessage({ ...message, notes }, transferablesOf(message));
+// Memory that is not shared would be moved away by a transfer: kept here when the file is
+// still to be written from it (shareColumns leaves none, so nothing is copied either way).
+const transfer = toWrite === null ? transferablesOf(message) : [];
+parentPort?.postMessage({ kind: 'snapshot', ...message, notes } satisfies LoaderMessage, transfer);
+// Written after the snapshot is served, not before: at ten million games the file takes
+// seconds that a start or a reload need not wait for. The process waits for it on exit.
+if (toWrite !== null) {
+  try {
+    writeSnapshotFile(toWrite.file, toWrite.key, message);
+  } catch (error) {
+    const note = `snapshot file ${toWrite.file} not written: ${(error as Error).message}`;
+    parentPort?.postMessage({ kind: 'note', note } satisfies LoaderMessage);
+  }
+}

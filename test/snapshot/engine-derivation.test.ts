@@ -18,7 +18,7 @@ import { warmEngine } from '../../src/engine/warm-engine.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
-import { loadSnapshotInWorker } from '../../src/snapshot/load-snapshot-in-worker.ts';
+import { loadersEnded, loadSnapshotInWorker } from '../../src/snapshot/load-snapshot-in-worker.ts';
 import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 import type { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
 import { openSharedTestStore, TEST_BACKEND } from '../support/test-store.ts';
@@ -117,6 +117,27 @@ describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
     await assertAnswersAsReference(snapshots);
   });
 
+  it('serves a built snapshot first, then says so when its snapshot file cannot be written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'muster-snapshot-file-'));
+    const snapshotFile = join(dir, 'no-such-folder', 'store.snapshot');
+    const notes: string[] = [];
+    try {
+      const snapshots = servingSnapshots(store, store.url, {
+        pollMs: 60_000,
+        snapshotFile,
+        onNote: (n) => notes.push(n),
+      });
+      await snapshots.start();
+      snapshots.stop();
+      assert.ok(snapshots.current() !== null);
+      await loadersEnded();
+      assert.equal(notes.length, 1);
+      assert.match(notes[0], /^snapshot file .*store\.snapshot not written: ENOENT/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('is read back from its snapshot file at the next start and answers as a built one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'muster-snapshot-file-'));
     const snapshotFile = join(dir, 'store.snapshot');
@@ -131,6 +152,8 @@ describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
       });
       await first.start();
       first.stop();
+      // The file is written after the snapshot is served: the next start waits for it.
+      await loadersEnded();
       assert.equal(first.current()?.restoredFrom, undefined);
       assert.deepEqual(notes, [
         `snapshot file ${snapshotFile} not used: it was made from other data or by other code`,
