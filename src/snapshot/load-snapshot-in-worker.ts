@@ -9,7 +9,7 @@ import { parseDatabaseUrl } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 import type { Snapshot } from './snapshot.ts';
 import type { SnapshotDerivation } from './snapshot-derivation.ts';
-import type { HandedSnapshot, SnapshotReceivers } from './snapshot-handoff.ts';
+import type { SnapshotReceivers } from './snapshot-handoff.ts';
 
 /**
  * The loading thread's young generation (three semi-spaces in V8): reading a page of rows makes
@@ -25,7 +25,8 @@ const LOADER_YOUNG_GENERATION_MB = 192;
  * snapshot file that could not be written).
  */
 export type LoaderMessage =
-  | (HandedSnapshot & { kind: 'snapshot'; notes: string[] })
+  | { kind: 'part'; key: string; value: unknown }
+  | { kind: 'snapshot'; snapshot: Record<string, unknown>; derived: unknown; notes: string[] }
   | { kind: 'note'; note: string };
 
 /** Loading threads still running, some of them writing a snapshot file after answering. */
@@ -99,12 +100,21 @@ export function loadSnapshotInWorker(
     const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     loaders.add(ended);
     void ended.then(() => loaders.delete(ended));
+    // The snapshot comes a part at a time (snapshot-worker.ts): each is acknowledged after this
+    // thread has taken it, and the next arrives after whatever was waiting here has run.
+    const parts: Record<string, unknown> = {};
     worker.on('message', (message: LoaderMessage) => {
       if (message.kind === 'note') {
         onNote?.(message.note);
         return;
       }
-      const { snapshot, derived, notes } = message;
+      if (message.kind === 'part') {
+        parts[message.key] = message.value;
+        worker.postMessage('taken');
+        return;
+      }
+      const snapshot = { ...message.snapshot, ...parts } as unknown as Snapshot;
+      const { derived, notes } = message;
       done = true;
       for (const note of notes) onNote?.(note);
       try {

@@ -91,10 +91,28 @@ for (const port of ports) {
   port.postMessage(message satisfies HandedSnapshot);
   port.close();
 }
-// Memory that is not shared would be moved away by a transfer: kept here when the file is
-// still to be written from it (shareColumns leaves none, so nothing is copied either way).
-const transfer = toWrite === null ? transferablesOf(message) : [];
-parentPort?.postMessage({ kind: 'snapshot', ...message, notes } satisfies LoaderMessage, transfer);
+/**
+ * Posts the snapshot to the serving thread a part at a time, each once the serving thread has
+ * taken the one before: the parts that are not on shared memory (the events' ids and names, the
+ * calendar, the players) are copied, and at ten million games taking them in one message held
+ * the serving thread for about 300 ms. Between parts it answers what is waiting.
+ */
+async function postInParts(port: MessagePort, handed: HandedSnapshot): Promise<void> {
+  const rest: Record<string, unknown> = { ...handed.snapshot };
+  for (const [key, value] of Object.entries(handed.snapshot)) {
+    if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) continue;
+    delete rest[key];
+    const taken = new Promise((resolve) => port.once('message', resolve));
+    port.postMessage({ kind: 'part', key, value } satisfies LoaderMessage);
+    await taken;
+  }
+  // Memory that is not shared would be moved away by a transfer: kept here when the file is
+  // still to be written from it (shareColumns leaves none, so nothing is copied either way).
+  const last = { kind: 'snapshot', snapshot: rest, derived: handed.derived, notes } as const;
+  port.postMessage(last satisfies LoaderMessage, toWrite === null ? transferablesOf(last) : []);
+}
+
+if (parentPort !== null) await postInParts(parentPort, message);
 // Written after the snapshot is served, not before: at ten million games the file takes
 // seconds that a start or a reload need not wait for. The process waits for it on exit.
 if (toWrite !== null) {
