@@ -8,7 +8,8 @@ import type { EventFormat, EventTier } from '../domain/model.ts';
 import { DomainError, invalidField, invalidFields } from '../domain/domain-error.ts';
 import type { FieldError } from '../domain/domain-error.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import { eventOrder, visitScope } from './cube/event-order.ts';
+import { eventOrder, scopePositions } from './cube/event-order.ts';
+import { eventsByDay, firstDayAtLeast } from './events/events-by-day.ts';
 import type { Scope } from './scope.ts';
 
 /** An event format, or 'all' for both. */
@@ -160,11 +161,14 @@ export function resolveScope(snapshot: Snapshot, filter: CommonFilter): Scope {
   const eventIds = new Set(filter.eventIds);
   const online = filter.online === null ? -1 : filter.online ? 1 : 0;
   const eventMask = new Uint8Array(ev.count);
-  for (let e = 0; e < ev.count; e++) {
-    if (ev.system[e] !== system) continue;
-    const day = ev.startDay[e];
-    if (fromDay !== null && day < fromDay) continue;
-    if (toDay !== null && day > toDay) continue;
+  // Only the system's events of the window: those outside it fail the filter anyway.
+  const byDay = eventsByDay(snapshot);
+  const first = byDay.systemStart[system];
+  const last = byDay.systemStart[system + 1];
+  const lo = fromDay === null ? first : firstDayAtLeast(byDay.days, first, last, fromDay);
+  const hi = toDay === null ? last : firstDayAtLeast(byDay.days, lo, last, toDay + 1);
+  for (let i = lo; i < hi; i++) {
+    const e = byDay.events[i];
     const participants = ev.participants[e];
     if (
       filter.minParticipants !== null &&
@@ -234,18 +238,15 @@ export function sampleOf(snapshot: Snapshot, scope: Scope): { events: number; ga
   let games = 0;
   let events = 0;
   const order = eventOrder(snapshot);
-  const rowStart = order.rowStart;
+  const { rowStart, event } = order;
+  const mask = scope.eventMask;
   // One step per event in the window, not per game: every event in the order has games.
-  visitScope(
-    order,
-    scope,
-    [],
-    () => undefined,
-    (k) => {
-      events++;
-      games += (rowStart[k + 1] - rowStart[k]) >> 1;
-    },
-  );
+  const [start, end] = scopePositions(order, scope);
+  for (let k = start; k < end; k++) {
+    if (mask[event[k]] === 0) continue;
+    events++;
+    games += (rowStart[k + 1] - rowStart[k]) >> 1;
+  }
   return { events, games };
 }
 

@@ -18,6 +18,7 @@ import { itemCube } from './cube/item-cube.ts';
 import { matchupCube } from './cube/matchup-cube.ts';
 import { scenarioCube } from './cube/scenario-cube.ts';
 import { scenarioStatsCube } from './cube/scenario-stats-cube.ts';
+import { eventsByDay } from './events/events-by-day.ts';
 import { filterOptions } from './filter-options.ts';
 import { itemNameRank } from './item-use-stats.ts';
 import { preGameRatings, sideExpectedScores } from './ratings/snapshot-facts.ts';
@@ -50,6 +51,7 @@ export const WARM_PARTS: readonly (readonly ((snapshot: Snapshot) => unknown)[])
     matchupClusters,
     scenarioClusters,
     filterOptions,
+    eventsByDay,
   ],
 ];
 
