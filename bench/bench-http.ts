@@ -96,6 +96,17 @@ export interface LoadResult {
   errors: number;
 }
 
+/** Resolves once the server's engine threads have answered every task sent to them. */
+export async function engineDrained(url: string): Promise<void> {
+  for (;;) {
+    const { queued } = (await (await fetch(`${url}/bench/engine-queue`)).json()) as {
+      queued: number;
+    };
+    if (queued === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Loads one target for `seconds` with `connections` concurrent keep-alive clients. */
 export async function loadTarget(
   url: string,

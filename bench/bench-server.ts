@@ -104,6 +104,9 @@ async function runServer(): Promise<void> {
       return reply.code(202).send(reload);
     });
     built.get('/bench/reload-state', async () => reload ?? { state: 'none' });
+    // Engine tasks not yet answered: requests a finished load left behind (its clients stop
+    // with requests in flight, whose tasks still run) would otherwise be counted in the next.
+    built.get('/bench/engine-queue', async () => ({ queued: engineThread.queued() }));
     return built;
   };
   const apps = [await app('0'), await app('64')];
