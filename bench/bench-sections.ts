@@ -56,14 +56,15 @@ export async function engineSection(
 
 /**
  * The same aggregations in SQL on SQLite (and on PostgreSQL in `pgSchema` when given), for the
- * filters named in `filters` (all when null): at ten million games one all-time statement
- * takes minutes, so a run may keep to the narrower filters.
+ * filters named in `filters` and the routes named in `routes` (all when null): at ten million
+ * games one all-time statement takes minutes, so a run may keep to the narrower filters.
  */
 export async function sqlSection(
   file: string,
   postgres: { url: string; schema: string } | null,
   runs: number,
   filters: readonly string[] | null,
+  routes: readonly string[] | null,
   log: Log,
 ): Promise<SqlRow[]> {
   const sqlite = new SQLite(file, { readonly: true });
@@ -73,6 +74,7 @@ export async function sqlSection(
   const rows: SqlRow[] = [];
   try {
     for (const route of ROUTES) {
+      if (routes !== null && !routes.includes(route.route)) continue;
       for (const c of CASES) {
         if (filters !== null && !filters.some((f) => c.name.startsWith(f))) continue;
         const texts = route.sql(c.sqlWhere);

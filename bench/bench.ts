@@ -46,6 +46,9 @@ const { values } = parseArgs({
     'sql-runs': { type: 'string', default: '1' },
     // Filters the sql section times (names or their beginnings, ';'-separated); all by default.
     'sql-filters': { type: 'string' },
+    // Routes the sql section times (exact names, ';'-separated); all by default. At ten million
+    // games a statement over a wide window takes up to a minute on either store.
+    'sql-routes': { type: 'string' },
     'skip-import': { type: 'boolean', default: false },
     // Import throughput is a rate: a tenth of a million games measures it as well as a million
     // (20,000-game batches either way) and keeps the whole run under 15 minutes.
@@ -208,8 +211,9 @@ async function runSections(results: BenchResults, file: string): Promise<void> {
     const postgres = pgSchema === null ? null : { url: POSTGRES_URL, schema: pgSchema };
     // Filter names hold commas: names are separated by ';' and matched by their beginning.
     const filters = values['sql-filters']?.split(';').map((s) => s.trim()) ?? null;
+    const routes = values['sql-routes']?.split(';').map((s) => s.trim()) ?? null;
     results.sql = await section(results, 'sql', () =>
-      sqlSection(file, postgres, Number(values['sql-runs']), filters, log),
+      sqlSection(file, postgres, Number(values['sql-runs']), filters, routes, log),
     );
   }
   if (chosen.has('http')) {
