@@ -58,7 +58,7 @@ function renderData(r: BenchResults): string[] {
     '|---|---:|',
     `| generate into SQLite | ${r.generateMs == null ? 'reused' : s(r.generateMs)} |`,
     `| copy into PostgreSQL | ${pgText} |`,
-    `| snapshot load on the main thread (engine section) | ${r.inThreadLoadMs === undefined ? 'not run' : s(r.inThreadLoadMs)} |`,
+    `| snapshot load (engine section) | ${r.inThreadLoadMs === undefined ? 'not run' : s(r.inThreadLoadMs)} |`,
     '',
   ];
 }

@@ -7,9 +7,9 @@ import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { engineDerivation } from '../src/engine/engine-derivation.ts';
 import { warmEngine } from '../src/engine/warm-engine.ts';
-import { loadSnapshot } from '../src/snapshot/load-snapshot.ts';
-import { openStore } from '../src/store/store.ts';
+import { loadersEnded, loadSnapshotInWorker } from '../src/snapshot/load-snapshot-in-worker.ts';
 import {
   engineDrained,
   loadTarget,
@@ -26,17 +26,21 @@ import { measureImportThroughput } from './import-throughput.ts';
 
 export type Log = (text: string) => void;
 
-/** The engine calls on a snapshot loaded in this process: median and p99 of `runs` calls. */
+/**
+ * The engine calls on a snapshot loaded as `muster serve` loads it (a loading thread builds it
+ * and the engine's caches onto shared memory; this thread attaches them), timed on this
+ * thread: median and p99 of `runs` calls. Built on this thread instead, the calls ran up to
+ * half again slower at ten million games, among the loader's leftovers on this heap.
+ */
 export async function engineSection(
   file: string,
   runs: number,
   log: Log,
 ): Promise<{ rows: EngineRow[]; loadMs: number }> {
-  const store = await openStore(`sqlite:${file}`);
   const t = performance.now();
-  const snapshot = await loadSnapshot(store);
+  const snapshot = await loadSnapshotInWorker(`sqlite:${file}`, { derivation: engineDerivation });
   const loadMs = performance.now() - t;
-  await store.close();
+  await loadersEnded();
   warmEngine(snapshot);
   const rows: EngineRow[] = [];
   for (const route of ROUTES) {
