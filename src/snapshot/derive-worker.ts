@@ -4,6 +4,7 @@
  * result back with its typed arrays on shared memory, so the loading thread gets them uncopied.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { runInBackground } from './background-priority.ts';
 import type { Snapshot } from './snapshot.ts';
 import type { SnapshotDeriver } from './snapshot-derivation.ts';
 import { shareColumns } from './share-columns.ts';
@@ -19,6 +20,7 @@ interface DeriveTask {
 }
 
 const { deriveModule } = workerData as DeriveWorkerData;
+runInBackground();
 const deriver = (await import(deriveModule)) as SnapshotDeriver;
 parentPort!.once('message', ({ snapshot, part, parts }: DeriveTask) => {
   parentPort!.postMessage(shareColumns({ ...deriver.derive(snapshot, part, parts) }));

@@ -4,6 +4,7 @@
  * own and posts what it read (snapshot-part.ts) with the columns' memory transferred.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { runInBackground } from './background-priority.ts';
 import type { GameKeyRange } from '../store/read-facts.ts';
 import { openStore } from '../store/store.ts';
 import { addGameRange, gameBuilder } from './load-snapshot.ts';
@@ -15,6 +16,7 @@ interface ReadPartWorkerData {
 }
 
 const { databaseUrl, range } = workerData as ReadPartWorkerData;
+runInBackground();
 const store = await openStore(databaseUrl);
 try {
   const builder = await gameBuilder(store);

@@ -7,6 +7,7 @@
  * from it instead of built; after a build they are written to it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { runInBackground } from './background-priority.ts';
 import type { MessagePort } from 'node:worker_threads';
 import { openStore, readMeta } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
@@ -50,6 +51,7 @@ async function build(store: Store): Promise<HandedSnapshot> {
   return { snapshot, derived: derived === null ? null : shareColumns(derived) };
 }
 
+runInBackground();
 const store = await openStore(databaseUrl);
 let message: HandedSnapshot;
 const notes: string[] = [];
