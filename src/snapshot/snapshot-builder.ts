@@ -22,21 +22,19 @@ import type {
 } from '../store/read-facts.ts';
 import type { PlayerRecord } from '../store/read-events.ts';
 import { DictionaryBuilder, foldKey } from './dictionary.ts';
-import { deriveStandings, NO_PLACEMENT } from './derive-standings.ts';
-import type { StandingEntries } from './derive-standings.ts';
+import { deriveStandings } from './derive-standings.ts';
+import { EntryColumns } from './entry-columns.ts';
 import { buildEventColumns, fillUndeclaredRounds } from './event-columns.ts';
 import { addCached, parseBands, parseSecondaries, resultCode } from './fact-values.ts';
 import { gameOrder } from './game-order.ts';
 import { buildLists } from './list-columns.ts';
+import { ArrivalBuilder } from './arrival-builder.ts';
 import { reorderGameColumns, reorderSideColumns } from './reorder-games.ts';
-import type { ArrivalColumns } from './reorder-games.ts';
-import { remapCodes } from './snapshot-part.ts';
 import type { SnapshotPart } from './snapshot-part.ts';
 import { typedArrayBytes } from './snapshot.ts';
 import type { Snapshot, SnapshotFaction, SnapshotItem, SnapshotSystem } from './snapshot.ts';
 
 const int32s = () => new TypedColumn(Int32Array);
-const int8s = () => new TypedColumn(Int8Array);
 
 export class SnapshotBuilder {
   private readonly systems: SnapshotSystem[] = [];
@@ -58,42 +56,14 @@ export class SnapshotBuilder {
   private readonly descriptions = new Map<string, string | null>();
   private readonly eventFacts: EventFact[] = [];
   private readonly eventIndex = new Map<string, number>();
-  // Entries of kept events, in arrival order, as codes: a million entries never sit on the
-  // heap as a million row arrays and strings for the garbage collector to mark again and again.
-  private readonly entryEvent = int32s();
-  /** Code into entryPlayerIds (first-seen order). */
-  private readonly entryPlayer = int32s();
-  /** Code into entryFactionKeys, -1 when the entry names no faction. */
-  private readonly entryFaction = int32s();
-  private readonly entryPlacement = int32s();
-  private readonly entryPlayerCodes = new Map<string, number>();
-  private readonly entryPlayerIds: string[] = [];
-  private readonly entryFactionCodes = new Map<string, number>();
-  private readonly entryFactionKeys: string[] = [];
-  /** Per event index: player id -> list id of the entry (a list kept all event). */
-  private readonly entryLists: Array<Map<string, string> | undefined> = [];
+  private readonly entries = new EntryColumns();
   private readonly listIndex = new Map<string, number>();
   /** Raw text -> id caches in front of the scenario-part dictionaries and the players. */
   private readonly partCaches = [0, 1, 2, 3, 4].map(() => new Map<string, number>());
   private readonly playerCache = new Map<string, number>();
 
-  // Per game, arrival order; a game's secondaries are gSecondaryIds[gSecondaryStart[g]...].
-  private readonly gEvent = int32s();
-  private readonly gRound = int32s();
-  private readonly gParts = [int32s(), int32s(), int32s(), int32s()];
-  private readonly gSecondaryStart = int32s();
-  private readonly gSecondaryIds = int32s();
-  // Per side, arrival order (2 per game).
-  private readonly sFaction = int32s();
-  private readonly sSubfaction = int32s();
-  private readonly sPlayer = int32s();
-  private readonly sScore = new TypedColumn(Float64Array);
-  private readonly sResult = int8s();
-  private readonly sFirst = int8s();
-  private readonly sPrimary = int8s();
-  private readonly sSecondary = int32s();
-  private readonly sSecondaryAchieved = int8s();
-  private readonly sList = int32s();
+  /** Per game and per side, arrival order. */
+  private readonly arrival = new ArrivalBuilder();
 
   // List incidence pairs, arrival order.
   private readonly incList = int32s();
@@ -142,35 +112,10 @@ export class SnapshotBuilder {
 
   /** Adds a page of entries (one per player per event); call it before the games. */
   addEntries(entries: readonly EntryRow[]): void {
-    for (const [eventId, playerId, factionId, placement, listId] of entries) {
-      const e = this.eventIndex.get(eventId);
-      if (e === undefined) continue;
-      this.entryEvent.push(e);
-      let player = this.entryPlayerCodes.get(playerId);
-      if (player === undefined) {
-        player = this.entryPlayerIds.length;
-        this.entryPlayerIds.push(playerId);
-        this.entryPlayerCodes.set(playerId, player);
-      }
-      this.entryPlayer.push(player);
-      let faction = -1;
-      if (factionId !== null) {
-        const key = `${this.eventFacts[e].system_id}\u0000${factionId}`;
-        faction = this.entryFactionCodes.get(key) ?? -1;
-        if (faction < 0) {
-          faction = this.entryFactionKeys.length;
-          this.entryFactionKeys.push(key);
-          this.entryFactionCodes.set(key, faction);
-        }
-      }
-      this.entryFaction.push(faction);
-      this.entryPlacement.push(placement ?? NO_PLACEMENT);
-      if (listId !== null) {
-        let lists = this.entryLists[e];
-        if (lists === undefined) this.entryLists[e] = lists = new Map();
-        lists.set(playerId, listId);
-      }
-    }
+    this.entries.add(entries, (id) => {
+      const index = this.eventIndex.get(id);
+      return index === undefined ? undefined : { index, system: this.eventFacts[index].system_id };
+    });
   }
 
   private addFaction(system: string, id: string, name: string, parent: string | null): number {
@@ -264,21 +209,21 @@ export class SnapshotBuilder {
       gameExtra === undefined || gameExtra.secondaries === null
         ? []
         : parseSecondaries(gameExtra.secondaries).map((s) => secondaryDict.add(s));
-    this.gEvent.push(event);
-    this.gRound.push(round ?? -1);
+    this.arrival.gEvent.push(event);
+    this.arrival.gRound.push(round ?? -1);
     const caches = this.partCaches;
-    this.gParts[0].push(
+    this.arrival.gParts[0].push(
       addCached(
         this.dicts.scenario,
         caches[0],
         gameExtra === undefined ? null : gameExtra.scenario,
       ),
     );
-    this.gParts[1].push(addCached(this.dicts.map, caches[1], map));
-    this.gParts[2].push(addCached(this.dicts.deployment, caches[2], deployment));
-    this.gParts[3].push(addCached(this.dicts.primary, caches[3], primaryObjective));
-    this.gSecondaryStart.push(this.gSecondaryIds.length);
-    for (const s of secondaries) if (s >= 0) this.gSecondaryIds.push(s);
+    this.arrival.gParts[1].push(addCached(this.dicts.map, caches[1], map));
+    this.arrival.gParts[2].push(addCached(this.dicts.deployment, caches[2], deployment));
+    this.arrival.gParts[3].push(addCached(this.dicts.primary, caches[3], primaryObjective));
+    this.arrival.gSecondaryStart.push(this.arrival.gSecondaryIds.length);
+    for (const s of secondaries) if (s >= 0) this.arrival.gSecondaryIds.push(s);
     const gameSecondary = secondaries.length === 1 ? secondaries[0] : -1;
     this.addSide(sys, event, a, aExtra, fa, gameSecondary);
     this.addSide(sys, event, b, bExtra, fb, gameSecondary);
@@ -293,28 +238,28 @@ export class SnapshotBuilder {
     gameSecondary: number,
   ): void {
     const [, playerId, factionId, score, packedSide, listIdOfSide] = side;
-    this.sFaction.push(faction);
+    this.arrival.sFaction.push(faction);
     const subfaction = extra === null ? null : extra.subfaction_id;
-    this.sSubfaction.push(
+    this.arrival.sSubfaction.push(
       subfaction === null ? -1 : this.addSystemFaction(sys, subfaction, subfaction, factionId),
     );
-    this.sPlayer.push(addCached(this.players, this.playerCache, playerId));
-    this.sScore.push(score === null ? NaN : Number(score));
+    this.arrival.sPlayer.push(addCached(this.players, this.playerCache, playerId));
+    this.arrival.sScore.push(score === null ? NaN : Number(score));
     // Flag digits are 0 null, 1 false, 2 true (read-facts SideRow packed): minus one is flag().
     const packed = packedSide - 81 * Math.floor(packedSide / 81);
-    this.sFirst.push((packed % 3) - 1);
-    this.sPrimary.push((Math.floor(packed / 3) % 3) - 1);
-    this.sSecondaryAchieved.push((Math.floor(packed / 9) % 3) - 1);
-    this.sResult.push(resultCode(Math.floor(packed / 27)));
+    this.arrival.sFirst.push((packed % 3) - 1);
+    this.arrival.sPrimary.push((Math.floor(packed / 3) % 3) - 1);
+    this.arrival.sSecondaryAchieved.push((Math.floor(packed / 9) % 3) - 1);
+    this.arrival.sResult.push(resultCode(Math.floor(packed / 27)));
     const own = addCached(
       this.dicts.secondary,
       this.partCaches[4],
       extra === null ? null : extra.secondary,
     );
-    this.sSecondary.push(own >= 0 ? own : gameSecondary);
+    this.arrival.sSecondary.push(own >= 0 ? own : gameSecondary);
     const listId =
-      listIdOfSide ?? (playerId === null ? null : (this.entryLists[event]?.get(playerId) ?? null));
-    this.sList.push(this.listId(listId));
+      listIdOfSide ?? (playerId === null ? null : this.entries.listOf(event, playerId));
+    this.arrival.sList.push(this.listId(listId));
   }
 
   /**
@@ -323,8 +268,8 @@ export class SnapshotBuilder {
    */
   exportPart(): SnapshotPart {
     return {
-      games: this.gEvent.length,
-      columns: this.arrivalColumns(),
+      games: this.arrival.gEvent.length,
+      columns: this.arrival.columns(),
       eventIds: this.eventFacts.map((e) => e.id),
       factions: this.factions.map((f) => [this.systems[f.system].id, f.id, f.name, f.parent]),
       players: this.players.values,
@@ -358,37 +303,14 @@ export class SnapshotBuilder {
     const partMaps = kinds.map((kind) => codes(part.parts[kind], (v) => this.dicts[kind].add(v)));
     const secondaries = codes(part.parts.secondary, (v) => this.dicts.secondary.add(v));
     const players = codes(part.players, (p) => this.players.add(p));
-    const lists = codes(part.lists, (id) => this.listId(id));
-    const sides = 2 * games;
-    const gParts = c.gParts.map((column, p) => remapCodes(column, games, partMaps[p]));
-    const gSecondaryIds = remapCodes(c.gSecondaryIds, c.nSecondaryIds, secondaries);
-    const sFaction = remapCodes(c.sFaction, sides, factions);
-    const sSubfaction = remapCodes(c.sSubfaction, sides, factions);
-    const sPlayer = remapCodes(c.sPlayer, sides, players);
-    const sSecondary = remapCodes(c.sSecondary, sides, secondaries);
-    const sList = remapCodes(c.sList, sides, lists);
-    for (let g = 0; g < games; g++) {
-      const event = events[c.gEvent[g]];
-      if (event < 0) continue;
-      this.gEvent.push(event);
-      this.gRound.push(c.gRound[g]);
-      for (let p = 0; p < 4; p++) this.gParts[p].push(gParts[p][g]);
-      this.gSecondaryStart.push(this.gSecondaryIds.length);
-      const end = g + 1 < games ? c.gSecondaryStart[g + 1] : c.nSecondaryIds;
-      for (let i = c.gSecondaryStart[g]; i < end; i++) this.gSecondaryIds.push(gSecondaryIds[i]);
-      for (let r = 2 * g; r < 2 * g + 2; r++) {
-        this.sFaction.push(sFaction[r]);
-        this.sSubfaction.push(sSubfaction[r]);
-        this.sPlayer.push(sPlayer[r]);
-        this.sScore.push(c.sScore[r]);
-        this.sResult.push(c.sResult[r]);
-        this.sFirst.push(c.sFirst[r]);
-        this.sPrimary.push(c.sPrimary[r]);
-        this.sSecondary.push(sSecondary[r]);
-        this.sSecondaryAchieved.push(c.sSecondaryAchieved[r]);
-        this.sList.push(sList[r]);
-      }
-    }
+    this.arrival.append(c, games, {
+      events,
+      factions,
+      parts: partMaps,
+      secondaries,
+      players,
+      lists: codes(part.lists, (id) => this.listId(id)),
+    });
   }
 
   /** Adds one page of list items (units, then options); lists no side played are ignored. */
@@ -441,9 +363,9 @@ export class SnapshotBuilder {
       this.countries,
       this.rulesVersions,
     );
-    this.gSecondaryStart.push(this.gSecondaryIds.length);
-    const arrival = this.arrivalColumns();
-    const order = gameOrder(events, arrival.gEvent, arrival.gRound, this.gEvent.length);
+    this.arrival.gSecondaryStart.push(this.arrival.gSecondaryIds.length);
+    const arrival = this.arrival.columns();
+    const order = gameOrder(events, arrival.gEvent, arrival.gRound, this.arrival.gEvent.length);
     const games = reorderGameColumns(order, arrival);
     const sides = reorderSideColumns(order, arrival);
     this.setSystemRows(events.system, sides.rowEvent);
@@ -455,7 +377,7 @@ export class SnapshotBuilder {
       this.incList.length,
     );
     // The entries' players join the dictionary first: the standings are sized by it.
-    const entries = this.standingEntries();
+    const entries = this.entries.standings(this.players, this.factionIndex);
     const standings = deriveStandings(events.count, entries, this.players.values.length, sides);
     const players = this.players.values;
     const snapshot = {
@@ -486,28 +408,6 @@ export class SnapshotBuilder {
     return { ...snapshot, bytes: typedArrayBytes(snapshot) };
   }
 
-  /** The per-game and per-side columns as they arrived. */
-  private arrivalColumns(): ArrivalColumns {
-    return {
-      gEvent: this.gEvent.data,
-      gRound: this.gRound.data,
-      gParts: this.gParts.map((c) => c.data),
-      gSecondaryStart: this.gSecondaryStart.data,
-      gSecondaryIds: this.gSecondaryIds.data,
-      nSecondaryIds: this.gSecondaryIds.length,
-      sFaction: this.sFaction.data,
-      sSubfaction: this.sSubfaction.data,
-      sPlayer: this.sPlayer.data,
-      sScore: this.sScore.data,
-      sResult: this.sResult.data,
-      sFirst: this.sFirst.data,
-      sPrimary: this.sPrimary.data,
-      sSecondary: this.sSecondary.data,
-      sSecondaryAchieved: this.sSecondaryAchieved.data,
-      sList: this.sList.data,
-    };
-  }
-
   /** Rows are grouped by system: each system's bounds. */
   private setSystemRows(eventSystem: Int32Array, rowEvent: Int32Array): void {
     for (const system of this.systems) {
@@ -523,26 +423,5 @@ export class SnapshotBuilder {
       this.systems[sys].rowEnd = end;
       r = end;
     }
-  }
-
-  /**
-   * The entries of kept events with their player and faction as indexes. The entries' players
-   * join the player dictionary after the sides' ones, in the order first met, as adding them
-   * entry by entry would.
-   */
-  private standingEntries(): StandingEntries {
-    const players = Int32Array.from(this.entryPlayerIds, (id) => this.players.add(id));
-    const factions = Int32Array.from(
-      this.entryFactionKeys,
-      (key) => this.factionIndex.get(key) ?? -1,
-    );
-    const count = this.entryEvent.length;
-    return {
-      count,
-      event: this.entryEvent.data,
-      player: remapCodes(this.entryPlayer.data, count, players),
-      faction: remapCodes(this.entryFaction.data, count, factions),
-      placement: this.entryPlacement.data,
-    };
   }
 }
