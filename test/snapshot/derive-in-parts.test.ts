@@ -4,7 +4,7 @@
  * builds one and a helper thread each other, and the merged data is the data one thread builds.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import * as engineDeriver from '../../src/engine/engine-derivation.ts';
 import { engineDerivation } from '../../src/engine/engine-derivation.ts';
 import { exportSnapshotCaches } from '../../src/engine/snapshot-cache.ts';
@@ -12,34 +12,18 @@ import { deriveInParts, startDeriveHelpers } from '../../src/snapshot/derive-in-
 import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
 import { loadSnapshotInWorker } from '../../src/snapshot/load-snapshot-in-worker.ts';
 import { shareColumns } from '../../src/snapshot/share-columns.ts';
-import { importCanonical } from '../../src/ingest/import-canonical.ts';
-import { openSharedTestStore, TEST_BACKEND } from '../support/test-store.ts';
-import type { TestStore } from '../support/test-store.ts';
-import { randomDocument } from './random-document.ts';
+import { TEST_BACKEND } from '../support/test-store.ts';
+import { sharedRandomStore } from './shared-random-store.ts';
 
 describe(`engine caches derived in parts (${TEST_BACKEND})`, () => {
-  let store: TestStore;
-  let cleanup: () => void;
-
-  before(async () => {
-    ({ store, cleanup } = await openSharedTestStore());
-    const report = await importCanonical(
-      store,
-      randomDocument({ seed: 20261127, gamesPerSystem: 800 }),
-    );
-    assert.equal(report.rejects.length, 0);
-  });
-  after(async () => {
-    await store.close();
-    cleanup();
-  });
+  const fixture = sharedRandomStore({ seed: 20261127, gamesPerSystem: 800 });
 
   it('splits the warm-up into parts that share no cache but the event order', async () => {
     assert.equal(engineDeriver.parts, 2);
-    const whole = Object.keys(engineDeriver.derive(await loadSnapshot(store), 0, 1));
+    const whole = Object.keys(engineDeriver.derive(await loadSnapshot(fixture.store), 0, 1));
     // Each part on a snapshot of its own: what a part builds is exactly what it exports.
-    const first = Object.keys(engineDeriver.derive(await loadSnapshot(store), 0, 2));
-    const second = Object.keys(engineDeriver.derive(await loadSnapshot(store), 1, 2));
+    const first = Object.keys(engineDeriver.derive(await loadSnapshot(fixture.store), 0, 2));
+    const second = Object.keys(engineDeriver.derive(await loadSnapshot(fixture.store), 1, 2));
     assert.deepEqual(
       first.filter((name) => second.includes(name)),
       ['event-order'],
@@ -49,11 +33,11 @@ describe(`engine caches derived in parts (${TEST_BACKEND})`, () => {
   });
 
   it('arrives from two threads with the same data as from one', async () => {
-    const one = await loadSnapshotInWorker(store.url, {
+    const one = await loadSnapshotInWorker(fixture.store.url, {
       derivation: engineDerivation,
       threads: 1,
     });
-    const two = await loadSnapshotInWorker(store.url, {
+    const two = await loadSnapshotInWorker(fixture.store.url, {
       derivation: engineDerivation,
       threads: 2,
     });
@@ -66,10 +50,10 @@ describe(`engine caches derived in parts (${TEST_BACKEND})`, () => {
   });
 
   it('derives a part on the loading thread when its helper thread fails', async () => {
-    const snapshot = shareColumns(await loadSnapshot(store));
+    const snapshot = shareColumns(await loadSnapshot(fixture.store));
     const failing = new URL('../support/failing-deriver.ts', import.meta.url).href;
     const derived = await deriveInParts(snapshot, engineDeriver, startDeriveHelpers(failing, 1));
-    const expected = engineDeriver.derive(await loadSnapshot(store), 0, 1);
+    const expected = engineDeriver.derive(await loadSnapshot(fixture.store), 0, 1);
     assert.deepEqual(Object.keys(derived).sort(), Object.keys(expected).sort());
     for (const name of Object.keys(expected)) {
       assert.deepEqual(derived[name], expected[name], name);

@@ -9,21 +9,19 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { servingSnapshots } from '../../src/cli/serving-snapshots.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { engineDerivation } from '../../src/engine/engine-derivation.ts';
 import { exportSnapshotCaches } from '../../src/engine/snapshot-cache.ts';
 import { warmEngine } from '../../src/engine/warm-engine.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
 import { loadersEnded, loadSnapshotInWorker } from '../../src/snapshot/load-snapshot-in-worker.ts';
 import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 import type { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
-import { openSharedTestStore, TEST_BACKEND } from '../support/test-store.ts';
-import type { TestStore } from '../support/test-store.ts';
-import { randomDocument } from './random-document.ts';
+import { TEST_BACKEND } from '../support/test-store.ts';
+import { sharedRandomStore } from './shared-random-store.ts';
 import { ORIGIN, startStatsApp } from './stats-app.ts';
 
 const WINDOW = { system: 'alpha', from: '2024-06-01', to: '2025-05-31', minParticipants: 10 };
@@ -46,25 +44,13 @@ const REQUESTS: Array<[string, Record<string, unknown>]> = [
 ];
 
 describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
-  let store: TestStore;
-  let cleanup: () => void;
-
-  before(async () => {
-    ({ store, cleanup } = await openSharedTestStore());
-    const report = await importCanonical(
-      store,
-      randomDocument({ seed: 20261123, gamesPerSystem: 1500 }),
-    );
-    assert.equal(report.rejects.length, 0);
-  });
-  after(async () => {
-    await store.close();
-    cleanup();
-  });
+  const fixture = sharedRandomStore({ seed: 20261123, gamesPerSystem: 1500 });
 
   it('arrives from the worker thread with the data of every engine cache', async () => {
-    const fromWorker = await loadSnapshotInWorker(store.url, { derivation: engineDerivation });
-    const inThread = await loadSnapshot(store);
+    const fromWorker = await loadSnapshotInWorker(fixture.store.url, {
+      derivation: engineDerivation,
+    });
+    const inThread = await loadSnapshot(fixture.store);
     warmEngine(inThread);
     const expected = Object.keys(exportSnapshotCaches(inThread)).sort();
     assert.ok(expected.length >= 14, `only ${expected.length} caches: ${expected.join(', ')}`);
@@ -78,12 +64,12 @@ describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
 
   /** Every route's answer from `snapshots` equals the reference app's, generatedAt aside. */
   async function assertAnswersAsReference(snapshots: SnapshotManager): Promise<void> {
-    const reference = await startStatsApp(store);
+    const reference = await startStatsApp(fixture.store);
     const config = Object.freeze({
       ...loadConfig({ MUSTER_LOG_LEVEL: 'silent' }),
       rateLimitMax: 1_000_000,
     });
-    const app = await buildApp({ config, store, snapshots }, { logger: false });
+    const app = await buildApp({ config, store: fixture.store, snapshots }, { logger: false });
     try {
       for (const [path, body] of REQUESTS) {
         const expected = await reference.post(path, body);
@@ -111,7 +97,7 @@ describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
   }
 
   it('answers every statistics route as a snapshot warmed on the serving thread does', async () => {
-    const snapshots = servingSnapshots(store, store.url, { pollMs: 60_000 });
+    const snapshots = servingSnapshots(fixture.store, fixture.store.url, { pollMs: 60_000 });
     await snapshots.start();
     snapshots.stop();
     await assertAnswersAsReference(snapshots);
@@ -119,10 +105,10 @@ describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
 
   it('serves a built snapshot first, then says so when its snapshot file cannot be written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'muster-snapshot-file-'));
-    const snapshotFile = join(dir, 'no-such-folder', 'store.snapshot');
+    const snapshotFile = join(dir, 'no-such-folder', 'fixture.store.snapshot');
     const notes: string[] = [];
     try {
-      const snapshots = servingSnapshots(store, store.url, {
+      const snapshots = servingSnapshots(fixture.store, fixture.store.url, {
         pollMs: 60_000,
         snapshotFile,
         onNote: (n) => notes.push(n),
@@ -132,7 +118,7 @@ describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
       assert.ok(snapshots.current() !== null);
       await loadersEnded();
       assert.equal(notes.length, 1);
-      assert.match(notes[0], /^snapshot file .*store\.snapshot not written: ENOENT/);
+      assert.match(notes[0], /^snapshot file .*fixture.store\.snapshot not written: ENOENT/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -140,12 +126,12 @@ describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
 
   it('is read back from its snapshot file at the next start and answers as a built one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'muster-snapshot-file-'));
-    const snapshotFile = join(dir, 'store.snapshot');
+    const snapshotFile = join(dir, 'fixture.store.snapshot');
     const notes: string[] = [];
     try {
       // A file left by other data is not used: the first start builds, and replaces it.
-      writeSnapshotFile(snapshotFile, 'another store', { snapshot: null, derived: null });
-      const first = servingSnapshots(store, store.url, {
+      writeSnapshotFile(snapshotFile, 'another fixture.store', { snapshot: null, derived: null });
+      const first = servingSnapshots(fixture.store, fixture.store.url, {
         pollMs: 60_000,
         snapshotFile,
         onNote: (n) => notes.push(n),
@@ -158,7 +144,10 @@ describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
       assert.deepEqual(notes, [
         `snapshot file ${snapshotFile} not used: it was made from other data or by other code`,
       ]);
-      const second = servingSnapshots(store, store.url, { pollMs: 60_000, snapshotFile });
+      const second = servingSnapshots(fixture.store, fixture.store.url, {
+        pollMs: 60_000,
+        snapshotFile,
+      });
       await second.start();
       second.stop();
       const restored = second.current()!;
