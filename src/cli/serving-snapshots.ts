@@ -4,6 +4,7 @@
  * thread only adopts them and attaches in short steps while the previous snapshot keeps
  * answering. A store only this thread can open (in-memory SQLite) is loaded and warmed here.
  */
+import { availableParallelism } from 'node:os';
 import { engineDerivation } from '../engine/engine-derivation.ts';
 import { warmEngineInSteps } from '../engine/warm-engine.ts';
 import { loadSnapshot } from '../snapshot/load-snapshot.ts';
@@ -34,15 +35,29 @@ export function servingSnapshots(
   options: ServingSnapshotsOptions,
 ): SnapshotManager {
   const { onWarm, engines, snapshotFile = null, onNote, ...rest } = options;
-  return new SnapshotManager(store, {
-    ...rest,
-    // The loading thread posts each snapshot to the engine threads itself (snapshot-handoff.ts).
-    load: snapshotLoaderFor(databaseUrl, loadSnapshot, {
+  // The loading thread posts each snapshot to the engine threads itself (snapshot-handoff.ts).
+  const loader = (threads: number) =>
+    snapshotLoaderFor(databaseUrl, loadSnapshot, {
       derivation: engineDerivation,
       receivers: engines,
       file: snapshotFile,
       onNote,
-    }),
+      threads,
+    });
+  // The first load has every core (nothing is served yet); a reload leaves one to the threads
+  // that answer meanwhile: on PostgreSQL, whose server processes read for the load too, a
+  // reload on every core made health requests wait half a second on 2 cores.
+  const cores = availableParallelism();
+  const first = loader(cores);
+  const later = loader(Math.max(1, cores - 1));
+  let loaded = false;
+  return new SnapshotManager(store, {
+    ...rest,
+    load: async (from) => {
+      const snapshot = await (loaded ? later : first)(from);
+      loaded = true;
+      return snapshot;
+    },
     prepare: async (snapshot) => {
       const longest = await warmEngineInSteps(snapshot);
       onWarm?.(longest);
