@@ -38,9 +38,6 @@ export interface OpenStoreOptions {
   schema?: string;
 }
 
-/** Each SQLite connection's page cache, KiB (docs/operations.md#import-throughput). */
-const SQLITE_CACHE_KIB = 64 * 1024;
-
 /** `sqlite:PATH`, a bare path, or `sqlite::memory:` mean SQLite; `postgres://` means PostgreSQL. */
 export function parseDatabaseUrl(url: string): { dialect: Dialect; target: string } {
   if (/^postgres(ql)?:\/\//i.test(url)) return { dialect: 'postgres', target: url };
@@ -71,10 +68,6 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
     database.pragma('synchronous = NORMAL');
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
-    // A page cache of up to 64 MiB per connection (SQLite's default is 2 MiB): an import adds
-    // each batch's sides to the players index at one place per player, thousands of pages
-    // that a 2 MiB cache reads again from the file for every batch once the store is large.
-    database.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
     db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: cachingDatabase(database) }),
     });
