@@ -386,6 +386,9 @@ export function sumScenarioScope(
   clearScope(built);
   const keptDense = [kept.cls.values, kept.pairs.values, kept.sec.values];
   const droppedDense = [dropped.cls.values, dropped.pairs.values, dropped.sec.values];
+  const keptAt: number[] = [];
+  const droppedAt: number[] = [];
+  let scanned = 0;
   visitScope(
     order,
     scope,
@@ -393,13 +396,28 @@ export function sumScenarioScope(
     (level, block) => addBlockTouched(cube, level, block, sums),
     (k) => {
       scanClasses(k, k + 1, keptDense);
-      touchEvent(built, snapshot, k, kept);
+      keptAt.push(k);
+      scanned += order.rowStart[k + 1] - order.rowStart[k];
     },
     (k) => {
       scanClasses(k, k + 1, droppedDense);
-      touchEvent(built, snapshot, k, dropped);
+      droppedAt.push(k);
+      scanned += order.rowStart[k + 1] - order.rowStart[k];
     },
   );
+  // The keys the scanned events wrote: found by one pass over the class space when the scan
+  // read more sides than that space has keys (a wide window's excluded events: 130,000 sides
+  // at ten million games, against a few thousand classes and pairs), else event by event.
+  if (scanned > kept.cls.keys.length + kept.pairs.keys.length + kept.sec.keys.length) {
+    for (const s of [kept, dropped]) {
+      s.cls.touchNonZero();
+      s.pairs.touchNonZero();
+      s.sec.touchNonZero();
+    }
+  } else {
+    for (const k of keptAt) touchEvent(built, snapshot, k, kept);
+    for (const k of droppedAt) touchEvent(built, snapshot, k, dropped);
+  }
   // Kept minus dropped in class space first: the two mostly touch the same classes and pairs,
   // so each is expanded into its parts once.
   kept.cls.subtract(dropped.cls);

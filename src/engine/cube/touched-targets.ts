@@ -28,6 +28,24 @@ export class TouchedTargets {
     this.keys[this.count++] = key;
   }
 
+  /**
+   * Records every key with a non-zero slot: after a scan of more rows than the key space has
+   * keys, one pass over the key space costs less than a touch per row.
+   */
+  touchNonZero(): void {
+    const { values, stride } = this;
+    const size = this.marked.length;
+    for (let key = 0; key < size; key++) {
+      const end = key * stride + stride;
+      for (let s = key * stride; s < end; s++) {
+        if (values[s] !== 0) {
+          this.touch(key);
+          break;
+        }
+      }
+    }
+  }
+
   /** Subtracts `other`'s touched keys' slots from this one's (same stride), touching them here. */
   subtract(other: TouchedTargets): void {
     const { values, stride } = this;
