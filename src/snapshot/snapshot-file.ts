@@ -57,9 +57,18 @@ function isPlainObject(value: object): value is Record<string, unknown> {
  * A copy of `value` with every typed array replaced by a marker, its buffer listed once in
  * `buffers`; shared references stay shared (and cycles end) through `copies`.
  */
+/**
+ * A buffer's place in the file and the end of the last byte a view of it reads: a growable
+ * buffer (typed-column.ts) holds room it was never written past, which the file leaves out.
+ */
+interface UsedBuffer {
+  index: number;
+  end: number;
+}
+
 function strip(
   value: unknown,
-  buffers: Map<ArrayBufferLike, number>,
+  buffers: Map<ArrayBufferLike, UsedBuffer>,
   copies: Map<object, unknown>,
 ): unknown {
   if (typeof value !== 'object' || value === null) return value;
@@ -68,8 +77,11 @@ function strip(
   if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
     const type = value.constructor.name as ViewType;
     if (!(type in VIEW_TYPES)) throw new TypeError(`cannot write a ${type} to a snapshot file`);
-    let index = buffers.get(value.buffer);
-    if (index === undefined) buffers.set(value.buffer, (index = buffers.size));
+    const end = value.byteOffset + value.byteLength;
+    let used = buffers.get(value.buffer);
+    if (used === undefined) buffers.set(value.buffer, (used = { index: buffers.size, end }));
+    else used.end = Math.max(used.end, end);
+    const index = used.index;
     const length = value.byteLength / (value as Int8Array).BYTES_PER_ELEMENT;
     const marker = { [VIEW]: [index, type, value.byteOffset, length] satisfies Marker };
     copies.set(value, marker);
@@ -148,13 +160,16 @@ function readAll(fd: number, into: Uint8Array, position: number): number {
  * reader never sees half a file. Returns the bytes written.
  */
 export function writeSnapshotFile(path: string, key: string, value: unknown): number {
-  const buffers = new Map<ArrayBufferLike, number>();
+  const buffers = new Map<ArrayBufferLike, UsedBuffer>();
   const skeleton = serialize(strip(value, buffers, new Map()));
-  const list = [...buffers.keys()];
+  const list = [...buffers].map(([b, used]) => new Uint8Array(b, 0, used.end));
   const header: Header = {
     key,
     skeletonBytes: skeleton.byteLength,
-    buffers: list.map((b) => ({ bytes: b.byteLength, shared: b instanceof SharedArrayBuffer })),
+    buffers: list.map((b) => ({
+      bytes: b.byteLength,
+      shared: b.buffer instanceof SharedArrayBuffer,
+    })),
     crc: '00000000',
   };
   const headerBytes = () => Buffer.from(JSON.stringify(header), 'utf8');
@@ -164,7 +179,7 @@ export function writeSnapshotFile(path: string, key: string, value: unknown): nu
   try {
     let position = start + pad8(start);
     let crc = 0;
-    for (const part of [skeleton, ...list.map((b) => new Uint8Array(b))]) {
+    for (const part of [skeleton, ...list]) {
       crc = crc32(part, crc);
       position = writeAll(fd, part, position);
       position += pad8(position);

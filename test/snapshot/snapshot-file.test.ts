@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { TypedColumn } from '../../src/domain/typed-column.ts';
 import { readSnapshotFile, writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'muster-snapshot-file-'));
@@ -57,6 +58,21 @@ describe('snapshot file', () => {
     assert.ok(Object.is(floats[2], -0) && Number.isNaN(floats[1]));
     assert.equal(value.again, value.names);
     assert.equal(value.self, value);
+  });
+
+  it('writes the bytes a growable column was written, not the room it reserved', () => {
+    const path = join(dir, 'growable.snapshot');
+    const column = new TypedColumn(Float64Array);
+    for (let i = 0; i < 140_000; i++) column.push(i / 4); // 1.1 MB: grown once to 2 MiB of room
+    const written = { values: column.done() };
+    assert.ok(written.values.buffer.byteLength >= 2 ** 21);
+    const bytes = writeSnapshotFile(path, 'key-g', written);
+    assert.ok(bytes < 140_000 * 8 + 4096, `${bytes} bytes written`);
+    const read = readSnapshotFile(path, 'key-g');
+    assert.ok('value' in read, 'unused' in read ? read.unused : '');
+    const values = (read.value as typeof written).values;
+    assert.deepEqual(values, written.values);
+    assert.equal(values.buffer.byteLength, 140_000 * 8);
   });
 
   it('is not used under another key, and says so', () => {
