@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { openTestStore, TEST_BACKEND } from './support/test-store.ts';
 
 describe(`store (${TEST_BACKEND})`, () => {
@@ -10,6 +11,27 @@ describe(`store (${TEST_BACKEND})`, () => {
       assert.equal(await store.dataVersion(), 0);
       await store.migrate(); // idempotent
       assert.equal(await store.dataVersion(), 0);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe(`store indexes (${TEST_BACKEND})`, () => {
+  it('keeps no index of sides by player: nothing reads by it and every import paid for it', async () => {
+    const store = await openTestStore();
+    try {
+      const query =
+        TEST_BACKEND === 'postgres'
+          ? sql<{
+              name: string;
+            }>`select indexname as name from pg_indexes where tablename = 'sides' and schemaname = current_schema()`
+          : sql<{
+              name: string;
+            }>`select name from sqlite_master where type = 'index' and tbl_name = 'sides'`;
+      const names = (await query.execute(store.db)).rows.map((r) => r.name);
+      assert.ok(names.length > 0, 'the primary key index is listed'); // the query sees the table
+      assert.ok(!names.includes('sides_player'), names.join(', '));
     } finally {
       await store.close();
     }
