@@ -1,5 +1,6 @@
 /** A snapshot's lists as CSR columns (docs/architecture.md#the-snapshot-and-its-lifecycle). */
 
+import { TypedColumn } from '../domain/typed-column.ts';
 import type { ListColumns } from './snapshot.ts';
 
 /**
@@ -19,13 +20,15 @@ export function buildLists(
   const flat = new Int32Array(nInc);
   for (let i = 0; i < nInc; i++) flat[fill[incList[i]]++] = incItem[i];
   const listStart = new Int32Array(nLists + 1);
-  const items: number[] = [];
-  const picks: number[] = [];
+  // Typed columns, not arrays: at ten million games a plain array of tens of millions of items
+  // was reallocated as it grew and then copied once more into its typed array.
+  const items = new TypedColumn(Int32Array);
+  const picks = new TypedColumn(Int32Array);
   for (let l = 0; l < nLists; l++) {
     listStart[l] = items.length;
     const segment = flat.subarray(counts[l], counts[l + 1]).sort();
     for (let i = 0; i < segment.length; i++) {
-      if (i > 0 && segment[i] === segment[i - 1]) picks[picks.length - 1]++;
+      if (i > 0 && segment[i] === segment[i - 1]) picks.data[picks.length - 1]++;
       else {
         items.push(segment[i]);
         picks.push(1);
@@ -33,9 +36,5 @@ export function buildLists(
     }
   }
   listStart[nLists] = items.length;
-  return {
-    listStart,
-    listItems: Int32Array.from(items),
-    listPicks: Int32Array.from(picks),
-  };
+  return { listStart, listItems: items.done(), listPicks: picks.done() };
 }

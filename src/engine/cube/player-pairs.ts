@@ -5,6 +5,7 @@
  * events as bitsets of the pairs they hold; a request ORs the bitsets of the whole blocks in its
  * scope, sets the bits of its other events, and counts the bits of each faction's id range.
  */
+import { TypedColumn } from '../../domain/typed-column.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { Scope } from '../filter.ts';
 import { snapshotCache } from '../snapshot-cache.ts';
@@ -38,7 +39,7 @@ function eventPairs(snapshot: Snapshot, order: EventOrder) {
   const pairFaction: number[] = [];
   const lastEvent: number[] = [];
   const start = new Int32Array(order.count + 1);
-  const out: number[] = [];
+  const out = new TypedColumn(Int32Array);
   for (let k = 0; k < order.count; k++) {
     start[k] = out.length;
     for (let r = order.rowStart[k], end = order.rowStart[k + 1]; r < end; r++) {
@@ -58,7 +59,7 @@ function eventPairs(snapshot: Snapshot, order: EventOrder) {
     }
   }
   start[order.count] = out.length;
-  return { start, id: Int32Array.from(out), pairFaction };
+  return { start, id: out.done(), pairFaction };
 }
 
 /** Renumbers pair ids faction by faction (a counting sort), so a faction is one id range. */
