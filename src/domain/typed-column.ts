@@ -62,16 +62,12 @@ export class TypedColumn<T extends TypedArray> {
       this.shared = null;
       return;
     }
-    if (this.shared === null) {
-      const shared = new SharedArrayBuffer(0, { maxByteLength: RESERVE });
-      shared.grow(bytes);
-      const grown = new this.Kind(shared, 0, length);
-      grown.set(this.data);
-      this.shared = shared;
-      this.data = grown;
-      return;
-    }
+    // The first time past LARGE the values move onto shared memory; after that it only grows.
+    const moving = this.shared === null;
+    this.shared ??= new SharedArrayBuffer(0, { maxByteLength: RESERVE });
     this.shared.grow(bytes);
-    this.data = new this.Kind(this.shared, 0, length);
+    const grown = new this.Kind(this.shared, 0, length);
+    if (moving) grown.set(this.data);
+    this.data = grown;
   }
 }

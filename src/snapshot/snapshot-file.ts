@@ -54,10 +54,6 @@ function isPlainObject(value: object): value is Record<string, unknown> {
 }
 
 /**
- * A copy of `value` with every typed array replaced by a marker, its buffer listed once in
- * `buffers`; shared references stay shared (and cycles end) through `copies`.
- */
-/**
  * A buffer's place in the file and the end of the last byte a view of it reads: a growable
  * buffer (typed-column.ts) holds room it was never written past, which the file leaves out.
  */
@@ -66,6 +62,10 @@ interface UsedBuffer {
   end: number;
 }
 
+/**
+ * A copy of `value` with every typed array replaced by a marker, its buffer listed once in
+ * `buffers`; shared references stay shared (and cycles end) through `copies`.
+ */
 function strip(
   value: unknown,
   buffers: Map<ArrayBufferLike, UsedBuffer>,
