@@ -17,6 +17,34 @@ describe(`store (${TEST_BACKEND})`, () => {
   });
 });
 
+describe(`store introspection (${TEST_BACKEND})`, () => {
+  it("lists its own tables and their columns, none of another store's", async () => {
+    const store = await openTestStore();
+    const other = await openTestStore();
+    try {
+      await other.db.schema.createTable('only_in_other').addColumn('x', 'integer').execute();
+      const tables = await store.db.introspection.getTables();
+      const names = tables.map((t) => t.name);
+      assert.ok(names.includes('games'), names.join(', '));
+      assert.ok(!names.includes('only_in_other'), 'a table of another schema is not listed');
+      assert.ok(!names.includes('kysely_migration'), "Kysely's own tables only when asked");
+      if (TEST_BACKEND === 'postgres') {
+        const schema = new URL(store.url).searchParams.get('schema');
+        assert.deepEqual([...new Set(tables.map((t) => t.schema))], [schema]);
+      }
+      const games = tables.find((t) => t.name === 'games');
+      const eventId = games?.columns.find((c) => c.name === 'event_id');
+      assert.equal(eventId?.dataType.toLowerCase(), 'text');
+      assert.equal(eventId?.isNullable, false);
+      const all = await store.db.introspection.getTables({ withInternalKyselyTables: true });
+      assert.ok(all.some((t) => t.name === 'kysely_migration'));
+    } finally {
+      await store.close();
+      await other.close();
+    }
+  });
+});
+
 describe(`store indexes (${TEST_BACKEND})`, () => {
   it('keeps no index of sides by player: nothing reads by it and every import paid for it', async () => {
     const store = await openTestStore();

@@ -5,9 +5,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import type { Compilable, CompiledQuery, Transaction } from 'kysely';
 import pg from 'pg';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspector.ts';
 import { migrationProvider } from './migrations.ts';
 import { cachingDatabase } from './statement-cache.ts';
 import type { Dialect } from './dialect.ts';
@@ -103,7 +104,7 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
       connectionTimeoutMillis: 5000,
       ...(schema !== undefined ? { options: `-c search_path=${schema}` } : {}),
     });
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
     selectRows = async ({ sql: text, parameters }) =>
       (await pool.query({ text, values: [...parameters], rowMode: 'array' })).rows;
   }

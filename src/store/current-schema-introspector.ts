@@ -1,0 +1,97 @@
+/**
+ * Kysely's PostgreSQL dialect with its introspector narrowed to the schema a connection works
+ * in (docs/operations.md#postgresql). Kysely's migrator asks the introspector whether its own two
+ * tables exist, and Kysely's introspector answers by reading every column of every table of
+ * every schema in the database: in a database that holds many schemas (the test suite makes one
+ * per store; an operator may keep Muster beside other applications) each of those questions
+ * took 90 to 130 ms, most of a migration's time, and grew with every schema added.
+ */
+import { PostgresDialect, PostgresIntrospector, sql } from 'kysely';
+import type {
+  ColumnMetadata,
+  DatabaseIntrospector,
+  DatabaseMetadata,
+  DatabaseMetadataOptions,
+  Kysely,
+  SchemaMetadata,
+  TableMetadata,
+} from 'kysely';
+
+// Kysely's migrator's default table names (migration and lock): internal, like Kysely's own filter.
+const KYSELY_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
+
+interface ColumnRow {
+  table: string;
+  kind: string;
+  schema: string;
+  column: string;
+  type: string;
+  type_schema: string;
+  not_null: boolean;
+  has_default: boolean;
+  serial: string | null;
+  comment: string | null;
+}
+
+/** Tables, views and their columns in `current_schema()` only; schemas as Kysely lists them. */
+export class CurrentSchemaIntrospector implements DatabaseIntrospector {
+  readonly #db: Kysely<unknown>;
+
+  constructor(db: Kysely<unknown>) {
+    this.#db = db;
+  }
+
+  /** Every schema (one small catalogue): the migrator checks that its schema exists. */
+  getSchemas(): Promise<SchemaMetadata[]> {
+    return new PostgresIntrospector(this.#db).getSchemas();
+  }
+
+  /** PostgreSQL 15 §53.11 (pg_class), §53.7 (pg_attribute): the current schema's relations. */
+  async getTables(
+    options: DatabaseMetadataOptions = { withInternalKyselyTables: false },
+  ): Promise<TableMetadata[]> {
+    const { rows } = await sql<ColumnRow>`
+      select c.relname as table, c.relkind as kind, ns.nspname as schema, a.attname as column,
+        typ.typname as type, tns.nspname as type_schema, a.attnotnull as not_null,
+        a.atthasdef as has_default,
+        pg_get_serial_sequence(quote_ident(ns.nspname) || '.' || quote_ident(c.relname), a.attname) as serial,
+        col_description(a.attrelid, a.attnum) as comment
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
+      join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+      join pg_catalog.pg_type typ on typ.oid = a.atttypid
+      join pg_catalog.pg_namespace tns on tns.oid = typ.typnamespace
+      where ns.nspname = current_schema() and c.relkind in ('r', 'v', 'p')
+      order by c.relname, a.attnum`.execute(this.#db);
+    const tables = new Map<string, TableMetadata & { columns: ColumnMetadata[] }>();
+    for (const row of rows) {
+      if (!options.withInternalKyselyTables && KYSELY_TABLES.has(row.table)) continue;
+      let table = tables.get(row.table);
+      if (table === undefined) {
+        table = { name: row.table, schema: row.schema, isView: row.kind === 'v', columns: [] };
+        tables.set(row.table, table);
+      }
+      table.columns.push({
+        name: row.column,
+        dataType: row.type,
+        dataTypeSchema: row.type_schema,
+        isNullable: !row.not_null,
+        hasDefaultValue: row.has_default,
+        isAutoIncrementing: row.serial !== null,
+        ...(row.comment === null ? {} : { comment: row.comment }),
+      });
+    }
+    return [...tables.values()];
+  }
+
+  async getMetadata(options?: DatabaseMetadataOptions): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables(options) };
+  }
+}
+
+/** PostgresDialect whose introspection stays in the connection's schema. */
+export class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
+  }
+}
