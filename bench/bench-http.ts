@@ -94,6 +94,8 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Mean bytes a response took on the wire (headers included); absent in older results. */
+  bytesPerResponse?: number;
 }
 
 /** Resolves once the server's engine threads have answered every task sent to them. */
@@ -130,6 +132,8 @@ export async function loadTarget(
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    bytesPerResponse:
+      result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
   };
 }
 

@@ -132,8 +132,8 @@ function renderHttp(r: BenchResults): string[] {
       'Two ceilings on the same server: hello world as a GET, and as a POST of the same body through the same origin guard, rate limit and JSON parsing (what every statistics route pays before its handler). ' +
       'Targets: uncached p99 < 100 ms at 8 clients; cached >= half the POST hello-world throughput.',
     '',
-    '| route | engine threads | cache | clients | req/s | p50 ms | p97.5 ms | p99 ms | vs hello GET | vs hello POST | non-2xx |',
-    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| route | engine threads | cache | clients | req/s | p50 ms | p97.5 ms | p99 ms | vs hello GET | vs hello POST | KiB per answer | non-2xx |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const ceiling = (name: string, cached: boolean, workers: number, connections: number) =>
     http
@@ -141,13 +141,14 @@ function renderHttp(r: BenchResults): string[] {
       ?.results.find((h) => h.connections === connections)?.rps ?? 0;
   const share = (rps: number, base: number) =>
     base > 0 ? `${((rps / base) * 100).toFixed(0)} %` : '';
+  const kib = (bytes: number | undefined) => (bytes === undefined ? '' : (bytes / 1024).toFixed(1));
   for (const row of http) {
     for (const x of row.results) {
       const get = ceiling('hello world (GET)', row.cached, row.workers, x.connections);
       const post = ceiling('hello world (POST)', row.cached, row.workers, x.connections);
       lines.push(
         `| ${row.target} | ${row.workers} | ${row.cached ? 'cached' : 'uncached'} | ${x.connections} | ${x.rps.toFixed(0)} | ${x.p50} | ${x.p975} | ${x.p99} | ` +
-          `${share(x.rps, get)} | ${share(x.rps, post)} | ${x.non2xx + x.errors} |`,
+          `${share(x.rps, get)} | ${share(x.rps, post)} | ${kib(x.bytesPerResponse)} | ${x.non2xx + x.errors} |`,
       );
     }
   }
