@@ -267,58 +267,90 @@ export function gameKeyRanges(splits: readonly string[]): GameKeyRange[] {
  * rather than once per side. Games of events that are not completed are returned too; the
  * caller drops them with the events it did not load (it needs the event lookup anyway). With
  * `range`, only the games in that key range.
+ *
+ * The next page is asked for before this one is handed over: on PostgreSQL the server reads and
+ * sends it while the caller builds from this one, where asking only when the caller is done left
+ * one of the two sides idle at a time (docs/architecture.md#the-snapshot-and-its-lifecycle). On
+ * SQLite, whose driver answers synchronously, it changes only the order of the same work.
  */
 export async function* readGames(
   store: FactReader,
   pageSize = DEFAULT_PAGE_SIZE,
   range: GameKeyRange = { after: null, upTo: null },
 ): AsyncGenerator<GamePage> {
-  const { db } = store;
-  let after = range.after;
+  let next = inFlight(readGamePage(store, pageSize, range.after, range.upTo));
   for (;;) {
-    let gameQuery = db
-      .selectFrom('games')
-      .select(['id', 'event_id', 'round', 'map', 'deployment', 'primary_objective'])
-      .orderBy('id')
-      .limit(pageSize);
-    if (after !== null) gameQuery = gameQuery.where('id', '>', after);
-    if (range.upTo !== null) gameQuery = gameQuery.where('id', '<=', range.upTo);
-    const games = await store.selectRows<GameRow>(gameQuery);
-    if (games.length === 0) return;
-    const upTo = games[games.length - 1][0];
-    let gameExtraQuery = db
-      .selectFrom('games')
-      .select(['id', 'scenario', 'secondaries'])
-      .where('id', '<=', upTo)
-      .where((eb) => eb.or([eb('scenario', 'is not', null), eb('secondaries', 'is not', null)]))
-      .orderBy('id');
-    let sideQuery = db
-      .selectFrom('sides')
-      .select(['game_id', 'player_id', 'faction_id', 'score', PACKED_SIDE.as('packed'), 'list_id'])
-      .where('game_id', '<=', upTo)
-      .orderBy('game_id')
-      .orderBy('side');
-    let sideExtraQuery = db
-      .selectFrom('sides')
-      .select(['game_id', 'side', 'subfaction_id', 'secondary'])
-      .where('game_id', '<=', upTo)
-      .where((eb) => eb.or([eb('subfaction_id', 'is not', null), eb('secondary', 'is not', null)]))
-      .orderBy('game_id')
-      .orderBy('side');
-    if (after !== null) {
-      gameExtraQuery = gameExtraQuery.where('id', '>', after);
-      sideQuery = sideQuery.where('game_id', '>', after);
-      sideExtraQuery = sideExtraQuery.where('game_id', '>', after);
+    const page = await next;
+    if (page === null) return;
+    const last = page.games.length < pageSize;
+    if (!last) {
+      next = inFlight(
+        readGamePage(store, pageSize, page.games[page.games.length - 1][0], range.upTo),
+      );
     }
-    const [gameExtras, sides, sideExtras] = await Promise.all([
-      gameExtraQuery.execute(),
-      store.selectRows<SideRow>(sideQuery),
-      sideExtraQuery.execute(),
-    ]);
-    yield { games, gameExtras, sides, sideExtras };
-    after = upTo;
-    if (games.length < pageSize) return;
+    yield page;
+    if (last) return;
   }
+}
+
+/**
+ * `promise`, marked as handled: a page asked for ahead may fail while the caller is busy or
+ * after it has stopped reading; the failure still reaches whoever awaits it, but is never an
+ * unhandled rejection that ends the process.
+ */
+function inFlight<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
+
+/** The games after `after` (up to `upTo` when set), at most `pageSize`, with their sides. */
+async function readGamePage(
+  store: FactReader,
+  pageSize: number,
+  after: string | null,
+  rangeUpTo: string | null,
+): Promise<GamePage | null> {
+  const { db } = store;
+  let gameQuery = db
+    .selectFrom('games')
+    .select(['id', 'event_id', 'round', 'map', 'deployment', 'primary_objective'])
+    .orderBy('id')
+    .limit(pageSize);
+  if (after !== null) gameQuery = gameQuery.where('id', '>', after);
+  if (rangeUpTo !== null) gameQuery = gameQuery.where('id', '<=', rangeUpTo);
+  const games = await store.selectRows<GameRow>(gameQuery);
+  if (games.length === 0) return null;
+  const upTo = games[games.length - 1][0];
+  let gameExtraQuery = db
+    .selectFrom('games')
+    .select(['id', 'scenario', 'secondaries'])
+    .where('id', '<=', upTo)
+    .where((eb) => eb.or([eb('scenario', 'is not', null), eb('secondaries', 'is not', null)]))
+    .orderBy('id');
+  let sideQuery = db
+    .selectFrom('sides')
+    .select(['game_id', 'player_id', 'faction_id', 'score', PACKED_SIDE.as('packed'), 'list_id'])
+    .where('game_id', '<=', upTo)
+    .orderBy('game_id')
+    .orderBy('side');
+  let sideExtraQuery = db
+    .selectFrom('sides')
+    .select(['game_id', 'side', 'subfaction_id', 'secondary'])
+    .where('game_id', '<=', upTo)
+    .where((eb) => eb.or([eb('subfaction_id', 'is not', null), eb('secondary', 'is not', null)]))
+    .orderBy('game_id')
+    .orderBy('side');
+  if (after !== null) {
+    gameExtraQuery = gameExtraQuery.where('id', '>', after);
+    sideQuery = sideQuery.where('game_id', '>', after);
+    sideExtraQuery = sideExtraQuery.where('game_id', '>', after);
+  }
+  const [gameExtras, sides, sideExtras] = await Promise.all([
+    gameExtraQuery.execute(),
+    store.selectRows<SideRow>(sideQuery),
+    sideExtraQuery.execute(),
+  ]);
+  return { games, gameExtras, sides, sideExtras };
 }
 
 /**
