@@ -11,12 +11,10 @@ import type {
   EntryRow,
   EventFact,
   FactionFact,
-  GameExtraFact,
   GamePage,
   GameRow,
   ListItemPage,
   ScenarioFact,
-  SideExtraFact,
   SideRow,
   SystemFact,
 } from '../store/read-facts.ts';
@@ -151,53 +149,26 @@ export class SnapshotBuilder {
    * with its first two sides; sides without their game in the page are ignored.
    */
   addGames(page: GamePage): void {
-    const { games, gameExtras, sides, sideExtras } = page;
-    // The extras are subsequences of games and sides in the same order: match by walking.
-    let extra: Array<GameExtraFact | undefined> | null = null;
-    if (gameExtras.length > 0) {
-      extra = new Array<GameExtraFact | undefined>(games.length);
-      for (let g = 0, x = 0; g < games.length && x < gameExtras.length; g++) {
-        if (games[g][0] === gameExtras[x].id) extra[g] = gameExtras[x++];
-      }
-    }
-    let x = 0;
+    const { games, sides } = page;
     let g = 0;
     for (let s = 0; s < sides.length; ) {
       const id = sides[s][0];
       let end = s + 1;
       while (end < sides.length && sides[end][0] === id) end++;
-      let a: SideExtraFact | null = null;
-      let b: SideExtraFact | null = null;
-      for (let i = s; i < end && x < sideExtras.length; i++) {
-        const e = sideExtras[x];
-        if (e.game_id !== id || e.side !== Math.floor(sides[i][4] / 81)) continue;
-        if (i === s) a = e;
-        else if (i === s + 1) b = e;
-        x++;
-      }
       // Same key order on both sides: the run's game is at g or later (equality only, so the
       // database collation never has to be reproduced here).
       let found = g;
       while (found < games.length && games[found][0] !== id) found++;
       if (found < games.length) {
         g = found + 1;
-        if (end - s >= 2) {
-          this.addGame(games[found], extra?.[found], sides[s], a, sides[s + 1], b);
-        }
+        if (end - s >= 2) this.addGame(games[found], sides[s], sides[s + 1]);
       }
       s = end;
     }
   }
 
-  private addGame(
-    game: GameRow,
-    gameExtra: GameExtraFact | undefined,
-    a: SideRow,
-    aExtra: SideExtraFact | null,
-    b: SideRow,
-    bExtra: SideExtraFact | null,
-  ): void {
-    const [, eventId, round, map, deployment, primaryObjective] = game;
+  private addGame(game: GameRow, a: SideRow, b: SideRow): void {
+    const [, eventId, round, map, deployment, primaryObjective, scenario, gameSecondaries] = game;
     const event = this.eventIndex.get(eventId);
     if (event === undefined) return;
     const sys = this.systemIndex.get(this.eventFacts[event].system_id);
@@ -206,40 +177,32 @@ export class SnapshotBuilder {
     const fb = this.addSystemFaction(sys, b[2], b[2], null);
     const secondaryDict = this.dicts.secondary;
     const secondaries =
-      gameExtra === undefined || gameExtra.secondaries === null
+      gameSecondaries === null
         ? []
-        : parseSecondaries(gameExtra.secondaries).map((s) => secondaryDict.add(s));
+        : parseSecondaries(gameSecondaries).map((s) => secondaryDict.add(s));
     this.arrival.gEvent.push(event);
     this.arrival.gRound.push(round ?? -1);
     const caches = this.partCaches;
-    this.arrival.gParts[0].push(
-      addCached(
-        this.dicts.scenario,
-        caches[0],
-        gameExtra === undefined ? null : gameExtra.scenario,
-      ),
-    );
+    this.arrival.gParts[0].push(addCached(this.dicts.scenario, caches[0], scenario));
     this.arrival.gParts[1].push(addCached(this.dicts.map, caches[1], map));
     this.arrival.gParts[2].push(addCached(this.dicts.deployment, caches[2], deployment));
     this.arrival.gParts[3].push(addCached(this.dicts.primary, caches[3], primaryObjective));
     this.arrival.gSecondaryStart.push(this.arrival.gSecondaryIds.length);
     for (const s of secondaries) if (s >= 0) this.arrival.gSecondaryIds.push(s);
     const gameSecondary = secondaries.length === 1 ? secondaries[0] : -1;
-    this.addSide(sys, event, a, aExtra, fa, gameSecondary);
-    this.addSide(sys, event, b, bExtra, fb, gameSecondary);
+    this.addSide(sys, event, a, fa, gameSecondary);
+    this.addSide(sys, event, b, fb, gameSecondary);
   }
 
   private addSide(
     sys: number,
     event: number,
     side: SideRow,
-    extra: SideExtraFact | null,
     faction: number,
     gameSecondary: number,
   ): void {
-    const [, playerId, factionId, score, packedSide, listIdOfSide] = side;
+    const [, playerId, factionId, score, packedSide, listIdOfSide, subfaction, secondary] = side;
     this.arrival.sFaction.push(faction);
-    const subfaction = extra === null ? null : extra.subfaction_id;
     this.arrival.sSubfaction.push(
       subfaction === null ? -1 : this.addSystemFaction(sys, subfaction, subfaction, factionId),
     );
@@ -251,11 +214,7 @@ export class SnapshotBuilder {
     this.arrival.sPrimary.push((Math.floor(packed / 3) % 3) - 1);
     this.arrival.sSecondaryAchieved.push((Math.floor(packed / 9) % 3) - 1);
     this.arrival.sResult.push(resultCode(Math.floor(packed / 27)));
-    const own = addCached(
-      this.dicts.secondary,
-      this.partCaches[4],
-      extra === null ? null : extra.secondary,
-    );
+    const own = addCached(this.dicts.secondary, this.partCaches[4], secondary);
     this.arrival.sSecondary.push(own >= 0 ? own : gameSecondary);
     const listId =
       listIdOfSide ?? (playerId === null ? null : this.entries.listOf(event, playerId));

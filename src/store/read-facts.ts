@@ -60,8 +60,10 @@ export type EntryRow = readonly [
 ];
 
 /**
- * One game's fields that nearly every game has (the rare ones are in GameExtraFact), as an
- * array in this order: the loader reads a million of them (Store.selectRows).
+ * One game's fields as an array in this order: the loader reads ten million of them
+ * (Store.selectRows). The rare fields (scenario, secondaries) are null for most games and cost
+ * almost nothing to send as null; reading them with a second query per page instead read every
+ * page's games twice.
  */
 export type GameRow = readonly [
   id: string,
@@ -70,14 +72,9 @@ export type GameRow = readonly [
   map: string | null,
   deployment: string | null,
   primaryObjective: string | null,
+  scenario: string | null,
+  secondaries: string | null,
 ];
-
-/** The rarely set game fields, read only for games that have one of them. */
-export interface GameExtraFact {
-  id: string;
-  scenario: string | null;
-  secondaries: string | null;
-}
 
 /** Result codes inside SideFact.packed (`result` folded in SQL). */
 export const SIDE_WIN = 2;
@@ -89,6 +86,7 @@ export const SIDE_LOSS = 0;
  * travel as one integer, `packed` = first_turn + 3 primary_achieved + 9 secondary_achieved +
  * 27 result + 81 side, where each 0/1 flag is coded 0 for null, 1 for false, 2 for true and
  * result is a SIDE_* code: every value of a row costs the driver a call, so fewer load faster.
+ * The rare fields (subfaction, secondary) come last, null for most sides.
  */
 export type SideRow = readonly [
   gameId: string,
@@ -97,25 +95,14 @@ export type SideRow = readonly [
   score: number | null,
   packed: number,
   listId: string | null,
+  subfactionId: string | null,
+  secondary: string | null,
 ];
 
-/** The rarely set side fields, read only for sides that have one of them. */
-export interface SideExtraFact {
-  game_id: string;
-  side: number;
-  subfaction_id: string | null;
-  secondary: string | null;
-}
-
-/**
- * A page of games in id order and the sides of exactly those games in (game_id, side) order;
- * the extras are the subsequences of those with a rare field set, in the same order.
- */
+/** A page of games in id order and the sides of exactly those games in (game_id, side) order. */
 export interface GamePage {
   games: GameRow[];
-  gameExtras: GameExtraFact[];
   sides: SideRow[];
-  sideExtras: SideExtraFact[];
 }
 
 /**
@@ -313,44 +300,39 @@ async function readGamePage(
   const { db } = store;
   let gameQuery = db
     .selectFrom('games')
-    .select(['id', 'event_id', 'round', 'map', 'deployment', 'primary_objective'])
+    .select([
+      'id',
+      'event_id',
+      'round',
+      'map',
+      'deployment',
+      'primary_objective',
+      'scenario',
+      'secondaries',
+    ])
     .orderBy('id')
     .limit(pageSize);
   if (after !== null) gameQuery = gameQuery.where('id', '>', after);
   if (rangeUpTo !== null) gameQuery = gameQuery.where('id', '<=', rangeUpTo);
   const games = await store.selectRows<GameRow>(gameQuery);
   if (games.length === 0) return null;
-  const upTo = games[games.length - 1][0];
-  let gameExtraQuery = db
-    .selectFrom('games')
-    .select(['id', 'scenario', 'secondaries'])
-    .where('id', '<=', upTo)
-    .where((eb) => eb.or([eb('scenario', 'is not', null), eb('secondaries', 'is not', null)]))
-    .orderBy('id');
   let sideQuery = db
     .selectFrom('sides')
-    .select(['game_id', 'player_id', 'faction_id', 'score', PACKED_SIDE.as('packed'), 'list_id'])
-    .where('game_id', '<=', upTo)
+    .select([
+      'game_id',
+      'player_id',
+      'faction_id',
+      'score',
+      PACKED_SIDE.as('packed'),
+      'list_id',
+      'subfaction_id',
+      'secondary',
+    ])
+    .where('game_id', '<=', games[games.length - 1][0])
     .orderBy('game_id')
     .orderBy('side');
-  let sideExtraQuery = db
-    .selectFrom('sides')
-    .select(['game_id', 'side', 'subfaction_id', 'secondary'])
-    .where('game_id', '<=', upTo)
-    .where((eb) => eb.or([eb('subfaction_id', 'is not', null), eb('secondary', 'is not', null)]))
-    .orderBy('game_id')
-    .orderBy('side');
-  if (after !== null) {
-    gameExtraQuery = gameExtraQuery.where('id', '>', after);
-    sideQuery = sideQuery.where('game_id', '>', after);
-    sideExtraQuery = sideExtraQuery.where('game_id', '>', after);
-  }
-  const [gameExtras, sides, sideExtras] = await Promise.all([
-    gameExtraQuery.execute(),
-    store.selectRows<SideRow>(sideQuery),
-    sideExtraQuery.execute(),
-  ]);
-  return { games, gameExtras, sides, sideExtras };
+  if (after !== null) sideQuery = sideQuery.where('game_id', '>', after);
+  return { games, sides: await store.selectRows<SideRow>(sideQuery) };
 }
 
 /**
