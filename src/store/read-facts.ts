@@ -249,8 +249,8 @@ export function gameKeyRanges(splits: readonly string[]): GameKeyRange[] {
 
 /**
  * Games with their sides, a page of games at a time. Each page is a key range (after, upTo] of
- * game ids: the games query walks the primary key with a LIMIT and the sides queries walk the
- * sides primary key (game_id, side), so none needs a sort, and game fields travel once per game
+ * game ids: the games query walks the primary key with a LIMIT and the sides query walks the
+ * sides primary key (game_id, side), so neither needs a sort, and game fields travel once per game
  * rather than once per side. Games of events that are not completed are returned too; the
  * caller drops them with the events it did not load (it needs the event lookup anyway). With
  * `range`, only the games in that key range.
