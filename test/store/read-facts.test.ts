@@ -67,6 +67,49 @@ describe(`the paged game reader (${TEST_BACKEND})`, () => {
     );
   });
 
+  it('carries the rare fields of each game and side as stored, null where unset', async () => {
+    const { db } = fixture.store;
+    const [game] = await db
+      .selectFrom('games')
+      .select('id')
+      .orderBy('id')
+      .offset(5)
+      .limit(1)
+      .execute();
+    await db
+      .updateTable('games')
+      .set({ scenario: 'Breakthrough', secondaries: 'Hold;Raid' })
+      .where('id', '=', game.id)
+      .execute();
+    await db
+      .updateTable('sides')
+      .set((eb) => ({ subfaction_id: eb.ref('faction_id'), secondary: 'Raid' }))
+      .where('game_id', '=', game.id)
+      .execute();
+    const pages = await allPages(readGames(fixture.store, 9));
+    const storedGames = await db
+      .selectFrom('games')
+      .select(['id', 'scenario', 'secondaries'])
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      pages.flatMap((p) => p.games.map((g) => [g[0], g[6], g[7]])),
+      storedGames.map((g) => [g.id, g.scenario, g.secondaries]),
+    );
+    const storedSides = await db
+      .selectFrom('sides')
+      .select(['game_id', 'side', 'subfaction_id', 'secondary'])
+      .orderBy('game_id')
+      .orderBy('side')
+      .execute();
+    assert.deepEqual(
+      pages.flatMap((p) => p.sides.map((s) => [s[0], Math.floor(s[4] / 81), s[6], s[7]])),
+      storedSides.map((s) => [s.game_id, s.side, s.subfaction_id, s.secondary]),
+    );
+    assert.ok(storedSides.some((s) => s.subfaction_id !== null));
+    assert.ok(storedSides.some((s) => s.secondary === null));
+  });
+
   it('asks for the next page before the caller is done with this one', async () => {
     const { reader, gameQueries } = recordingReader(fixture.store);
     const pages = readGames(reader, 10);
