@@ -6,19 +6,23 @@
  * per store; an operator may keep Muster beside other applications) each of those questions
  * took 90 to 130 ms, most of a migration's time, and grew with every schema added.
  */
-import { PostgresDialect, PostgresIntrospector, sql } from 'kysely';
+import {
+  DEFAULT_MIGRATION_LOCK_TABLE,
+  DEFAULT_MIGRATION_TABLE,
+  PostgresDialect,
+  PostgresIntrospector,
+  sql,
+} from 'kysely';
 import type {
   ColumnMetadata,
   DatabaseIntrospector,
-  DatabaseMetadata,
   DatabaseMetadataOptions,
   Kysely,
-  SchemaMetadata,
   TableMetadata,
 } from 'kysely';
 
-// Kysely's migrator's default table names (migration and lock): internal, like Kysely's own filter.
-const KYSELY_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
+// The migrator's own tables: left out unless asked for, as Kysely's introspector does.
+const KYSELY_TABLES = new Set([DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE]);
 
 interface ColumnRow {
   table: string;
@@ -33,21 +37,20 @@ interface ColumnRow {
   comment: string | null;
 }
 
-/** Tables, views and their columns in `current_schema()` only; schemas as Kysely lists them. */
-export class CurrentSchemaIntrospector implements DatabaseIntrospector {
+/**
+ * Kysely's introspector with tables, views and their columns read from `current_schema()` only;
+ * schemas (one small catalogue) and metadata as Kysely's.
+ */
+export class CurrentSchemaIntrospector extends PostgresIntrospector {
   readonly #db: Kysely<unknown>;
 
   constructor(db: Kysely<unknown>) {
+    super(db);
     this.#db = db;
   }
 
-  /** Every schema (one small catalogue): the migrator checks that its schema exists. */
-  getSchemas(): Promise<SchemaMetadata[]> {
-    return new PostgresIntrospector(this.#db).getSchemas();
-  }
-
   /** PostgreSQL 15 §53.11 (pg_class), §53.7 (pg_attribute): the current schema's relations. */
-  async getTables(
+  override async getTables(
     options: DatabaseMetadataOptions = { withInternalKyselyTables: false },
   ): Promise<TableMetadata[]> {
     const { rows } = await sql<ColumnRow>`
@@ -82,10 +85,6 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
       });
     }
     return [...tables.values()];
-  }
-
-  async getMetadata(options?: DatabaseMetadataOptions): Promise<DatabaseMetadata> {
-    return { tables: await this.getTables(options) };
   }
 }
 

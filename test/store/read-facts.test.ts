@@ -11,25 +11,21 @@ import type { FactReader, GamePage } from '../../src/store/read-facts.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 import { sharedRandomStore } from '../snapshot/shared-random-store.ts';
 
-/** A reader over `store` that records each query's SQL and can fail the nth games query. */
+/** A reader over `store` that records its games queries and can fail the nth of them. */
 function recordingReader(store: FactReader, failGamesQuery = 0) {
-  const queries: string[] = [];
-  const gameQueries = () => queries.filter((q) => /from "games"/.test(q) && /limit/.test(q));
+  const games: string[] = [];
   const reader: FactReader = {
     db: store.db,
     async selectRows<R extends readonly unknown[]>(query: Compilable) {
-      queries.push(query.compile().sql);
-      if (
-        failGamesQuery > 0 &&
-        gameQueries().length === failGamesQuery &&
-        /limit/.test(queries.at(-1)!)
-      ) {
-        throw new Error('the connection dropped');
+      const { sql } = query.compile();
+      if (/from "games"/.test(sql) && /limit/.test(sql)) {
+        games.push(sql);
+        if (games.length === failGamesQuery) throw new Error('the connection dropped');
       }
       return store.selectRows<R>(query);
     },
   };
-  return { reader, gameQueries };
+  return { reader, gameQueries: () => games };
 }
 
 async function allPages(pages: AsyncIterable<GamePage>): Promise<GamePage[]> {
