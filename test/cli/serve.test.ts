@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { deadline } from '../support/deadline.ts';
 
 const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'muster.js');
 const dir = mkdtempSync(join(tmpdir(), 'muster-serve-'));
@@ -116,7 +117,7 @@ describe('muster serve as a process', () => {
           socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
         });
         assert.equal(refused, 'ECONNREFUSED', 'a new connection after SIGTERM');
-        const code = await Promise.race([exited, sleep(GRACE_MS + 15_000).then(() => 'alive')]);
+        const code = await Promise.race([exited, deadline(GRACE_MS + 15_000, 'alive')]);
         const ms = performance.now() - started;
         assert.equal(code, 0, `after ${Math.round(ms)} ms: ${stderr()}`);
         assert.ok(ms < GRACE_MS + 5_000, `exited ${Math.round(ms)} ms after SIGTERM`);

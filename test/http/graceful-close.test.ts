@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { closeGracefully } from '../../src/http/graceful-close.ts';
 import { buildTestApp, TEST_ORIGIN } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
+import { deadline } from '../support/deadline.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
 const SLOW_PATH = '/test/slow';
@@ -112,7 +113,7 @@ describe(`shutting down with connections open (${TEST_BACKEND})`, () => {
     for (const c of late) c.send('/.well-known/api-catalog');
     await closed;
     const all = [...idle, ...late, ...inFlight];
-    await Promise.race([Promise.all(all.map((c) => c.ended)), sleep(5_000)]);
+    await Promise.race([Promise.all(all.map((c) => c.ended)), deadline(5_000, null)]);
     for (const c of all) c.destroy();
 
     const resets = all.filter((c) => c.error !== null).map((c) => c.error?.code);
@@ -212,11 +213,11 @@ describe(`a shutdown bounded whatever clients do (${TEST_BACKEND})`, () => {
 
       const started = performance.now();
       const closed = closeGracefully(t.app, GRACE_MS).then(() => 'closed');
-      const outcome = await Promise.race([closed, sleep(GRACE_MS + 10_000).then(() => 'hung')]);
+      const outcome = await Promise.race([closed, deadline(GRACE_MS + 10_000, 'hung')]);
       const ms = performance.now() - started;
       assert.equal(outcome, 'closed', `still open ${Math.round(ms)} ms after the signal`);
       assert.ok(ms < GRACE_MS + SLACK_MS, `shutdown took ${Math.round(ms)} ms`);
-      await Promise.race([Promise.all(clients.map((c) => c.ended)), sleep(2_000)]);
+      await Promise.race([Promise.all(clients.map((c) => c.ended)), deadline(2_000, null)]);
       assert.deepEqual(
         clients.map((c) => c.closed),
         [true, true, true],
@@ -239,7 +240,7 @@ describe(`a shutdown bounded whatever clients do (${TEST_BACKEND})`, () => {
       const closed = closeGracefully(t.app, 6_000);
       const started = performance.now();
       slow.drip('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X-Slow: ' + 'a'.repeat(900));
-      await Promise.race([slow.ended, sleep(5_000)]);
+      await Promise.race([slow.ended, deadline(5_000, null)]);
       const ms = performance.now() - started;
       assert.ok(slow.closed, 'the dripping client is still connected 5 s into the drain');
       assert.ok(ms < 600 + SLACK_MS, `cut after ${Math.round(ms)} ms`);

@@ -25,10 +25,13 @@ function rawExchange(port: number, bytes: string): Promise<string> {
     let text = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (text += chunk));
-    socket.on('close', () => resolve(text));
+    const timer = setTimeout(() => socket.destroy(), 3_000);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(text);
+    });
     socket.on('error', () => resolve(text));
     socket.write(bytes);
-    setTimeout(() => socket.destroy(), 3_000);
   });
 }
 

@@ -29,8 +29,11 @@ function dribble(port: number, head: string, drip: string): Promise<{ ms: number
       if (i < drip.length && socket.writable) socket.write(drip[i]);
       i += 1;
     }, 100);
+    // A client that keeps sending long after every bound: the server must end it first.
+    const giveUp = setTimeout(() => done(), 20_000);
     const done = () => {
       clearInterval(timer);
+      clearTimeout(giveUp);
       socket.destroy();
       resolve({ ms: performance.now() - started, text });
     };
@@ -38,8 +41,6 @@ function dribble(port: number, head: string, drip: string): Promise<{ ms: number
     socket.on('data', (chunk: string) => (text += chunk));
     socket.on('error', done);
     socket.on('close', done);
-    // A client that keeps sending long after every bound: the server must end it first.
-    setTimeout(done, 20_000);
     socket.write(head);
   });
 }

@@ -16,7 +16,7 @@ import type { StatsApp } from '../snapshot/stats-app.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const DATA = fullT9aData();
+const DATA = await fullT9aData();
 
 interface RawGame {
   tournament: Json;

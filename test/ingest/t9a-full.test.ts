@@ -8,7 +8,7 @@ import { fullT9aData, T9A_SKIP_REASON } from '../support/t9a-data.ts';
 import { openTestStore, TEST_BACKEND } from '../support/test-store.ts';
 import type { TestStore } from '../support/test-store.ts';
 
-const data = fullT9aData();
+const data = await fullT9aData();
 
 /** What a plain reading of the raw files says should import and be rejected. */
 function expectedFromRawFiles(dir: string) {

@@ -1,6 +1,6 @@
 /**
- * The full T9A data set from ../shared (CI has it; a user's clone does not): unpacked once per
- * test process into a temporary folder. Returns null, for the test to skip, when it is absent.
+ * The full T9A data set from ../shared (CI has it; a user's clone does not), unpacked once per
+ * test pass. Returns null, for the test to skip, when it is absent.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
@@ -25,19 +25,45 @@ export const T9A_ARCHIVE = resolve(
 );
 export const T9A_SKIP_REASON = `the full T9A data set is not here (${T9A_ARCHIVE}); only the committed slice is tested`;
 
-let unpacked: string | null = null;
+let unpacked: Promise<string | null> | null = null;
 
-/** The unpacked `data` folder, or null when ../shared/data/t9a is absent. */
-export function fullT9aData(): string | null {
-  if (unpacked !== null) return unpacked;
-  if (!existsSync(T9A_ARCHIVE)) return null;
-  const dir = mkdtempSync(join(tmpdir(), 'muster-t9a-'));
-  execFileSync('tar', ['-xJf', T9A_ARCHIVE, '-C', dir]);
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  unpacked = join(dir, 'data');
-  if (readdirSync(unpacked).length === 0)
-    throw new Error(`unpacking ${T9A_ARCHIVE} gave no tournaments`);
+/**
+ * The unpacked `data` folder, or null when ../shared/data/t9a is absent. Unpacking takes seconds
+ * (15,536 small files), so within a test pass it is done once, by the first process to ask, into
+ * a folder the runner removes after the pass; a file run on its own unpacks into a folder of its
+ * own.
+ */
+export function fullT9aData(): Promise<string | null> {
+  unpacked ??= unpack();
   return unpacked;
+}
+
+async function unpack(): Promise<string | null> {
+  if (!existsSync(T9A_ARCHIVE)) return null;
+  const run = passName();
+  let dir: string;
+  if (run === null) {
+    dir = mkdtempSync(join(tmpdir(), 'muster-t9a-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    execFileSync('tar', ['-xJf', T9A_ARCHIVE, '-C', dir]);
+  } else {
+    dir = join(tmpdir(), `muster-test-${run}-t9a-data`);
+    await buildOnce(dir, (building) => {
+      mkdirSync(building);
+      execFileSync('tar', ['-xJf', T9A_ARCHIVE, '-C', building]);
+      return Promise.resolve();
+    });
+  }
+  const data = join(dir, 'data');
+  if (readdirSync(data).length === 0)
+    throw new Error(`unpacking ${T9A_ARCHIVE} gave no tournaments`);
+  return data;
+}
+
+/** The pass's name from the runner (scripts/run-tests.mjs), or null for a file run on its own. */
+function passName(): string | null {
+  const run = process.env.MUSTER_TEST_RUN;
+  return run !== undefined && /^[a-z0-9]+$/.test(run) ? run : null;
 }
 
 const SHARED_WAIT_MS = 15 * 60_000;
@@ -49,49 +75,59 @@ const SHARED_WAIT_MS = 15 * 60_000;
  * the set is absent. Never write to it.
  */
 export async function sharedT9aStore(): Promise<TestStore | null> {
-  const data = fullT9aData();
-  if (data === null) return null;
-  const run = process.env.MUSTER_TEST_RUN;
-  if (run === undefined || !/^[a-z0-9]+$/.test(run)) {
+  if (!existsSync(T9A_ARCHIVE)) return null;
+  const run = passName();
+  if (run === null) {
+    const data = await fullT9aData();
     const store = await openTestStore();
-    await importSources(store, [data], { format: 't9a' });
+    await importSources(store, [data as string], { format: 't9a' });
     return store;
   }
-  return TEST_BACKEND === 'postgres' ? sharedOnPostgres(run, data) : sharedOnSqlite(run, data);
+  return TEST_BACKEND === 'postgres' ? sharedOnPostgres(run) : sharedOnSqlite(run);
+}
+
+/**
+ * Builds `path` once per pass: the first process to take the lock (a folder beside it) builds it
+ * under another name and renames it into place; the others wait until it is there.
+ */
+async function buildOnce(path: string, build: (building: string) => Promise<void>): Promise<void> {
+  let builder = false;
+  try {
+    mkdirSync(`${path}.lock`);
+    builder = true;
+  } catch {
+    // Another test process builds it.
+  }
+  if (builder && !existsSync(path)) {
+    const building = `${path}.building`;
+    await build(building);
+    renameSync(building, path);
+  }
+  const waitUntil = Date.now() + SHARED_WAIT_MS;
+  while (!existsSync(path)) {
+    if (Date.now() > waitUntil) throw new Error(`${path} was not built in time`);
+    await sleep(250);
+  }
 }
 
 /** The pass's SQLite file: the first process to take the lock imports it, the others wait. */
-async function sharedOnSqlite(run: string, data: string): Promise<TestStore> {
+async function sharedOnSqlite(run: string): Promise<TestStore> {
   const file = join(tmpdir(), `muster-test-${run}-t9a.db`);
-  const lock = `${file}.lock`;
-  let importer = false;
-  try {
-    mkdirSync(lock);
-    importer = true;
-  } catch {
-    // Another test process imports it.
-  }
-  if (importer && !existsSync(file)) {
-    const building = `${file}.building`;
+  await buildOnce(file, async (building) => {
+    const data = await fullT9aData();
     const store = await openMigratedStore(`sqlite:${building}`);
     try {
-      await importSources(store, [data], { format: 't9a' });
+      await importSources(store, [data as string], { format: 't9a' });
     } finally {
       await store.close();
     }
-    renameSync(building, file);
-  }
-  const waitUntil = Date.now() + SHARED_WAIT_MS;
-  while (!existsSync(file)) {
-    if (Date.now() > waitUntil) throw new Error(`no shared T9A store at ${file} in time`);
-    await sleep(250);
-  }
+  });
   const url = `sqlite:${file}`;
   return Object.assign(await openStore(url), { url });
 }
 
 /** The pass's PostgreSQL schema, imported under an advisory lock by the first process. */
-async function sharedOnPostgres(run: string, data: string): Promise<TestStore> {
+async function sharedOnPostgres(run: string): Promise<TestStore> {
   const schema = `t_run_${run}_t9a`;
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
@@ -104,9 +140,10 @@ async function sharedOnPostgres(run: string, data: string): Promise<TestStore> {
     if (done.rowCount === 0) {
       // A pass that crashed mid-import leaves a partial schema: start it again.
       await client.query(`drop schema if exists ${schema} cascade`);
+      const data = await fullT9aData();
       const store = await openMigratedStore(TEST_DATABASE_URL, { schema });
       try {
-        await importSources(store, [data], { format: 't9a' });
+        await importSources(store, [data as string], { format: 't9a' });
       } finally {
         await store.close();
       }
