@@ -64,6 +64,11 @@ export interface Watched {
   errors: string[];
   /** Requests to anywhere but the service, which were refused. */
   outside: string[];
+  /**
+   * Resolves once no request of the page has been in flight for 50 ms: what Playwright's
+   * 'networkidle' waits for, without its fixed 500 ms of silence on every call.
+   */
+  quiet(): Promise<void>;
 }
 
 /** A new page that records console errors and refuses (and records) any request off `origin`. */
@@ -75,13 +80,22 @@ export async function watchedPage(browser: Browser, origin: string): Promise<Wat
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  let inFlight = 0;
+  page.on('request', () => (inFlight += 1));
+  page.on('requestfinished', () => (inFlight -= 1));
+  page.on('requestfailed', () => (inFlight -= 1));
   await page.route('**/*', async (route) => {
     const url = route.request().url();
     if (new URL(url).origin === origin || url.startsWith('data:')) return route.continue();
     outside.push(url);
     return route.abort('blockedbyclient');
   });
-  return { page, errors, outside };
+  const quiet = async () => {
+    for (let silent = 0; silent < 2; silent = inFlight === 0 ? silent + 1 : 0) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+  return { page, errors, outside, quiet };
 }
 
 /** Polls a condition until it holds, failing after `ms`. */

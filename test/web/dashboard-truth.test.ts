@@ -420,11 +420,11 @@ describe(
       ] as const) {
         if (served === null) continue;
         for (const size of Object.keys(SIZES) as Size[]) {
-          const { page, errors } = await sized(browser, served.origin, size);
+          const { page, errors, quiet } = await sized(browser, served.origin, size);
           for (const view of PAGES) {
             const extra = view === 'rankings' ? '&provisional=1' : '';
             await open(page, served.origin, `view=${view}${extra}`);
-            await page.waitForLoadState('networkidle');
+            await quiet();
             const overflow = await page.evaluate<number>(
               'document.documentElement.scrollWidth - window.innerWidth',
             );

@@ -61,13 +61,13 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
   });
 
   it('shows every page on the demo data with no console error and no request leaving the service', async () => {
-    const { page, errors, outside } = await watchedPage(browser, served.origin);
+    const { page, errors, outside, quiet } = await watchedPage(browser, served.origin);
     for (const view of PAGES) {
       // The demo slice's three events leave every Glicko-2 player provisional (RD above 110).
       const extra = view === 'rankings' ? '&provisional=1' : '';
       await page.goto(`${served.origin}/?view=${view}${extra}`);
       await page.locator('main h1').waitFor();
-      await page.waitForLoadState('networkidle');
+      await quiet();
       await assert.doesNotReject(
         page.locator('main .status[role=status]').waitFor({ state: 'detached' }),
       );
