@@ -12,7 +12,7 @@ export function renderMarkdown(r: BenchResults): string {
     `# Muster benchmark: ${r.games.toLocaleString('en')} games`,
     '',
     `On ${r.machine.cpus} CPUs (${r.machine.cpuModel}), ${mib(r.machine.memoryBytes)} memory, Node ${r.machine.node}; ` +
-      `\`npm run bench -- --games ${r.games}\`, ${r.seconds} s per HTTP load; the servers read ${r.backend === 'postgres' ? 'PostgreSQL' : 'SQLite'}.`,
+      `\`npm run bench -- --games ${r.games}\`, ${r.seconds} s per HTTP load${r.warmUpSeconds === undefined ? '' : ` after ${r.warmUpSeconds} s of the same load not measured`}; the servers read ${r.backend === 'postgres' ? 'PostgreSQL' : 'SQLite'}.`,
     '',
     ...renderRuns(r),
     ...renderData(r),

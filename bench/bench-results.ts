@@ -58,6 +58,11 @@ export interface BenchResults {
   machine: { cpus: number; cpuModel: string; memoryBytes: number; node: string };
   games: number;
   seconds: number;
+  /**
+   * Seconds of the same load run before each HTTP load and not measured (bench-http.ts); absent
+   * in results from before there was one.
+   */
+  warmUpSeconds?: number;
   /** The sections in these results and when each ran. */
   runs: Partial<Record<SectionName, SectionRun>>;
   /** The store the load, http and reload sections' servers read (absent: SQLite). */

@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { copyToPostgres, generate } from './bench-data.ts';
+import { WARM_UP_SECONDS } from './bench-http.ts';
 import {
   engineSection,
   httpSection,
@@ -220,6 +221,7 @@ async function runSections(results: BenchResults, file: string): Promise<void> {
     const http = await section(results, 'http', () => httpSection(db, threads, SECONDS, log));
     results.http = http.rows;
     results.httpServers = http.servers;
+    results.warmUpSeconds = WARM_UP_SECONDS;
   }
   if (chosen.has('reload')) {
     const cores = threads[threads.length - 1];

@@ -51,6 +51,14 @@ describe(`the benchmark report of some sections (${TEST_BACKEND})`, () => {
     );
   });
 
+  it('says each HTTP load ran after an unmeasured warm-up only when it did', () => {
+    assert.match(
+      renderMarkdown({ ...LOAD_ONLY, warmUpSeconds: 1 }),
+      /3 s per HTTP load after 1 s of the same load not measured;/,
+    );
+    assert.match(renderMarkdown(LOAD_ONLY), /3 s per HTTP load; /);
+  });
+
   it('gives the memory each added engine thread costs', () => {
     assert.match(
       renderMarkdown(LOAD_ONLY),
