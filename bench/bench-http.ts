@@ -109,34 +109,28 @@ export async function engineDrained(url: string): Promise<void> {
   }
 }
 
-/** Seconds of the same load run first and not measured (autocannon's `warmup`). */
+/**
+ * Seconds of the same load run before each measured one and not measured (bench-sections.ts):
+ * without it, one slow second (10,697 requests against a median second of 17,375, likely the
+ * route's warm-up) weighed a third of a 3-s load's figure (docs/operations.md#scale-model).
+ */
 export const WARM_UP_SECONDS = 1;
 
-/** autocannon's options with `warmup`, which its library takes (lib/init.js) but its types omit. */
-type LoadOptions = autocannon.Options & { warmup: { connections: number; duration: number } };
-
-/**
- * Loads one target for `seconds` with `connections` concurrent keep-alive clients, after
- * WARM_UP_SECONDS of the same load that are not measured: without it, one slow second (10,697
- * requests against a median second of 17,375, likely the route's warm-up) weighed a third of a
- * 3-s load's figure (docs/operations.md#scale-model).
- */
+/** Loads one target for `seconds` with `connections` concurrent keep-alive clients. */
 export async function loadTarget(
   url: string,
   target: Target,
   connections: number,
   seconds: number,
 ): Promise<LoadResult> {
-  const options: LoadOptions = {
+  const result = await autocannon({
     url: url + target.path,
     method: target.method,
     connections,
     duration: seconds,
-    warmup: { connections, duration: WARM_UP_SECONDS },
     headers: target.method === 'POST' ? { origin: ORIGIN, 'content-type': 'application/json' } : {},
     body: target.body === undefined ? undefined : JSON.stringify(target.body),
-  };
-  const result = await autocannon(options);
+  });
   return {
     connections,
     rps: result.requests.average,

@@ -18,6 +18,7 @@ import {
   measureReload,
   rssAfterAnswering,
   startServer,
+  WARM_UP_SECONDS,
 } from './bench-http.ts';
 import type { LoadResult, ServerInfo, Target } from './bench-http.ts';
 import { CASES, ROUTES, time, timeAsync } from './bench-queries.ts';
@@ -177,7 +178,10 @@ async function loadTargets(
     const results: LoadResult[] = [];
     for (const connections of [8, 64]) {
       // A load ends with its clients' last requests in flight: their engine tasks still run,
-      // and 64 of them left waiting made the next load's first requests 503 busy.
+      // and 64 of them left waiting made the next load's first requests 503 busy. So the
+      // warm-up (the same load, not measured) is drained too before the measured load.
+      await engineDrained(url);
+      await loadTarget(url, target, connections, WARM_UP_SECONDS);
       await engineDrained(url);
       results.push(await loadTarget(url, target, connections, seconds));
     }
