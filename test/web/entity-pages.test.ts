@@ -209,6 +209,24 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
     });
   }
 
+  it('keeps the text typed in the opponent search while the player page reloads (demo)', async () => {
+    const s = served[0];
+    const { page, errors } = await watchedPage(browser, s.origin);
+    await open(page, s.origin, 'view=rankings&provisional=1');
+    const links = page.locator('main tbody tr a.player-name');
+    const opponent = await links.nth(1).innerText();
+    await follow(page, links.first(), /view=player/);
+    const search = page.getByLabel('Find an opponent');
+    // Typed, then at once (within the search box's 300 ms pause) a filter that reloads the page.
+    await search.fill(opponent);
+    await page.getByLabel('Format').selectOption({ index: 1 });
+    await page.waitForURL(/format=/);
+    assert.equal(await search.inputValue(), opponent, 'the typed text survives the reload');
+    await page.locator('.candidates button', { hasText: opponent }).first().waitFor();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('forecasts a chosen opponent, found by the search box (demo)', async () => {
     const s = served[0];
     const { page, errors } = await watchedPage(browser, s.origin);

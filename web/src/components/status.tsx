@@ -39,15 +39,17 @@ export function Show<T>({
   children: (data: T) => ComponentChildren;
 }) {
   if (result.state === 'error') return <ErrorBox error={result.error} />;
-  if (result.state === 'loading') {
-    if (result.data === undefined) return <Loading what={what} />;
-    return (
-      <div class="reloading" aria-busy="true">
-        {children(result.data)}
-      </div>
-    );
-  }
-  return <>{children(result.data)}</>;
+  const { data } = result;
+  if (data === undefined) return <Loading what={what} />;
+  // The same element whether loading again or done: a fragment once done and a div while
+  // reloading made every reload remount the children, losing what they held (the text typed in
+  // a search box not yet sent, the focus). Once done it lays out as if it were not there.
+  const reloading = result.state === 'loading';
+  return (
+    <div class={reloading ? 'reloading' : 'loaded'} aria-busy={reloading ? 'true' : undefined}>
+      {children(data)}
+    </div>
+  );
 }
 
 /** The answer's warnings other than the demo notice (the banner says that). */
