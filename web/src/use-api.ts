@@ -16,9 +16,11 @@ export function useApi<T>(
   useEffect(() => {
     if (key === null) return;
     const controller = new AbortController();
+    // The last answer stays on screen while the next loads, also when a request replaces one
+    // still loading: dropping it then showed the loading line and remounted the view.
     setResult((previous) => ({
       state: 'loading',
-      data: previous.state === 'done' ? previous.data : undefined,
+      data: previous.state === 'error' ? undefined : previous.data,
     }));
     load(controller.signal).then(
       (data) => setResult({ state: 'done', data }),
