@@ -209,13 +209,23 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
     });
   }
 
-  it('keeps the text typed in the opponent search while the player page reloads (demo)', async () => {
+  /**
+   * The demo's top-ranked player's page, opened from the rankings by its link, with the name of
+   * the player ranked second to search for as the opponent.
+   */
+  async function openTopPlayer() {
     const s = served[0];
-    const { page, errors } = await watchedPage(browser, s.origin);
+    const watched = await watchedPage(browser, s.origin);
+    const { page } = watched;
     await open(page, s.origin, 'view=rankings&provisional=1');
     const links = page.locator('main tbody tr a.player-name');
     const opponent = await links.nth(1).innerText();
     await follow(page, links.first(), /view=player/);
+    return { ...watched, opponent };
+  }
+
+  it('keeps the text typed in the opponent search while the player page reloads (demo)', async () => {
+    const { page, errors, opponent } = await openTopPlayer();
     const search = page.getByLabel('Find an opponent');
     // Typed, then at once (within the search box's 300 ms pause) a filter that reloads the page.
     await search.fill(opponent);
@@ -228,12 +238,7 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
   });
 
   it('forecasts a chosen opponent, found by the search box (demo)', async () => {
-    const s = served[0];
-    const { page, errors } = await watchedPage(browser, s.origin);
-    await open(page, s.origin, 'view=rankings&provisional=1');
-    const links = page.locator('main tbody tr a.player-name');
-    const opponent = await links.nth(1).innerText();
-    await follow(page, links.first(), /view=player/);
+    const { page, errors, opponent } = await openTopPlayer();
     await page.getByLabel('Find an opponent').fill(opponent);
     await page.locator('.candidates button', { hasText: opponent }).first().click();
     await page.waitForURL(/vs=/);
