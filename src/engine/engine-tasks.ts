@@ -67,3 +67,20 @@ export function taskAffinity<K extends EngineTaskName>(
   const { method, elo, glicko2, points, asOf, factions } = options;
   return JSON.stringify([common, method, elo, glicko2, points, asOf, factions]);
 }
+
+/**
+ * What a task computes once and keeps, when that is the bulk of its cost: the ratings of one
+ * parameter set and, with `player`, that player's rating history (leaderboard.ts). A thread
+ * that has computed it answers the task in milliseconds; one that has not takes up to seconds
+ * at a million games, so the pool schedules such a task as expensive (docs/operations.md#limits).
+ * Null: the task is always cheap.
+ */
+export function taskWarmKey<K extends EngineTaskName>(
+  task: K,
+  args: EngineTaskArgs<K>,
+): string | null {
+  const affinity = taskAffinity(task, args);
+  if (affinity === null) return null;
+  const [, options] = args as unknown as [CommonFilter, LeaderboardOptions];
+  return options.player === undefined ? affinity : `${affinity}\u0000${options.player}`;
+}

@@ -14,6 +14,7 @@ import type { DomainErrorKind } from '../domain/domain-error.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { ProblemKind } from '../errors/problem.ts';
 import { toFieldErrors } from '../errors/field-errors.ts';
+import { ThrottledLog } from './throttled-log.ts';
 import type { SchemaError } from '../errors/field-errors.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -114,9 +115,19 @@ export function installProblemHandlers(
   app: FastifyInstance,
   options: ProblemHandlerOptions = {},
 ): void {
+  // Refusals for load come in floods: a warning a kind per interval, with its count.
+  const overload = new ThrottledLog(app.log);
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblemError(error);
-    if (problem.status >= 500 && problem.kind !== 'not-ready' && problem.kind !== 'timeout') {
+    if (problem.kind === 'busy' || problem.kind === 'timeout') {
+      overload.note(
+        `request-${problem.kind}`,
+        problem.kind === 'busy'
+          ? 'requests refused: too many computations waiting (503 busy)'
+          : 'requests timed out (503 timeout)',
+        { url: request.url },
+      );
+    } else if (problem.status >= 500 && problem.kind !== 'not-ready') {
       request.log.error({ err: error, reqId: request.id }, 'request failed');
     }
     return sendProblem(request, reply, problem);

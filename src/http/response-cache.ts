@@ -29,8 +29,14 @@ export function canonicalJson(value: unknown): string {
   });
 }
 
-interface Context {
-  compute: () => string | Promise<string>;
+/** Computes an answer; `signal` aborts once no request waits for it (request-signal.ts). */
+export type Compute = (signal: AbortSignal | undefined) => string | Promise<string>;
+
+/** One computation in flight, shared by every request that asked for its key meanwhile. */
+interface Flight {
+  readonly promise: Promise<CachedBody>;
+  readonly controller: AbortController;
+  waiters: number;
 }
 
 /**
@@ -47,7 +53,8 @@ function plain(text: string): CachedBody {
 }
 
 export class ResponseCache {
-  private readonly lru: LRUCache<string, CachedBody, Context> | null;
+  private readonly lru: LRUCache<string, CachedBody> | null;
+  private readonly flights = new Map<string, Flight>();
   private version: number | null = null;
   private source: object | null = null;
   private hits = 0;
@@ -57,10 +64,9 @@ export class ResponseCache {
     this.lru =
       maxBytes <= 0
         ? null
-        : new LRUCache<string, CachedBody, Context>({
+        : new LRUCache<string, CachedBody>({
             maxSize: maxBytes,
             sizeCalculation: (value) => Math.max(1, value.bytes.length),
-            fetchMethod: async (_key, _stale, { context }) => plain(await context.compute()),
           });
   }
 
@@ -69,22 +75,27 @@ export class ResponseCache {
    * large enough to gain from it, computed by `compute` on a miss (concurrent misses on one key
    * share the computation) and compressed once per coding. A different snapshot (a reload)
    * empties the cache first. A hit is answered synchronously: no promise per cached request.
+   * `waiter` is the request's signal: when it aborts, the request stops waiting, and a
+   * computation that no request waits for any more is aborted (docs/operations.md#limits).
    */
   get(
     route: string,
     request: unknown,
     snapshot: { readonly dataVersion: number },
-    compute: () => string | Promise<string>,
+    compute: Compute,
     encoding: Encoding | null = null,
+    waiter?: () => AbortSignal,
   ): CachedBody | Promise<CachedBody> {
     const lru = this.lru;
     if (lru === null) {
-      const text = compute();
+      const text = compute(waiter?.());
       return typeof text === 'string' ? plain(text) : text.then(plain);
     }
     const { dataVersion } = snapshot;
     if (this.source !== snapshot || this.version !== dataVersion) {
       lru.clear();
+      // Computations of the old data still answer their waiters, but are no longer joined.
+      this.flights.clear();
       this.source = snapshot;
       this.version = dataVersion;
     }
@@ -101,15 +112,63 @@ export class ResponseCache {
       return this.encoded(lru, key, found, encoding);
     }
     this.misses++;
-    // An answer larger than the whole cache is not kept; it is still the answer.
-    return lru
-      .fetch(key, { context: { compute } })
-      .then(async (value) => this.encoded(lru, key, value ?? plain(await compute()), encoding));
+    const flight = this.flights.get(key) ?? this.fly(lru, key, compute);
+    flight.waiters++;
+    return this.await(flight, waiter?.()).then((value) => this.encoded(lru, key, value, encoding));
+  }
+
+  /** Starts the computation of `key`; its answer is kept when it fits (one larger than the whole cache is not). */
+  private fly(lru: LRUCache<string, CachedBody>, key: string, compute: Compute): Flight {
+    const controller = new AbortController();
+    const promise = Promise.resolve()
+      .then(() => compute(controller.signal))
+      .then((text) => {
+        const body = plain(text);
+        // A reload may have emptied the cache meanwhile: an answer of the old data is not kept.
+        if (this.flights.get(key) === flight) lru.set(key, body);
+        return body;
+      })
+      .finally(() => {
+        if (this.flights.get(key) === flight) this.flights.delete(key);
+      });
+    // Its waiters see its failure; a computation nobody waits for fails unheard.
+    promise.catch(() => undefined);
+    const flight: Flight = { promise, controller, waiters: 0 };
+    this.flights.set(key, flight);
+    return flight;
+  }
+
+  /** `flight`'s answer for one waiter, who leaves when `signal` aborts; the last to leave aborts it. */
+  private await(flight: Flight, signal: AbortSignal | undefined): Promise<CachedBody> {
+    if (signal === undefined) return flight.promise;
+    return new Promise((resolve, reject) => {
+      const leave = () => {
+        flight.waiters--;
+        if (flight.waiters === 0) {
+          // Nobody waits for this answer any more: it is not computed for the cache alone.
+          for (const [key, f] of this.flights) if (f === flight) this.flights.delete(key);
+          flight.controller.abort(signal.reason);
+        }
+        reject(signal.reason);
+      };
+      if (signal.aborted) return leave();
+      signal.addEventListener('abort', leave, { once: true });
+      flight.promise.then(
+        (value) => {
+          signal.removeEventListener('abort', leave);
+          resolve(value);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', leave);
+          reject(error);
+        },
+      );
+    });
   }
 
   /** `body` in `encoding`, kept beside it; the plain body when small or no coding is asked. */
   private encoded(
-    lru: LRUCache<string, CachedBody, Context>,
+    lru: LRUCache<string, CachedBody>,
     key: string,
     body: CachedBody,
     encoding: Encoding | null,

@@ -32,6 +32,15 @@ const DEMO = generateDemo({ today: '2026-06-01' });
 /** The engine on the serving thread, behind the same interface (the reference answers). */
 const inThread: EngineRunner = {
   run: (task, snapshot, ...args) => Promise.resolve(runEngineTask(task, snapshot, ...args)),
+  runAbortable: (_signal, task, snapshot, ...args) =>
+    Promise.resolve(runEngineTask(task, snapshot, ...args)),
+  pressure: () => ({
+    waiting: 0,
+    running: 0,
+    oldestWaitMs: 0,
+    lastRefusedAt: null,
+    lastAbandonedAt: null,
+  }),
   start: () => Promise.resolve(),
   prepare: () => Promise.resolve(),
   handoff: () => ({ ports: [], received: () => undefined }),

@@ -2,6 +2,7 @@
  * Elo (Elo, "The Rating of Chessplayers", 1978): one update per game in processing order,
  * expected score 1 / (1 + 10^((Rb − Ra) / 400)), a draw scoring one half.
  */
+import { throwIfCancelled } from '../cancellation.ts';
 import { columnsOfRatedGames } from './rated-columns.ts';
 import type { RatedGame } from './rated-columns.ts';
 import type { RatedColumns } from './rated-columns.ts';
@@ -47,6 +48,8 @@ export function runEloColumns(
   const rating = new Float64Array(players).fill(options.initial);
   const { a, b, scoreA, scoreB } = games;
   for (let i = 0; i < games.length; i += 1) {
+    // A cancelled run stops here rather than after every game (cancellation.ts).
+    if ((i & 0x3fff) === 0) throwIfCancelled();
     const pa = a[i];
     const pb = b[i];
     const ea = eloExpected(rating[pa], rating[pb]);

@@ -3,6 +3,7 @@
  * 1-8 with the Illinois algorithm for the volatility, and a runner over a whole sequence of
  * rating periods. Pure: players are dense indexes, games are plain records or columns.
  */
+import { throwIfCancelled } from '../cancellation.ts';
 import { columnsOfRatedGames } from './rated-columns.ts';
 import type { RatedGame } from './rated-columns.ts';
 
@@ -394,6 +395,7 @@ export function runGlicko2Columns(
     updatePlayers(state, sums, period, options, tracked);
     sums.clear();
     start = end;
+    throwIfCancelled();
   }
   if (options.calendarPeriods && games.length > 0) {
     const last = Math.max(games.period[games.length - 1], options.finalPeriod ?? -Infinity);

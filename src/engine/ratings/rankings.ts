@@ -3,6 +3,7 @@
  * counted games, one row per player with their record, main faction and last event. Pure: the
  * caller hands in plain facts (games already narrowed by the common filter).
  */
+import { throwIfCancelled } from '../cancellation.ts';
 import { monthIndex, weekIndex } from '../../domain/calendar-day.ts';
 import { runEloColumns } from './elo.ts';
 import { eventGroups } from './event-groups.ts';
@@ -154,6 +155,7 @@ export function standingsFromOrder(
   const inScope = (f: number): boolean => factions === null || factions.has(f);
   const groups = eventGroups(facts, order);
   const tallies = playerTallies(facts, order, groups, inScope);
+  throwIfCancelled();
   let ratings: MethodRatings;
   if (params.method === 'points') {
     ratings = pointsRatings(facts, order, params.points, factions, groups, tallies);
@@ -164,6 +166,7 @@ export function standingsFromOrder(
     const { rating, rd, volatility } = glicko2Run(facts, order, params.glicko2, false, { asOf });
     ratings = { rating, rd, volatility, eventsScored: null };
   }
+  throwIfCancelled();
   return standingRows(facts, tallies, ratings);
 }
 

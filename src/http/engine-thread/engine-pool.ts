@@ -1,27 +1,64 @@
 /**
- * Several engine threads over one snapshot (docs/architecture.md#engine-thread): `muster serve`
- * answers HTTP on its main thread and runs the engine calls on this pool. The snapshot's columns
- * and its caches' data live once on shared memory, so each thread adds only its own small parts
- * (docs/operations.md#engine-threads). A task goes to the thread with the fewest waiting, except
- * that ratings computed for one parameter set stay with the thread that keeps them.
+ * Engine threads over one snapshot, and how their work is scheduled (docs/architecture.md#engine-thread,
+ * docs/operations.md#limits). `muster serve` answers HTTP on its main thread and runs the engine
+ * calls on this pool. The snapshot's columns and its caches' data live once on shared memory, so
+ * each thread adds only its own small parts (docs/operations.md#engine-threads).
+ *
+ * Every waiting task stays here, on the serving thread; a thread is handed one task at a time
+ * (two when both are cheap, so it never idles between them). That is what lets the pool keep its
+ * promises under a burst:
+ * - two lanes: a task that rates every game of its scope with parameters no thread has computed
+ *   yet is expensive (seconds at a million games); every other task is cheap (milliseconds).
+ *   Cheap tasks go first, and at most one thread fewer than the pool's (one, with one thread)
+ *   runs an expensive task at a time, so a burst of expensive requests never holds every thread;
+ * - each lane has its own bound on waiting tasks: a burst of expensive requests is refused with
+ *   503 `busy` without taking the places of cheap ones;
+ * - a task whose every waiter has gone (its deadline passed, its client went away) is dropped if
+ *   it has not started, and cancelled while it runs (cancellation.ts), so abandoned work does
+ *   not hold a thread.
+ * Ratings computed for one parameter set stay with the thread that computed them, so tasks
+ * that share them go to that thread (taskAffinity).
  */
 import type {
   EngineTaskArgs,
   EngineTaskName,
   EngineTaskResult,
 } from '../../engine/engine-tasks.ts';
-import { taskAffinity } from '../../engine/engine-tasks.ts';
+import { taskAffinity, taskWarmKey } from '../../engine/engine-tasks.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { ProblemError } from '../../errors/problem.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { SnapshotHandoff } from '../../snapshot/snapshot-handoff.ts';
-import { EngineThread } from './engine-thread.ts';
-import type { EngineRunner } from './engine-thread.ts';
+import type { EnginePressure, EngineRunner } from './engine-runner.ts';
+import type { FailureMessage, FromEngineThread } from './engine-thread-messages.ts';
+import { EngineWorker } from './engine-worker.ts';
+import type { PostedTask } from './engine-worker.ts';
 
 export interface EnginePoolOptions {
   /** Engine threads, at least one. */
   readonly threads: number;
-  /** Tasks that may wait at once over the whole pool; one more is refused with 503 `busy`. */
+  /** Cheap tasks that may wait at once over the whole pool; one more is refused with 503 `busy`. */
   readonly maxQueued: number;
+  /**
+   * Expensive tasks that may wait at once (default: a quarter of maxQueued, at least 1); one more
+   * is refused with 503 `busy`.
+   */
+  readonly maxExpensiveQueued?: number;
+}
+
+interface Job extends PostedTask {
+  /** The thread it must run on (its ratings live there), or null: any. */
+  readonly pinned: number | null;
+  /** What it computes once and keeps (taskWarmKey), or null. */
+  readonly warmKey: string | null;
+  readonly expensive: boolean;
+  readonly queuedAt: number;
+  resent: boolean;
+  done: boolean;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  /** Detaches the abort listener. */
+  release(): void;
 }
 
 /** A string's FNV-1a hash, to spread affinity keys over the threads. */
@@ -34,25 +71,64 @@ function hashOf(text: string): number {
   return hash >>> 0;
 }
 
+function errorOf(failure: FailureMessage): Error {
+  if (failure.domain) return new DomainError(failure.kind, failure.message, failure.fields);
+  const error = new Error(`engine thread: ${failure.message}`);
+  if (failure.stack !== undefined) error.stack = failure.stack;
+  return error;
+}
+
+/** Why a task that nobody waits for any more was given up: the signal's own reason when it is a problem. */
+function abandonedBecause(signal: AbortSignal): unknown {
+  const reason: unknown = signal.reason;
+  return reason instanceof ProblemError
+    ? reason
+    : new ProblemError('timeout', 'the request was abandoned before its answer was ready');
+}
+
+function busy(waiting: number, lane: string): ProblemError {
+  return new ProblemError(
+    'busy',
+    `${waiting} ${lane} computations are waiting already; retry in a few seconds`,
+    { headers: { 'retry-after': '2' } },
+  );
+}
+
 export class EnginePool implements EngineRunner {
-  private readonly threads: EngineThread[];
+  protected readonly workers: EngineWorker[];
+  /** Tasks waiting that must run on one thread, by thread. */
+  private readonly own: Job[][];
+  /** Cheap tasks waiting that any thread may run, oldest first. */
+  private readonly shared: Job[] = [];
   /** Tasks sent to each thread since start, in thread order. */
   private readonly sent: number[];
+  private readonly maxExpensive: number;
+  private cheapWaiting = 0;
+  private expensiveWaiting = 0;
+  private expensiveRunning = 0;
+  private nextId = 1;
   private next = 0;
+  private lastRefusedAt: number | null = null;
+  private lastAbandonedAt: number | null = null;
 
   constructor(private readonly options: EnginePoolOptions) {
     const count = Math.max(1, options.threads);
-    // The pool bounds the queue; each thread takes whatever the pool lets through.
-    this.threads = Array.from(
-      { length: count },
-      () => new EngineThread({ maxQueued: Number.POSITIVE_INFINITY }),
-    );
-    this.sent = this.threads.map(() => 0);
+    const events = {
+      settled: (worker: EngineWorker, message: Exclude<FromEngineThread, { ready: true }>) =>
+        this.settled(worker, message),
+      stopped: (_worker: EngineWorker, lost: PostedTask[], cause: Error) =>
+        this.stopped(lost as Job[], cause),
+    };
+    this.workers = Array.from({ length: count }, () => new EngineWorker(events));
+    this.own = this.workers.map(() => []);
+    this.sent = this.workers.map(() => 0);
+    this.maxExpensive =
+      options.maxExpensiveQueued ?? Math.max(1, Math.floor(options.maxQueued / 4));
   }
 
   /** How many engine threads the pool runs. */
   get size(): number {
-    return this.threads.length;
+    return this.workers.length;
   }
 
   run<K extends EngineTaskName>(
@@ -60,23 +136,38 @@ export class EnginePool implements EngineRunner {
     snapshot: Snapshot,
     ...args: EngineTaskArgs<K>
   ): Promise<EngineTaskResult<K>> {
-    const queued = this.queued();
-    if (queued >= this.options.maxQueued) {
+    return this.runAbortable(undefined, task, snapshot, ...args);
+  }
+
+  runAbortable<K extends EngineTaskName>(
+    signal: AbortSignal | undefined,
+    task: K,
+    snapshot: Snapshot,
+    ...args: EngineTaskArgs<K>
+  ): Promise<EngineTaskResult<K>> {
+    if (signal?.aborted) return Promise.reject(abandonedBecause(signal));
+    const affinity = taskAffinity(task, args);
+    const pinned = affinity === null ? null : hashOf(affinity) % this.workers.length;
+    const warmKey = taskWarmKey(task, args);
+    const expensive =
+      warmKey !== null && pinned !== null && !this.workers[pinned].isWarm(warmKey, snapshot);
+    if (
+      expensive
+        ? this.expensiveWaiting >= this.maxExpensive
+        : this.cheapWaiting >= this.options.maxQueued
+    ) {
+      this.lastRefusedAt = Date.now();
       return Promise.reject(
-        new ProblemError(
-          'busy',
-          `${queued} computations are waiting already; retry in a few seconds`,
-          { headers: { 'retry-after': '2' } },
-        ),
+        busy(expensive ? this.expensiveWaiting : this.cheapWaiting, expensive ? 'expensive' : ''),
       );
     }
-    const index = this.pick(task, args);
-    this.sent[index]++;
-    return this.threads[index].run(task, snapshot, ...args);
+    return this.submit(signal, { task, args, snapshot, pinned, warmKey, expensive }) as Promise<
+      EngineTaskResult<K>
+    >;
   }
 
   start(): Promise<void> {
-    return Promise.all(this.threads.map((thread) => thread.start())).then(() => undefined);
+    return Promise.all(this.workers.map((worker) => worker.start())).then(() => undefined);
   }
 
   /**
@@ -84,7 +175,7 @@ export class EnginePool implements EngineRunner {
    * (snapshot-handoff.ts), so this thread copies none of it (docs/architecture.md#engine-thread).
    */
   handoff(): SnapshotHandoff {
-    const expected = this.threads.map((thread) => thread.expect());
+    const expected = this.workers.map((worker) => worker.expect());
     return {
       ports: expected.map((e) => e.port),
       received: (snapshot) => {
@@ -100,18 +191,42 @@ export class EnginePool implements EngineRunner {
    * this thread).
    */
   async prepare(snapshot: Snapshot): Promise<void> {
-    const attached: Promise<void>[] = [];
-    for (const thread of this.threads) {
-      attached.push(thread.prepare(snapshot));
+    const attached: Promise<unknown>[] = [];
+    for (let i = 0; i < this.workers.length; i++) {
+      attached.push(
+        this.submit(undefined, {
+          task: 'warm',
+          args: [],
+          snapshot,
+          pinned: i,
+          warmKey: null,
+          expensive: false,
+        }),
+      );
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
     await Promise.all(attached);
   }
 
   queued(): number {
-    let total = 0;
-    for (const thread of this.threads) total += thread.queued();
-    return total;
+    let running = 0;
+    for (const worker of this.workers) running += worker.inFlight.length;
+    return this.cheapWaiting + this.expensiveWaiting + running;
+  }
+
+  pressure(): EnginePressure {
+    let running = 0;
+    for (const worker of this.workers) running += worker.inFlight.length;
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const job of this.shared) oldest = Math.min(oldest, job.queuedAt);
+    for (const jobs of this.own) for (const job of jobs) oldest = Math.min(oldest, job.queuedAt);
+    return {
+      waiting: this.cheapWaiting + this.expensiveWaiting,
+      running,
+      oldestWaitMs: oldest === Number.POSITIVE_INFINITY ? 0 : performance.now() - oldest,
+      lastRefusedAt: this.lastRefusedAt,
+      lastAbandonedAt: this.lastAbandonedAt,
+    };
   }
 
   /** Tasks sent to each thread since the pool was made, in thread order. */
@@ -120,21 +235,153 @@ export class EnginePool implements EngineRunner {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.threads.map((thread) => thread.close()));
+    const waiting = [...this.shared, ...this.own.flat()];
+    this.shared.length = 0;
+    for (const jobs of this.own) jobs.length = 0;
+    this.cheapWaiting = 0;
+    this.expensiveWaiting = 0;
+    for (const job of waiting) this.finish(job, new Error('the engine thread was closed'), false);
+    await Promise.all(this.workers.map((worker) => worker.close()));
   }
 
-  /** The index of the thread to run a task on. */
-  private pick<K extends EngineTaskName>(task: K, args: EngineTaskArgs<K>): number {
-    const count = this.threads.length;
-    const affinity = taskAffinity(task, args);
-    if (affinity !== null) return hashOf(affinity) % count;
-    // The fewest waiting; among equals, the next in turn, so idle threads share the work.
-    let best = this.next;
-    for (let i = 1; i < count; i++) {
-      const index = (this.next + i) % count;
-      if (this.threads[index].queued() < this.threads[best].queued()) best = index;
+  private submit(
+    signal: AbortSignal | undefined,
+    spec: Pick<Job, 'task' | 'args' | 'snapshot' | 'pinned' | 'warmKey' | 'expensive'>,
+  ): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const job: Job = {
+        ...spec,
+        id: this.nextId++,
+        seq: 0,
+        queuedAt: performance.now(),
+        resent: false,
+        done: false,
+        resolve,
+        reject,
+        release: () => undefined,
+      };
+      if (signal !== undefined) {
+        const onAbort = () => this.abandon(job, abandonedBecause(signal));
+        signal.addEventListener('abort', onAbort, { once: true });
+        job.release = () => signal.removeEventListener('abort', onAbort);
+      }
+      if (job.pinned === null) this.shared.push(job);
+      else this.own[job.pinned].push(job);
+      if (job.expensive) this.expensiveWaiting++;
+      else this.cheapWaiting++;
+      this.pump();
+    });
+  }
+
+  /** Hands waiting tasks to threads that can take them: idle threads first, in turn. */
+  private pump(): void {
+    const count = this.workers.length;
+    let moved = true;
+    while (moved) {
+      moved = false;
+      for (const depth of [0, 1]) {
+        for (let k = 0; k < count; k++) {
+          const index = (this.next + k) % count;
+          const worker = this.workers[index];
+          if (worker.inFlight.length !== depth) continue;
+          const job = this.nextFor(index, worker);
+          if (job === null) continue;
+          this.dispatch(index, worker, job);
+          moved = true;
+        }
+      }
     }
     this.next = (this.next + 1) % count;
-    return best;
+  }
+
+  /**
+   * The task thread `index` runs next, taken from its queue: the oldest cheap task it may run;
+   * else, when it is idle and the expensive lane has room, its oldest expensive task. A thread
+   * busy with an expensive task takes nothing more, so a cheap task never waits behind one.
+   */
+  private nextFor(index: number, worker: EngineWorker): Job | null {
+    const inFlight = worker.inFlight as Job[];
+    if (inFlight.length >= 2 || (inFlight.length === 1 && inFlight[0].expensive)) return null;
+    const own = this.own[index];
+    const ownCheap = own.findIndex((job) => !job.expensive);
+    const shared = this.shared[0];
+    if (ownCheap >= 0 && (shared === undefined || own[ownCheap].id < shared.id)) {
+      return own.splice(ownCheap, 1)[0];
+    }
+    if (shared !== undefined) return this.shared.shift()!;
+    const cap = Math.max(1, this.workers.length - 1);
+    if (inFlight.length > 0 || this.expensiveRunning >= cap) return null;
+    const ownExpensive = own.findIndex((job) => job.expensive);
+    return ownExpensive < 0 ? null : own.splice(ownExpensive, 1)[0];
+  }
+
+  private dispatch(index: number, worker: EngineWorker, job: Job): void {
+    if (job.expensive) {
+      this.expensiveWaiting--;
+      this.expensiveRunning++;
+    } else {
+      this.cheapWaiting--;
+    }
+    this.sent[index]++;
+    worker.post(job);
+  }
+
+  /** Every waiter of `job` has gone: drop it if it waits, cancel it if it runs. */
+  private abandon(job: Job, reason: unknown): void {
+    if (job.done) return;
+    this.lastAbandonedAt = Date.now();
+    const queue = job.pinned === null ? this.shared : this.own[job.pinned];
+    const waiting = queue.indexOf(job);
+    if (waiting >= 0) {
+      queue.splice(waiting, 1);
+      if (job.expensive) this.expensiveWaiting--;
+      else this.cheapWaiting--;
+    } else {
+      // Running: its thread stays busy with it until the next check (cancellation.ts).
+      for (const worker of this.workers) if (worker.inFlight.includes(job)) worker.cancel(job);
+    }
+    this.finish(job, reason, false);
+  }
+
+  private settled(worker: EngineWorker, message: Exclude<FromEngineThread, { ready: true }>) {
+    const job = worker.take(message.id) as Job | undefined;
+    if (job === undefined) return;
+    if ('missing' in message && !job.resent && !job.done) {
+      // The worker had already let the snapshot go (two reloads during this request): send
+      // it again, once.
+      job.resent = true;
+      worker.forget(job.snapshot);
+      worker.post(job);
+      return;
+    }
+    if (job.expensive) this.expensiveRunning--;
+    if ('result' in message) {
+      if (job.warmKey !== null) worker.noteWarm(job.warmKey, job.snapshot);
+      this.finish(job, message.result, true);
+    } else if ('failure' in message) {
+      this.finish(job, errorOf(message.failure), false);
+    } else if ('cancelled' in message) {
+      this.finish(job, new ProblemError('timeout', 'the computation was cancelled'), false);
+    } else {
+      this.finish(job, new Error('engine thread: the snapshot of the request is gone'), false);
+    }
+    this.pump();
+  }
+
+  private stopped(lost: Job[], cause: Error): void {
+    for (const job of lost) {
+      if (job.expensive) this.expensiveRunning--;
+      this.finish(job, new Error(`the engine thread stopped: ${cause.message}`), false);
+    }
+    // The next task starts another worker.
+    queueMicrotask(() => this.pump());
+  }
+
+  private finish(job: Job, value: unknown, ok: boolean): void {
+    if (job.done) return;
+    job.done = true;
+    job.release();
+    if (ok) job.resolve(value);
+    else job.reject(value);
   }
 }

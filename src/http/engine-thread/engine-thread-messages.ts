@@ -13,15 +13,30 @@ import type { Snapshot } from '../../snapshot/snapshot.ts';
 export const KEPT_SNAPSHOTS = 2;
 
 /**
+ * Cells of the shared array in which the serving thread marks a task cancelled, indexed by the
+ * task's dispatch number modulo this; a worker holds at most two tasks, so two never share one.
+ */
+export const CANCEL_CELLS = 4;
+
+/**
  * Serving thread to engine thread: a snapshot to keep under a token, with the data of the
  * engine caches built for it (on shared memory when built on the loading thread, so every
  * engine thread reads one copy); a port on which the loading thread will post the snapshot to
- * keep under a token (snapshot-handoff.ts), tasks for which wait until it has come; or a task.
+ * keep under a token (snapshot-handoff.ts), tasks for which wait until it has come; the shared
+ * cells that mark a task cancelled (sent first); or a task, with its dispatch number.
  */
 export type ToEngineThread =
   | { type: 'snapshot'; token: number; snapshot: Snapshot; caches: SnapshotCacheData }
   | { type: 'receive'; token: number; port: MessagePort }
-  | { type: 'task'; id: number; token: number; task: EngineTaskName; args: unknown[] };
+  | { type: 'cells'; cells: Int32Array }
+  | {
+      type: 'task';
+      id: number;
+      seq: number;
+      token: number;
+      task: EngineTaskName;
+      args: unknown[];
+    };
 
 /** A refusal of the engine (DomainError) or any other failure, as plain data. */
 export type FailureMessage =
@@ -29,11 +44,12 @@ export type FailureMessage =
   | { domain: false; message: string; stack?: string };
 
 /**
- * Engine thread to serving thread: that it has loaded, a task's result, its failure, or that
- * its snapshot is gone.
+ * Engine thread to serving thread: that it has loaded, a task's result, its failure, that its
+ * snapshot is gone, or that it was dropped, cancelled before or while it ran.
  */
 export type FromEngineThread =
   | { ready: true }
   | { id: number; result: unknown }
   | { id: number; failure: FailureMessage }
-  | { id: number; missing: true };
+  | { id: number; missing: true }
+  | { id: number; cancelled: true };

@@ -8,12 +8,13 @@
 import { parentPort } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { DomainError } from '../../domain/domain-error.ts';
+import { TaskCancelled, withCancellation } from '../../engine/cancellation.ts';
 import { ENGINE_TASKS } from '../../engine/engine-tasks.ts';
 import { adoptSnapshotCaches } from '../../engine/snapshot-cache.ts';
 import type { SnapshotCacheData } from '../../engine/snapshot-cache.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { HandedSnapshot } from '../../snapshot/snapshot-handoff.ts';
-import { KEPT_SNAPSHOTS } from './engine-thread-messages.ts';
+import { CANCEL_CELLS, KEPT_SNAPSHOTS } from './engine-thread-messages.ts';
 import type { FailureMessage, FromEngineThread, ToEngineThread } from './engine-thread-messages.ts';
 
 type TaskMessage = Extract<ToEngineThread, { type: 'task' }>;
@@ -21,6 +22,8 @@ type TaskMessage = Extract<ToEngineThread, { type: 'task' }>;
 const snapshots = new Map<number, Snapshot>();
 /** Tokens announced with a port whose snapshot has not come yet, with the tasks waiting on it. */
 const expected = new Map<number, TaskMessage[]>();
+/** Where the serving thread marks a task cancelled (engine-worker.ts); set before any task. */
+let cancelCells: Int32Array<ArrayBufferLike> = new Int32Array(CANCEL_CELLS);
 
 function failureOf(error: unknown): FailureMessage {
   if (error instanceof DomainError) {
@@ -31,13 +34,18 @@ function failureOf(error: unknown): FailureMessage {
 }
 
 function run(message: TaskMessage): FromEngineThread {
+  const { id, seq } = message;
+  const cancelled = () => Atomics.load(cancelCells, seq % CANCEL_CELLS) === seq;
+  // Nobody waits for it any more: never started (docs/architecture.md#engine-thread).
+  if (cancelled()) return { id, cancelled: true };
   const snapshot = snapshots.get(message.token);
-  if (snapshot === undefined) return { id: message.id, missing: true };
+  if (snapshot === undefined) return { id, missing: true };
   try {
     const task = ENGINE_TASKS[message.task] as (s: Snapshot, ...args: unknown[]) => unknown;
-    return { id: message.id, result: task(snapshot, ...message.args) };
+    return { id, result: withCancellation(cancelled, () => task(snapshot, ...message.args)) };
   } catch (error) {
-    return { id: message.id, failure: failureOf(error) };
+    if (error instanceof TaskCancelled) return { id, cancelled: true };
+    return { id, failure: failureOf(error) };
   }
 }
 
@@ -69,7 +77,8 @@ function receive(token: number, port: MessagePort): void {
 }
 
 parentPort!.on('message', (message: ToEngineThread) => {
-  if (message.type === 'snapshot') keep(message.token, message.snapshot, message.caches);
+  if (message.type === 'cells') cancelCells = message.cells;
+  else if (message.type === 'snapshot') keep(message.token, message.snapshot, message.caches);
   else if (message.type === 'receive') receive(message.token, message.port);
   else if (expected.has(message.token)) expected.get(message.token)!.push(message);
   else parentPort!.postMessage(run(message));

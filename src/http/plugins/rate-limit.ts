@@ -4,6 +4,7 @@
  * Headers follow draft-ietf-httpapi-ratelimit-headers (RateLimit-Limit/-Remaining/-Reset)
  * plus Retry-After (RFC 9110 §10.2.3) on 429.
  */
+import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -31,6 +32,19 @@ export function isRateLimitExempt(url: string | undefined): boolean {
 export interface RateLimitOptions {
   /** Redis key prefix; tests give each run its own. */
   namespace?: string;
+}
+
+/**
+ * The client a request is counted against (docs/http-api.md#limits): its address as the trusted
+ * proxies give it, but only an address. An X-Forwarded-For entry that is not one (`not-an-ip`,
+ * any text a client sends) is skipped for the nearest entry that is, so a client cannot mint a
+ * fresh key per request; the socket's own address is always one.
+ */
+export function clientKey(request: FastifyRequest): string {
+  if (isIP(request.ip) !== 0) return request.ip;
+  const chain = request.ips ?? [];
+  for (let i = chain.length - 1; i >= 0; i--) if (isIP(chain[i]) !== 0) return chain[i];
+  return request.socket.remoteAddress ?? 'unknown';
 }
 
 function seconds(ms: number): string {
@@ -122,7 +136,7 @@ export async function installRateLimit(
     ...(redis === undefined
       ? {}
       : { redis, nameSpace: options.namespace ?? DEFAULT_RATE_LIMIT_NAMESPACE }),
-    keyGenerator: (request: FastifyRequest) => request.ip,
+    keyGenerator: clientKey,
     allowList: (request: FastifyRequest) =>
       isRateLimitExempt(request.routeOptions.url) || isAllowedPreflight(request),
     errorResponseBuilder: (request, context) =>

@@ -1,10 +1,12 @@
 /**
  * A handler-level time limit (docs/http-api.md#limits). Fastify's `requestTimeout` only bounds
  * receiving the request on the socket; this bounds the handler too, counting from the start of
- * the request, and answers 503 `timeout` when it is exceeded. The late result is dropped.
+ * the request, and answers 503 `timeout` when it is exceeded. The late result is dropped, and
+ * the request's signal aborts, so work that nobody else waits for stops (request-signal.ts).
  */
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { ProblemError } from '../../errors/problem.ts';
+import { abortRequest } from '../request-signal.ts';
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (
@@ -29,14 +31,16 @@ export function installRequestTimeout(app: FastifyInstance, timeoutMs: number): 
       let timer: NodeJS.Timeout | undefined;
       const expired = new Promise<never>((_, reject) => {
         timer = setTimeout(
-          () =>
-            reject(
-              new ProblemError(
-                'timeout',
-                `the request took longer than ${timeoutMs} ms; try a narrower filter or retry later`,
-                { headers: { 'retry-after': '1' } },
-              ),
-            ),
+          () => {
+            const problem = new ProblemError(
+              'timeout',
+              `the request took longer than ${timeoutMs} ms; try a narrower filter or retry later`,
+              { headers: { 'retry-after': '1' } },
+            );
+            // Work done only for this request is dropped or cancelled (request-signal.ts).
+            abortRequest(request, problem);
+            reject(problem);
+          },
           Math.max(0, timeoutMs - reply.elapsedTime),
         );
       });

@@ -134,8 +134,8 @@ export function registerArmyMatchupRoute(app: FastifyInstance, ctx: AppContext):
     body: ArmyMatchupBody,
     response: ArmyMatchupResponse,
     filterOf: (body) => body,
-    compute: (snapshot, filter, body) =>
-      runEngine(ctx, 'armyMatchup', snapshot, {
+    compute: (snapshot, filter, body, signal) =>
+      runEngine(ctx, signal, 'armyMatchup', snapshot, {
         ...filter,
         factions: applied(body.factions),
         opponents: applied(body.opponents),

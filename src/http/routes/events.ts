@@ -112,8 +112,8 @@ export function registerEventsRoute(app: FastifyInstance, ctx: AppContext): void
     response: EventsResponse,
     notFound: 'event or player is not in the data (`errors[]` points at it)',
     filterOf: (body) => body,
-    compute: (snapshot, filter, body) =>
-      runEngine(ctx, 'eventList', snapshot, filter, {
+    compute: (snapshot, filter, body, signal) =>
+      runEngine(ctx, signal, 'eventList', snapshot, filter, {
         faction: body.faction ?? null,
         player: body.player ?? null,
         event: body.event ?? null,

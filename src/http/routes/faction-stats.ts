@@ -316,8 +316,8 @@ export function registerFactionStatsRoute(app: FastifyInstance, ctx: AppContext)
     body: FactionStatsBody,
     response: FactionStatsResponse,
     filterOf: (body) => body,
-    compute: (snapshot, filter, body) =>
-      runEngine(ctx, 'factionStats', snapshot, {
+    compute: (snapshot, filter, body, signal) =>
+      runEngine(ctx, signal, 'factionStats', snapshot, {
         ...filter,
         factions: applied(body.factions),
         excludeMirrors: body.excludeMirrors ?? true,

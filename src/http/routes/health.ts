@@ -10,6 +10,7 @@ import type { AppContext } from '../app-context.ts';
 import type { ResponseCache } from '../response-cache.ts';
 import { isDraining } from '../graceful-close.ts';
 import type { SnapshotStatus } from '../../snapshot/snapshot-status.ts';
+import type { EnginePressure } from '../engine-thread/engine-runner.ts';
 
 export const HEALTH_CONTENT_TYPE = 'application/health+json';
 
@@ -66,7 +67,7 @@ export const HealthResponse = Type.Object(
       Type.Array(Check, { description: 'The checks of this component and measurement' }),
       {
         description:
-          'Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process\'s response cache; always pass), process:draining (only while shutting down: fail, so health answers 503)',
+          'Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process\'s response cache; always pass), engine:queue (computations waiting for an engine thread: warn, "degraded", while a computation has waited over 1 s or one was refused or abandoned in the last 10 s), process:draining (only while shutting down: fail, so health answers 503)',
       },
     ),
   },
@@ -231,6 +232,41 @@ function responseCacheCheck(cache: ReturnType<ResponseCache['stats']>): Record<s
   };
 }
 
+/** A wait in the engine's queue longer than this means the engine threads do not keep up. */
+const DEGRADED_WAIT_MS = 1000;
+/** For this long after a refusal (503 `busy`) or an abandoned computation, health stays degraded. */
+const DEGRADED_HOLD_MS = 10_000;
+
+/**
+ * The engine:queue check (docs/operations.md#limits): warns ("degraded") while the engine
+ * threads cannot keep up: a task has waited over a second, or one was refused or abandoned
+ * (its requests answered 503) within the last ten seconds.
+ */
+function engineCheck(
+  pressure: EnginePressure,
+  now: Date,
+): Record<string, unknown> & { status: Status } {
+  const recent = (at: number | null) => at !== null && now.getTime() - at < DEGRADED_HOLD_MS;
+  const reasons: string[] = [];
+  if (pressure.oldestWaitMs > DEGRADED_WAIT_MS) {
+    reasons.push(`a computation has waited ${Math.round(pressure.oldestWaitMs)} ms for a thread`);
+  }
+  if (recent(pressure.lastRefusedAt)) reasons.push('computations were refused (503 busy)');
+  if (recent(pressure.lastAbandonedAt)) {
+    reasons.push('computations were abandoned at their deadline or by their clients');
+  }
+  return {
+    componentType: 'component',
+    observedValue: pressure.waiting,
+    observedUnit: 'tasks',
+    status: reasons.length > 0 ? 'warn' : 'pass',
+    time: now.toISOString(),
+    running: pressure.running,
+    oldestWaitMs: Math.round(pressure.oldestWaitMs),
+    ...(reasons.length > 0 ? { output: `degraded: ${reasons.join('; ')}` } : {}),
+  };
+}
+
 /** Registers GET /api/health. */
 export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get(
@@ -280,6 +316,12 @@ export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void
 
       if (ctx.responseCache !== undefined) {
         checks['responseCache:bytes'] = [responseCacheCheck(ctx.responseCache.stats())];
+      }
+
+      if (ctx.engineThread !== undefined) {
+        const check = engineCheck(ctx.engineThread.pressure(), now);
+        statuses.push(check.status);
+        checks['engine:queue'] = [check];
       }
 
       // While shutting down, a load balancer must stop sending here (docs/operations.md#shutdown).

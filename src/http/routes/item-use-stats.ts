@@ -200,8 +200,8 @@ export function registerItemUseStatsRoute(app: FastifyInstance, ctx: AppContext)
     body: ItemUseStatsBody,
     response: ItemUseStatsResponse,
     filterOf: (body) => body,
-    compute: (snapshot, filter, body) =>
-      runEngine(ctx, 'itemUseStats', snapshot, {
+    compute: (snapshot, filter, body, signal) =>
+      runEngine(ctx, signal, 'itemUseStats', snapshot, {
         ...filter,
         factions: applied(body.factions),
         categories: applied(body.categories),

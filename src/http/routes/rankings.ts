@@ -379,6 +379,7 @@ export function registerRankingsRoute(app: FastifyInstance, ctx: AppContext): vo
     filterOf: (body) => ({ ...body, countries: [] }),
     // Rating every game in scope is linear in games (about a second at a million): on an
     // engine thread, the serving thread answers other requests meanwhile.
-    compute: (snapshot, filter, body) => runEngine(ctx, 'leaderboard', snapshot, filter, body),
+    compute: (snapshot, filter, body, signal) =>
+      runEngine(ctx, signal, 'leaderboard', snapshot, filter, body),
   });
 }

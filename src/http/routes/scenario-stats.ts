@@ -193,8 +193,8 @@ export function registerScenarioStatsRoute(app: FastifyInstance, ctx: AppContext
     body: ScenarioStatsBody,
     response: ScenarioStatsResponse,
     filterOf: (body) => body,
-    compute: (snapshot, filter, body) =>
-      runEngine(ctx, 'scenarioStats', snapshot, {
+    compute: (snapshot, filter, body, signal) =>
+      runEngine(ctx, signal, 'scenarioStats', snapshot, {
         ...filter,
         kinds: normaliseKinds(body.kinds),
         names: applied(body.names),

@@ -97,8 +97,8 @@ export function registerScenarioRoute(app: FastifyInstance, ctx: AppContext): vo
     body: ScenarioBody,
     response: ScenarioResponse,
     filterOf: (body) => body,
-    compute: (snapshot, filter, body) =>
-      runEngine(ctx, 'scenarioCatalogue', snapshot, {
+    compute: (snapshot, filter, body, signal) =>
+      runEngine(ctx, signal, 'scenarioCatalogue', snapshot, {
         ...filter,
         kinds: normaliseKinds(body.kinds),
         search: body.search ?? null,

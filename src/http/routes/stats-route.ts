@@ -31,6 +31,7 @@ import { noteCacheOutcome } from '../metrics.ts';
 import { appendVary, negotiateEncoding } from '../plugins/compression.ts';
 import { problemResponse } from '../plugins/problem-responses.ts';
 import type { CachedBody } from '../response-cache.ts';
+import { requestSignal } from '../request-signal.ts';
 import { envelope, requireSnapshot } from '../schemas/envelope.ts';
 
 /** The body of a request validated against `B`, as the TypeBox type provider types it. */
@@ -52,11 +53,15 @@ export interface StatsRoute<B extends TSchema, D, F> {
   notFound?: string;
   /** The common filter's fields of a body (the body itself: its schema spreads them in). */
   filterOf: (body: BodyOf<B>) => CommonFilterInput;
-  /** The engine call, through runEngine: on an engine thread, it answers a promise. */
+  /**
+   * The engine call, through runEngine: on an engine thread, it answers a promise. `signal`
+   * aborts when nobody waits for the answer any more (request-signal.ts).
+   */
   compute: (
     snapshot: Snapshot,
     filter: CommonFilter,
     body: BodyOf<B>,
+    signal: AbortSignal | undefined,
   ) => EngineResult<D, F> | Promise<EngineResult<D, F>>;
 }
 
@@ -86,9 +91,9 @@ export function registerStatsRoute<B extends TSchema, D, F>(
       // The route's response schema serialiser (fast-json-stringify), as Fastify would use.
       const serialise = (result: EngineResult<D, F>) =>
         String(reply.serialize(envelope(snapshot, result)));
-      const answer = () => {
+      const answer = (signal: AbortSignal | undefined) => {
         const filter = normaliseCommonFilter(snapshot, route.filterOf(body));
-        const result = route.compute(snapshot, filter, body);
+        const result = route.compute(snapshot, filter, body, signal);
         return result instanceof Promise ? result.then(serialise) : serialise(result);
       };
       return sendCached(ctx, reply, route.path, body, snapshot, answer);
@@ -99,16 +104,18 @@ export function registerStatsRoute<B extends TSchema, D, F>(
 /**
  * Runs the engine's `task` for a request: on the app's engine thread(s) when it has them
  * (docs/architecture.md#engine-thread), else here. The arguments and the answer are plain
- * data, so either way the answer is the same.
+ * data, so either way the answer is the same. When `signal` aborts, a task that has not
+ * finished is dropped or cancelled.
  */
 export function runEngine<K extends EngineTaskName>(
   ctx: AppContext,
+  signal: AbortSignal | undefined,
   task: K,
   snapshot: Snapshot,
   ...args: EngineTaskArgs<K>
 ): EngineTaskResult<K> | Promise<EngineTaskResult<K>> {
   if (ctx.engineThread === undefined) return runEngineTask(task, snapshot, ...args);
-  return ctx.engineThread.run(task, snapshot, ...args);
+  return ctx.engineThread.runAbortable(signal, task, snapshot, ...args);
 }
 
 /**
@@ -123,7 +130,7 @@ export function sendCached(
   path: string,
   body: unknown,
   snapshot: Snapshot,
-  answer: () => string | Promise<string>,
+  answer: (signal: AbortSignal | undefined) => string | Promise<string>,
 ): FastifyReply | Promise<FastifyReply> {
   const cache = ctx.responseCache;
   const on = cache !== undefined && cache.maxBytes > 0;
@@ -133,7 +140,7 @@ export function sendCached(
     // twice (Content-Length, then the socket write), so it is encoded once here.
     const send = (text: string) =>
       reply.type('application/json; charset=utf-8').send(Buffer.from(text));
-    const text = answer();
+    const text = answer(requestSignal(reply));
     return typeof text === 'string' ? send(text) : text.then(send);
   }
   // The cache keeps each coding once; the compression plugin leaves an encoded answer alone.
@@ -143,7 +150,7 @@ export function sendCached(
     return reply.type('application/json; charset=utf-8').send(cached.bytes);
   };
   const encoding = negotiateEncoding(reply.request.headers['accept-encoding']);
-  const payload = cache.get(path, body, snapshot, answer, encoding);
+  const payload = cache.get(path, body, snapshot, answer, encoding, () => requestSignal(reply));
   // A hit is answered synchronously; a promise is a computation, this one's or one in flight.
   if (on) noteCacheOutcome(reply.request, payload instanceof Promise ? 'miss' : 'hit');
   return payload instanceof Promise ? payload.then(send) : send(payload);

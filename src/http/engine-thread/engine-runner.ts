@@ -1,0 +1,55 @@
+/**
+ * Where the statistics routes run their engine calls (docs/architecture.md#engine-thread): one
+ * engine thread, or a pool of them (engine-pool.ts); both schedule the same way.
+ */
+import type {
+  EngineTaskArgs,
+  EngineTaskName,
+  EngineTaskResult,
+} from '../../engine/engine-tasks.ts';
+import type { Snapshot } from '../../snapshot/snapshot.ts';
+import type { SnapshotReceivers } from '../../snapshot/snapshot-handoff.ts';
+
+/** How well the engine threads keep up, for health (docs/operations.md#limits). */
+export interface EnginePressure {
+  /** Tasks waiting for a thread. */
+  readonly waiting: number;
+  /** Tasks running or handed to a thread. */
+  readonly running: number;
+  /** How long the oldest waiting task has waited, in milliseconds (0: none waits). */
+  readonly oldestWaitMs: number;
+  /** When a task was last refused with 503 `busy` (epoch ms), or null. */
+  readonly lastRefusedAt: number | null;
+  /** When a task was last dropped or cancelled because nobody waited any more, or null. */
+  readonly lastAbandonedAt: number | null;
+}
+
+export interface EngineRunner extends SnapshotReceivers {
+  /** Runs `task` against `snapshot` off the serving thread. */
+  run<K extends EngineTaskName>(
+    task: K,
+    snapshot: Snapshot,
+    ...args: EngineTaskArgs<K>
+  ): Promise<EngineTaskResult<K>>;
+  /**
+   * As run, for a caller that may stop waiting: when `signal` aborts, the task is dropped if it
+   * has not started, or cancelled while it runs, and the promise rejects with the signal's
+   * reason.
+   */
+  runAbortable<K extends EngineTaskName>(
+    signal: AbortSignal | undefined,
+    task: K,
+    snapshot: Snapshot,
+    ...args: EngineTaskArgs<K>
+  ): Promise<EngineTaskResult<K>>;
+  /** Starts the thread(s); resolves once they have loaded. */
+  start(): Promise<void>;
+  /** Hands `snapshot` to every thread and attaches its caches there, before it is served. */
+  prepare(snapshot: Snapshot): Promise<void>;
+  /** Tasks sent and not yet answered. */
+  queued(): number;
+  /** How well the threads keep up (health's engine:queue check). */
+  pressure(): EnginePressure;
+  /** Stops the thread(s); tasks still waiting fail. */
+  close(): Promise<void>;
+}
