@@ -195,3 +195,34 @@ describe('rate limit on Redis', () => {
     }
   });
 });
+
+describe('the rate limit behind a trusted proxy', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp({
+      routes: probe,
+      env: { MUSTER_TRUST_PROXY: 'true' },
+      config: { rateLimitMax: LIMIT },
+    });
+  });
+  after(() => t.close());
+
+  const forwarded = (xff: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: POST_PATH,
+      remoteAddress: '10.0.0.1',
+      headers: { origin: TEST_ORIGIN, 'x-forwarded-for': xff },
+      payload: {},
+    });
+
+  it('counts a client by the forwarded address, and a forwarded value that is no address by the nearest one that is', async () => {
+    // Fresh text in each request: counted against the proxy's address, not a new key each time.
+    for (let i = 0; i < LIMIT; i++) {
+      assert.equal((await forwarded(`not-an-ip-${i}`)).statusCode, 200);
+    }
+    assertLimited(await forwarded('not-an-ip-again'));
+    // A real forwarded address is its own client.
+    assert.equal((await forwarded('198.51.100.9')).statusCode, 200);
+  });
+});

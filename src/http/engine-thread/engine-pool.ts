@@ -78,10 +78,10 @@ function errorOf(failure: FailureMessage): Error {
   return error;
 }
 
-/** Why a task that nobody waits for any more was given up: the signal's own reason when it is a problem. */
+/** Why a task that nobody waits for any more was given up: the signal's own reason, unless it gave none. */
 function abandonedBecause(signal: AbortSignal): unknown {
   const reason: unknown = signal.reason;
-  return reason instanceof ProblemError
+  return reason instanceof Error && reason.name !== 'AbortError'
     ? reason
     : new ProblemError('timeout', 'the request was abandoned before its answer was ready');
 }

@@ -105,7 +105,8 @@ export class EngineWorker {
 
   /** Whether this worker has computed the ratings keyed `key` on `snapshot`. */
   isWarm(key: string, snapshot: Snapshot): boolean {
-    return this.warm.get(key) === this.tokens.get(snapshot);
+    const token = this.tokens.get(snapshot);
+    return token !== undefined && this.warm.get(key) === token;
   }
 
   /** Notes that this worker now keeps the ratings keyed `key` on `snapshot`. */
