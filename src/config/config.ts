@@ -3,6 +3,7 @@
  * A bad value stops the process with a message naming the variable
  * (docs/operations.md#configuration).
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -41,6 +42,10 @@ export interface Config {
   /** The Prometheus metrics listener's port (MUSTER_METRICS_PORT); null: none. */
   readonly metricsPort: number | null;
   readonly metricsHost: string;
+  /** Open connections at once (docs/operations.md#connections); idle ones make room for new. */
+  readonly maxConnections: number;
+  /** Open connections at once from one client address; 0: no per-client bound. */
+  readonly maxConnectionsPerClient: number;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +127,14 @@ export const CONFIG_VARIABLES = {
     default: '0',
     doc: 'The former name of MUSTER_ENGINE_THREADS, still read when that is unset',
   },
+  MUSTER_MAX_CONNECTIONS: {
+    default: '',
+    doc: "Open connections at once; past it an idle keep-alive connection is closed to make room, and a new one is refused only when none is idle. Default: 80 % of the process's open-files limit less 100, at most 10,000",
+  },
+  MUSTER_MAX_CONNECTIONS_PER_CLIENT: {
+    default: '256',
+    doc: 'Open connections at once from one client address (not counted for trusted proxies, MUSTER_TRUST_PROXY), the same way; 0: no per-client bound',
+  },
 } as const;
 
 export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
@@ -138,6 +151,33 @@ function snapshotFile(text: string, databaseUrl: string): string | null {
   return path === ':memory:' ? null : `${resolve(path)}.snapshot`;
 }
 type Env = Readonly<Record<string, string | undefined>>;
+
+/** Connections at most by default, whatever the open-files limit. */
+const MAX_CONNECTIONS_CAP = 10_000;
+
+/**
+ * The process's soft limit of open files (Linux's /proc/self/limits), or null where it cannot
+ * be read: each connection holds a file descriptor, and running out of them refuses every new
+ * connection, health included.
+ */
+export function openFilesLimit(): number | null {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    const soft = line?.slice('Max open files'.length).trim().split(/\s+/)[0];
+    return soft === undefined || soft === 'unlimited' ? null : Number(soft) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** MUSTER_MAX_CONNECTIONS's default: 80 % of the open-files limit less 100 for files and the store, within [64, 10,000]. */
+function defaultMaxConnections(): number {
+  const limit = openFilesLimit();
+  if (limit === null) return MAX_CONNECTIONS_CAP;
+  return Math.max(64, Math.min(MAX_CONNECTIONS_CAP, Math.floor(limit * 0.8) - 100));
+}
 
 const LOG_LEVELS: readonly LogLevel[] = [
   'fatal',
@@ -271,5 +311,10 @@ export function loadConfig(env: Env = process.env): Config {
       raw(env, 'MUSTER_ENGINE_THREADS') === ''
         ? integer(env, 'MUSTER_WORKERS', 0, 1024)
         : integer(env, 'MUSTER_ENGINE_THREADS', 0, 1024),
+    maxConnections:
+      raw(env, 'MUSTER_MAX_CONNECTIONS') === ''
+        ? defaultMaxConnections()
+        : integer(env, 'MUSTER_MAX_CONNECTIONS', 1, 1_000_000),
+    maxConnectionsPerClient: integer(env, 'MUSTER_MAX_CONNECTIONS_PER_CLIENT', 0, 1_000_000),
   });
 }

@@ -13,6 +13,7 @@ import { installCompression } from './plugins/compression.ts';
 import { installJsonBodyParser } from './plugins/json-body.ts';
 import { installOpenApi } from './plugins/openapi.ts';
 import { answerClientError, answerFrameworkError } from './client-error.ts';
+import { ConnectionGuard } from './connection-guard.ts';
 import { installGracefulClose } from './graceful-close.ts';
 import { installOriginGuard } from './plugins/origin-guard.ts';
 import { installProblemResponses } from './plugins/problem-responses.ts';
@@ -69,6 +70,14 @@ export async function buildApp(
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     schemaController: { compilersFactory: { buildSerializer } },
+  });
+  // Connections in all and per client, and the first request's headers deadline from accept.
+  new ConnectionGuard(app.server, app.log, {
+    maxConnections: ctx.config.maxConnections,
+    maxConnectionsPerClient: ctx.config.maxConnectionsPerClient,
+    headersTimeoutMs: ctx.config.headersTimeoutMs,
+    checkIntervalMs: Math.max(100, Math.min(1000, Math.floor(ctx.config.headersTimeoutMs / 4))),
+    trustProxy: ctx.config.trustProxy,
   });
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   installJsonBodyParser(app);
