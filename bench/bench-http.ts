@@ -47,6 +47,7 @@ export function startServer(
   databaseUrl: string,
   workers = 1,
   snapshotFile?: string,
+  env: Record<string, string> = {},
 ): Promise<RunningServer> {
   // BENCH_SERVER_FLAGS: extra node flags for the server alone (e.g. --trace-gc when profiling).
   const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter((f) => f !== '') ?? [];
@@ -57,6 +58,7 @@ export function startServer(
       BENCH_DATABASE_URL: databaseUrl,
       BENCH_ENGINE_THREADS: String(workers),
       ...(snapshotFile === undefined ? {} : { BENCH_SNAPSHOT_FILE: snapshotFile }),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -22,6 +22,7 @@ export function renderMarkdown(r: BenchResults): string {
     ...renderReload(r),
     ...(r.t9a === undefined ? [] : renderT9a(r.t9a)),
     ...(r.import === undefined ? [] : renderImport(r.import)),
+    ...(r.burst === undefined ? [] : renderBurst(r.burst)),
   ].join('\n');
 }
 
@@ -233,6 +234,31 @@ function renderImport(i: NonNullable<BenchResults['import']>): string[] {
     ...i.runs.map(
       (run) =>
         `| ${run.format} | ${run.backend} | ${run.reimport ? 're-import (unchanged)' : 'first import'} | ${run.games.toLocaleString('en')} | ${run.seconds.toFixed(1)} | ${run.gamesPerSecond.toLocaleString('en')} | ${run.importSeconds?.toFixed(1) ?? '?'} | ${run.importGamesPerSecond?.toLocaleString('en') ?? '?'} | ${run.peakRssMiB ?? '?'} | ${run.fileMiB} | ${run.exitCode} |`,
+    ),
+    '',
+  ];
+}
+
+/** Bursts of expensive requests and when cheap ones answered again (bench-burst.ts). */
+function renderBurst(runs: NonNullable<BenchResults['burst']>): string[] {
+  const outcomes = (o: Record<string, number>) =>
+    Object.entries(o)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, n]) => `${n} × ${k}`)
+      .join(', ');
+  const deadline = runs[0]?.bursts[0]?.deadlineMs ?? 0;
+  return [
+    '## Bursts of expensive requests (burst section)',
+    '',
+    `The service's request deadline of ${s(deadline)}. A burst sends rankings with Glicko-2 parameters never asked before (seconds of work each at a million games), all at once; beside it a cheap uncached faction-stats request every 100 ms and health every 20 ms. "Cheap answer again" is the time from the burst's start after which every cheap request answered 200 within 1 s (target: under 2 s after the burst's own deadline).`,
+    '',
+    '| engine threads | burst | its answers | last answered | cheap sent / not answered | cheap answer again | after the deadline | cheap p50 / max during | health longest wait | health statuses |',
+    '|---:|---:|---|---:|---:|---:|---:|---:|---:|---|',
+    ...runs.flatMap(({ threads, bursts }) =>
+      bursts.map(
+        (x) =>
+          `| ${threads} | ${x.size} | ${outcomes(x.outcomes)} | ${s(x.burstAnsweredMs)} | ${x.cheapSent} / ${x.cheapFailed} | ${s(x.cheapRecoveredMs)} | ${s(x.cheapRecoveredAfterDeadlineMs)} | ${ms(x.cheapP50Ms, 0)} / ${ms(x.cheapMaxMs, 0)} ms | ${ms(x.healthMaxWaitMs, 0)} ms | ${outcomes(x.healthStatuses)} |`,
+      ),
     ),
     '',
   ];

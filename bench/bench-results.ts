@@ -10,6 +10,7 @@ import type {
   ReloadResult,
   ServerInfo,
 } from './bench-http.ts';
+import type { BurstResult } from './bench-burst.ts';
 import type { T9aWindowResult } from './bench-t9a.ts';
 import type { ImportThroughputResult } from './import-throughput.ts';
 
@@ -22,6 +23,7 @@ export const SECTIONS = [
   'reload',
   't9a',
   'import',
+  'burst',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -87,4 +89,6 @@ export interface BenchResults {
   t9a?: T9aWindowResult | { skipped: string };
   /** Import throughput (import-throughput.ts) at `games` games, or why it was skipped. */
   import?: { games: number; runs: ImportThroughputResult[] } | { skipped: string };
+  /** Bursts of expensive requests, then cheap ones (bench-burst.ts), with the engine threads they ran on. */
+  burst?: Array<{ threads: number; bursts: BurstResult[] }>;
 }

@@ -21,6 +21,8 @@ import {
   WARM_UP_SECONDS,
 } from './bench-http.ts';
 import type { LoadResult, ServerInfo, Target } from './bench-http.ts';
+import { measureBurst } from './bench-burst.ts';
+import type { BurstResult } from './bench-burst.ts';
 import { CASES, ROUTES, time, timeAsync } from './bench-queries.ts';
 import type { BenchResults, EngineRow, HttpRow, SqlRow } from './bench-results.ts';
 import { measureImportThroughput } from './import-throughput.ts';
@@ -243,4 +245,49 @@ export async function importSection(
 ): Promise<NonNullable<BenchResults['import']>> {
   const runs = await measureImportThroughput({ games, postgresUrl, log });
   return { games, runs };
+}
+
+/** The service's own request deadline (MUSTER_REQUEST_TIMEOUT_MS's default) in the burst section. */
+const BURST_DEADLINE_MS = 10_000;
+
+/**
+ * Bursts of 64 and of 200 expensive uncached requests, each followed by cheap uncached ones,
+ * on one server with the service's own deadline (bench-burst.ts).
+ */
+export async function burstSection(
+  databaseUrl: string,
+  threadCounts: readonly number[],
+  log: Log,
+): Promise<NonNullable<BenchResults['burst']>> {
+  const runs: NonNullable<BenchResults['burst']> = [];
+  for (const threads of threadCounts) runs.push(await burstsOn(databaseUrl, threads, log));
+  return runs;
+}
+
+async function burstsOn(
+  databaseUrl: string,
+  threads: number,
+  log: Log,
+): Promise<NonNullable<BenchResults['burst']>[number]> {
+  const server = await startServer(databaseUrl, threads, undefined, {
+    BENCH_REQUEST_TIMEOUT_MS: String(BURST_DEADLINE_MS),
+  });
+  try {
+    const bursts: BurstResult[] = [];
+    for (const [i, size] of [64, 200].entries()) {
+      const burst = await measureBurst(
+        server.info.url,
+        size,
+        BURST_DEADLINE_MS,
+        threads * 2000 + i * 1000,
+      );
+      log(
+        `${threads} engine thread(s), burst of ${size}: ${JSON.stringify(burst.outcomes)}; cheap answers again ${burst.cheapRecoveredMs.toFixed(0)} ms after its start (${burst.cheapRecoveredAfterDeadlineMs.toFixed(0)} ms after its deadline), longest health wait ${burst.healthMaxWaitMs.toFixed(0)} ms`,
+      );
+      bursts.push(burst);
+    }
+    return { threads, bursts };
+  } finally {
+    await server.stop();
+  }
 }

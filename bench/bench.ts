@@ -5,7 +5,8 @@
  * (bench-sections.ts): data (generate into SQLite, copy into PostgreSQL), load (server ready
  * time and memory per count of engine threads), engine, sql (the same aggregations in SQL),
  * http (autocannon, uncached and cached beside hello world), reload (and rankings with new
- * parameters), t9a (the real T9A window) and import. Without --sections all run on a fresh
+ * parameters), t9a (the real T9A window), import and burst (expensive requests at once, then
+ * cheap ones: when cheap ones answer again). Without --sections all run on a fresh
  * data set in a temporary directory; with it only those run and are merged into the results
  * file of the same size and label, so a large data set is generated once (--data-dir keeps
  * it) and each section measured alone.
@@ -18,6 +19,7 @@ import pg from 'pg';
 import { copyToPostgres, generate } from './bench-data.ts';
 import { WARM_UP_SECONDS } from './bench-http.ts';
 import {
+  burstSection,
   engineSection,
   httpSection,
   importSection,
@@ -229,6 +231,9 @@ async function runSections(results: BenchResults, file: string): Promise<void> {
   }
   if (chosen.has('t9a')) {
     results.t9a = await section(results, 't9a', () => measureT9aWindow(100, log));
+  }
+  if (chosen.has('burst')) {
+    results.burst = await section(results, 'burst', () => burstSection(db, threads, log));
   }
   if (chosen.has('import')) {
     const games = Math.min(GAMES, Number(values['import-games']));
