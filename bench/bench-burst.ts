@@ -21,8 +21,9 @@ export interface BurstResult {
   outcomes: Record<string, number>;
   /** When the last answer of the burst came, from its start. */
   burstAnsweredMs: number;
-  /** Cheap requests sent, and how many did not answer 200 within 1 s. */
+  /** Cheap requests sent, their answers by status and problem type, and how many did not answer 200 within 1 s. */
   cheapSent: number;
+  cheapOutcomes: Record<string, number>;
   cheapFailed: number;
   /** From the burst's start: cheap requests sent after this all answered 200 within 1 s (0: all did). */
   cheapRecoveredMs: number;
@@ -80,6 +81,7 @@ export async function measureBurst(
     burstAnsweredMs = performance.now() - started;
   });
   const cheap: Array<{ sentMs: number; ok: boolean; tookMs: number }> = [];
+  const cheapOutcomes: Record<string, number> = {};
   const health: number[] = [];
   const healthStatuses: Record<string, number> = {};
   let running = true;
@@ -95,12 +97,13 @@ export async function measureBurst(
     while (running) {
       const sentMs = performance.now() - started;
       // A minimum no earlier request asked: an uncached computation, milliseconds of work.
-      const body = { minGames: 1 + (offset * 10_000 + k++) };
+      const body = { minGames: 1 + ((offset * 100 + k++) % 999_999) };
       inFlight.push(
         post(url, '/api/faction-stats', body).then((outcome) => {
           const tookMs = performance.now() - started - sentMs;
           // A 200 that took seconds is no answer to a cheap request: quick means within 1 s.
           cheap.push({ sentMs, ok: outcome === '200' && tookMs < QUICK_MS, tookMs });
+          cheapOutcomes[outcome] = (cheapOutcomes[outcome] ?? 0) + 1;
         }),
       );
       await new Promise((r) => setTimeout(r, 100));
@@ -138,6 +141,7 @@ export async function measureBurst(
     outcomes,
     burstAnsweredMs,
     cheapSent: cheap.length,
+    cheapOutcomes,
     cheapFailed: cheap.filter((c) => !c.ok).length,
     cheapRecoveredMs: recoveredMs,
     cheapRecoveredAfterDeadlineMs: recoveredMs - deadlineMs,

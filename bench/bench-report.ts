@@ -252,12 +252,12 @@ function renderBurst(runs: NonNullable<BenchResults['burst']>): string[] {
     '',
     `The service's request deadline of ${s(deadline)}. A burst sends rankings with Glicko-2 parameters never asked before (seconds of work each at a million games), all at once; beside it a cheap uncached faction-stats request every 100 ms and health every 20 ms. "Cheap answer again" is the time from the burst's start after which every cheap request answered 200 within 1 s (target: under 2 s after the burst's own deadline).`,
     '',
-    '| engine threads | burst | its answers | last answered | cheap sent / not answered | cheap answer again | after the deadline | cheap p50 / max during | health longest wait | health statuses |',
+    '| engine threads | burst | its answers | last answered | cheap sent / not answered (their answers) | cheap answer again | after the deadline | cheap p50 / max during | health longest wait | health statuses |',
     '|---:|---:|---|---:|---:|---:|---:|---:|---:|---|',
     ...runs.flatMap(({ threads, bursts }) =>
       bursts.map(
         (x) =>
-          `| ${threads} | ${x.size} | ${outcomes(x.outcomes)} | ${s(x.burstAnsweredMs)} | ${x.cheapSent} / ${x.cheapFailed} | ${s(x.cheapRecoveredMs)} | ${s(x.cheapRecoveredAfterDeadlineMs)} | ${ms(x.cheapP50Ms, 0)} / ${ms(x.cheapMaxMs, 0)} ms | ${ms(x.healthMaxWaitMs, 0)} ms | ${outcomes(x.healthStatuses)} |`,
+          `| ${threads} | ${x.size} | ${outcomes(x.outcomes)} | ${s(x.burstAnsweredMs)} | ${x.cheapSent} / ${x.cheapFailed} (${outcomes(x.cheapOutcomes)}) | ${s(x.cheapRecoveredMs)} | ${s(x.cheapRecoveredAfterDeadlineMs)} | ${ms(x.cheapP50Ms, 0)} / ${ms(x.cheapMaxMs, 0)} ms | ${ms(x.healthMaxWaitMs, 0)} ms | ${outcomes(x.healthStatuses)} |`,
       ),
     ),
     '',
