@@ -23,6 +23,7 @@ export function renderMarkdown(r: BenchResults): string {
     ...(r.t9a === undefined ? [] : renderT9a(r.t9a)),
     ...(r.import === undefined ? [] : renderImport(r.import)),
     ...(r.burst === undefined ? [] : renderBurst(r.burst)),
+    ...(r.sockets === undefined ? [] : renderSockets(r.sockets)),
   ].join('\n');
 }
 
@@ -260,6 +261,20 @@ function renderBurst(runs: NonNullable<BenchResults['burst']>): string[] {
           `| ${threads} | ${x.size} | ${outcomes(x.outcomes)} | ${s(x.burstAnsweredMs)} | ${x.cheapSent} / ${x.cheapFailed} (${outcomes(x.cheapOutcomes)}) | ${s(x.cheapRecoveredMs)} | ${s(x.cheapRecoveredAfterDeadlineMs)} | ${ms(x.cheapP50Ms, 0)} / ${ms(x.cheapMaxMs, 0)} ms | ${ms(x.healthMaxWaitMs, 0)} ms | ${outcomes(x.healthStatuses)} |`,
       ),
     ),
+    '',
+  ];
+}
+
+/** Idle connections held while health is probed (bench-sockets.ts). */
+function renderSockets(x: NonNullable<BenchResults['sockets']>): string[] {
+  return [
+    '## Idle connections (sockets section)',
+    '',
+    `${x.asked.toLocaleString('en')} keep-alive connections, each after one \`GET /api/health\`, held idle from two client processes over ${Math.ceil(x.asked / 200)} loopback addresses (200 each), against a server with MUSTER_MAX_CONNECTIONS ${x.maxConnections.toLocaleString('en')} and MUSTER_MAX_CONNECTIONS_PER_CLIENT ${x.maxConnectionsPerClient}; meanwhile health on a new connection every 100 ms.`,
+    '',
+    '| connections asked | answered 200 | refused or cut before an answer | closed by the server to make room | health probes | health failures | slowest health |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${x.asked} | ${x.opened} | ${x.failed} | ${x.closedByServer} | ${x.healthProbes} | ${x.healthFailures} | ${ms(x.healthMaxMs, 0)} ms |`,
     '',
   ];
 }

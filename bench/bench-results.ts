@@ -11,6 +11,7 @@ import type {
   ServerInfo,
 } from './bench-http.ts';
 import type { BurstResult } from './bench-burst.ts';
+import type { IdleSocketsResult } from './bench-sockets.ts';
 import type { T9aWindowResult } from './bench-t9a.ts';
 import type { ImportThroughputResult } from './import-throughput.ts';
 
@@ -24,6 +25,7 @@ export const SECTIONS = [
   't9a',
   'import',
   'burst',
+  'sockets',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -91,4 +93,6 @@ export interface BenchResults {
   import?: { games: number; runs: ImportThroughputResult[] } | { skipped: string };
   /** Bursts of expensive requests, then cheap ones (bench-burst.ts), with the engine threads they ran on. */
   burst?: Array<{ threads: number; bursts: BurstResult[] }>;
+  /** Idle keep-alive connections held while health is probed (bench-sockets.ts). */
+  sockets?: IdleSocketsResult & { maxConnections: number; maxConnectionsPerClient: number };
 }

@@ -22,6 +22,8 @@ import {
 } from './bench-http.ts';
 import type { LoadResult, ServerInfo, Target } from './bench-http.ts';
 import { measureBurst } from './bench-burst.ts';
+import { measureIdleSockets } from './bench-sockets.ts';
+import { benchConfig } from './bench-config.ts';
 import type { BurstResult } from './bench-burst.ts';
 import { CASES, ROUTES, time, timeAsync } from './bench-queries.ts';
 import type { BenchResults, EngineRow, HttpRow, SqlRow } from './bench-results.ts';
@@ -287,6 +289,34 @@ async function burstsOn(
       bursts.push(burst);
     }
     return { threads, bursts };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Idle connections held at once in the sockets section: as many as the server's descriptors. */
+const IDLE_SOCKETS = 20_000;
+
+/**
+ * 20,000 idle keep-alive connections, each after one health request, held while health is
+ * probed on new connections (bench-sockets.ts), on a server with the default connection bounds.
+ */
+export async function socketsSection(
+  databaseUrl: string,
+  log: Log,
+): Promise<NonNullable<BenchResults['sockets']>> {
+  const server = await startServer(databaseUrl, 1);
+  try {
+    const config = benchConfig();
+    const result = await measureIdleSockets(server.info.url, IDLE_SOCKETS);
+    log(
+      `${result.opened} idle connections answered 200 and held (${result.closedByServer} closed by the server to make room, ${result.failed} refused); health on a new connection: ${result.healthProbes - result.healthFailures} of ${result.healthProbes} answered, slowest ${result.healthMaxMs.toFixed(0)} ms`,
+    );
+    return {
+      ...result,
+      maxConnections: config.maxConnections,
+      maxConnectionsPerClient: config.maxConnectionsPerClient,
+    };
   } finally {
     await server.stop();
   }

@@ -5,8 +5,8 @@
  * (bench-sections.ts): data (generate into SQLite, copy into PostgreSQL), load (server ready
  * time and memory per count of engine threads), engine, sql (the same aggregations in SQL),
  * http (autocannon, uncached and cached beside hello world), reload (and rankings with new
- * parameters), t9a (the real T9A window), import and burst (expensive requests at once, then
- * cheap ones: when cheap ones answer again). Without --sections all run on a fresh
+ * parameters), t9a (the real T9A window), import, burst (expensive requests at once, then
+ * cheap ones: when cheap ones answer again) and sockets (20,000 idle connections held). Without --sections all run on a fresh
  * data set in a temporary directory; with it only those run and are merged into the results
  * file of the same size and label, so a large data set is generated once (--data-dir keeps
  * it) and each section measured alone.
@@ -20,6 +20,7 @@ import { copyToPostgres, generate } from './bench-data.ts';
 import { WARM_UP_SECONDS } from './bench-http.ts';
 import {
   burstSection,
+  socketsSection,
   engineSection,
   httpSection,
   importSection,
@@ -234,6 +235,9 @@ async function runSections(results: BenchResults, file: string): Promise<void> {
   }
   if (chosen.has('burst')) {
     results.burst = await section(results, 'burst', () => burstSection(db, threads, log));
+  }
+  if (chosen.has('sockets')) {
+    results.sockets = await section(results, 'sockets', () => socketsSection(db, log));
   }
   if (chosen.has('import')) {
     const games = Math.min(GAMES, Number(values['import-games']));
