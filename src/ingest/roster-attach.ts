@@ -12,6 +12,7 @@ import type { Reject } from '../domain/import-batch.ts';
 import type { ArmyList } from '../domain/model.ts';
 import { nameKey } from '../domain/normalize-name.ts';
 import { decodeUtf8, NotUtf8Error } from './input-text.ts';
+import { NUL_REASON, nulPointer } from './nul-text.ts';
 import { readRoster, ROSTER_EXTENSIONS, RosterError } from './roster-parse.ts';
 
 /** The mapping file a roster folder may hold. */
@@ -145,14 +146,23 @@ export async function matchRosters(
       list = (await readRoster(file)).list;
     } catch (error) {
       const line = error instanceof RosterError ? error.line : null;
+      const { message } = error as Error;
       rejects.push(
         fileReject(
           file,
-          `not a roster: ${(error as Error).message}`,
+          // A NUL is said as every format says it; the file may well be a roster otherwise.
+          message === NUL_REASON ? message : `not a roster: ${message}`,
           null,
           line === null ? null : `line ${line}`,
         ),
       );
+      continue;
+    }
+    // Checked here as well as in validation: there the entry would be dropped from the event
+    // written again, and the player's stored entry with it; here only the roster is refused.
+    const nul = nulPointer(list);
+    if (nul !== null) {
+      rejects.push({ ...fileReject(file, NUL_REASON, list), field: nul });
       continue;
     }
     const player = owner(file, mappings.get(dir) as Map<string, string>, players);

@@ -12,6 +12,7 @@ import { unzipSync } from 'fflate';
 import type { ArmyList, ListOption, ListUnit } from '../domain/model.ts';
 import { cleanName } from '../domain/normalize-name.ts';
 import { decodeUtf8, NotUtf8Error } from './input-text.ts';
+import { NUL_REASON } from './nul-text.ts';
 
 /** A roster's file may be at most this large (a big list is well under 1 MiB). */
 export const MAX_ROSTER_BYTES = 16 * 1024 * 1024;
@@ -192,14 +193,29 @@ export function parseRosterXml(source: string): ParsedRoster {
   return rosterFromObject(doc.roster);
 }
 
-/** Roster text must be UTF-8: names with bytes that are not are refused, never stored as U+FFFD. */
+/**
+ * Roster text must be UTF-8: names with bytes that are not are refused, never stored as U+FFFD.
+ * A NUL byte is refused too, with the reason every format gives it
+ * (docs/import-formats.md#nul-characters), rather than a parser's message quoting it.
+ */
 function utf8(bytes: Uint8Array): string {
+  let text: string;
   try {
-    return decodeUtf8(bytes);
+    text = decodeUtf8(bytes);
   } catch (error) {
     if (error instanceof NotUtf8Error) throw new RosterError(error.message, error.line);
     throw error;
   }
+  const nul = text.indexOf('\u0000');
+  if (nul !== -1) throw new RosterError(NUL_REASON, lineAt(text, nul));
+  return text;
+}
+
+/** The 1-based line of position `at` in `text`. */
+function lineAt(text: string, at: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 /** A `.rosz`: a zip holding one `.ros`, refused unread when it would unzip too large. */
