@@ -23,7 +23,22 @@ const segment = (key: string) =>
  * which are records of their own).
  */
 export function nulPointer(value: unknown, skip?: ReadonlySet<string>): string | null {
-  return find(value, '', skip);
+  // Every record of every import passes here: the pointer is built only when there is a NUL.
+  return hasNul(value, skip) ? find(value, '', skip) : null;
+}
+
+function hasNul(value: unknown, skip?: ReadonlySet<string>): boolean {
+  if (typeof value === 'string') return value.includes(NUL);
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasNul(value[i])) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (skip?.has(key)) continue;
+    if (key.includes(NUL) || hasNul((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
 }
 
 function find(value: unknown, at: string, skip?: ReadonlySet<string>): string | null {
