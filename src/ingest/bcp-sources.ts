@@ -5,11 +5,13 @@
  * `players` and `pairings`. Events are read one at a time and handed on in batches of about
  * `batchGames` games, so memory holds one batch and one event, whatever the number of events.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArmyList, GameSystem, ScoreRules } from '../domain/model.ts';
 import { cleanName, nameKey } from '../domain/normalize-name.ts';
+import type { Reject } from '../domain/import-batch.ts';
 import { addBcpExport } from './bcp-adapter.ts';
+import { findFolders } from './folder-walk.ts';
 import type { BcpExport, BcpSystem, BcpTally } from './bcp-adapter.ts';
 import type { RawBatch } from './import-types.ts';
 import {
@@ -29,23 +31,23 @@ const ROSTERS = 'rosters';
 /** An export found on disk: a folder of three files, or one combined file. */
 type Found = { kind: 'folder'; dir: string } | { kind: 'file'; path: string };
 
-/** Export folders under `path` (itself, or the folders below it), or `path` as one file. */
-async function findExports(path: string): Promise<Found[]> {
-  if (!(await stat(path)).isDirectory()) return [{ kind: 'file', path }];
-  const names = await readdir(path);
-  if (names.includes('event.json')) return [{ kind: 'folder', dir: path }];
-  const out: Found[] = [];
-  for (const name of names.sort()) {
-    const child = join(path, name);
-    if (name !== ROSTERS && (await stat(child)).isDirectory())
-      out.push(...(await findExports(child)));
-  }
-  return out;
+/**
+ * Export folders under `path` (itself, or the folders below it), or `path` as one file; entries
+ * that cannot be used are file rejects of their own (docs/import-formats.md#folders).
+ */
+async function findExports(path: string): Promise<{ found: Found[]; rejects: Reject[] }> {
+  if (!(await stat(path)).isDirectory()) return { found: [{ kind: 'file', path }], rejects: [] };
+  const { paths, rejects } = await findFolders(
+    path,
+    (names) => names.includes('event.json'),
+    (name) => name === ROSTERS,
+  );
+  return { found: paths.map((dir) => ({ kind: 'folder', dir })), rejects };
 }
 
-async function readJson(path: string, limit: number): Promise<unknown> {
+async function readJson(path: string, limit: number, regularOnly = false): Promise<unknown> {
   // Over the limit throws InputTooLargeError, which fails the import (docs/import-formats.md#size-limits).
-  const text = decodeUtf8(await readFileBounded(path, limit));
+  const text = decodeUtf8(await readFileBounded(path, limit, { regularOnly }));
   if (text.trim() === '') throw new Error('the file is empty');
   try {
     return JSON.parse(text);
@@ -59,7 +61,7 @@ async function readExport(found: Found, limit: number): Promise<BcpExport> {
   if (found.kind === 'folder') {
     const [event, players, pairings] = await Promise.all(
       FILES.map((f) =>
-        readJson(join(found.dir, f), limit).catch((error: Error) => {
+        readJson(join(found.dir, f), limit, true).catch((error: Error) => {
           if (error instanceof InputTooLargeError) throw error;
           throw Object.assign(new Error(error.message), {
             source: join(found.dir, f),
@@ -219,10 +221,13 @@ async function addFound(
     );
   }
   let lists = new Map<string, ArmyList>();
-  const files =
+  // No rosters folder is the usual case, and no reject.
+  const rosters =
     found.kind === 'folder'
       ? await rosterFiles([join(found.dir, ROSTERS)]).catch(() => null)
       : null;
+  if (rosters !== null) batch.rejects.push(...rosters.rejects);
+  const files = rosters?.files ?? null;
   if (files !== null) {
     // Rosters are matched to the players, so the export is mapped once without lists first.
     const probe = emptyRawBatch(true);
@@ -254,7 +259,9 @@ export async function* bcpBatches(
   for (const path of paths) {
     let found: Found[];
     try {
-      found = await findExports(path);
+      const exports = await findExports(path);
+      batch.rejects.push(...exports.rejects);
+      found = exports.found;
       if (found.length === 0) throw new Error('no event.json in this folder or below it');
     } catch (error) {
       batch.rejects.push({

@@ -29,6 +29,7 @@ import type { ParsedRecord } from './csv-records.ts';
 import type { RawBatch } from './import-types.ts';
 import { emptyRawBatch } from './import-types.ts';
 import { DEFAULT_MAX_RECORD_BYTES, InputTooLargeError } from './input-text.ts';
+import { NUL_REASON } from './nul-text.ts';
 
 export { CSV_COLUMNS, CSV_REQUIRED_COLUMNS } from './csv-cells.ts';
 
@@ -234,10 +235,13 @@ class CsvSheet {
 /** The most one CSV row (one game) may hold (docs/import-formats.md#size-limits). */
 export const MAX_CSV_ROW_BYTES = 1024 * 1024;
 
-/** Why a cell cannot be read as text, or null: bytes that are not UTF-8, or a NUL. */
+/**
+ * Why a cell cannot be read as text, or null: bytes that are not UTF-8, or a NUL, which gets the
+ * reason every format gives it (docs/import-formats.md#nul-characters).
+ */
 function cellProblem(cell: Buffer): string | null {
   if (!isUtf8(cell)) return 'holds bytes that are not UTF-8 text (save the sheet as UTF-8)';
-  if (cell.includes(0)) return 'holds a NUL byte, which is not text';
+  if (cell.includes(0)) return NUL_REASON;
   return null;
 }
 
@@ -314,6 +318,7 @@ export async function* csvBatches(
     }
     const bad = record.findIndex((cell) => cellProblem(cell) !== null);
     if (bad !== -1) {
+      const problem = cellProblem(record[bad]) as string;
       // The payload shows the bytes as Latin-1 (what such sheets usually are) to fix by hand;
       // nothing of the row is stored as data.
       batch.rejects.push({
@@ -321,7 +326,10 @@ export async function* csvBatches(
         source,
         record: `line ${at}`,
         field: sheet.column(bad),
-        reason: `${sheet.column(bad) ?? `column ${bad + 1}`} ${cellProblem(record[bad]) ?? ''}`,
+        reason:
+          problem === NUL_REASON
+            ? problem
+            : `${sheet.column(bad) ?? `column ${bad + 1}`} ${problem}`,
         payload: sheet.payload(record.map((cell) => cell.toString('latin1'))),
       });
       return;

@@ -4,13 +4,13 @@
  * canonical documents and T9A folders, streamed in batches for NDJSON and CSV
  * (docs/import-formats.md#ndjson).
  */
-import { open, readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { GameSystem } from '../domain/model.ts';
 import type { Store } from '../store/store.ts';
 import { BcpSystems, bcpBatches } from './bcp-sources.ts';
 import { addCanonicalDocument } from './canonical-adapter.ts';
+import { findFiles } from './folder-walk.ts';
 import { csvBatches } from './csv-adapter.ts';
 import type { ImportFormat, ImportReport, RawBatch } from './import-types.ts';
 import { emptyRawBatch } from './import-types.ts';
@@ -60,16 +60,9 @@ const EXTENSIONS: Record<ImportFormat, string> = {
   roster: '',
 };
 
-async function expand(path: string, ext: string): Promise<string[]> {
-  const info = await stat(path);
-  if (!info.isDirectory()) return [path];
-  const out: string[] = [];
-  for (const name of (await readdir(path)).sort()) {
-    const child = join(path, name);
-    if ((await stat(child)).isDirectory()) out.push(...(await expand(child, ext)));
-    else if (name.toLowerCase().endsWith(ext)) out.push(child);
-  }
-  return out;
+/** The files of a format under `path`; entries that cannot be used are file rejects of their own. */
+function expand(path: string, ext: string) {
+  return findFiles(path, (name) => name.toLowerCase().endsWith(ext));
 }
 
 /** The stored game systems with their score rules. */
@@ -180,7 +173,8 @@ async function* wholeBatch(
         );
         continue;
       }
-      const files = await expand(path, EXTENSIONS[format]);
+      const { paths: files, rejects } = await expand(path, EXTENSIONS[format]);
+      batch.rejects.push(...rejects);
       if (files.length === 0)
         unreadable(path, new Error(`no ${EXTENSIONS[format]} files in this folder`));
       for (const file of files) {
@@ -233,7 +227,9 @@ async function* streamedBatches(
     }
     let files: string[];
     try {
-      files = await expand(path, EXTENSIONS[format]);
+      const found = await expand(path, EXTENSIONS[format]);
+      if (found.rejects.length > 0) yield { ...emptyRawBatch(false), rejects: found.rejects };
+      files = found.paths;
       if (files.length === 0) throw new Error(`no ${EXTENSIONS[format]} files in this folder`);
     } catch (error) {
       yield unreadableBatch(path, error);

@@ -5,8 +5,10 @@
  * memory instead of being buffered whole.
  */
 import { isUtf8 } from 'node:buffer';
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { specialKind } from './folder-walk.ts';
 
 /** The default record limit: the largest line or document an import holds in memory. */
 export const DEFAULT_MAX_RECORD_BYTES = 128 * 1024 * 1024;
@@ -87,11 +89,27 @@ export async function readBounded(input: Readable, source: string, limit: number
   return Buffer.concat(chunks, size);
 }
 
-/** Reads a file whole when it is within `limit` bytes (checked before reading, and while). */
-export async function readFileBounded(path: string, limit: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
+/**
+ * Reads a file whole when it is within `limit` bytes (checked before reading, and while). With
+ * `regularOnly` (a file found in a folder rather than named) anything but a regular file is
+ * refused: it is opened without blocking, since opening a FIFO no one writes to never returns
+ * (docs/import-formats.md#folders).
+ */
+export async function readFileBounded(
+  path: string,
+  limit: number,
+  options: { regularOnly?: boolean } = {},
+): Promise<Buffer> {
+  const flags = options.regularOnly
+    ? constants.O_RDONLY | constants.O_NONBLOCK
+    : constants.O_RDONLY;
+  const handle = await open(path, flags);
   try {
     const info = await handle.stat();
+    if (options.regularOnly && !info.isFile())
+      throw new Error(
+        info.isDirectory() ? 'a folder, not a file' : `${specialKind(info)}, not a file`,
+      );
     if (info.size > limit)
       throw new InputTooLargeError(path, `the file (${info.size} bytes)`, limit);
     // A regular file is read in one go (T9A folders hold tens of thousands of small reports);

@@ -24,7 +24,9 @@ export async function rosterBatch(
     throw new Error(`no event "${eventId}" in the store: import the event first`);
   let files: string[];
   try {
-    files = await rosterFiles(paths);
+    const found = await rosterFiles(paths);
+    batch.rejects.push(...found.rejects);
+    files = found.files;
     if (files.length === 0) throw new Error('no .ros, .rosz or .json rosters here');
   } catch (error) {
     batch.rejects.push({

@@ -5,14 +5,16 @@
  * Rosters that match nobody, or two rosters for one player, are rejected with the file named;
  * players left without a list are listed in the import's notes.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+
 import { basename, dirname, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Reject } from '../domain/import-batch.ts';
 import type { ArmyList } from '../domain/model.ts';
 import { nameKey } from '../domain/normalize-name.ts';
-import { decodeUtf8, NotUtf8Error } from './input-text.ts';
-import { readRoster, ROSTER_EXTENSIONS, RosterError } from './roster-parse.ts';
+import { findFiles } from './folder-walk.ts';
+import { decodeUtf8, NotUtf8Error, readFileBounded } from './input-text.ts';
+import { NUL_REASON, nulPointer } from './nul-text.ts';
+import { MAX_ROSTER_BYTES, readRoster, ROSTER_EXTENSIONS, RosterError } from './roster-parse.ts';
 
 /** The mapping file a roster folder may hold. */
 export const ROSTER_MAPPING_FILE = 'rosters.csv';
@@ -42,21 +44,21 @@ function stem(file: string): string {
 const isRoster = (name: string) =>
   ROSTER_EXTENSIONS.some((e) => name.toLowerCase().endsWith(e)) && name !== ROSTER_MAPPING_FILE;
 
-/** The roster files under `paths` (files, or folders read recursively), sorted. */
-export async function rosterFiles(paths: string[]): Promise<string[]> {
-  const out: string[] = [];
+/**
+ * The roster files under `paths` (files, or folders read recursively, in name order), and the
+ * entries that could not be used, as file rejects (docs/import-formats.md#folders).
+ */
+export async function rosterFiles(
+  paths: string[],
+): Promise<{ files: string[]; rejects: Reject[] }> {
+  const files: string[] = [];
+  const rejects: Reject[] = [];
   for (const path of paths) {
-    if (!(await stat(path)).isDirectory()) {
-      out.push(path);
-      continue;
-    }
-    for (const name of (await readdir(path)).sort()) {
-      const child = join(path, name);
-      if ((await stat(child)).isDirectory()) out.push(...(await rosterFiles([child])));
-      else if (isRoster(name)) out.push(child);
-    }
+    const found = await findFiles(path, isRoster);
+    files.push(...found.paths);
+    rejects.push(...found.rejects);
   }
-  return out;
+  return { files, rejects };
 }
 
 const fileReject = (
@@ -79,7 +81,7 @@ async function readMapping(dir: string, rejects: Reject[]): Promise<Map<string, 
   const mapping = new Map<string, string>();
   let rows: string[][];
   try {
-    rows = parse(decodeUtf8(await readFile(path)), {
+    rows = parse(decodeUtf8(await readFileBounded(path, MAX_ROSTER_BYTES, { regularOnly: true })), {
       bom: true,
       skip_empty_lines: true,
       trim: true,
@@ -145,14 +147,23 @@ export async function matchRosters(
       list = (await readRoster(file)).list;
     } catch (error) {
       const line = error instanceof RosterError ? error.line : null;
+      const { message } = error as Error;
       rejects.push(
         fileReject(
           file,
-          `not a roster: ${(error as Error).message}`,
+          // A NUL is said as every format says it; the file may well be a roster otherwise.
+          message === NUL_REASON ? message : `not a roster: ${message}`,
           null,
           line === null ? null : `line ${line}`,
         ),
       );
+      continue;
+    }
+    // Checked here as well as in validation: there the entry would be dropped from the event
+    // written again, and the player's stored entry with it; here only the roster is refused.
+    const nul = nulPointer(list);
+    if (nul !== null) {
+      rejects.push({ ...fileReject(file, NUL_REASON, list), field: nul });
       continue;
     }
     const player = owner(file, mappings.get(dir) as Map<string, string>, players);

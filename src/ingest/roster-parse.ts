@@ -8,14 +8,20 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { XMLParser } from 'fast-xml-parser';
-import { unzipSync } from 'fflate';
+import { Unzip, UnzipInflate, unzipSync } from 'fflate';
+import type { UnzipFileInfo } from 'fflate';
 import type { ArmyList, ListOption, ListUnit } from '../domain/model.ts';
 import { cleanName } from '../domain/normalize-name.ts';
 import { decodeUtf8, NotUtf8Error } from './input-text.ts';
+import { NUL_REASON } from './nul-text.ts';
 
 /** A roster's file may be at most this large (a big list is well under 1 MiB). */
 export const MAX_ROSTER_BYTES = 16 * 1024 * 1024;
-/** A `.rosz`'s roster, unzipped, may be at most this large (a zip bomb is refused unread). */
+/**
+ * A `.rosz`'s roster entry, unzipped, may be at most this large: refused unread when its header
+ * says more, and stopped when it inflates past what its header says. Only that entry is inflated,
+ * so this bounds the whole archive.
+ */
 export const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
 
 export const ROSTER_EXTENSIONS = ['.ros', '.rosz', '.json'] as const;
@@ -181,8 +187,21 @@ export function rosterFromObject(roster: unknown): ParsedRoster {
   };
 }
 
-/** A BattleScribe `.ros` document. */
+/**
+ * A document type declaration, where entities are declared. fast-xml-parser does not expand a
+ * billion laughs, but it leaves `&lol9;` in the text, to be stored as a unit's name.
+ */
+const DTD = /<!(?:DOCTYPE|ENTITY)/i;
+
+/**
+ * A BattleScribe `.ros` document. One with a DOCTYPE (a DTD, entity declarations) is refused:
+ * no list builder writes one (docs/import-formats.md#list-builder-rosters).
+ */
 export function parseRosterXml(source: string): ParsedRoster {
+  if (DTD.test(source))
+    throw new RosterError(
+      'a DOCTYPE or entity declaration, which no list builder writes: refused, entities are not expanded',
+    );
   let doc: Json;
   try {
     doc = xml.parse(source, true) as Json;
@@ -192,41 +211,125 @@ export function parseRosterXml(source: string): ParsedRoster {
   return rosterFromObject(doc.roster);
 }
 
-/** Roster text must be UTF-8: names with bytes that are not are refused, never stored as U+FFFD. */
+/**
+ * Roster text must be UTF-8: names with bytes that are not are refused, never stored as U+FFFD.
+ * A NUL byte is refused too, with the reason every format gives it
+ * (docs/import-formats.md#nul-characters), rather than a parser's message quoting it.
+ */
 function utf8(bytes: Uint8Array): string {
+  let text: string;
   try {
-    return decodeUtf8(bytes);
+    text = decodeUtf8(bytes);
   } catch (error) {
     if (error instanceof NotUtf8Error) throw new RosterError(error.message, error.line);
     throw error;
   }
+  const nul = text.indexOf('\u0000');
+  if (nul !== -1) throw new RosterError(NUL_REASON, lineAt(text, nul));
+  return text;
 }
 
-/** A `.rosz`: a zip holding one `.ros`, refused unread when it would unzip too large. */
-export function parseRosz(bytes: Uint8Array): ParsedRoster {
-  let files: Record<string, Uint8Array>;
+/** The 1-based line of position `at` in `text`. */
+function lineAt(text: string, at: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/**
+ * A `.rosz`: a zip holding one roster (docs/import-formats.md#list-builder-rosters). Only the
+ * roster entry is inflated, and no more than `limit` bytes of it, whatever its header says; the
+ * other entries are never inflated. The roster entry is the one `.ros` entry (or the zip's only
+ * entry); several `.ros` entries are refused, since which one is the list cannot be told.
+ */
+export function parseRosz(bytes: Uint8Array, limit = MAX_UNZIPPED_BYTES): ParsedRoster {
+  const entry = rosterEntry(zipEntries(bytes));
+  if (entry.originalSize > limit)
+    throw new RosterError(
+      `${entry.name} unzips to ${entry.originalSize} bytes; at most ${limit} (refused unread)`,
+    );
+  return parseRosterXml(utf8(inflateEntry(bytes, entry)));
+}
+
+/** The zip's entries as its central directory lists them; nothing is inflated. */
+function zipEntries(bytes: Uint8Array): UnzipFileInfo[] {
+  const entries: UnzipFileInfo[] = [];
   try {
-    files = unzipSync(bytes, {
+    unzipSync(bytes, {
       filter: (f) => {
-        if (f.originalSize > MAX_UNZIPPED_BYTES) {
-          throw new RosterError(
-            `${f.name} unzips to ${f.originalSize} bytes; at most ${MAX_UNZIPPED_BYTES}`,
-          );
-        }
-        return !f.name.endsWith('/');
+        if (!f.name.endsWith('/')) entries.push(f);
+        return false;
       },
     });
   } catch (error) {
-    if (error instanceof RosterError) throw error;
     throw new RosterError(`not a zip file: ${(error as Error).message}`);
   }
-  const names = Object.keys(files);
-  const ros =
-    names.find((n) => n.toLowerCase().endsWith('.ros')) ??
-    (names.length === 1 ? names[0] : undefined);
-  if (ros === undefined) throw new RosterError(`no .ros file in the zip (${names.length} entries)`);
-  if (files[ros].length > MAX_UNZIPPED_BYTES) throw new RosterError(`${ros} unzips too large`);
-  return parseRosterXml(utf8(files[ros]));
+  return entries;
+}
+
+/** The one `.ros` entry, else the only entry. */
+function rosterEntry(entries: UnzipFileInfo[]): UnzipFileInfo {
+  const ros = entries.filter((f) => f.name.toLowerCase().endsWith('.ros'));
+  if (ros.length > 1) {
+    const names = ros.slice(0, 5).map((f) => f.name);
+    const more = ros.length > names.length ? `, and ${ros.length - names.length} more` : '';
+    throw new RosterError(
+      `the zip holds ${ros.length} .ros entries (${names.join(', ')}${more}); a .rosz holds one roster`,
+    );
+  }
+  const [entry] = ros.length === 1 ? ros : entries.length === 1 ? entries : [];
+  if (entry === undefined)
+    throw new RosterError(`no .ros file in the zip (${entries.length} entries)`);
+  return entry;
+}
+
+/** Compressed bytes handed to the inflater at a time: at most about 16 MiB come out of each. */
+const ZIP_CHUNK = 16 * 1024;
+
+/**
+ * Inflates one entry with fflate's streaming unzip, counting what comes out: past the size its
+ * header says (which the caller has held to the limit) it stops, since a header that understates
+ * its entry is how a zip bomb gets past a check made before inflating.
+ */
+function inflateEntry(bytes: Uint8Array, entry: UnzipFileInfo): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let started = false;
+  let done = false;
+  let failure: RosterError | null = null;
+  const unzip = new Unzip((file) => {
+    if (started || file.name !== entry.name) return;
+    started = true;
+    file.ondata = (error, data, final) => {
+      if (failure !== null) return;
+      if (error !== null) {
+        failure = new RosterError(`${entry.name} cannot be unzipped: ${error.message}`);
+        return;
+      }
+      size += data.length;
+      if (size > entry.originalSize) {
+        failure = new RosterError(
+          `${entry.name} unzips to more than the ${entry.originalSize} bytes its header says (a zip bomb?); refused`,
+        );
+        file.terminate();
+        return;
+      }
+      chunks.push(data);
+      done ||= final;
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    for (let at = 0; at < bytes.length && !done && failure === null; at += ZIP_CHUNK) {
+      unzip.push(bytes.subarray(at, at + ZIP_CHUNK), at + ZIP_CHUNK >= bytes.length);
+    }
+  } catch (error) {
+    failure ??= new RosterError(`not a zip file: ${(error as Error).message}`);
+  }
+  if (failure !== null) throw failure;
+  if (!done) throw new RosterError(`${entry.name} ends before its data does (a truncated zip)`);
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
 }
 
 /** New Recruit's JSON export: `{"roster": {…}}`, the roster schema as JSON. */

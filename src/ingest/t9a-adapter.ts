@@ -3,9 +3,10 @@
  * `<tournament>/metaData.json` and `<tournament>/report_<matchId>.json`, mapped onto the
  * canonical model. Scores and results are left to validation, which rejects off-scale reports.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { ArmyList, EventStatus, Game, Side } from '../domain/model.ts';
+import { findFolders } from './folder-walk.ts';
 import {
   decodeUtf8,
   DEFAULT_MAX_RECORD_BYTES,
@@ -89,22 +90,6 @@ export function derivedReportId(tournamentId: string, fileName: string): string 
   return `t9a:${tournamentId}:${basename(fileName, '.json')}`;
 }
 
-async function isDir(path: string): Promise<boolean> {
-  return (await stat(path)).isDirectory();
-}
-
-/** Finds tournament folders: the path itself, its children, or its `data/` folder. */
-async function tournamentDirs(path: string): Promise<string[]> {
-  const names = await readdir(path);
-  if (names.includes('metaData.json')) return [path];
-  const found: string[] = [];
-  for (const name of names.sort()) {
-    const child = join(path, name);
-    if (await isDir(child)) found.push(...(await tournamentDirs(child)));
-  }
-  return found;
-}
-
 export interface T9aProgress {
   tournaments: number;
   reports: number;
@@ -120,7 +105,7 @@ export async function addT9aFolder(
   const progress: T9aProgress = { tournaments: 0, reports: 0 };
   const readJson = async (file: string): Promise<Json | null> => {
     try {
-      const raw = decodeUtf8(await readFileBounded(file, maxFileBytes));
+      const raw = decodeUtf8(await readFileBounded(file, maxFileBytes, { regularOnly: true }));
       if (raw.trim() === '') throw new Error('the file is empty');
       const value = JSON.parse(raw) as unknown;
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -144,7 +129,11 @@ export async function addT9aFolder(
     }
   };
 
-  const dirs = await tournamentDirs(path);
+  // A tournament is a folder holding metaData.json: the path itself, or folders below it.
+  const { paths: dirs, rejects } = await findFolders(path, (names) =>
+    names.includes('metaData.json'),
+  );
+  batch.rejects.push(...rejects);
   if (dirs.length === 0)
     throw new Error(
       'no tournament folder (a folder with metaData.json) in this folder or below it',

@@ -7,6 +7,7 @@
 import type { Reject, ValidBatch } from '../domain/import-batch.ts';
 import type { RawBatch } from './import-types.ts';
 import type { KnownState } from './known-state.ts';
+import { storableReject } from './nul-text.ts';
 import { validateEvents } from './validate-event.ts';
 import {
   uniqueCopies,
@@ -43,5 +44,7 @@ export function validateBatch(
   const declared = new Set(batch.scenarios.map((s) => `${s.system}\u0000${s.kind}\u0000${s.name}`));
   for (const [key, s] of ctx.scenarioUse) if (!declared.has(key)) batch.scenarios.push(s);
   batch.newFactions = [...ctx.newFactions].sort();
-  return { batch, rejects: ctx.rejects, notes: [...raw.notes, ...ctx.notes] };
+  // A reason may quote the input, NUL and all; every reject of every format passes here.
+  const rejects = ctx.rejects.map(storableReject);
+  return { batch, rejects, notes: [...raw.notes, ...ctx.notes] };
 }

@@ -22,6 +22,7 @@ import {
 import type { RawRecord } from './import-types.ts';
 import { addFactionAlias, addFactionName, addScenarioName } from './known-state.ts';
 import { nearKeys } from './near-names.ts';
+import { NUL_REASON, nulPointer } from './nul-text.ts';
 import type { KnownState } from './known-state.ts';
 
 export interface Checker {
@@ -93,6 +94,9 @@ export function duplicateKeys(
   return new Set([...seen].filter(([, n]) => n > 1).map(([k]) => k));
 }
 
+/** An event's entries and games are records of their own, checked (and rejected) one by one. */
+const EVENT_RECORDS: ReadonlySet<string> = new Set(['entries', 'games']);
+
 export const idOf = (v: Record<string, unknown>): string | null =>
   typeof v.id === 'string' ? v.id : null;
 
@@ -138,7 +142,11 @@ export class ValidationContext {
     this.rejects.push({ kind, source: r.source, record: r.record, field, reason, payload });
   }
 
-  /** Schema check; on failure rejects the record with every field error and returns null. */
+  /**
+   * Schema check, after the check for NUL characters that every string bound for the store gets
+   * here, whatever the format (docs/import-formats.md#nul-characters); on failure rejects the
+   * record with every field error and returns null.
+   */
   structured<T>(
     kind: RecordKind,
     r: RawRecord,
@@ -146,6 +154,11 @@ export class ValidationContext {
     value: unknown = r.value,
     payload: unknown = value,
   ): T | null {
+    const nul = nulPointer(value, kind === 'event' ? EVENT_RECORDS : undefined);
+    if (nul !== null) {
+      this.reject(kind, r, nul, NUL_REASON, payload);
+      return null;
+    }
     if (c.check(value)) return value as T;
     const { field, reason } = placeAndReason(c.errors(value));
     this.reject(kind, r, field, reason, payload);
