@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { wilson } from '../../src/engine/intervals.ts';
+import { eloExpected } from '../../src/engine/ratings/elo.ts';
+import { glicko2Update } from '../../src/engine/ratings/glicko2.ts';
 import { openTestStore, TEST_BACKEND } from '../support/test-store.ts';
 import type { TestStore } from '../support/test-store.ts';
 import { HAND_DOCUMENT } from '../snapshot/hand-fixture.ts';
@@ -14,6 +16,9 @@ import { startStatsApp } from '../snapshot/stats-app.ts';
 import type { StatsApp } from '../snapshot/stats-app.ts';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A game against a newcomer (1500, RD 350) scored `score`. */
+const beat = (score: number) => ({ rating: 1500, rd: 350, score });
 
 const close = (actual: number, expected: number, what: string) =>
   assert.ok(Math.abs(actual - expected) < 1e-9, `${what}: ${actual} != ${expected}`);
@@ -57,8 +62,17 @@ describe(`statistics routes by hand (${TEST_BACKEND})`, () => {
     assert.equal(a.eventWins, 1);
     assert.equal(a.undefeated, 1);
     close(a.topShare, 1, 'A topShare');
-    // skill comes from src/engine/ratings (computeSkill); here only its shape.
-    assert.ok(a.skill === null || typeof a.skill.expectedWinRate === 'number');
+    // Skill by hand (docs/statistics.md#skill): Elo expectations on pre-game Glicko-2 ratings,
+    // one period per event, mirrors out. Every E1 game starts at 1500 (expectation 1/2); g5 in
+    // E2 reads p1 and p2 after E1 (Glickman 2012, steps 1-8): p1 beat p2 and p3, p2 lost to p1
+    // and beat p4, all from 1500 / 350 / 0.06 with tau 0.5.
+    const fresh = { rating: 1500, rd: 350, volatility: 0.06 };
+    const p1 = glicko2Update(fresh, [beat(1), beat(1)], 0.5);
+    const p2 = glicko2Update(fresh, [beat(0), beat(1)], 0.5);
+    const g5 = eloExpected(p1.rating, p2.rating);
+    assert.ok(a.skill !== null, 'A has rated sides');
+    close(a.skill.expectedWinRate, (0.5 + 0.5 + g5) / 3, 'A expected (g1, g2, g5)');
+    close(a.skill.overExpected, (1 + 0.5 + 0) / 3 - (0.5 + 0.5 + g5) / 3, 'A over expected');
     assert.equal(a.lowSample, true);
 
     const b = byId.get('B')!;
@@ -71,6 +85,8 @@ describe(`statistics routes by hand (${TEST_BACKEND})`, () => {
     assert.equal(b.entries, 3);
     assert.equal(b.eventWins, 1);
     close(b.topShare, 0.5 / 0.4, 'B topShare');
+    close(b.skill.expectedWinRate, (0.5 + 0.5 + 0.5 + (1 - g5)) / 4, 'B expected (g1, g2, g4, g5)');
+    close(b.skill.overExpected, (0 + 0.5 + 1 + 1) / 4 - (1.5 + (1 - g5)) / 4, 'B over expected');
 
     const c = byId.get('C')!;
     assert.deepEqual([c.sides, c.games, c.wins, c.losses], [1, 1, 0, 1]);
