@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalJsonSchema } from '../src/ingest/canonical-json-schema.ts';
+import { canonicalJsonSchema } from '../src/domain/canonical-json-schema.ts';
 
 const path = join(import.meta.dirname, '..', 'schema', 'muster-v1.schema.json');
 writeFileSync(path, canonicalJsonSchema());

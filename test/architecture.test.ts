@@ -149,7 +149,54 @@ function functionName(node: ts.FunctionLikeDeclaration): string {
   return '(anonymous)';
 }
 
+/**
+ * The "May import" column of docs/architecture.md#layers as an allow-list: the folders of src/
+ * each folder's files may import, type-only imports included. `src/domain` and `src/version.ts`
+ * lie below every layer; a layer may import its own folder.
+ */
+const LAYERS: Readonly<Record<string, readonly string[]>> = {
+  'src/domain': [],
+  'src/config': [],
+  'src/errors': [],
+  'src/store': [],
+  'src/ingest': ['src/errors', 'src/store'],
+  'src/snapshot': ['src/store'],
+  'src/engine': ['src/snapshot'],
+  'src/http': ['src/engine', 'src/snapshot', 'src/errors', 'src/config', 'src/store'],
+  'src/cli': [
+    'src/config',
+    'src/errors',
+    'src/store',
+    'src/ingest',
+    'src/snapshot',
+    'src/engine',
+    'src/http',
+  ],
+};
+
+/** The layer folder of a file under src/ (its first folder), or null for src/version.ts. */
+function layerOf(path: string): string | null {
+  const parts = path.split('/');
+  return parts.length > 2 ? `${parts[0]}/${parts[1]}` : null;
+}
+
 describe('architecture', () => {
+  it('imports across layers only as the layer table of docs/architecture.md allows', () => {
+    const out: string[] = [];
+    for (const [path, edges] of GRAPH) {
+      const from = layerOf(path);
+      if (from === null) continue;
+      assert.ok(from in LAYERS, `${path}: a folder the layer table names`);
+      for (const edge of edges) {
+        if (!edge.to.startsWith('src/')) continue;
+        const to = layerOf(edge.to);
+        if (to === null || to === from || to === 'src/domain') continue;
+        if (!LAYERS[from].includes(to)) out.push(`${edge.from} -> ${edge.to}`);
+      }
+    }
+    assert.deepEqual([...new Set(out)].sort(), []);
+  });
+
   it('finds the source files and their imports', () => {
     assert.ok(SOURCES.length > 50, `read ${SOURCES.length} files under src/`);
     const edges = [...GRAPH.values()].flat();
@@ -161,6 +208,10 @@ describe('architecture', () => {
       edges.some((e) => e.to === 'fastify'),
       'package imports are seen',
     );
+  });
+
+  it('keeps the shared protections below the routes: src/http/plugins never imports a route', () => {
+    assert.deepEqual(directViolations('src/http/plugins', under('src/http/routes')), []);
   });
 
   it('never imports src/ingest from src/store (the batch types live in src/domain)', () => {

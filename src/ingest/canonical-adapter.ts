@@ -5,7 +5,7 @@
  */
 import { Compile } from 'typebox/compile';
 import { toFieldErrors } from '../errors/field-errors.ts';
-import { DocumentEnvelopeSchema } from './canonical-schema.ts';
+import { DocumentEnvelopeSchema } from '../domain/canonical-schema.ts';
 import type { RawBatch } from './import-types.ts';
 import { emptyRawBatch } from './import-types.ts';
 import { placeAndReason } from './validation-context.ts';

@@ -18,7 +18,7 @@ import {
   PlayerSchema,
   ScenarioSchema,
   SystemSchema,
-} from './canonical-schema.ts';
+} from '../domain/canonical-schema.ts';
 import type { RawRecord } from './import-types.ts';
 import { addFactionAlias, addFactionName, addScenarioName } from './known-state.ts';
 import { nearKeys } from './near-names.ts';

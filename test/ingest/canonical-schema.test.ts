@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
-import { canonicalJsonSchema } from '../../src/ingest/canonical-json-schema.ts';
+import { canonicalJsonSchema } from '../../src/domain/canonical-json-schema.ts';
 import { smallDocument } from '../support/canonical-fixture.ts';
 import { mediaType } from '../support/openapi-contract.ts';
 import { buildTestApp } from '../support/test-app.ts';

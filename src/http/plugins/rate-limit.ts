@@ -10,7 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from '../../config/config.ts';
 import { ProblemError } from '../../errors/problem.ts';
-import { isWebClientPath } from '../routes/web-client.ts';
+import { isWebClientPath } from '../web-client-paths.ts';
 import { EXPOSED_HEADERS } from './origin-guard.ts';
 import { originMatcher } from './origin-matcher.ts';
 

@@ -5,7 +5,7 @@
  * deployment, and resolved against the server a client fetched it from, it is this route.
  */
 import type { FastifyInstance } from 'fastify';
-import { CANONICAL_SCHEMA_ID, canonicalJsonSchema } from '../../ingest/canonical-json-schema.ts';
+import { CANONICAL_SCHEMA_ID, canonicalJsonSchema } from '../../domain/canonical-json-schema.ts';
 
 /** JSON Schema's own media type (draft 2020-12, §9.5.1.1). */
 export const SCHEMA_CONTENT_TYPE = 'application/schema+json';

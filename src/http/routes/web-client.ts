@@ -27,13 +27,6 @@ export const WEB_CLIENT_CSP = [
   "form-action 'self'",
 ].join('; ');
 
-/** True for the client's own paths, which the rate limit leaves out (a page view loads several). */
-export function isWebClientPath(url: string): boolean {
-  return (
-    url === '/' || url === '/index.html' || url === '/favicon.svg' || url.startsWith('/assets/')
-  );
-}
-
 /** Registers the client at / (hidden from the OpenAPI document), or a 503 when it is not built. */
 export function registerWebClientRoutes(app: FastifyInstance, root = WEB_CLIENT_ROOT): void {
   if (!existsSync(resolve(root, 'index.html'))) {

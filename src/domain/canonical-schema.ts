@@ -6,14 +6,8 @@
  */
 import { Type } from 'typebox';
 import type { TSchema } from 'typebox';
-import { DATE_PATTERN } from '../domain/calendar-day.ts';
-import {
-  EVENT_FORMATS,
-  EVENT_STATUSES,
-  EVENT_TIERS,
-  RESULTS,
-  SCENARIO_KINDS,
-} from '../domain/model.ts';
+import { DATE_PATTERN } from './calendar-day.ts';
+import { EVENT_FORMATS, EVENT_STATUSES, EVENT_TIERS, RESULTS, SCENARIO_KINDS } from './model.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200, description: 'Stable identifier' });
 const Name = Type.String({ minLength: 1, maxLength: 300 });
