@@ -3,6 +3,7 @@
  * games each keeps (docs/http-api.md#filter-values): what a client's filter bar offers, so that
  * it never offers a value that selects nothing. Derived from the snapshot once per data version.
  */
+import { declaredParticipants } from './events/event-index.ts';
 import { dayString } from '../domain/calendar-day.ts';
 import { EVENT_FORMATS, EVENT_TIERS } from '../domain/model.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
@@ -109,11 +110,13 @@ function systemOptions(snapshot: Snapshot, s: number, gamesOf: Int32Array): Syst
   let min = Infinity;
   let max = -Infinity;
   let unknownEvents = 0;
+  // A count the source left out (0, or fewer than played) is unknown, as the filter reads it.
+  const declared = declaredParticipants(snapshot);
   for (const e of events) {
     games += gamesOf[e];
     first = Math.min(first, ev.startDay[e]);
     last = Math.max(last, ev.startDay[e]);
-    const p = ev.participants[e];
+    const p = declared[e];
     if (p < 0) unknownEvents += 1;
     else {
       min = Math.min(min, p);
@@ -126,7 +129,7 @@ function systemOptions(snapshot: Snapshot, s: number, gamesOf: Int32Array): Syst
     factionSides.set(f, (factionSides.get(f) ?? 0) + 1);
   }
   const atLeast = SIZE_THRESHOLDS.map((n) => {
-    const kept = events.filter((e) => ev.participants[e] >= n);
+    const kept = events.filter((e) => declared[e] >= n);
     return {
       minParticipants: n,
       events: kept.length,

@@ -2,6 +2,7 @@
  * The common filter of every statistics route (docs/http-api.md#the-common-filter), normalised once
  * and resolved into a row range plus an event mask over the snapshot.
  */
+import { declaredParticipants } from './events/event-index.ts';
 import { dayNumber, dayString, isRealDate } from '../domain/calendar-day.ts';
 import { EVENT_FORMATS, EVENT_TIERS } from '../domain/model.ts';
 import type { EventFormat, EventTier } from '../domain/model.ts';
@@ -161,6 +162,7 @@ export function resolveScope(snapshot: Snapshot, filter: CommonFilter): Scope {
   const eventIds = new Set(filter.eventIds);
   const online = filter.online === null ? -1 : filter.online ? 1 : 0;
   const eventMask = new Uint8Array(ev.count);
+  const declared = declaredParticipants(snapshot);
   // Only the system's events of the window: those outside it fail the filter anyway.
   const byDay = eventsByDay(snapshot);
   const first = byDay.systemStart[system];
@@ -169,7 +171,7 @@ export function resolveScope(snapshot: Snapshot, filter: CommonFilter): Scope {
   const hi = toDay === null ? last : firstDayAtLeast(byDay.days, lo, last, toDay + 1);
   for (let i = lo; i < hi; i++) {
     const e = byDay.events[i];
-    const participants = ev.participants[e];
+    const participants = declared[e];
     if (
       filter.minParticipants !== null &&
       (participants < 0 || participants < filter.minParticipants)

@@ -11,7 +11,7 @@ import { factionRef } from '../common.ts';
 import type { FactionRef } from '../common.ts';
 import { playerRef } from '../ratings/leaderboard.ts';
 import type { PlayerRef } from '../ratings/leaderboard.ts';
-import { eventIndex } from './event-index.ts';
+import { declaredParticipants, eventIndex } from './event-index.ts';
 
 /** An event's own fields. */
 export interface EventInfo {
@@ -21,6 +21,7 @@ export interface EventInfo {
   date: string;
   tier: EventTier;
   format: EventFormat;
+  /** As declared by the source; null where it gave none, 0, or fewer than played. */
   participants: number | null;
   country: string | null;
   online: boolean | null;
@@ -44,7 +45,7 @@ export function eventInfo(snapshot: Snapshot, e: number): EventInfo {
     date: dayString(ev.startDay[e]),
     tier: EVENT_TIERS[ev.tier[e]],
     format: EVENT_FORMATS[ev.format[e]],
-    participants: known(ev.participants[e]),
+    participants: known(declaredParticipants(snapshot)[e]),
     country: ev.country[e] >= 0 ? snapshot.countries[ev.country[e]] : null,
     online: ev.online[e] < 0 ? null : ev.online[e] === 1,
     rulesVersion: ev.rulesVersion[e] >= 0 ? snapshot.rulesVersions[ev.rulesVersion[e]] : null,

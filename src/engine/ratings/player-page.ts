@@ -3,6 +3,7 @@
  * their rating after each rated event, their record per faction, and their best and latest
  * placements in scope.
  */
+import { declaredParticipants } from '../events/event-index.ts';
 import { dayString } from '../../domain/calendar-day.ts';
 import type { EventRef, FactionRef } from '../common.ts';
 import { eventRef, factionRef } from '../common.ts';
@@ -87,7 +88,7 @@ export function playerPage(
 ): PlayerPage {
   const { best, latest } = placements(snapshot, scope, player);
   const placed = placementByEvent(snapshot, player);
-  const { participants } = snapshot.events;
+  const participants = declaredParticipants(snapshot);
   const factions = [...history.factions]
     .filter(([f]) => f >= 0)
     .map(([f, record]) => ({ faction: factionRef(snapshot, f), ...record }))

@@ -41,11 +41,13 @@ function ViewLink({ href, children }: { href: string; children: ComponentChildre
 
 function Facts({ data }: { data: EventData }) {
   const e = data.event;
-  const size = e.participants ?? data.standings.length;
+  const played = data.standings.length;
   const facts: [string, string][] = [
     ['Date', e.date],
     ['Tier', e.tier],
-    [e.participants === null ? 'Entries' : 'Participants', String(size)],
+    // A count the source left out (none, 0, or fewer than played) is not shown as one.
+    ['Participants', e.participants === null ? 'not given' : String(e.participants)],
+    ['Played', `${played} player${played === 1 ? '' : 's'} with games here`],
     ['Format', e.format],
     ['Country', e.country ?? (e.online ? 'online' : 'unknown')],
     ['Rules', e.rulesVersion ?? 'unknown'],
