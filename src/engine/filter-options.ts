@@ -30,6 +30,8 @@ export interface SystemFilterOptions {
   to: string | null;
   /** Factions with at least one side, by name; sides counts both sides of a mirror. */
   factions: Array<{ id: string; name: string; sides: number }>;
+  /** Players with a game in the system, and how many the data names (0: anonymous ids only). */
+  players: { total: number; named: number };
   participants: {
     min: number | null;
     max: number | null;
@@ -124,10 +126,14 @@ function systemOptions(snapshot: Snapshot, s: number, gamesOf: Int32Array): Syst
     }
   }
   const factionSides = new Map<number, number>();
+  const seen = new Set<number>();
   for (let r = system.rowStart; r < system.rowEnd; r++) {
     const f = snapshot.faction[r];
     factionSides.set(f, (factionSides.get(f) ?? 0) + 1);
+    if (snapshot.player[r] >= 0) seen.add(snapshot.player[r]);
   }
+  let named = 0;
+  for (const p of seen) if (snapshot.playerNames[p]?.trim()) named++;
   const atLeast = SIZE_THRESHOLDS.map((n) => {
     const kept = events.filter((e) => declared[e] >= n);
     return {
@@ -152,6 +158,7 @@ function systemOptions(snapshot: Snapshot, s: number, gamesOf: Int32Array): Syst
       }))
       .filter((f) => f.sides > 0)
       .sort((a, b) => a.name.localeCompare(b.name)),
+    players: { total: seen.size, named },
     participants: {
       min: Number.isFinite(min) ? min : null,
       max: Number.isFinite(max) ? max : null,

@@ -3,6 +3,7 @@
  * ratings behind `skill`, the filter values), so a freshly loaded snapshot answers its first request as fast as
  * its thousandth. The snapshot manager runs it before the swap, while the old one still serves.
  */
+import { shortIdLengths } from './ratings/short-ids.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import {
   factionClusters,
@@ -40,6 +41,7 @@ export const WARM_PARTS: readonly (readonly ((snapshot: Snapshot) => unknown)[])
     itemNameRank,
     factionClusters,
     itemClusters,
+    shortIdLengths,
   ],
   [
     eventOrder,

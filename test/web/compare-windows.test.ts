@@ -29,6 +29,7 @@ function system(
     from,
     to,
     factions: [],
+    players: { total: 0, named: 0 },
     participants: { min: null, max: null, unknownEvents: 0, atLeast: [] },
     formats: [],
     tiers: [],

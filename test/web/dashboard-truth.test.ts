@@ -127,18 +127,26 @@ describe(
         await page.close();
       });
 
-      it(`names a player by id where the real data has no names (${size})`, async (t) => {
+      it(`names a player by their short unique id where the real data has no names (${size})`, async (t) => {
         if (t9a === null) return t.skip('no T9A data (test/fixtures/t9a)');
         const { page, errors } = await sized(browser, t9a.origin, size);
         await open(page, t9a.origin, 'view=rankings&provisional=1');
         const first = page.locator('main tbody tr .player-name').first();
         assert.ok(await first.isVisible());
-        assert.match(await first.innerText(), /^player #\S+/);
+        // The shortest prefix unique in the data, at least 6 characters; the whole id in the
+        // tooltip and the link.
+        assert.match(await first.innerText(), /^#\S{6,}$/);
         const names = await page.locator('main tbody tr .player-name').allInnerTexts();
         assert.ok(
           names.every((n) => n.trim() !== ''),
           'a blank player cell',
         );
+        assert.equal(new Set(names).size, names.length, 'two players shown alike');
+        const title = (await first.getAttribute('title')) ?? '';
+        const id = title.replace(/^player /, '');
+        assert.ok(id.startsWith((await first.innerText()).slice(1)), `${title} holds the shown id`);
+        assert.ok(id.length > (await first.innerText()).length - 1, 'the shown id is a prefix');
+        assert.ok(((await first.getAttribute('href')) ?? '').includes(encodeURIComponent(id)));
         assert.deepEqual(errors, []);
         await page.close();
       });

@@ -146,6 +146,13 @@ export function App() {
           results.
         </p>
       )}
+      {system !== undefined && system.players.total > 0 && system.players.named === 0 && (
+        <p class="demo anonymous" role="note" data-testid="anonymous-note">
+          <strong>No player names.</strong> This data gives players as anonymous ids; each is shown
+          by the shortest start of its id no other player shares (the whole id in its tooltip, link
+          and downloads).
+        </p>
+      )}
       {filters.state === 'done' && (
         <FilterBar
           systems={systems}

@@ -13,8 +13,13 @@ export const signed = (v: number | null | undefined, digits = 1): string =>
     : `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(v * 100).toFixed(digits)} pp`;
 
 /**
- * How a player is named: the name when the data has one, else the id, since real exports such
- * as T9A's carry anonymous ids only (docs/data-model.md).
+ * How a player is named: the name when the data has one, else `#` and the shortest prefix of the
+ * id that no other player shares (at least 6 characters), since real exports such as T9A's carry
+ * anonymous 24-digit ids only (docs/data-model.md#players); links, tooltips and downloads keep
+ * the whole id.
  */
-export const playerName = (player: { id: string; name: string | null }): string =>
-  player.name?.trim() ? player.name : `player #${player.id}`;
+export const playerName = (player: {
+  id: string;
+  shortId?: string;
+  name: string | null;
+}): string => (player.name?.trim() ? player.name : `#${player.shortId ?? player.id}`);

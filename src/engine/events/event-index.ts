@@ -34,18 +34,28 @@ export const eventIndex = snapshotData('event-index', (snapshot: Snapshot): Even
 
 /**
  * Each event's declared participant count as the statistics read it (docs/statistics.md#events),
- * -1 where the source did not really give one: a count of 0, or fewer than the players who
- * played there (its standings entries), is a count the source left out, not a fact. 49 of the
- * 403 T9A events declare 0 participants above standings of a hundred players.
+ * -1 where the source did not really give one: a count of 0, or fewer than the distinct players
+ * with a game there, is a count the source left out, not a fact. 49 of the 403 T9A events
+ * declare 0 participants above games of up to a hundred players.
  */
 export const declaredParticipants = snapshotData(
   'event-participants',
   (snapshot: Snapshot): Int32Array => {
-    const { standingStart } = eventIndex(snapshot);
+    const { rowStart, rowEnd } = eventIndex(snapshot);
     const declared = snapshot.events.participants;
+    const { player } = snapshot;
+    // The event a player was last counted for, plus one: a distinct count without a set per event.
+    const counted = new Int32Array(snapshot.players.length);
     const out = new Int32Array(declared.length);
     for (let e = 0; e < declared.length; e++) {
-      const played = standingStart[e + 1] - standingStart[e];
+      let played = 0;
+      for (let r = rowStart[e]; r < rowEnd[e]; r++) {
+        const p = player[r];
+        if (p >= 0 && counted[p] !== e + 1) {
+          counted[p] = e + 1;
+          played++;
+        }
+      }
       out[e] = declared[e] > 0 && declared[e] >= played ? declared[e] : -1;
     }
     return out;

@@ -27,6 +27,7 @@ import { predictionQuality } from './prediction-quality.ts';
 import type { PredictionQuality } from './prediction-quality.ts';
 import { rankStandings, ratedOrder, standingsFromOrder } from './rankings.ts';
 import type { PlayerStanding, RankedStanding, RankingParams } from './rankings.ts';
+import { shortPlayerId } from './short-ids.ts';
 import { rankingFacts } from './snapshot-facts.ts';
 
 export { LEADERBOARD_PAGE_SIZE } from './leaderboard-options.ts';
@@ -41,6 +42,8 @@ const HISTORIES = 16;
 
 export interface PlayerRef {
   id: string;
+  /** The shortest prefix of the id unique in the snapshot, at least 6 characters (short-ids.ts). */
+  shortId: string;
   name: string | null;
   country: string | null;
 }
@@ -81,6 +84,7 @@ const playerIndexes = new WeakMap<Snapshot, Map<string, number>>();
 export function playerRef(snapshot: Snapshot, player: number): PlayerRef {
   return {
     id: snapshot.players[player],
+    shortId: shortPlayerId(snapshot, player),
     name: snapshot.playerNames[player] ?? null,
     country: snapshot.playerCountries[player] ?? null,
   };

@@ -64,6 +64,16 @@ const SystemOptions = Type.Object(
       ),
       { description: 'Factions with at least one side played, by name' },
     ),
+    players: Type.Object(
+      {
+        total: Type.Integer({ description: 'Players with at least one game in the system' }),
+        named: Type.Integer({
+          description:
+            'Of those, players the data names; 0 when the source has no names (T9A): pages then show short ids',
+        }),
+      },
+      { description: 'Players of the system and how many have names' },
+    ),
     participants: Type.Object(
       {
         min: Nullable(

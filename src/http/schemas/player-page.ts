@@ -9,6 +9,10 @@ import { FactionRefSchema, WinDrawLossProperties } from './envelope.ts';
 export const PlayerRefSchema = Type.Object(
   {
     id: Type.String({ description: 'Player id (may be opaque)' }),
+    shortId: Type.String({
+      description:
+        'The shortest prefix of the id that no other player of the data shares, at least 6 characters (the whole id when shorter): how to show a player without a name',
+    }),
     name: Nullable(Type.String({ description: 'Player name, when known; else null' })),
     country: Nullable(
       Type.String({

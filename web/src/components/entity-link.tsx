@@ -11,11 +11,13 @@ function EntityLink({
   view,
   id,
   class: className,
+  title,
   children,
 }: {
   view: 'player' | 'faction' | 'event';
   id: string;
   class?: string;
+  title?: string;
   children: ComponentChildren;
 }) {
   const href = entityHref(readParams(), view, id);
@@ -23,6 +25,7 @@ function EntityLink({
     <a
       href={href}
       class={className}
+      title={title}
       onClick={(e) => {
         // A new tab or window (modifier keys, middle button) is the browser's to open.
         if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -36,14 +39,22 @@ function EntityLink({
   );
 }
 
-/** A player's name (or `player #id` when the data has none) linking to their page. */
-export function PlayerLink({ player }: { player: { id: string; name: string | null } }) {
+/**
+ * A player's name (or `#` and their short id when the data has none, the whole id in the
+ * tooltip) linking to their page.
+ */
+export function PlayerLink({
+  player,
+}: {
+  player: { id: string; shortId?: string; name: string | null };
+}) {
   const named = Boolean(player.name?.trim());
   return (
     <EntityLink
       view="player"
       id={player.id}
       class={named ? 'player-name' : 'player-name player-id'}
+      title={named ? undefined : `player ${player.id}`}
     >
       {playerName(player)}
     </EntityLink>

@@ -799,6 +799,8 @@ export interface paths {
                                                     id: string;
                                                     /** @description Player name, when known; else null */
                                                     name: string | null;
+                                                    /** @description The shortest prefix of the id that no other player of the data shares, at least 6 characters (the whole id when shorter): how to show a player without a name */
+                                                    shortId: string;
                                                 } | null;
                                                 /** @description This side's result (both sides lose in a double loss) */
                                                 result: "win" | "draw" | "loss";
@@ -834,6 +836,8 @@ export interface paths {
                                             id: string;
                                             /** @description Player name, when known; else null */
                                             name: string | null;
+                                            /** @description The shortest prefix of the id that no other player of the data shares, at least 6 characters (the whole id when shorter): how to show a player without a name */
+                                            shortId: string;
                                         };
                                         /** @description Sum of the known scores of those games; null when none is known */
                                         score: number | null;
@@ -890,6 +894,8 @@ export interface paths {
                                             id: string;
                                             /** @description Player name, when known; else null */
                                             name: string | null;
+                                            /** @description The shortest prefix of the id that no other player of the data shares, at least 6 characters (the whole id when shorter): how to show a player without a name */
+                                            shortId: string;
                                         };
                                     }[];
                                     /** @description Entries placed 1st (several when derived placements tie) */
@@ -909,6 +915,8 @@ export interface paths {
                                             id: string;
                                             /** @description Player name, when known; else null */
                                             name: string | null;
+                                            /** @description The shortest prefix of the id that no other player of the data shares, at least 6 characters (the whole id when shorter): how to show a player without a name */
+                                            shortId: string;
                                         };
                                     }[];
                                 }[];
@@ -1775,6 +1783,13 @@ export interface paths {
                                         min: number | null;
                                         /** @description Events without a participant count (any size bound leaves them out) */
                                         unknownEvents: number;
+                                    };
+                                    /** @description Players of the system and how many have names */
+                                    players: {
+                                        /** @description Of those, players the data names; 0 when the source has no names (T9A): pages then show short ids */
+                                        named: number;
+                                        /** @description Players with at least one game in the system */
+                                        total: number;
                                     };
                                     /** @description Rules versions (rulesVersions), each with the dates of its first and last events: a rules update is cut at its version's `from` (docs/http-api.md#filter-values); most games first; events where it is unknown are left out */
                                     rulesVersions: {
@@ -2679,6 +2694,8 @@ export interface paths {
                                         id: string;
                                         /** @description Player name, when known; else null */
                                         name: string | null;
+                                        /** @description The shortest prefix of the id that no other player of the data shares, at least 6 characters (the whole id when shorter): how to show a player without a name */
+                                        shortId: string;
                                     };
                                     /** @description The player's leaderboard row (rank null when left out by provisional, minGames or countries); null when they have no rated game in scope */
                                     row: {
@@ -2709,6 +2726,8 @@ export interface paths {
                                             id: string;
                                             /** @description Player name, when known; else null */
                                             name: string | null;
+                                            /** @description The shortest prefix of the id that no other player of the data shares, at least 6 characters (the whole id when shorter): how to show a player without a name */
+                                            shortId: string;
                                         };
                                         /** @description Glicko-2: RD above 110 (too few recent games to rank with confidence); always false for other methods */
                                         provisional: boolean;
@@ -2753,6 +2772,8 @@ export interface paths {
                                         id: string;
                                         /** @description Player name, when known; else null */
                                         name: string | null;
+                                        /** @description The shortest prefix of the id that no other player of the data shares, at least 6 characters (the whole id when shorter): how to show a player without a name */
+                                        shortId: string;
                                     };
                                     /** @description Glicko-2: RD above 110 (too few recent games to rank with confidence); always false for other methods */
                                     provisional: boolean;
@@ -2815,6 +2836,8 @@ export interface paths {
                                         id: string;
                                         /** @description Player name, when known; else null */
                                         name: string | null;
+                                        /** @description The shortest prefix of the id that no other player of the data shares, at least 6 characters (the whole id when shorter): how to show a player without a name */
+                                        shortId: string;
                                     };
                                     /** @description The player */
                                     player: {
@@ -2824,6 +2847,8 @@ export interface paths {
                                         id: string;
                                         /** @description Player name, when known; else null */
                                         name: string | null;
+                                        /** @description The shortest prefix of the id that no other player of the data shares, at least 6 characters (the whole id when shorter): how to show a player without a name */
+                                        shortId: string;
                                     };
                                     /** @description The first player's record against the second */
                                     record: {

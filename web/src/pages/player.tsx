@@ -253,7 +253,7 @@ export function PlayerPage({ params, update, filter }: PageProps) {
     );
   }
   const page = result.state === 'error' ? undefined : result.data?.data.player;
-  const name = page ? playerName(page.player) : `player #${id}`;
+  const name = page ? playerName(page.player) : `#${id}`;
   document.title = `${name} · Muster`;
   return (
     <>
