@@ -342,7 +342,8 @@ export async function* csvBatches(
       take(parsed.record, parsed.info.lines);
       unread.taken(parsed.info.bytes);
       if (stop) break;
-      if (sheet.pendingGames >= batchGames) {
+      // Rejected rows count towards a batch too: a sheet of bad rows is written batch by batch.
+      if (sheet.pendingGames + batch.rejects.length >= batchGames) {
         sheet.flush(batch);
         yield batch;
         batch = emptyRawBatch(true);

@@ -64,8 +64,31 @@ export interface ImportReport {
   newSystems: string[];
   /** Game ids derived for records that had none (docs/import-formats.md#t9a-the-ninth-age-data-project). */
   derivedIds: number;
+  /**
+   * The first rejects, for printing (docs/operations.md#limits): every reject is stored with its
+   * payload in the rejects table, and `rejectCount` counts them all.
+   */
   rejects: Reject[];
+  /** Every reject of the import, the ones past the `rejects` sample included. */
+  rejectCount: number;
+  /** File rejects counted exactly: whole files, and parts of a file (a line, a row). */
+  fileRejects: { whole: number; parts: number };
+  /**
+   * Rejects sharing kind, field and reason, in order of first appearance, each with its exact
+   * count; past a bounded number of groups a new reason is only counted in `rejectCount`.
+   */
+  rejectGroups: RejectGroup[];
+  /** Batches written, one transaction each (a streamed input has several). */
+  batches: number;
   /** Adapter and validation notes: byes, unplayed pairings, names one edit from a known one. */
   notes: string[];
+  /** Earlier imports this one found stopped half-way and marked interrupted, with what they kept. */
+  interrupted: Array<{ importId: number; summary: string }>;
   durationMs: number;
+}
+
+/** Rejects that share kind, field and reason: the first of them and how many there are. */
+export interface RejectGroup {
+  first: Reject;
+  count: number;
 }
