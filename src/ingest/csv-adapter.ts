@@ -212,6 +212,7 @@ class CsvSheet {
         source: this.source,
         record: `player ${p.id}`,
         value: p.name ? { id: p.id, name: p.name } : { id: p.id },
+        implied: true,
       });
     }
     for (const [eventId, games] of this.pending) {
@@ -222,7 +223,8 @@ class CsvSheet {
       batch.events.push({
         source: this.source,
         record: `event ${eventId} (line ${event.line})`,
-        value: { ...fields, games },
+        // A sheet need not name its events: the id is the name then (docs/import-formats.md#csv).
+        value: { name: eventId, ...fields, games },
       });
     }
     this.players = new Map();

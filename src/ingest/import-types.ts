@@ -20,6 +20,14 @@ export interface RawRecord {
   gameOrigins?: Array<{ source: string; payload: unknown; record?: string }>;
   /** The same for entries that came from a file of their own (a pairing app's players). */
   entryOrigins?: Array<{ source: string; payload: unknown; record?: string }>;
+  /**
+   * A player or system the adapter made up for the events beside it (a sheet's players, a
+   * pairing-app export's players and new system), not one the input declared: it is written only
+   * when an event, entry or game that uses it is (docs/import-formats.md#rejects-and-replay).
+   */
+  implied?: boolean;
+  /** Told to the user when an implied record is written (a new system and its score rules). */
+  note?: string;
 }
 
 /** What an adapter hands to validation. */
