@@ -33,7 +33,7 @@ export function printReport(
   const row = (name: string, x: (typeof c)['events']) =>
     `  ${name.padEnd(8)} ${String(x.imported).padStart(7)} imported ${String(x.updated).padStart(7)} updated ${String(x.unchanged).padStart(7)} unchanged ${String(x.rejected).padStart(7)} rejected`;
   out(
-    `import ${report.importId} (${report.format}): ${report.status} in ${(report.durationMs / 1000).toFixed(1)} s, ${report.batches} batch(es), data version ${report.dataVersion}`,
+    `import ${report.importId} (${report.format}): ${report.status} in ${(report.durationMs / 1000).toFixed(1)} s, data version ${report.dataVersion}, ${report.batches} batch(es)`,
   );
   out(row('events', c.events));
   out(row('players', c.players));
