@@ -89,8 +89,9 @@ Options:
                  know is created without score rules)
   --event ID     roster: the stored event whose players the rosters belong to (matched by the
                  player's id or name in the file name, or by rosters.csv: file,player)
-  --max-rejects N  print at most N reject lines (default 50; all are stored)
-  --batch-games N  ndjson, csv and bcp: games per batch, one transaction each (default 20000)
+  --max-rejects N  print at most N reject lines (default 50; all are stored and counted)
+  --batch-games N  ndjson, csv and bcp: games per batch, one transaction each (default 20000);
+                 an ndjson or csv batch also ends at N records of any kind, rejects included
   --max-record-mb N  the largest line or document read, in MiB (default 128): an NDJSON line,
                  a CSV row, a JSON file or stdin document; a larger one fails the import
 

@@ -101,9 +101,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
     return null;
   });
   if (store === null) return 1;
-  const interrupted = await markInterruptedImports(store);
-  if (interrupted > 0)
-    io.err(`muster serve: ${interrupted} import(s) had not finished; marked interrupted`);
+  for (const { importId, summary } of await markInterruptedImports(store))
+    io.err(`muster serve: import ${importId} marked interrupted: ${summary}`);
   if (options.seedIfEmpty && (await storeIsEmpty(store))) {
     io.err(
       'muster serve: the store is empty; seeding the demo dataset (generated, not real results)…',

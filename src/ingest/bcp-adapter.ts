@@ -191,6 +191,7 @@ function addPlayers(
       source: x.sources.players,
       record: `${at} (${id})`,
       value: name === '' ? { id } : { id, name },
+      implied: true,
     });
     const army = playerArmy(p);
     const entry: BcpPlayer = { id, army };

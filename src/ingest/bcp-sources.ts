@@ -98,7 +98,8 @@ async function readExport(found: Found, limit: number): Promise<BcpExport> {
  * store does not know is declared without score rules, named as the export names it.
  */
 export class BcpSystems {
-  private readonly declared = new Set<string>();
+  /** Systems made up for exports: declared again by every export that uses them. */
+  private readonly created = new Set<string>();
 
   constructor(
     private readonly known: GameSystem[],
@@ -124,15 +125,15 @@ export class BcpSystems {
         nameKey(s.name) === key ||
         s.id === slug(wanted),
     );
-    if (found !== undefined) return { system: this.system(found), declare: null };
+    // A made-up system is written only with an event that uses it, so an export whose event is
+    // rejected leaves it unwritten and the next export declares it again.
+    if (found !== undefined)
+      return { system: this.system(found), declare: this.created.has(found.id) ? found : null };
     const id = this.option ?? slug(wanted);
     const created: GameSystem = { id, name: cleanName(exportName ?? id) };
     this.known.push(created);
-    return { system: { id, score: null }, declare: this.declared.has(id) ? null : created };
-  }
-
-  markDeclared(id: string): void {
-    this.declared.add(id);
+    this.created.add(id);
+    return { system: { id, score: null }, declare: created };
   }
 
   private system(s: GameSystem): BcpSystem {
@@ -214,11 +215,9 @@ async function addFound(
       source: x.sources.event,
       record: `system ${resolved.declare.id}`,
       value: resolved.declare,
+      implied: true,
+      note: `new system ${resolved.declare.id} ("${resolved.declare.name}") without score rules: game points taken as scores`,
     });
-    systems.markDeclared(resolved.declare.id);
-    batch.notes.push(
-      `new system ${resolved.declare.id} ("${resolved.declare.name}") without score rules: game points taken as scores`,
-    );
   }
   let lists = new Map<string, ArmyList>();
   // No rosters folder is the usual case, and no reject.

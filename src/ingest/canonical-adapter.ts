@@ -34,7 +34,8 @@ export function addCanonicalDocument(
         document === null || typeof document !== 'object' || Array.isArray(document)
           ? 'the document must be a JSON object with "format": "muster/v1"'
           : reason,
-      payload: null,
+      // The document as read, so it can be fixed and replayed (docs/import-formats.md#rejects-and-replay).
+      payload: document,
     });
     return;
   }

@@ -213,6 +213,7 @@ class CsvSheet {
         source: this.source,
         record: `player ${p.id}`,
         value: p.name ? { id: p.id, name: p.name } : { id: p.id },
+        implied: true,
       });
     }
     for (const [eventId, games] of this.pending) {
@@ -223,7 +224,8 @@ class CsvSheet {
       batch.events.push({
         source: this.source,
         record: `event ${eventId} (line ${event.line})`,
-        value: { ...fields, games },
+        // A sheet need not name its events: the id is the name then (docs/import-formats.md#csv).
+        value: { name: eventId, ...fields, games },
       });
     }
     this.players = new Map();
@@ -350,7 +352,8 @@ export async function* csvBatches(
       take(parsed.record, parsed.info.lines);
       unread.taken(parsed.info.bytes);
       if (stop) break;
-      if (sheet.pendingGames >= batchGames) {
+      // Rejected rows count towards a batch too: a sheet of bad rows is written batch by batch.
+      if (sheet.pendingGames + batch.rejects.length >= batchGames) {
         sheet.flush(batch);
         yield batch;
         batch = emptyRawBatch(true);

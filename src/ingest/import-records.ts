@@ -14,7 +14,7 @@ export type ImportStatus = 'running' | 'imported' | 'rejected' | 'failed' | 'int
 
 /** A running import on another machine is taken as dead after this long. */
 const FOREIGN_STALE_MS = 24 * 3_600_000;
-const MARKER = /^running in process (\d+) on (.+)$/;
+const MARKER = /^running in process (\d+) on ([^;]+)(?:; (.*))?$/;
 
 function processAlive(pid: number): boolean {
   try {
@@ -35,6 +35,29 @@ function isDead(summary: string | null, startedAt: string, now: number): boolean
   return now - Date.parse(startedAt) > FOREIGN_STALE_MS;
 }
 
+/** The `running` summary: which process runs the import, and what it has committed so far. */
+function runningSummary(committed: string | null = null): string {
+  return `running in process ${process.pid} on ${hostname()}${committed === null ? '' : `; ${committed}`}`;
+}
+
+/**
+ * Writes what a streamed import has committed so far into its `running` row, in the transaction
+ * of the batch just written, so an import that stops later still says what it kept
+ * (docs/operations.md#import-records).
+ */
+export async function noteCommitted(
+  db: Kysely<Database>,
+  importId: number,
+  committed: string,
+): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set({ summary: runningSummary(committed) })
+    .where('id', '=', importId)
+    .where('status', '=', 'running')
+    .execute();
+}
+
 /** Inserts the `running` row of a new import; returns its id (docs/operations.md#import-records). */
 export async function startImportRecord(
   store: Store,
@@ -49,7 +72,7 @@ export async function startImportRecord(
       format,
       sources: JSON.stringify(sources),
       status: 'running',
-      summary: `running in process ${process.pid} on ${hostname()}`,
+      summary: runningSummary(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -98,27 +121,31 @@ export async function supersedeRejects(
 }
 
 /**
- * Marks every `running` import whose process is gone as `interrupted`; returns how many.
- * Called when an import or the server starts (docs/operations.md#import-records).
+ * Marks every `running` import whose process is gone as `interrupted`, saying what it committed
+ * before it stopped; returns them. Called when an import or the server starts
+ * (docs/operations.md#import-records).
  */
-export async function markInterruptedImports(store: Store): Promise<number> {
+export async function markInterruptedImports(
+  store: Store,
+): Promise<Array<{ importId: number; summary: string }>> {
   const running = await store.db
     .selectFrom('imports')
     .select(['id', 'started_at', 'summary'])
     .where('status', '=', 'running')
     .execute();
   const now = Date.now();
-  let marked = 0;
+  const marked: Array<{ importId: number; summary: string }> = [];
   for (const row of running) {
     if (!isDead(row.summary, row.started_at, now)) continue;
-    const detail = row.summary === null ? '' : ` (${row.summary.replace(/^running /, '')})`;
-    await finishImportRecord(
-      store.db,
-      Number(row.id),
-      'interrupted',
-      `did not finish: its process stopped before the end${detail}; the batch it was writing was not written`,
-    );
-    marked += 1;
+    const match = row.summary === null ? null : MARKER.exec(row.summary);
+    const where = match === null ? '' : ` (in process ${match[1]} on ${match[2]})`;
+    const kept =
+      match?.[3] === undefined
+        ? 'no batch of it was committed'
+        : `${match[3]} before it stopped, and stay`;
+    const summary = `did not finish: its process stopped before the end${where}; ${kept}; the batch it was writing was not written`;
+    await finishImportRecord(store.db, Number(row.id), 'interrupted', summary);
+    marked.push({ importId: Number(row.id), summary });
   }
   return marked;
 }

@@ -20,6 +20,14 @@ export interface RawRecord {
   gameOrigins?: Array<{ source: string; payload: unknown; record?: string }>;
   /** The same for entries that came from a file of their own (a pairing app's players). */
   entryOrigins?: Array<{ source: string; payload: unknown; record?: string }>;
+  /**
+   * A player or system the adapter made up for the events beside it (a sheet's players, a
+   * pairing-app export's players and new system), not one the input declared: it is written only
+   * when an event, entry or game that uses it is (docs/import-formats.md#rejects-and-replay).
+   */
+  implied?: boolean;
+  /** Told to the user when an implied record is written (a new system and its score rules). */
+  note?: string;
 }
 
 /** What an adapter hands to validation. */
@@ -64,8 +72,31 @@ export interface ImportReport {
   newSystems: string[];
   /** Game ids derived for records that had none (docs/import-formats.md#t9a-the-ninth-age-data-project). */
   derivedIds: number;
+  /**
+   * The first rejects, for printing (docs/operations.md#limits): every reject is stored with its
+   * payload in the rejects table, and `rejectCount` counts them all.
+   */
   rejects: Reject[];
+  /** Every reject of the import, the ones past the `rejects` sample included. */
+  rejectCount: number;
+  /** File rejects counted exactly: whole files, and parts of a file (a line, a row). */
+  fileRejects: { whole: number; parts: number };
+  /**
+   * Rejects sharing kind, field and reason, in order of first appearance, each with its exact
+   * count; past a bounded number of groups a new reason is only counted in `rejectCount`.
+   */
+  rejectGroups: RejectGroup[];
+  /** Batches written, one transaction each (a streamed input has several). */
+  batches: number;
   /** Adapter and validation notes: byes, unplayed pairings, names one edit from a known one. */
   notes: string[];
+  /** Earlier imports this one found stopped half-way and marked interrupted, with what they kept. */
+  interrupted: Array<{ importId: number; summary: string }>;
   durationMs: number;
+}
+
+/** Rejects that share kind, field and reason: the first of them and how many there are. */
+export interface RejectGroup {
+  first: Reject;
+  count: number;
 }

@@ -13,7 +13,31 @@ import { DEFAULT_MAX_RECORD_BYTES, readLines } from './input-text.ts';
 /** Games per batch (one transaction each) when the caller does not say. */
 export const DEFAULT_BATCH_GAMES = 20_000;
 
-const MAX_PAYLOAD = 10_000;
+/**
+ * Text read into one batch before it is handed on, whatever it holds: a batch of lines that are
+ * few games but large (long lists) or rejected stays this small (docs/operations.md#limits).
+ */
+export const BATCH_TEXT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Whether a batch is full: its games, or its records of any kind (rejects and reference records
+ * count too, so input that is all rejects is written batch by batch, not held to the end), or its
+ * text (docs/import-formats.md#ndjson).
+ */
+export function batchFull(
+  games: number,
+  records: number,
+  bytes: number,
+  batchGames: number,
+): boolean {
+  return games >= batchGames || records >= batchGames || bytes >= BATCH_TEXT_BYTES;
+}
+
+function referenceRecords(batch: RawBatch): number {
+  return (
+    batch.systems.length + batch.factions.length + batch.players.length + batch.scenarios.length
+  );
+}
 
 function gamesIn(document: unknown): number {
   const events = (document as { events?: unknown })?.events;
@@ -48,8 +72,10 @@ export async function* ndjsonBatches(
 ): AsyncGenerator<RawBatch> {
   let batch = emptyRawBatch(false);
   let games = 0;
+  let bytes = 0;
   let records = 0;
   let good = 0;
+  let text = 0;
   let notText = 0;
   const reject = (record: string | null, reason: string, payload: unknown) =>
     batch.rejects.push({ kind: 'file', source, record, field: null, reason, payload });
@@ -61,29 +87,34 @@ export async function* ndjsonBatches(
       reject(where, read.error.message, null);
       // Nothing but bytes that are not text from the start: a binary file, said once.
       if (good === 0 && notText >= BINARY_RUN) break;
-      continue;
+    } else if (read.text.trim() !== '') {
+      const line = read.text;
+      records++;
+      text++;
+      bytes += line.length;
+      let document: unknown;
+      try {
+        document = JSON.parse(line);
+      } catch (error) {
+        // The whole line is kept, so `muster rejects` hands back exactly what was read.
+        reject(where, `malformed JSON: ${(error as Error).message}`, line);
+      }
+      if (document !== undefined) {
+        good++;
+        addCanonicalDocument(batch, document, source, where);
+        games += gamesIn(document);
+      }
     }
-    const line = read.text;
-    if (line.trim() === '') continue;
-    records++;
-    let document: unknown;
-    try {
-      document = JSON.parse(line);
-    } catch (error) {
-      const payload = line.length > MAX_PAYLOAD ? `${line.slice(0, MAX_PAYLOAD)}…` : line;
-      reject(where, `malformed JSON: ${(error as Error).message}`, payload);
-      continue;
-    }
-    good++;
-    addCanonicalDocument(batch, document, source, where);
-    games += gamesIn(document);
-    if (games >= batchGames) {
+    // Until a line of text is read the rejects stay together: they may be one binary file.
+    const held = text === 0 ? 0 : batch.rejects.length + referenceRecords(batch);
+    if (batchFull(games, held, bytes, batchGames)) {
       yield batch;
       batch = emptyRawBatch(false);
       games = 0;
+      bytes = 0;
     }
   }
-  if (good === 0 && notText > 0 && notText === batch.rejects.length) {
+  if (text === 0 && notText > 0) {
     batch.rejects = [];
     reject(null, 'binary content: not a UTF-8 text file of JSON lines', null);
   }

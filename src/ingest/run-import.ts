@@ -9,14 +9,14 @@ import type { ImportCounts, RecordKind, Reject } from '../domain/import-batch.ts
 import { zeroCounts } from '../domain/import-batch.ts';
 import type { Store } from '../store/store.ts';
 import { writeBatch } from '../store/write-batch.ts';
-import type { WriteResult } from '../store/write-batch.ts';
 import {
   finishImportRecord,
   markInterruptedImports,
+  noteCommitted,
   startImportRecord,
   supersedeRejects,
 } from './import-records.ts';
-import type { ImportFormat, ImportReport, RawBatch } from './import-types.ts';
+import type { ImportFormat, ImportReport, RawBatch, RejectGroup } from './import-types.ts';
 import { emptyRawBatch } from './import-types.ts';
 import { loadKnownState } from './known-state.ts';
 import type { KnownState } from './known-state.ts';
@@ -43,8 +43,17 @@ const COUNTED: Partial<Record<RecordKind, 'events' | 'players' | 'games'>> = {
   game: 'games',
 };
 
-/** Rejects kept in memory for the report; all of them are stored in the rejects table. */
-const MAX_REPORTED_REJECTS = 10_000;
+/**
+ * Rejects kept in memory for the printed report (docs/operations.md#limits); every reject is
+ * stored with its payload as its batch is written, and counted exactly.
+ */
+export const REPORT_SAMPLE_REJECTS = 1_000;
+
+/** Distinct reasons counted for the printed report; later ones are counted in the total only. */
+export const REPORT_REJECT_GROUPS = 1_000;
+
+/** Notes kept for the report. */
+const MAX_NOTES = 10_000;
 
 function addCounts(total: ImportCounts, add: ImportCounts): void {
   for (const key of ['events', 'players', 'games', 'lists'] as const) {
@@ -57,10 +66,13 @@ function addCounts(total: ImportCounts, add: ImportCounts): void {
 
 interface RunState {
   counts: ImportCounts;
+  /** The first rejects, for printing. */
   rejects: Reject[];
+  groups: Map<string, RejectGroup>;
   /** Every reject and every file reject, also past the ones kept for the report. */
   rejected: number;
   fileRejects: number;
+  wholeFileRejects: number;
   /** Records the adapters found (of any kind): none at all means nothing could be read. */
   records: number;
   notes: string[];
@@ -69,9 +81,10 @@ interface RunState {
   derivedIds: number;
   refused: boolean;
   dataVersion: number;
+  /** Batches committed. */
+  batches: number;
   progress: ImportProgress;
-  /** The outcome, once the last batch's transaction has recorded it. */
-  report: ImportReport | null;
+  interrupted: ImportReport['interrupted'];
 }
 
 function rawRecords(raw: RawBatch): number {
@@ -92,10 +105,28 @@ function nothingRead(state: RunState): boolean {
   return state.records === 0 && state.rejected > 0 && state.fileRejects === state.rejected;
 }
 
+/** Counts a batch's rejects and keeps the first ones (and their reasons) for the report. */
+function tallyRejects(state: RunState, rejects: readonly Reject[]): void {
+  for (const r of rejects) {
+    state.rejected++;
+    if (r.kind === 'file') {
+      state.fileRejects++;
+      if (r.record === null) state.wholeFileRejects++;
+    }
+    if (state.rejects.length < REPORT_SAMPLE_REJECTS) state.rejects.push(r);
+    const key = `${r.kind}\u0000${r.field ?? ''}\u0000${r.reason}`;
+    const group = state.groups.get(key);
+    if (group !== undefined) group.count++;
+    else if (state.groups.size < REPORT_REJECT_GROUPS)
+      state.groups.set(key, { first: r, count: 1 });
+  }
+}
+
 /**
  * Validates and writes one batch in one transaction. The last batch's transaction (`last`, or a
- * batch strict refuses) also records the import's outcome, so the record and the data agree
- * whatever happens after the commit.
+ * batch strict refuses) also records the import's outcome, and every other batch's transaction
+ * what has been committed so far, so the record and the data agree whatever happens after the
+ * commit.
  */
 async function runOneBatch(
   store: Store,
@@ -104,71 +135,63 @@ async function runOneBatch(
   context: { importId: number; started: number; last: boolean },
   options: RunImportOptions,
   state: RunState,
-): Promise<void> {
+): Promise<ImportReport | null> {
   const { importId } = context;
   const { batch, rejects, notes } = validateBatch(raw, known, { strict: options.strict });
   const refuse = options.strict === true && rejects.length > 0;
+  // The run's state takes the batch before it is written: a batch whose write fails fails the
+  // whole import, so the state is never read again but for the batches already committed.
   state.records += rawRecords(raw);
-  state.rejected += rejects.length;
-  state.fileRejects += rejects.filter((r) => r.kind === 'file').length;
+  tallyRejects(state, rejects);
+  for (const n of notes) if (state.notes.length < MAX_NOTES) state.notes.push(n);
+  if (!refuse) {
+    for (const f of batch.newFactions) state.newFactions.add(f);
+    state.newSystems.push(...batch.newSystems);
+  }
+  state.refused ||= refuse;
+  state.derivedIds += raw.derivedIds;
   const last = context.last || refuse;
   const failed = last && nothingRead(state);
-  const { counts: written, dataVersion } = await writeBatch(store.db, batch, rejects, importId, {
+  let report: ImportReport | null = null;
+  await writeBatch(store.db, batch, rejects, importId, {
     writeData: !refuse && !failed,
     inTransaction: async (trx, result) => {
-      if (!last) return;
-      const report = reportOf(state, context, options, result, {
-        rejects,
-        notes,
-        refuse,
-        batch,
-        raw,
-      });
+      addWritten(state, { written: result.counts, rejects, refuse, batch });
+      state.dataVersion = result.dataVersion;
+      if (!last) {
+        await noteCommitted(trx, importId, committedLine(state, state.batches + 1));
+        return;
+      }
+      report = reportOf(state, context, options, state.batches + 1);
       await finishImportRecord(trx, importId, report.status, outcomeSummary(report));
       if (report.status !== 'failed')
         await supersedeRejects(trx, importId, options.format, options.sources);
-      state.report = report;
     },
   });
-  addBatch(state, { written, dataVersion, rejects, notes, refuse, batch, raw });
-  if (state.report !== null) {
-    // The report was built inside the transaction from the state before this batch was added.
-    state.report = { ...state.report, counts: state.counts, rejects: state.rejects };
-  }
+  state.batches++;
   options.onBatch?.(state.progress);
+  return report;
 }
 
-interface BatchResult {
-  rejects: Reject[];
-  notes: string[];
-  refuse: boolean;
-  batch: ValidatedBatch;
-  raw: RawBatch;
+/** "3 batches committed: 60,000 games written, 12 rejected": what a streamed import has kept. */
+function committedLine(state: RunState, batches: number): string {
+  const n = (x: number) => x.toLocaleString('en');
+  return `${n(batches)} batch(es) committed: ${n(state.progress.read)} records read, ${n(state.progress.written)} games written, ${n(state.rejected)} rejected`;
 }
 
-type ValidatedBatch = ReturnType<typeof validateBatch>['batch'];
-
-/** Adds one written batch to the run's totals. */
-function addBatch(
+/** Adds one written batch's counts to the run's totals. */
+function addWritten(
   state: RunState,
-  b: BatchResult & { written: ImportCounts; dataVersion: number },
+  b: { written: ImportCounts; rejects: Reject[]; refuse: boolean; batch: ValidatedBatch },
 ): void {
-  const counts = batchCounts(b.written, b.rejects, b.refuse);
-  addCounts(state.counts, counts);
-  for (const r of b.rejects) if (state.rejects.length < MAX_REPORTED_REJECTS) state.rejects.push(r);
-  for (const n of b.notes) if (state.notes.length < MAX_REPORTED_REJECTS) state.notes.push(n);
-  if (!b.refuse) {
-    for (const f of b.batch.newFactions) state.newFactions.add(f);
-    state.newSystems.push(...b.batch.newSystems);
-  }
-  state.refused ||= b.refuse;
-  state.derivedIds += b.raw.derivedIds;
-  state.dataVersion = b.dataVersion;
+  addCounts(state.counts, batchCounts(b.written, b.rejects, b.refuse));
   const games = b.batch.events.reduce((n, e) => n + e.games.length, 0);
   state.progress.read += games + b.rejects.length;
   state.progress.written += b.refuse ? 0 : games;
   state.progress.rejected += b.rejects.length;
 }
+
+type ValidatedBatch = ReturnType<typeof validateBatch>['batch'];
 
 /** A batch's counts: what was written (nothing when refused) and what was rejected. */
 function batchCounts(written: ImportCounts, rejects: Reject[], refuse: boolean): ImportCounts {
@@ -180,42 +203,59 @@ function batchCounts(written: ImportCounts, rejects: Reject[], refuse: boolean):
   return counts;
 }
 
-/** The run's report as it will be once the last batch (`b`, written as `result`) is added. */
+/** The run's report, once its last batch has been added to the state. */
 function reportOf(
   state: RunState,
   context: { importId: number; started: number },
   options: RunImportOptions,
-  result: WriteResult,
-  b: BatchResult,
+  batches: number,
 ): ImportReport {
-  const counts = zeroCounts();
-  addCounts(counts, state.counts);
-  addCounts(counts, batchCounts(result.counts, b.rejects, b.refuse));
-  const rejects = [...state.rejects, ...b.rejects].slice(0, MAX_REPORTED_REJECTS);
-  const newFactions = new Set(state.newFactions);
-  if (!b.refuse) for (const f of b.batch.newFactions) newFactions.add(f);
   return {
     importId: context.importId,
     format: options.format,
-    status: nothingRead(state) ? 'failed' : state.refused || b.refuse ? 'rejected' : 'imported',
-    dataVersion: result.dataVersion,
-    counts,
-    newFactions: [...newFactions].sort(),
-    newSystems: [...state.newSystems, ...(b.refuse ? [] : b.batch.newSystems)],
-    derivedIds: state.derivedIds + b.raw.derivedIds,
-    rejects,
-    notes: [...state.notes, ...b.notes].slice(0, MAX_REPORTED_REJECTS),
+    status: nothingRead(state) ? 'failed' : state.refused ? 'rejected' : 'imported',
+    dataVersion: state.dataVersion,
+    counts: structuredClone(state.counts),
+    newFactions: [...state.newFactions].sort(),
+    newSystems: [...state.newSystems],
+    derivedIds: state.derivedIds,
+    rejects: [...state.rejects],
+    rejectCount: state.rejected,
+    fileRejects: {
+      whole: state.wholeFileRejects,
+      parts: state.fileRejects - state.wholeFileRejects,
+    },
+    rejectGroups: [...state.groups.values()].map((g) => ({ ...g })),
+    batches,
+    notes: [...state.notes],
+    interrupted: state.interrupted,
     durationMs: performance.now() - context.started,
   };
 }
 
-/** The record's summary: why nothing was read, or the counts. */
+/** Reasons listed in a failed import's summary; the rest are counted. */
+const SUMMARY_REASONS = 3;
+
+/**
+ * The record's summary: why nothing was read, or the counts. Bounded whatever the number of
+ * rejects, since health shows it (docs/operations.md#limits): a few reasons, each with how many
+ * records gave it; `muster rejects` lists them all.
+ */
 function outcomeSummary(report: ImportReport): string {
   if (report.status !== 'failed') return summaryLine(report);
-  return report.rejects
-    .filter((r) => r.kind === 'file')
-    .map((r) => `${r.source}: ${r.reason}`)
-    .join('; ');
+  const groups = report.rejectGroups.filter((g) => g.first.kind === 'file');
+  const shown = groups.slice(0, SUMMARY_REASONS).map(({ first, count }) => {
+    const more = count > 1 ? ` (and ${(count - 1).toLocaleString('en')} more like it)` : '';
+    return `${first.source}: ${first.reason}${more}`;
+  });
+  const listed = groups.slice(0, SUMMARY_REASONS).reduce((n, g) => n + g.count, 0);
+  const rest = report.rejectCount - listed;
+  if (rest > 0) shown.push(`${rest.toLocaleString('en')} more`);
+  if (report.rejectCount > 1)
+    shown.push(
+      `${report.rejectCount.toLocaleString('en')} rejects in all (muster rejects --import ${report.importId})`,
+    );
+  return shown.join('; ');
 }
 
 /**
@@ -230,13 +270,15 @@ export async function runImportBatches(
   options: RunImportOptions,
 ): Promise<ImportReport> {
   const started = performance.now();
-  await markInterruptedImports(store);
+  const interrupted = await markInterruptedImports(store);
   const importId = await startImportRecord(store, options.format, options.sources);
   const state: RunState = {
     counts: zeroCounts(),
     rejects: [],
+    groups: new Map(),
     rejected: 0,
     fileRejects: 0,
+    wholeFileRejects: 0,
     records: 0,
     notes: [],
     newFactions: new Set(),
@@ -244,10 +286,12 @@ export async function runImportBatches(
     derivedIds: 0,
     refused: false,
     dataVersion: await store.dataVersion(),
+    batches: 0,
     progress: { read: 0, written: 0, rejected: 0 },
-    report: null,
+    interrupted,
   };
   const iterator = toAsyncIterator(batches);
+  let report: ImportReport | null = null;
   try {
     // Validation keeps what it learns (systems, factions, spellings) in `known`, so later
     // batches resolve against earlier ones without reading the store again.
@@ -257,17 +301,21 @@ export async function runImportBatches(
     while (!current.done) {
       const next = await iterator.next();
       const context = { importId, started, last: next.done === true };
-      await runOneBatch(store, current.value, known, context, options, state);
+      report = await runOneBatch(store, current.value, known, context, options, state);
       // Strict stops at the first refused batch: later ones could lean on what it declared.
       if (state.refused) break;
       current = next;
     }
-    const report = state.report as ImportReport;
-    return { ...report, durationMs: performance.now() - started };
+    return { ...(report as ImportReport), durationMs: performance.now() - started };
   } catch (error) {
-    await finishImportRecord(store.db, importId, 'failed', (error as Error).message).catch(
-      () => undefined,
-    );
+    // What earlier batches committed stays: the record says so beside the reason.
+    const kept = state.batches > 0 ? `; ${committedLine(state, state.batches)}, and stay` : '';
+    await finishImportRecord(
+      store.db,
+      importId,
+      'failed',
+      `${(error as Error).message}${kept}`,
+    ).catch(() => undefined);
     throw error;
   } finally {
     await iterator.return?.();
@@ -298,11 +346,13 @@ export function summaryLine(report: ImportReport): string {
     const c = report.counts[name];
     return `${name} ${c.imported} imported, ${c.updated} updated, ${c.unchanged} unchanged, ${c.rejected} rejected`;
   };
-  const files = report.rejects.filter((r) => r.kind === 'file').length;
+  const files = report.fileRejects.whole + report.fileRejects.parts;
   const notes = [
     ...(report.newSystems.length > 0 ? [`new systems ${report.newSystems.join(', ')}`] : []),
     ...(report.derivedIds > 0 ? [`${report.derivedIds} game ids derived`] : []),
     ...(files > 0 ? [`files ${files} unreadable`] : []),
+    ...(report.rejectCount > 0 ? [`${report.rejectCount} rejects stored`] : []),
+    ...(report.batches > 1 ? [`${report.batches} batches`] : []),
     ...(report.notes.length > 0 ? [`${report.notes.length} notes`] : []),
   ];
   return [part('events'), part('players'), part('games'), part('lists'), ...notes].join('; ');

@@ -66,7 +66,6 @@ function validateEntries(
         );
       }
       seenPlayers.add(entry.player);
-      ctx.referencedPlayers.add(entry.player);
       const faction = entry.faction
         ? ctx.resolveFaction(system.id, entry.faction, '/faction')
         : null;
@@ -80,6 +79,7 @@ function validateEntries(
         placement: entry.placement ?? null,
         list: cleanList(entry.list),
       });
+      ctx.referencedPlayers.add(entry.player);
     } catch (error) {
       if (!(error instanceof RecordError)) throw error;
       ctx.reject('entry', er, error.field, error.message, payload);

@@ -11,15 +11,20 @@ import { addFactionAlias, addFactionName, addScenarioName } from './known-state.
 import { checkers, duplicateKeys, idOf, stripNulls } from './validation-context.ts';
 import type { ValidationContext } from './validation-context.ts';
 
-/** The records with identical copies dropped (first copy kept). */
+/**
+ * The records with identical copies dropped (first copy kept); a copy the input declared makes
+ * the kept one declared, not implied.
+ */
 export function uniqueCopies(records: RawRecord[]): RawRecord[] {
-  const seen = new Set<string>();
-  return records.filter((r) => {
+  const seen = new Map<string, RawRecord>();
+  for (const r of records) {
     const key = JSON.stringify(r.value);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+    const kept = seen.get(key);
+    if (kept === undefined) seen.set(key, r);
+    else if (kept.implied === true && r.implied !== true)
+      seen.set(key, { ...kept, implied: false });
+  }
+  return [...seen.values()];
 }
 
 /** Systems: schema, unique ids, a score scale that is not upside down. */
@@ -41,6 +46,8 @@ export function validateSystems(ctx: ValidationContext, records: RawRecord[]): v
       );
       continue;
     }
+    if (r.implied === true)
+      ctx.impliedSystems.set(s.id, { prior: ctx.known.systems.get(s.id), note: r.note ?? null });
     ctx.batch.systems.push(s);
     ctx.known.systems.set(s.id, s);
   }
@@ -112,6 +119,7 @@ export function validatePlayers(ctx: ValidationContext, records: RawRecord[]): v
       aliases: p.aliases?.map(cleanName),
     });
     ctx.playerById.set(p.id, player);
+    if (r.implied !== true) ctx.declaredPlayers.add(p.id);
   }
 }
 

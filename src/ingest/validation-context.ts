@@ -113,7 +113,18 @@ export class ValidationContext {
     newSystems: [],
   };
   readonly playerById = new Map<string, Player>();
+  /** Players the input declared; the others (implied) are written only when referenced. */
+  readonly declaredPlayers = new Set<string>();
+  /** Players an accepted entry or game names. */
   readonly referencedPlayers = new Set<string>();
+  /**
+   * Systems the adapter made up, with what validation knew of them before (to forget them again
+   * when no accepted event uses them) and the note to give when they are written.
+   */
+  readonly impliedSystems = new Map<
+    string,
+    { prior: GameSystem | undefined; note: string | null }
+  >();
   readonly newFactions = new Set<string>();
   /** Scenario names used by games, keyed by system, kind and spelling. */
   readonly scenarioUse = new Map<string, Scenario>();

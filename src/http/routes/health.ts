@@ -123,10 +123,22 @@ function redisCheck(
   };
 }
 
+/**
+ * The most of an import's summary health shows (docs/operations.md#limits): health is polled
+ * often, so it stays small however an import went; `muster rejects` has the rest.
+ */
+export const HEALTH_IMPORT_SUMMARY_CHARS = 1_000;
+
 /** The import:last check: the newest finished import; a failed or interrupted one warns. */
 function importCheck(
   last:
-    | { finished_at: string | null; format: string; status: string; summary: string | null }
+    | {
+        id: number;
+        finished_at: string | null;
+        format: string;
+        status: string;
+        summary: string | null;
+      }
     | undefined,
 ): Record<string, unknown> & { status: Status } {
   if (last === undefined) {
@@ -142,8 +154,14 @@ function importCheck(
     observedValue: last.finished_at,
     status: ['failed', 'interrupted'].includes(last.status) ? 'warn' : 'pass',
     time: last.finished_at ?? undefined,
-    output: `${last.format} import ${last.status}: ${last.summary ?? ''}`,
+    output: `${last.format} import ${last.status}: ${clip(last.summary ?? '', Number(last.id))}`,
   };
+}
+
+/** A summary cut to the health bound (one written before summaries were bounded can be long). */
+function clip(summary: string, importId: number): string {
+  if (summary.length <= HEALTH_IMPORT_SUMMARY_CHARS) return summary;
+  return `${summary.slice(0, HEALTH_IMPORT_SUMMARY_CHARS)}… (cut; muster rejects --import ${importId} lists every reject)`;
 }
 
 /** The snapshot:games check: warns while nothing is loaded or the store is ahead. */
@@ -190,7 +208,7 @@ async function storeChecks(ctx: AppContext, now: Date, into: CheckSet): Promise<
       readMeta(ctx.store.db, 'demo'),
       ctx.store.db
         .selectFrom('imports')
-        .select(['finished_at', 'format', 'status', 'summary'])
+        .select(['id', 'finished_at', 'format', 'status', 'summary'])
         .where('finished_at', 'is not', null)
         .orderBy('id', 'desc')
         .limit(1)
