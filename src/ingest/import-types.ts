@@ -73,7 +73,7 @@ export interface ImportReport {
   /** Game ids derived for records that had none (docs/import-formats.md#t9a-the-ninth-age-data-project). */
   derivedIds: number;
   /**
-   * The first rejects, for printing (docs/operations.md#limits): every reject is stored with its
+   * The first rejects, for printing (docs/operations.md#import-limits): every reject is stored with its
    * payload in the rejects table, and `rejectCount` counts them all.
    */
   rejects: Reject[];

@@ -15,7 +15,7 @@ export const DEFAULT_BATCH_GAMES = 20_000;
 
 /**
  * Text read into one batch before it is handed on, whatever it holds: a batch of lines that are
- * few games but large (long lists) or rejected stays this small (docs/operations.md#limits).
+ * few games but large (long lists) or rejected stays this small (docs/operations.md#import-limits).
  */
 export const BATCH_TEXT_BYTES = 64 * 1024 * 1024;
 

@@ -44,7 +44,7 @@ const COUNTED: Partial<Record<RecordKind, 'events' | 'players' | 'games'>> = {
 };
 
 /**
- * Rejects kept in memory for the printed report (docs/operations.md#limits); every reject is
+ * Rejects kept in memory for the printed report (docs/operations.md#import-limits); every reject is
  * stored with its payload as its batch is written, and counted exactly.
  */
 export const REPORT_SAMPLE_REJECTS = 1_000;
@@ -238,7 +238,7 @@ const SUMMARY_REASONS = 3;
 
 /**
  * The record's summary: why nothing was read, or the counts. Bounded whatever the number of
- * rejects, since health shows it (docs/operations.md#limits): a few reasons, each with how many
+ * rejects, since health shows it (docs/operations.md#import-limits): a few reasons, each with how many
  * records gave it; `muster rejects` lists them all.
  */
 function outcomeSummary(report: ImportReport): string {
