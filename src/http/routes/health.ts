@@ -124,7 +124,7 @@ function redisCheck(
 }
 
 /**
- * The most of an import's summary health shows (docs/operations.md#limits): health is polled
+ * The most of an import's summary health shows (docs/operations.md#import-limits): health is polled
  * often, so it stays small however an import went; `muster rejects` has the rest.
  */
 export const HEALTH_IMPORT_SUMMARY_CHARS = 1_000;
