@@ -18,7 +18,6 @@ import type { Store } from '../store/store.ts';
 import { printReport } from './print-report.ts';
 import { progressLine, runExport } from './cli-commands.ts';
 import { seedDemo, storeIsEmpty } from './seed-demo.ts';
-import { serve } from './serve.ts';
 import type { CliIo } from './cli-io.ts';
 
 const defaultIo: CliIo = {
@@ -206,6 +205,9 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
 
   if (command === 'serve') {
     const seedIfEmpty = args.values['seed-if-empty'] === true;
+    // Loaded only to serve: the HTTP stack (Fastify, OpenAPI, the web client's files) costs an
+    // import or an export tens of MiB it never uses.
+    const { serve } = await import('./serve.ts');
     return serve(config, { seedIfEmpty, io });
   }
 
