@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import type { Config } from '../config/config.ts';
+import { IMPORT_FORMATS, importFormatNamed } from '../ingest/formats/index.ts';
 import { importSources } from '../ingest/import-sources.ts';
 import type { ImportFormat } from '../ingest/import-types.ts';
 import {
@@ -31,6 +32,24 @@ const defaultIo: CliIo = {
     }),
   progress: process.stderr.isTTY ? (line) => process.stderr.write(`\r\u001b[2K${line}`) : undefined,
 };
+
+/** `--format`'s choices in the help, one a line (or two), from the list of formats. */
+function formatLines(): string {
+  const width = 91;
+  return IMPORT_FORMATS.map((f) => {
+    const words = `${f.name}: ${f.reads}`.split(' ');
+    const lines: string[] = [];
+    let line = '';
+    for (const word of words) {
+      if (line !== '' && 17 + line.length + 1 + word.length > width) {
+        lines.push(line);
+        line = word;
+      } else line = line === '' ? word : `${line} ${word}`;
+    }
+    lines.push(line);
+    return lines.map((l, i) => `${' '.repeat(i === 0 ? 17 : 19)}${l}`).join('\n');
+  }).join('\n');
+}
 
 const HELP: Record<string, string> = {
   main: `muster: statistics for competitive tabletop wargames
@@ -66,7 +85,7 @@ this too; run it alone to prepare a database ahead of a deployment.
 
 Example:
   MUSTER_DATABASE_URL=postgres://postgres@127.0.0.1:5432/muster muster migrate`,
-  import: `Usage: muster import [--format canonical|ndjson|csv|t9a|bcp|roster] [--strict]
+  import: `Usage: muster import [--format ${IMPORT_FORMATS.map((f) => f.name).join('|')}] [--strict]
                      [--system ID] [--event ID] PATH...
 
 Imports files, folders (read recursively) or - for standard input, as one batch in one
@@ -76,11 +95,8 @@ reason and kept in the rejects table. Exits 1 when anything was rejected, 2 on a
 Importing the same input again changes nothing.
 
 Options:
-  --format F     canonical (default; .json files), ndjson (.ndjson files, one muster/v1
-                 document per line), csv (.csv files), t9a (Ninth Age Data Project folders),
-                 bcp (pairing-app exports: event.json, players.json, pairings.json, and an
-                 optional rosters/ folder), roster (BattleScribe .ros/.rosz and New Recruit
-                 .json rosters, attached to the players of --event)
+  --format F     one of:
+${formatLines()}
   --strict       refuse the whole batch if any record is rejected (a new faction one edit
                  away from a known one counts as rejected)
   --system ID    csv and bcp: the game system of the games (default: bcp the system the
@@ -95,18 +111,7 @@ Options:
                  a CSV row, a JSON file or stdin document; a larger one fails the import
 
 Examples, one per format, each then read on the dashboard (muster serve, http://127.0.0.1:8080/):
-  muster import events.json
-                      # Meta, filter System: the document's system
-  muster export | MUSTER_DATABASE_URL=postgres://… muster import --format ndjson -
-                      # Rankings, any System: the same answers as the source store
-  muster import --format csv --system kow results/*.csv
-                      # Meta, filter System: kow, From the first event's date
-  tar -xJf ../shared/data/t9a/t9a-data-until-2026-04-19.tar.xz -C /tmp && muster import --format t9a /tmp/data
-                      # Matchups, filter System: The 9th Age, From 2025-01-01
-  muster import --format bcp exports/spring-gt
-                      # Matchups, filter System: the export's game system
-  muster import --format roster --event spring-gt rosters/
-                      # Lists, filter System: the event's system
+${IMPORT_FORMATS.map((f) => `  ${f.example.command}\n                      # ${f.example.see}`).join('\n')}
   cat events.json | muster import -`,
   export: `Usage: muster export [--system ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD]
 
@@ -149,7 +154,7 @@ Examples:
   muster rejects > rejects.jsonl
   muster rejects --import 3 | jq -r .reason | sort | uniq -c`;
 
-const FORMATS: readonly ImportFormat[] = ['canonical', 'ndjson', 'csv', 't9a', 'bcp', 'roster'];
+const FORMATS: readonly ImportFormat[] = IMPORT_FORMATS.map((f) => f.name);
 
 /** Runs one command; resolves to the process exit code. */
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
@@ -283,11 +288,13 @@ async function runImportCommand(store: Store, args: CliArgs, io: CliIo): Promise
     io.err(`muster import: --format must be one of ${FORMATS.join(', ')}, got "${format}"`);
     return 2;
   }
-  if ((format === 'roster') !== (args.values.event !== undefined)) {
+  const spec = importFormatNamed(format)!;
+  if (spec.needsEvent !== (args.values.event !== undefined)) {
+    const takers = IMPORT_FORMATS.filter((f) => f.needsEvent).map((f) => f.name);
     io.err(
-      format === 'roster'
-        ? 'muster import: --format roster needs --event ID, the event whose players the rosters belong to'
-        : `muster import: --event is for --format roster only, not ${format}`,
+      spec.needsEvent
+        ? `muster import: --format ${format} needs --event ID, the event whose players the rosters belong to`
+        : `muster import: --event is for --format ${takers.join(', ')} only, not ${format}`,
     );
     return 2;
   }

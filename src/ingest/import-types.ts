@@ -4,7 +4,8 @@
  */
 import type { ImportCounts, Reject } from '../domain/import-batch.ts';
 
-export type ImportFormat = 'canonical' | 'ndjson' | 'csv' | 't9a' | 'bcp' | 'roster';
+/** An import format's name, one of src/ingest/formats/index.ts's list (kept as text in the import records). */
+export type ImportFormat = string;
 
 /** A record as an adapter found it, before validation. */
 export interface RawRecord {

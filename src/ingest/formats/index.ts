@@ -1,0 +1,26 @@
+/**
+ * Every import format, listed once (docs/architecture.md#adding-an-import-format): `muster
+ * import --format` takes these names, its help lists them in this order, and a test checks that
+ * docs/import-formats.md has a section for each. The first is the default.
+ */
+import type { ImportFormatSpec } from '../import-format.ts';
+import { bcpFormat } from './bcp-format.ts';
+import { canonicalFormat } from './canonical-format.ts';
+import { csvFormat } from './csv-format.ts';
+import { ndjsonFormat } from './ndjson-format.ts';
+import { rosterFormat } from './roster-format.ts';
+import { t9aFormat } from './t9a-format.ts';
+
+export const IMPORT_FORMATS: readonly ImportFormatSpec[] = [
+  canonicalFormat,
+  ndjsonFormat,
+  csvFormat,
+  t9aFormat,
+  bcpFormat,
+  rosterFormat,
+];
+
+/** The format named `name`, or undefined. */
+export function importFormatNamed(name: string): ImportFormatSpec | undefined {
+  return IMPORT_FORMATS.find((format) => format.name === name);
+}

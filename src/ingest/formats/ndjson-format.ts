@@ -1,0 +1,16 @@
+/** NDJSON: one muster/v1 document a line, streamed in batches (docs/import-formats.md#ndjson). */
+import type { ImportFormatSpec } from '../import-format.ts';
+import { streamedBatches } from '../read-sources.ts';
+
+export const ndjsonFormat: ImportFormatSpec = {
+  name: 'ndjson',
+  reads: '.ndjson files, one muster/v1 document per line',
+  extension: '.ndjson',
+  needsEvent: false,
+  streamed: true,
+  example: {
+    command: 'muster export | MUSTER_DATABASE_URL=postgres://… muster import --format ndjson -',
+    see: 'Rankings, any System: the same answers as the source store',
+  },
+  batches: (_store, paths, options) => streamedBatches(paths, 'ndjson', '', options),
+};
