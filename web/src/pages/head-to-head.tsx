@@ -12,7 +12,7 @@ import { num, pct, playerName } from '../format.ts';
 import type { CommonFilter } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import type { Params } from '../url-state.ts';
-import type { Method } from './player.tsx';
+import type { Method } from '../rating-methods.ts';
 
 interface Props {
   params: Params;

@@ -12,19 +12,15 @@ import { Empty, Show, Warnings } from '../components/status.tsx';
 import { num, pct, playerName } from '../format.ts';
 import { useApi } from '../use-api.ts';
 import { entityHref } from '../url-state.ts';
+import { MethodTabs } from '../components/method-tabs.tsx';
+import type { Method } from '../rating-methods.ts';
+import { methodOf } from '../rating-methods.ts';
 import { HeadToHead } from './head-to-head.tsx';
 import type { PageProps } from './page-props.ts';
 
 export type PlayerPageData = NonNullable<AnswerOf<'/api/rankings'>['data']['player']>;
 type HistoryRow = PlayerPageData['history'][number];
 type Placement = NonNullable<PlayerPageData['bestPlacement']>;
-
-export const METHODS = [
-  ['glicko2', 'Glicko-2'],
-  ['elo', 'Elo'],
-  ['points', 'Best-N points'],
-] as const;
-export type Method = (typeof METHODS)[number][0];
 
 const ordinal = (n: number): string => {
   const tens = n % 100;
@@ -229,7 +225,7 @@ export function UnknownPlayer({ id, rankings }: { id: string; rankings: string }
 
 export function PlayerPage({ params, update, filter }: PageProps) {
   const id = params.player ?? '';
-  const method: Method = METHODS.find(([m]) => m === params.method)?.[0] ?? 'glicko2';
+  const method = methodOf(params);
   // Ranked as the Rankings page ranks by default: a provisional player has no rank (null).
   const body = { ...filter, method, player: id, pageSize: 1 };
   const result = useApi(id ? JSON.stringify(body) : null, (signal) =>
@@ -265,21 +261,7 @@ export function PlayerPage({ params, update, filter }: PageProps) {
           return (
             <>
               <Warnings warnings={meta.warnings} />
-              <fieldset class="tabs">
-                <legend>Method</legend>
-                {METHODS.map(([m, label]) => (
-                  <label key={m} class="radio">
-                    <input
-                      type="radio"
-                      name="method"
-                      value={m}
-                      checked={m === method}
-                      onChange={() => update({ method: m })}
-                    />
-                    {label}
-                  </label>
-                ))}
-              </fieldset>
+              <MethodTabs method={method} onPick={(m) => update({ method: m })} />
               <dl class="stats" aria-label="The player at a glance">
                 <div>
                   <dt>

@@ -10,18 +10,15 @@ import type { CsvValue } from '../csv.ts';
 import { num } from '../format.ts';
 import type { PlayerRow } from '../types.ts';
 import { useApi } from '../use-api.ts';
+import { MethodTabs } from '../components/method-tabs.tsx';
+import type { Method } from '../rating-methods.ts';
+import { methodName, methodOf } from '../rating-methods.ts';
 import type { PageProps } from './page-props.ts';
-
-const METHODS = [
-  ['glicko2', 'Glicko-2'],
-  ['elo', 'Elo'],
-  ['points', 'Best-N points'],
-] as const;
 
 const PAGE_SIZE = 25;
 
 /** What the order is by, in one line (docs/ratings.md). */
-const ORDER_NOTE: Record<(typeof METHODS)[number][0], string> = {
+const ORDER_NOTE: Record<Method, string> = {
   glicko2:
     'Ranked by rating − 2·RD, the low end of the rating’s 95 % interval, so a high rating from few games does not lead; the rating ± RD is shown beside it.',
   elo: 'Ranked by Elo rating after the player’s last game.',
@@ -47,7 +44,7 @@ const PLAYER_CSV: ReadonlyArray<readonly [string, (p: PlayerRow) => CsvValue]> =
 ];
 
 export function RankingsPage({ params, update, filter, system }: PageProps) {
-  const method = METHODS.find(([m]) => m === params.method)?.[0] ?? 'glicko2';
+  const method = methodOf(params);
   const page = Math.max(1, Number(params.page) || 1);
   const minGames = Math.max(0, Math.min(1000, Number(params.minGames) || 0));
   const body = {
@@ -65,21 +62,7 @@ export function RankingsPage({ params, update, filter, system }: PageProps) {
   return (
     <>
       <div class="controls">
-        <fieldset class="tabs">
-          <legend>Method</legend>
-          {METHODS.map(([m, label]) => (
-            <label key={m} class="radio">
-              <input
-                type="radio"
-                name="method"
-                value={m}
-                checked={m === method}
-                onChange={() => update({ method: m, page: '' })}
-              />
-              {label}
-            </label>
-          ))}
-        </fieldset>
+        <MethodTabs method={method} onPick={(m) => update({ method: m, page: '' })} />
         <SearchBox
           label="Search players"
           value={params.q ?? ''}
@@ -148,9 +131,7 @@ export function RankingsPage({ params, update, filter, system }: PageProps) {
               <>
                 <div class="table-wrap" tabIndex={0} role="region" aria-label="Rankings">
                   <table>
-                    <caption class="sr-only">
-                      Players ranked by {METHODS.find(([m]) => m === method)?.[1]}
-                    </caption>
+                    <caption class="sr-only">Players ranked by {methodName(method)}</caption>
                     <thead>
                       <tr>
                         <th scope="col" class="num">
