@@ -9,6 +9,8 @@ import { useState } from 'preact/hooks';
 import type { Params } from '../url-state.ts';
 import { listParam } from '../url-state.ts';
 import type { Counted, SystemOptions } from '../types.ts';
+import type { FilterControl } from '../common-filter.ts';
+import { COMMON_FILTER } from '../common-filter.ts';
 
 type Update = (patch: Record<string, string | undefined>) => void;
 
@@ -60,20 +62,16 @@ const TIER_NAMES: Record<string, string> = {
   major: 'Major',
 };
 
-/** The filters a page applies; the dates are "from"/"to", or Satellites' own "sfrom"/"sto". */
-export type FilterKey =
-  | 'system'
-  | 'dates'
-  | 'futureDates'
-  | 'size'
-  | 'format'
-  | 'online'
-  | 'tiers'
-  | 'countries'
-  | 'rules';
+/** A patch that clears every filter but the system, the dates from the params they are in. */
+function cleared([fromKey, toKey]: [string, string]): Record<string, string> {
+  const param = (p: string) => (p === 'from' ? fromKey : p === 'to' ? toKey : p);
+  return Object.fromEntries(
+    COMMON_FILTER.filter((f) => f.control !== 'system').map((f) => [param(f.param), '']),
+  );
+}
 
 /** The active filters in words, for the folded bar. */
-function activeSummary(params: Params, keys: ReadonlySet<FilterKey>, dates: [string, string]) {
+function activeSummary(params: Params, keys: ReadonlySet<FilterControl>, dates: [string, string]) {
   const parts: string[] = [];
   const [from, to] = dates;
   if ((keys.has('dates') || keys.has('futureDates')) && (params[from] || params[to]))
@@ -105,7 +103,7 @@ export function FilterBar({
   system: SystemOptions | undefined;
   params: Params;
   update: Update;
-  keys: ReadonlySet<FilterKey>;
+  keys: ReadonlySet<FilterControl>;
 }) {
   const [open, setOpen] = useState(() => window.matchMedia('(min-width: 701px)').matches);
   const set = (key: string) => (e: Event) =>
@@ -235,19 +233,7 @@ export function FilterBar({
           <button
             type="button"
             class="link"
-            onClick={() =>
-              update({
-                [fromKey]: '',
-                [toKey]: '',
-                size: '',
-                format: '',
-                tiers: '',
-                countries: '',
-                rules: '',
-                online: '',
-                page: '',
-              })
-            }
+            onClick={() => update({ ...cleared([fromKey, toKey]), page: '' })}
           >
             Clear filters
           </button>
