@@ -31,6 +31,8 @@ export interface Column<R> {
   cellClass?: string;
   /** A data-testid on each of its body cells. */
   testId?: string;
+  /** Kept on one line, heading and cells (e.g. "3 / 0 / 1"). */
+  nowrap?: boolean;
 }
 
 function classOf<R>(c: Column<R>, extra?: string): string | undefined {
@@ -90,6 +92,8 @@ export interface TableProps<R> {
   /** False: no CSV download (a table the page downloads some other way, or not at all). */
   download?: boolean;
   testId?: string;
+  /** Data attributes of each row (e.g. data-player), for what reads the table. */
+  rowData?: (row: R) => Record<`data-${string}`, string>;
 }
 
 type Sort = { key: string; desc: boolean } | null;
@@ -136,14 +140,16 @@ function BodyRow<R>({
   columns,
   header,
   rowClass,
+  data,
 }: {
   row: R;
   columns: Array<Column<R>>;
   header: string | undefined;
   rowClass: string | undefined;
+  data: Record<`data-${string}`, string> | undefined;
 }) {
   return (
-    <tr class={rowClass}>
+    <tr class={rowClass} {...data}>
       {columns.map((c) =>
         c.key === header ? (
           <th key={c.key} scope="row" class={classOf(c, c.cellClass)} data-testid={c.testId}>
@@ -175,6 +181,7 @@ export function SortableTable<R>({
   csvExtra = [],
   download = true,
   testId,
+  rowData,
 }: TableProps<R>) {
   const [sort, setSort] = useState<Sort>(initialSort ?? null);
   const [all, setAll] = useState(false);
@@ -215,6 +222,7 @@ export function SortableTable<R>({
                 columns={columns}
                 header={rowHeader ?? columns[0]?.key}
                 rowClass={rowClass(row)}
+                data={rowData?.(row)}
               />
             ))}
           </tbody>
