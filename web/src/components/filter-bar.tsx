@@ -92,6 +92,151 @@ function activeSummary(params: Params, keys: ReadonlySet<FilterControl>, dates: 
   return parts;
 }
 
+type Setter = (key: string) => (e: Event) => void;
+
+/** From and to: within the data's dates, or from today on for Satellites' own dates. */
+function DateFields({
+  params,
+  system,
+  keys: [fromKey, toKey],
+  future,
+  set,
+}: {
+  params: Params;
+  system: SystemOptions | undefined;
+  keys: [string, string];
+  future: boolean;
+  set: Setter;
+}) {
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <>
+      <label>
+        From
+        <input
+          type="date"
+          name={fromKey}
+          value={params[fromKey] ?? ''}
+          min={future ? today : (system?.from ?? undefined)}
+          max={future ? undefined : (system?.to ?? undefined)}
+          onChange={set(fromKey)}
+        />
+      </label>
+      <label>
+        To
+        <input
+          type="date"
+          name={toKey}
+          value={params[toKey] ?? ''}
+          min={future ? today : (system?.from ?? undefined)}
+          max={future ? undefined : (system?.to ?? undefined)}
+          onChange={set(toKey)}
+        />
+      </label>
+    </>
+  );
+}
+
+/** Event size, format and online: one choice each, with the events each leaves. */
+function ChoiceFields({
+  params,
+  system,
+  keys,
+  set,
+}: {
+  params: Params;
+  system: SystemOptions | undefined;
+  keys: ReadonlySet<FilterControl>;
+  set: Setter;
+}) {
+  return (
+    <>
+      {keys.has('size') && (
+        <label>
+          Event size
+          <select name="size" value={params.size ?? ''} onChange={set('size')}>
+            <option value="">any size</option>
+            {system?.participants.atLeast.map((b) => (
+              <option key={b.minParticipants} value={String(b.minParticipants)}>
+                {b.minParticipants}+ players ({b.events} events)
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {keys.has('format') && (
+        <label>
+          Format
+          <select name="format" value={params.format ?? ''} onChange={set('format')}>
+            <option value="">singles and teams</option>
+            {system?.formats.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.value} ({f.events} events)
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {keys.has('online') && (
+        <label>
+          Online
+          <select name="online" value={params.online ?? ''} onChange={set('online')}>
+            <option value="">online and in person</option>
+            {system?.online.map((o) => (
+              <option key={String(o.value)} value={o.value ? 'online' : 'in-person'}>
+                {o.value ? 'online' : 'in person'} ({o.events} events)
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </>
+  );
+}
+
+/** Tiers, countries and rules versions: any number of each, where the data has some. */
+function ListFields({
+  params,
+  system,
+  keys,
+  update,
+}: {
+  params: Params;
+  system: SystemOptions;
+  keys: ReadonlySet<FilterControl>;
+  update: Update;
+}) {
+  return (
+    <>
+      {keys.has('tiers') && system.tiers.length > 0 && (
+        <CheckList
+          legend="Tiers"
+          values={system.tiers}
+          selected={listParam(params, 'tiers')}
+          label={(v) => TIER_NAMES[v] ?? v}
+          onChange={(next) => update({ tiers: next.join(','), page: '' })}
+        />
+      )}
+      {keys.has('countries') && system.countries.length > 0 && (
+        <CheckList
+          legend="Countries"
+          values={system.countries}
+          selected={listParam(params, 'countries')}
+          onChange={(next) => update({ countries: next.join(','), page: '' })}
+        />
+      )}
+      {keys.has('rules') && system.rulesVersions.length > 0 && (
+        <CheckList
+          legend="Rules"
+          values={system.rulesVersions}
+          selected={listParam(params, 'rules')}
+          onChange={(next) => update({ rules: next.join(','), page: '' })}
+        />
+      )}
+    </>
+  );
+}
+
 export function FilterBar({
   systems,
   system,
@@ -110,7 +255,6 @@ export function FilterBar({
     update({ [key]: (e.currentTarget as HTMLInputElement | HTMLSelectElement).value, page: '' });
   const future = keys.has('futureDates');
   const [fromKey, toKey] = future ? ['sfrom', 'sto'] : ['from', 'to'];
-  const today = new Date().toISOString().slice(0, 10);
   const parts = activeSummary(params, keys, [fromKey, toKey]);
   const active = parts.length > 0;
   if (keys.size === 0 || (keys.size === 1 && keys.has('system') && systems.length < 2)) return null;
@@ -140,95 +284,16 @@ export function FilterBar({
           </label>
         )}
         {(keys.has('dates') || future) && (
-          <>
-            <label>
-              From
-              <input
-                type="date"
-                name={fromKey}
-                value={params[fromKey] ?? ''}
-                min={future ? today : (system?.from ?? undefined)}
-                max={future ? undefined : (system?.to ?? undefined)}
-                onChange={set(fromKey)}
-              />
-            </label>
-            <label>
-              To
-              <input
-                type="date"
-                name={toKey}
-                value={params[toKey] ?? ''}
-                min={future ? today : (system?.from ?? undefined)}
-                max={future ? undefined : (system?.to ?? undefined)}
-                onChange={set(toKey)}
-              />
-            </label>
-          </>
-        )}
-        {keys.has('size') && (
-          <label>
-            Event size
-            <select name="size" value={params.size ?? ''} onChange={set('size')}>
-              <option value="">any size</option>
-              {system?.participants.atLeast.map((b) => (
-                <option key={b.minParticipants} value={String(b.minParticipants)}>
-                  {b.minParticipants}+ players ({b.events} events)
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {keys.has('format') && (
-          <label>
-            Format
-            <select name="format" value={params.format ?? ''} onChange={set('format')}>
-              <option value="">singles and teams</option>
-              {system?.formats.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.value} ({f.events} events)
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {keys.has('online') && (
-          <label>
-            Online
-            <select name="online" value={params.online ?? ''} onChange={set('online')}>
-              <option value="">online and in person</option>
-              {system?.online.map((o) => (
-                <option key={String(o.value)} value={o.value ? 'online' : 'in-person'}>
-                  {o.value ? 'online' : 'in person'} ({o.events} events)
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {keys.has('tiers') && system && system.tiers.length > 0 && (
-          <CheckList
-            legend="Tiers"
-            values={system.tiers}
-            selected={listParam(params, 'tiers')}
-            label={(v) => TIER_NAMES[v] ?? v}
-            onChange={(next) => update({ tiers: next.join(','), page: '' })}
+          <DateFields
+            params={params}
+            system={system}
+            keys={[fromKey, toKey]}
+            future={future}
+            set={set}
           />
         )}
-        {keys.has('countries') && system && system.countries.length > 0 && (
-          <CheckList
-            legend="Countries"
-            values={system.countries}
-            selected={listParam(params, 'countries')}
-            onChange={(next) => update({ countries: next.join(','), page: '' })}
-          />
-        )}
-        {keys.has('rules') && system && system.rulesVersions.length > 0 && (
-          <CheckList
-            legend="Rules"
-            values={system.rulesVersions}
-            selected={listParam(params, 'rules')}
-            onChange={(next) => update({ rules: next.join(','), page: '' })}
-          />
-        )}
+        <ChoiceFields params={params} system={system} keys={keys} set={set} />
+        {system && <ListFields params={params} system={system} keys={keys} update={update} />}
         {active && (
           <button
             type="button"
