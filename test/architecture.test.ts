@@ -1,7 +1,7 @@
 /**
  * The layering and size rules of docs/architecture.md#layers, read from the source itself: the
- * import graph of src/ (every import, export-from and dynamic import, type-only ones included,
- * parsed with the TypeScript compiler API) and the length of every function and file.
+ * import graph of src/ and web/src (every import, export-from and dynamic import, type-only ones
+ * included, parsed with the TypeScript compiler API) and the length of every function and file.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -35,6 +35,12 @@ function walk(dir: string, keep: (path: string) => boolean = () => true): string
 }
 
 const SOURCES = walk('src', (path) => path.endsWith('.ts'));
+/** The dashboard's source; its API types are generated from the contract, not written. */
+const WEB_GENERATED = 'web/src/generated/';
+const WEB_SOURCES = walk(
+  'web/src',
+  (path) => /\.tsx?$/.test(path) && !path.startsWith(WEB_GENERATED),
+);
 
 function parse(path: string): ts.SourceFile {
   return ts.createSourceFile(
@@ -42,6 +48,7 @@ function parse(path: string): ts.SourceFile {
     readFileSync(join(REPO, path), 'utf8'),
     ts.ScriptTarget.Latest,
     true,
+    path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
 }
 
@@ -89,6 +96,70 @@ function importsOf(path: string): ImportEdge[] {
 }
 
 const GRAPH = new Map(SOURCES.map((path) => [path, importsOf(path)]));
+/** src/ and web/src together, for the rules both keep (cycles, lengths). */
+const WHOLE_GRAPH = new Map([
+  ...GRAPH,
+  ...WEB_SOURCES.map((path) => [path, importsOf(path)] as const),
+]);
+
+/**
+ * Every import cycle of a graph, each once: the strongly connected components (Tarjan) of more
+ * than one file, or of one file that imports itself, each listed from its first file in order.
+ */
+function cycles(graph: ReadonlyMap<string, ImportEdge[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (path: string): void => {
+    index.set(path, index.size);
+    low.set(path, index.get(path)!);
+    stack.push(path);
+    onStack.add(path);
+    for (const { to } of graph.get(path) ?? []) {
+      if (!graph.has(to)) continue;
+      if (!index.has(to)) {
+        visit(to);
+        low.set(path, Math.min(low.get(path)!, low.get(to)!));
+      } else if (onStack.has(to)) {
+        low.set(path, Math.min(low.get(path)!, index.get(to)!));
+      }
+    }
+    if (low.get(path) !== index.get(path)) return;
+    const component: string[] = [];
+    let top: string;
+    do {
+      top = stack.pop()!;
+      onStack.delete(top);
+      component.push(top);
+    } while (top !== path);
+    const selfImport = graph.get(path)?.some((e) => e.to === path) === true;
+    if (component.length > 1 || selfImport) out.push(component.sort());
+  };
+  for (const path of [...graph.keys()].sort()) if (!index.has(path)) visit(path);
+  return out.sort((a, b) => a[0].localeCompare(b[0]));
+}
+
+/** Every function of a file longer than `max` lines, as "path: name (lines)". */
+function longFunctions(path: string, max: number): string[] {
+  const file = parse(path);
+  const long: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body !== undefined) {
+      const lines = linesOf(file, node);
+      if (lines > max) {
+        long.push(`${path}: ${functionName(node as ts.FunctionLikeDeclaration)} (${lines})`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return long;
+}
+
+const fileLines = (path: string): number =>
+  readFileSync(join(REPO, path), 'utf8').split('\n').length;
 
 const under = (folder: string) => (path: string) => path.startsWith(`${folder}/`);
 
@@ -249,31 +320,50 @@ describe('architecture', () => {
     assert.deepEqual(directViolations('src/domain', upward), []);
   });
 
-  it(`has no function over ${MAX_FUNCTION_LINES} lines in src/`, () => {
-    const long: string[] = [];
-    for (const path of SOURCES) {
-      const file = parse(path);
-      const visit = (node: ts.Node): void => {
-        if (ts.isFunctionLike(node) && 'body' in node && node.body !== undefined) {
-          const lines = linesOf(file, node);
-          if (lines > MAX_FUNCTION_LINES) {
-            long.push(`${path}: ${functionName(node as ts.FunctionLikeDeclaration)} (${lines})`);
-          }
-        }
-        ts.forEachChild(node, visit);
-      };
-      visit(file);
-    }
+  it(`has no function over ${MAX_FUNCTION_LINES} lines in src/ or web/src`, () => {
+    const long = [...SOURCES, ...WEB_SOURCES].flatMap((path) =>
+      longFunctions(path, MAX_FUNCTION_LINES),
+    );
     assert.deepEqual(long, []);
   });
 
-  it(`has no file over ${MAX_FILE_LINES} lines in src/ outside the data catalogues`, () => {
+  it(`has no file over ${MAX_FILE_LINES} lines in src/ or web/src outside the data catalogues`, () => {
     for (const path of DATA_CATALOGUES) assert.ok(existsSync(join(REPO, path)), `${path} exists`);
-    const long = SOURCES.filter((path) => !DATA_CATALOGUES.has(path))
-      .map((path) => ({ path, lines: readFileSync(join(REPO, path), 'utf8').split('\n').length }))
+    const long = [...SOURCES, ...WEB_SOURCES]
+      .filter((path) => !DATA_CATALOGUES.has(path))
+      .map((path) => ({ path, lines: fileLines(path) }))
       .filter((f) => f.lines > MAX_FILE_LINES)
       .map((f) => `${f.path} (${f.lines})`);
     assert.deepEqual(long, []);
+  });
+
+  it('reads the dashboard too: .ts and .tsx files of web/src and their imports', () => {
+    assert.ok(
+      WEB_SOURCES.some((path) => path.endsWith('.tsx')),
+      'finds .tsx files',
+    );
+    assert.ok(!WEB_SOURCES.some((path) => path.startsWith(WEB_GENERATED)), 'skips generated');
+    const edges = WEB_SOURCES.flatMap((path) => WHOLE_GRAPH.get(path) ?? []);
+    assert.ok(
+      edges.some((e) => e.to === 'web/src/components/sortable-table.tsx'),
+      '.tsx imports resolve',
+    );
+  });
+
+  it('finds an import cycle where there is one, type-only imports included', () => {
+    const edge = (from: string, to: string): ImportEdge => ({ from, to, typeOnly: true });
+    const graph = new Map([
+      ['a', [edge('a', 'b')]],
+      ['b', [edge('b', 'c'), edge('b', 'pkg')]],
+      ['c', [edge('c', 'a')]],
+      ['d', [edge('d', 'd')]],
+      ['e', [edge('e', 'a')]],
+    ]);
+    assert.deepEqual(cycles(graph), [['a', 'b', 'c'], ['d']]);
+  });
+
+  it('has no import cycle in src/ or web/src', () => {
+    assert.deepEqual(cycles(WHOLE_GRAPH), []);
   });
 
   it('cites the project docs, never the original design file, in src/, test/ and README.md', () => {

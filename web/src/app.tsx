@@ -3,7 +3,8 @@ import { get } from './api.ts';
 import { FileStem } from './components/download.tsx';
 import { fileStem } from './csv.ts';
 import { FilterBar } from './components/filter-bar.tsx';
-import type { FilterKey } from './components/filter-bar.tsx';
+import type { FilterControl } from './common-filter.ts';
+import { EVERY_CONTROL, FILTER_PARAMS } from './common-filter.ts';
 import { ErrorBox, Loading } from './components/status.tsx';
 import { useApi } from './use-api.ts';
 import type { Params, View } from './url-state.ts';
@@ -42,48 +43,26 @@ const PAGES: Record<View, PageEntry> = {
   event: { title: 'Event', component: EventPage, entity: true },
 };
 
-const EVERY_FILTER: FilterKey[] = [
-  'system',
-  'dates',
-  'size',
-  'format',
-  'online',
-  'tiers',
-  'countries',
-  'rules',
-];
-
 /** The filters each page applies: the bar shows only these (docs/operations.md#web-client). */
-const FILTERS_OF: Record<View, ReadonlySet<FilterKey>> = {
-  meta: new Set(EVERY_FILTER),
-  matchups: new Set(EVERY_FILTER),
-  lists: new Set(EVERY_FILTER),
-  scenarios: new Set(EVERY_FILTER),
-  rankings: new Set(EVERY_FILTER),
+const FILTERS_OF: Record<View, ReadonlySet<FilterControl>> = {
+  meta: new Set(EVERY_CONTROL),
+  matchups: new Set(EVERY_CONTROL),
+  lists: new Set(EVERY_CONTROL),
+  scenarios: new Set(EVERY_CONTROL),
+  rankings: new Set(EVERY_CONTROL),
   // Upcoming events: their own dates, into the future; sizes, formats and tiers do not apply.
-  satellites: new Set<FilterKey>(['system', 'futureDates', 'countries']),
+  satellites: new Set<FilterControl>(['system', 'futureDates', 'countries']),
   // The two windows set the dates and rules versions (web/src/compare-windows.ts).
-  compare: new Set<FilterKey>(['system', 'size', 'format', 'online', 'tiers', 'countries']),
-  about: new Set<FilterKey>(['system']),
-  player: new Set(EVERY_FILTER),
-  faction: new Set(EVERY_FILTER),
+  compare: new Set<FilterControl>(['system', 'size', 'format', 'online', 'tiers', 'countries']),
+  about: new Set<FilterControl>(['system']),
+  player: new Set(EVERY_CONTROL),
+  faction: new Set(EVERY_CONTROL),
   // An event's page is the event's own: only its system applies (docs/http-api.md#events).
-  event: new Set<FilterKey>(['system']),
+  event: new Set<FilterControl>(['system']),
 };
 
 /** Page-specific keys dropped when moving to another page, so its state does not leak. */
-const SHARED = new Set([
-  'view',
-  'system',
-  'from',
-  'to',
-  'size',
-  'format',
-  'tiers',
-  'countries',
-  'rules',
-  'online',
-]);
+const SHARED = new Set(['view', ...FILTER_PARAMS]);
 
 /** The player, faction or event a page is about, named in its files (muster-event-t9a-ID-…). */
 function entityOf(view: View, params: Params): string[] {

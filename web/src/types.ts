@@ -2,7 +2,7 @@
  * Names for the parts of Muster's answers the dashboard passes around, all taken from the
  * generated contract (web/src/generated/api-types.ts), none written by hand.
  */
-import type { AnswerOf, GetAnswerOf, RequestOf } from './api.ts';
+import type { AnswerOf, GetAnswerOf } from './api.ts';
 
 export type FiltersAnswer = GetAnswerOf<'/api/filters'>;
 export type SystemOptions = FiltersAnswer['data']['systems'][number];
@@ -21,19 +21,7 @@ export type Satellites = AnswerOf<'/api/upcoming-satellites'>;
 export type Satellite = Satellites['data']['events'][number];
 export type ScenarioStats = AnswerOf<'/api/scenario-stats'>;
 
-/** The common filter every statistics route accepts (the filter bar's part of a body). */
-export type CommonFilter = Pick<
-  RequestOf<'/api/faction-stats'>,
-  | 'system'
-  | 'from'
-  | 'to'
-  | 'minParticipants'
-  | 'format'
-  | 'tiers'
-  | 'countries'
-  | 'rulesVersions'
-  | 'online'
->;
+export type { CommonFilter } from './common-filter.ts';
 
 export interface Interval {
   low: number;

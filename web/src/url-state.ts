@@ -3,22 +3,10 @@
  * choices), so that a link or a reload restores it. Empty values are left out of the URL.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { CommonFilter } from './types.ts';
+import type { CommonFilter, CommonFilterField } from './common-filter.ts';
+import { COMMON_FILTER, FILTER_PARAMS } from './common-filter.ts';
 
 export type Params = Readonly<Record<string, string>>;
-
-/** Keys of the shared filter bar; each page adds its own. */
-export const FILTER_KEYS = [
-  'system',
-  'from',
-  'to',
-  'size',
-  'format',
-  'tiers',
-  'countries',
-  'rules',
-  'online',
-] as const;
 
 export const VIEWS = [
   'meta',
@@ -63,7 +51,7 @@ export function navigate(href: string): void {
  */
 export function entityHref(params: Params, view: string, id: string): string {
   const kept: Record<string, string> = {};
-  for (const key of FILTER_KEYS) if (params[key]) kept[key] = params[key];
+  for (const key of FILTER_PARAMS) if (params[key]) kept[key] = params[key];
   return hrefWith({}, { ...kept, view, [view]: id });
 }
 
@@ -93,25 +81,34 @@ export function useUrlParams(): [
   return [params, update];
 }
 
-const TIERS = ['standard', 'satellite', 'major'] as const;
+const TIERS = ['standard', 'satellite', 'major'] as const satisfies NonNullable<
+  CommonFilter['tiers']
+>;
 type Tier = (typeof TIERS)[number];
+
+const list = (text: string): string[] => text.split(',').filter((v) => v !== '');
+const nonEmpty = <T>(values: T[]): T[] | undefined => (values.length ? values : undefined);
+
+/** How each field reads its URL parameter; undefined leaves it out of the body. */
+const PARSE: { [F in CommonFilterField]: (text: string) => CommonFilter[F] } = {
+  system: (text) => text || undefined,
+  from: (text) => text || undefined,
+  to: (text) => text || undefined,
+  rulesVersions: (text) => nonEmpty(list(text)),
+  minParticipants: (text) => (Number(text) > 0 ? Number(text) : undefined),
+  format: (text) => (text === 'singles' || text === 'teams' ? text : undefined),
+  tiers: (text) =>
+    nonEmpty(list(text).filter((t): t is Tier => (TIERS as readonly string[]).includes(t))),
+  countries: (text) => nonEmpty(list(text)),
+  online: (text) => (text === 'online' ? true : text === 'in-person' ? false : undefined),
+};
 
 /** The common filter of every statistics request, from the filter bar's params. */
 export function commonFilter(params: Params): CommonFilter {
   const body: CommonFilter = {};
-  if (params.system) body.system = params.system;
-  if (params.from) body.from = params.from;
-  if (params.to) body.to = params.to;
-  if (params.size && Number(params.size) > 0) body.minParticipants = Number(params.size);
-  if (params.format === 'singles' || params.format === 'teams') body.format = params.format;
-  const tiers = listParam(params, 'tiers');
-  const known = tiers.filter((t): t is Tier => (TIERS as readonly string[]).includes(t));
-  if (known.length) body.tiers = known;
-  const countries = listParam(params, 'countries');
-  if (countries.length) body.countries = countries;
-  const rules = listParam(params, 'rules');
-  if (rules.length) body.rulesVersions = rules;
-  if (params.online === 'online') body.online = true;
-  if (params.online === 'in-person') body.online = false;
+  for (const { field, param } of COMMON_FILTER) {
+    const value = PARSE[field](params[param] ?? '');
+    if (value !== undefined) Object.assign(body, { [field]: value });
+  }
   return body;
 }

@@ -9,6 +9,8 @@ import { useState } from 'preact/hooks';
 import type { Params } from '../url-state.ts';
 import { listParam } from '../url-state.ts';
 import type { Counted, SystemOptions } from '../types.ts';
+import type { FilterControl } from '../common-filter.ts';
+import { COMMON_FILTER } from '../common-filter.ts';
 
 type Update = (patch: Record<string, string | undefined>) => void;
 
@@ -60,20 +62,16 @@ const TIER_NAMES: Record<string, string> = {
   major: 'Major',
 };
 
-/** The filters a page applies; the dates are "from"/"to", or Satellites' own "sfrom"/"sto". */
-export type FilterKey =
-  | 'system'
-  | 'dates'
-  | 'futureDates'
-  | 'size'
-  | 'format'
-  | 'online'
-  | 'tiers'
-  | 'countries'
-  | 'rules';
+/** A patch that clears every filter but the system, the dates from the params they are in. */
+function cleared([fromKey, toKey]: [string, string]): Record<string, string> {
+  const param = (p: string) => (p === 'from' ? fromKey : p === 'to' ? toKey : p);
+  return Object.fromEntries(
+    COMMON_FILTER.filter((f) => f.control !== 'system').map((f) => [param(f.param), '']),
+  );
+}
 
 /** The active filters in words, for the folded bar. */
-function activeSummary(params: Params, keys: ReadonlySet<FilterKey>, dates: [string, string]) {
+function activeSummary(params: Params, keys: ReadonlySet<FilterControl>, dates: [string, string]) {
   const parts: string[] = [];
   const [from, to] = dates;
   if ((keys.has('dates') || keys.has('futureDates')) && (params[from] || params[to]))
@@ -94,6 +92,151 @@ function activeSummary(params: Params, keys: ReadonlySet<FilterKey>, dates: [str
   return parts;
 }
 
+type Setter = (key: string) => (e: Event) => void;
+
+/** From and to: within the data's dates, or from today on for Satellites' own dates. */
+function DateFields({
+  params,
+  system,
+  keys: [fromKey, toKey],
+  future,
+  set,
+}: {
+  params: Params;
+  system: SystemOptions | undefined;
+  keys: [string, string];
+  future: boolean;
+  set: Setter;
+}) {
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <>
+      <label>
+        From
+        <input
+          type="date"
+          name={fromKey}
+          value={params[fromKey] ?? ''}
+          min={future ? today : (system?.from ?? undefined)}
+          max={future ? undefined : (system?.to ?? undefined)}
+          onChange={set(fromKey)}
+        />
+      </label>
+      <label>
+        To
+        <input
+          type="date"
+          name={toKey}
+          value={params[toKey] ?? ''}
+          min={future ? today : (system?.from ?? undefined)}
+          max={future ? undefined : (system?.to ?? undefined)}
+          onChange={set(toKey)}
+        />
+      </label>
+    </>
+  );
+}
+
+/** Event size, format and online: one choice each, with the events each leaves. */
+function ChoiceFields({
+  params,
+  system,
+  keys,
+  set,
+}: {
+  params: Params;
+  system: SystemOptions | undefined;
+  keys: ReadonlySet<FilterControl>;
+  set: Setter;
+}) {
+  return (
+    <>
+      {keys.has('size') && (
+        <label>
+          Event size
+          <select name="size" value={params.size ?? ''} onChange={set('size')}>
+            <option value="">any size</option>
+            {system?.participants.atLeast.map((b) => (
+              <option key={b.minParticipants} value={String(b.minParticipants)}>
+                {b.minParticipants}+ players ({b.events} events)
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {keys.has('format') && (
+        <label>
+          Format
+          <select name="format" value={params.format ?? ''} onChange={set('format')}>
+            <option value="">singles and teams</option>
+            {system?.formats.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.value} ({f.events} events)
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {keys.has('online') && (
+        <label>
+          Online
+          <select name="online" value={params.online ?? ''} onChange={set('online')}>
+            <option value="">online and in person</option>
+            {system?.online.map((o) => (
+              <option key={String(o.value)} value={o.value ? 'online' : 'in-person'}>
+                {o.value ? 'online' : 'in person'} ({o.events} events)
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </>
+  );
+}
+
+/** Tiers, countries and rules versions: any number of each, where the data has some. */
+function ListFields({
+  params,
+  system,
+  keys,
+  update,
+}: {
+  params: Params;
+  system: SystemOptions;
+  keys: ReadonlySet<FilterControl>;
+  update: Update;
+}) {
+  return (
+    <>
+      {keys.has('tiers') && system.tiers.length > 0 && (
+        <CheckList
+          legend="Tiers"
+          values={system.tiers}
+          selected={listParam(params, 'tiers')}
+          label={(v) => TIER_NAMES[v] ?? v}
+          onChange={(next) => update({ tiers: next.join(','), page: '' })}
+        />
+      )}
+      {keys.has('countries') && system.countries.length > 0 && (
+        <CheckList
+          legend="Countries"
+          values={system.countries}
+          selected={listParam(params, 'countries')}
+          onChange={(next) => update({ countries: next.join(','), page: '' })}
+        />
+      )}
+      {keys.has('rules') && system.rulesVersions.length > 0 && (
+        <CheckList
+          legend="Rules"
+          values={system.rulesVersions}
+          selected={listParam(params, 'rules')}
+          onChange={(next) => update({ rules: next.join(','), page: '' })}
+        />
+      )}
+    </>
+  );
+}
+
 export function FilterBar({
   systems,
   system,
@@ -105,14 +248,13 @@ export function FilterBar({
   system: SystemOptions | undefined;
   params: Params;
   update: Update;
-  keys: ReadonlySet<FilterKey>;
+  keys: ReadonlySet<FilterControl>;
 }) {
   const [open, setOpen] = useState(() => window.matchMedia('(min-width: 701px)').matches);
   const set = (key: string) => (e: Event) =>
     update({ [key]: (e.currentTarget as HTMLInputElement | HTMLSelectElement).value, page: '' });
   const future = keys.has('futureDates');
   const [fromKey, toKey] = future ? ['sfrom', 'sto'] : ['from', 'to'];
-  const today = new Date().toISOString().slice(0, 10);
   const parts = activeSummary(params, keys, [fromKey, toKey]);
   const active = parts.length > 0;
   if (keys.size === 0 || (keys.size === 1 && keys.has('system') && systems.length < 2)) return null;
@@ -142,112 +284,21 @@ export function FilterBar({
           </label>
         )}
         {(keys.has('dates') || future) && (
-          <>
-            <label>
-              From
-              <input
-                type="date"
-                name={fromKey}
-                value={params[fromKey] ?? ''}
-                min={future ? today : (system?.from ?? undefined)}
-                max={future ? undefined : (system?.to ?? undefined)}
-                onChange={set(fromKey)}
-              />
-            </label>
-            <label>
-              To
-              <input
-                type="date"
-                name={toKey}
-                value={params[toKey] ?? ''}
-                min={future ? today : (system?.from ?? undefined)}
-                max={future ? undefined : (system?.to ?? undefined)}
-                onChange={set(toKey)}
-              />
-            </label>
-          </>
-        )}
-        {keys.has('size') && (
-          <label>
-            Event size
-            <select name="size" value={params.size ?? ''} onChange={set('size')}>
-              <option value="">any size</option>
-              {system?.participants.atLeast.map((b) => (
-                <option key={b.minParticipants} value={String(b.minParticipants)}>
-                  {b.minParticipants}+ players ({b.events} events)
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {keys.has('format') && (
-          <label>
-            Format
-            <select name="format" value={params.format ?? ''} onChange={set('format')}>
-              <option value="">singles and teams</option>
-              {system?.formats.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.value} ({f.events} events)
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {keys.has('online') && (
-          <label>
-            Online
-            <select name="online" value={params.online ?? ''} onChange={set('online')}>
-              <option value="">online and in person</option>
-              {system?.online.map((o) => (
-                <option key={String(o.value)} value={o.value ? 'online' : 'in-person'}>
-                  {o.value ? 'online' : 'in person'} ({o.events} events)
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {keys.has('tiers') && system && system.tiers.length > 0 && (
-          <CheckList
-            legend="Tiers"
-            values={system.tiers}
-            selected={listParam(params, 'tiers')}
-            label={(v) => TIER_NAMES[v] ?? v}
-            onChange={(next) => update({ tiers: next.join(','), page: '' })}
+          <DateFields
+            params={params}
+            system={system}
+            keys={[fromKey, toKey]}
+            future={future}
+            set={set}
           />
         )}
-        {keys.has('countries') && system && system.countries.length > 0 && (
-          <CheckList
-            legend="Countries"
-            values={system.countries}
-            selected={listParam(params, 'countries')}
-            onChange={(next) => update({ countries: next.join(','), page: '' })}
-          />
-        )}
-        {keys.has('rules') && system && system.rulesVersions.length > 0 && (
-          <CheckList
-            legend="Rules"
-            values={system.rulesVersions}
-            selected={listParam(params, 'rules')}
-            onChange={(next) => update({ rules: next.join(','), page: '' })}
-          />
-        )}
+        <ChoiceFields params={params} system={system} keys={keys} set={set} />
+        {system && <ListFields params={params} system={system} keys={keys} update={update} />}
         {active && (
           <button
             type="button"
             class="link"
-            onClick={() =>
-              update({
-                [fromKey]: '',
-                [toKey]: '',
-                size: '',
-                format: '',
-                tiers: '',
-                countries: '',
-                rules: '',
-                online: '',
-                page: '',
-              })
-            }
+            onClick={() => update({ ...cleared([fromKey, toKey]), page: '' })}
           >
             Clear filters
           </button>

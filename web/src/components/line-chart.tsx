@@ -50,6 +50,83 @@ export function fitRange(values: Array<number | null>): [number, number] {
   ];
 }
 
+/**
+ * uPlot's series and data: each line twice, its complete periods solid and the line into the
+ * partial period (and its point) dashed.
+ */
+function seriesOf(
+  lines: Line[],
+  count: number,
+  partial: number,
+  dark: boolean,
+): { series: uPlot.Series[]; data: Array<Array<number | null>> } {
+  const xs = Array.from({ length: count }, (_, i) => i);
+  const solid = (values: Array<number | null>) => values.map((v, i) => (i === partial ? null : v));
+  const tail = (values: Array<number | null>) =>
+    values.map((v, i) => {
+      if (partial < 0) return null;
+      if (i === partial) return v;
+      // The last complete value before the partial period starts the dashed segment.
+      const before = values.slice(0, partial).findLastIndex((x) => x !== null);
+      return i === before ? v : null;
+    });
+  const series: uPlot.Series[] = [{ label: 'Period' }];
+  const data: Array<Array<number | null>> = [xs];
+  for (const l of lines) {
+    series.push({
+      label: l.label,
+      stroke: l.colour,
+      width: 2,
+      dash: l.dashed ? [8, 4] : undefined,
+      points: { show: true, size: 6, fill: l.colour },
+    });
+    data.push(solid(l.values));
+    series.push({
+      label: `${l.label} (in progress)`,
+      stroke: l.colour,
+      width: 2,
+      dash: [3, 4],
+      spanGaps: true,
+      // A hollow point on the partial period only.
+      points: { show: true, size: 8, fill: dark ? '#14181f' : '#ffffff', filter: [partial] },
+    });
+    data.push(tail(l.values));
+  }
+  return { series, data };
+}
+
+/** Each line's colour and dash, and what the dashed end means when a period is in progress. */
+function Legend({ lines, partial }: { lines: Line[]; partial: string | undefined }) {
+  return (
+    <ul class="chart-legend">
+      {lines.map((l) => (
+        <li key={l.id} data-faction={l.id} data-colour={l.colour}>
+          <svg width="26" height="10" aria-hidden="true">
+            <line
+              x1="1"
+              x2="25"
+              y1="5"
+              y2="5"
+              stroke={l.colour}
+              stroke-width="3"
+              stroke-dasharray={l.dashed ? '8 4' : undefined}
+            />
+          </svg>
+          {l.label}
+        </li>
+      ))}
+      {partial !== undefined && (
+        <li class="partial-note" data-testid="partial-note">
+          <svg width="26" height="10" aria-hidden="true">
+            <line x1="1" x2="25" y1="5" y2="5" stroke="currentColor" stroke-dasharray="3 4" />
+          </svg>
+          {partial} is still in progress: fewer games so far
+        </li>
+      )}
+    </ul>
+  );
+}
+
 export function LineChart({
   periods,
   labels,
@@ -77,40 +154,7 @@ export function LineChart({
     const grid = dark ? '#3a4250' : '#e3e6ea';
     const axis = { stroke: ink, grid: { stroke: grid }, ticks: { stroke: grid } };
     const width = Math.max(280, Math.min(el.clientWidth || 640, 900));
-    const xs = periods.map((_, i) => i);
-    // Complete periods solid; the line into the partial period (and its point) dashed.
-    const solid = (values: Array<number | null>) =>
-      values.map((v, i) => (i === partial ? null : v));
-    const tail = (values: Array<number | null>) =>
-      values.map((v, i) => {
-        if (partial < 0) return null;
-        if (i === partial) return v;
-        // The last complete value before the partial period starts the dashed segment.
-        const before = values.slice(0, partial).findLastIndex((x) => x !== null);
-        return i === before ? v : null;
-      });
-    const series: uPlot.Series[] = [{ label: 'Period' }];
-    const data: Array<Array<number | null>> = [xs];
-    for (const l of lines) {
-      series.push({
-        label: l.label,
-        stroke: l.colour,
-        width: 2,
-        dash: l.dashed ? [8, 4] : undefined,
-        points: { show: true, size: 6, fill: l.colour },
-      });
-      data.push(solid(l.values));
-      series.push({
-        label: `${l.label} (in progress)`,
-        stroke: l.colour,
-        width: 2,
-        dash: [3, 4],
-        spanGaps: true,
-        // A hollow point on the partial period only.
-        points: { show: true, size: 8, fill: dark ? '#14181f' : '#ffffff', filter: [partial] },
-      });
-      data.push(tail(l.values));
-    }
+    const { series, data } = seriesOf(lines, periods.length, partial, dark);
     const chart = new uPlot(
       {
         title,
@@ -153,32 +197,7 @@ export function LineChart({
         data-x-labels={JSON.stringify(labels)}
       />
       <figcaption>
-        <ul class="chart-legend">
-          {lines.map((l) => (
-            <li key={l.id} data-faction={l.id} data-colour={l.colour}>
-              <svg width="26" height="10" aria-hidden="true">
-                <line
-                  x1="1"
-                  x2="25"
-                  y1="5"
-                  y2="5"
-                  stroke={l.colour}
-                  stroke-width="3"
-                  stroke-dasharray={l.dashed ? '8 4' : undefined}
-                />
-              </svg>
-              {l.label}
-            </li>
-          ))}
-          {partial >= 0 && (
-            <li class="partial-note" data-testid="partial-note">
-              <svg width="26" height="10" aria-hidden="true">
-                <line x1="1" x2="25" y1="5" y2="5" stroke="currentColor" stroke-dasharray="3 4" />
-              </svg>
-              {labels[partial]} is still in progress: fewer games so far
-            </li>
-          )}
-        </ul>
+        <Legend lines={lines} partial={partial >= 0 ? labels[partial] : undefined} />
         <div class="chart-tools">
           <DownloadPng
             name="chart"

@@ -1,5 +1,6 @@
 /**
- * A table whose column headers sort it (aria-sort says how), with muted and highlighted rows, a
+ * The dashboard's one table: columns declared once (heading, cell and CSV fields), headers that
+ * sort it where a column has a sort value (aria-sort says how), muted and highlighted rows, a
  * "?" beside each defined heading, and a CSV download of exactly the rows shown, in their order.
  */
 import type { ComponentChildren } from 'preact';
@@ -26,10 +27,19 @@ export interface Column<R> {
   define?: DefinitionKey;
   /** Its CSV columns (raw numbers; an interval as low and high); default: the sort value. */
   csv?: ReadonlyArray<CsvField<R>>;
+  /** Classes of its body cells beside num and opt (e.g. "secondary"), not of its heading. */
+  cellClass?: string;
+  /** A data-testid on each of its body cells. */
+  testId?: string;
+  /** Kept on one line, heading and cells (e.g. "3 / 0 / 1"). */
+  nowrap?: boolean;
 }
 
-function cellClass<R>(c: Column<R>): string | undefined {
-  return [c.numeric ? 'num' : '', c.optional ? 'opt' : ''].filter(Boolean).join(' ') || undefined;
+function classOf<R>(c: Column<R>, extra?: string): string | undefined {
+  return (
+    [c.numeric ? 'num' : '', c.optional ? 'opt' : '', extra ?? ''].filter(Boolean).join(' ') ||
+    undefined
+  );
 }
 
 /** The CSV columns of a table: each column's own, else its sort value under its key. */
@@ -41,11 +51,7 @@ export function csvFields<R>(columns: Array<Column<R>>): Array<CsvField<R>> {
   });
 }
 
-function sortRows<R>(
-  rows: R[],
-  column: Column<R> | undefined,
-  sort: { desc: boolean } | null,
-): R[] {
+function sortRows<R>(rows: R[], column: Column<R> | undefined, sort: Sort): R[] {
   const by = column?.sort;
   if (by === undefined || sort === null) return rows;
   return [...rows].sort((a, b) => {
@@ -59,18 +65,12 @@ function sortRows<R>(
   });
 }
 
-export function SortableTable<R>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  muted,
-  highlighted,
-  initialSort,
-  name,
-  limit,
-}: {
-  caption: string;
+export interface TableProps<R> {
+  caption: ComponentChildren;
+  /** The caption for screen readers only, where the page's heading already says it. */
+  captionHidden?: boolean;
+  /** The scrolling region's name; default: the caption (which must then be a string). */
+  label?: string;
   columns: Array<Column<R>>;
   rows: R[];
   rowKey: (row: R) => string;
@@ -85,8 +85,105 @@ export function SortableTable<R>({
    * long to read on real data; its CSV still holds every row, in the same order.
    */
   limit?: number;
+  /** The column whose cells head their rows (th scope="row"); default: the first. */
+  rowHeader?: string;
+  /** CSV columns after the columns' own, for what the table does not show. */
+  csvExtra?: ReadonlyArray<CsvField<R>>;
+  /** False: no CSV download (a table the page downloads some other way, or not at all). */
+  download?: boolean;
+  testId?: string;
+  /** Data attributes of each row (e.g. data-player), for what reads the table. */
+  rowData?: (row: R) => Record<`data-${string}`, string>;
+}
+
+type Sort = { key: string; desc: boolean } | null;
+
+/** A column's heading: a button that sorts by it where it has a sort value. */
+function Heading<R>({
+  column: c,
+  sort,
+  onSort,
+}: {
+  column: Column<R>;
+  sort: Sort;
+  onSort: (next: Sort) => void;
 }) {
-  const [sort, setSort] = useState(initialSort ?? null);
+  const active = sort?.key === c.key;
+  const desc = sort?.desc === true;
+  return (
+    <th
+      scope="col"
+      class={classOf(c)}
+      title={c.title}
+      aria-sort={active ? (desc ? 'descending' : 'ascending') : undefined}
+    >
+      {c.sort ? (
+        <button
+          type="button"
+          class="sort"
+          onClick={() => onSort({ key: c.key, desc: active ? !desc : c.numeric === true })}
+        >
+          {c.label}
+          <span aria-hidden="true">{active ? (desc ? ' ▼' : ' ▲') : ' ↕'}</span>
+        </button>
+      ) : (
+        c.label
+      )}
+      {c.define && <Define k={c.define} />}
+    </th>
+  );
+}
+
+/** One row: the row-header column's cell a th, the others td. */
+function BodyRow<R>({
+  row,
+  columns,
+  header,
+  rowClass,
+  data,
+}: {
+  row: R;
+  columns: Array<Column<R>>;
+  header: string | undefined;
+  rowClass: string | undefined;
+  data: Record<`data-${string}`, string> | undefined;
+}) {
+  return (
+    <tr class={rowClass} {...data}>
+      {columns.map((c) =>
+        c.key === header ? (
+          <th key={c.key} scope="row" class={classOf(c, c.cellClass)} data-testid={c.testId}>
+            {c.render(row)}
+          </th>
+        ) : (
+          <td key={c.key} class={classOf(c, c.cellClass)} data-testid={c.testId}>
+            {c.render(row)}
+          </td>
+        ),
+      )}
+    </tr>
+  );
+}
+
+export function SortableTable<R>({
+  caption,
+  captionHidden,
+  label,
+  columns,
+  rows,
+  rowKey,
+  muted,
+  highlighted,
+  initialSort,
+  name,
+  limit,
+  rowHeader,
+  csvExtra = [],
+  download = true,
+  testId,
+  rowData,
+}: TableProps<R>) {
+  const [sort, setSort] = useState<Sort>(initialSort ?? null);
   const [all, setAll] = useState(false);
   const sorted = sortRows(
     rows,
@@ -95,86 +192,63 @@ export function SortableTable<R>({
   );
   const cut = limit !== undefined && sorted.length > limit;
   const shown = cut && !all ? sorted.slice(0, limit) : sorted;
-  const fields = csvFields(columns);
+  const fields = [...csvFields(columns), ...csvExtra];
   const rowClass = (row: R) =>
     [highlighted?.(row) ? 'highlight' : '', muted?.(row) ? 'muted' : '']
       .filter(Boolean)
       .join(' ') || undefined;
   return (
     <div class="table-block">
-      <div class="table-wrap" tabIndex={0} role="region" aria-label={caption}>
-        <table>
-          <caption>{caption}</caption>
+      <div
+        class="table-wrap"
+        tabIndex={0}
+        role="region"
+        aria-label={label ?? (typeof caption === 'string' ? caption : undefined)}
+      >
+        <table data-testid={testId}>
+          <caption class={captionHidden ? 'sr-only' : undefined}>{caption}</caption>
           <thead>
             <tr>
-              {columns.map((c) => {
-                const active = sort?.key === c.key;
-                return (
-                  <th
-                    key={c.key}
-                    scope="col"
-                    class={cellClass(c)}
-                    title={c.title}
-                    aria-sort={active ? (sort!.desc ? 'descending' : 'ascending') : undefined}
-                  >
-                    {c.sort ? (
-                      <button
-                        type="button"
-                        class="sort"
-                        onClick={() =>
-                          setSort({ key: c.key, desc: active ? !sort!.desc : c.numeric === true })
-                        }
-                      >
-                        {c.label}
-                        <span aria-hidden="true">
-                          {active ? (sort!.desc ? ' ▼' : ' ▲') : ' ↕'}
-                        </span>
-                      </button>
-                    ) : (
-                      c.label
-                    )}
-                    {c.define && <Define k={c.define} />}
-                  </th>
-                );
-              })}
+              {columns.map((c) => (
+                <Heading key={c.key} column={c} sort={sort} onSort={setSort} />
+              ))}
             </tr>
           </thead>
           <tbody>
             {shown.map((row) => (
-              <tr key={rowKey(row)} class={rowClass(row)}>
-                {columns.map((c, i) =>
-                  i === 0 ? (
-                    <th key={c.key} scope="row">
-                      {c.render(row)}
-                    </th>
-                  ) : (
-                    <td key={c.key} class={cellClass(c)}>
-                      {c.render(row)}
-                    </td>
-                  ),
-                )}
-              </tr>
+              <BodyRow
+                key={rowKey(row)}
+                row={row}
+                columns={columns}
+                header={rowHeader ?? columns[0]?.key}
+                rowClass={rowClass(row)}
+                data={rowData?.(row)}
+              />
             ))}
           </tbody>
         </table>
       </div>
-      <div class="table-tools">
-        {cut && (
-          <button
-            type="button"
-            class="link show-all"
-            aria-expanded={all}
-            onClick={() => setAll(!all)}
-          >
-            {all ? `Show the first ${limit}` : `Show all ${sorted.length} rows`}
-          </button>
-        )}
-        <DownloadCsv
-          name={name}
-          header={fields.map(([h]) => h)}
-          rows={() => sorted.map((row) => fields.map(([, value]) => value(row)))}
-        />
-      </div>
+      {(cut || download) && (
+        <div class="table-tools">
+          {cut && (
+            <button
+              type="button"
+              class="link show-all"
+              aria-expanded={all}
+              onClick={() => setAll(!all)}
+            >
+              {all ? `Show the first ${limit}` : `Show all ${sorted.length} rows`}
+            </button>
+          )}
+          {download && (
+            <DownloadCsv
+              name={name}
+              header={fields.map(([h]) => h)}
+              rows={() => sorted.map((row) => fields.map(([, value]) => value(row)))}
+            />
+          )}
+        </div>
+      )}
     </div>
   );
 }

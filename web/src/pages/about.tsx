@@ -1,11 +1,64 @@
 /** About the data: systems, events, games, dates, data version, and the demo notice. */
 import { get } from '../api.ts';
-import { FileStem, TableCsv } from '../components/download.tsx';
+import { FileStem } from '../components/download.tsx';
+import type { Column } from '../components/sortable-table.tsx';
+import { SortableTable } from '../components/sortable-table.tsx';
 import { Show } from '../components/status.tsx';
 import { creditOf } from '../credits.ts';
 import { num } from '../format.ts';
+import type { SystemOptions } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
+
+const SYSTEM_COLUMNS: Array<Column<SystemOptions>> = [
+  {
+    key: 'system',
+    label: 'System',
+    csv: [
+      ['id', (s) => s.id],
+      ['system', (s) => s.name],
+      ['demo', (s) => s.demo],
+    ],
+    render: (s) => (
+      <>
+        {s.name}
+        {s.demo && <span class="badge">demo data</span>}
+      </>
+    ),
+  },
+  {
+    key: 'events',
+    label: 'Events',
+    numeric: true,
+    csv: [['events', (s) => s.events]],
+    render: (s) => num(s.events),
+  },
+  {
+    key: 'games',
+    label: 'Games',
+    numeric: true,
+    csv: [['games', (s) => s.games]],
+    render: (s) => num(s.games),
+  },
+  {
+    key: 'factions',
+    label: 'Factions',
+    numeric: true,
+    optional: true,
+    csv: [['factions', (s) => s.factions.length]],
+    render: (s) => s.factions.length,
+  },
+  { key: 'from', label: 'From', csv: [['from', (s) => s.from]], render: (s) => s.from ?? '–' },
+  { key: 'to', label: 'To', csv: [['to', (s) => s.to]], render: (s) => s.to ?? '–' },
+  {
+    key: 'countries',
+    label: 'Countries',
+    optional: true,
+    cellClass: 'wrap',
+    csv: [['countries', (s) => s.countries.map((c) => c.value).join(' ')]],
+    render: (s) => s.countries.map((c) => c.value).join(', ') || '–',
+  },
+];
 
 export function AboutPage({ filters }: PageProps) {
   const health = useApi('health', (signal) => get('/api/health', signal));
@@ -50,76 +103,26 @@ export function AboutPage({ filters }: PageProps) {
           )}
         </Show>
       </dl>
-      <div class="table-wrap" tabIndex={0} role="region" aria-label="Game systems">
-        <table>
-          <caption>Game systems in the store (events with at least one game)</caption>
-          <thead>
-            <tr>
-              <th scope="col">System</th>
-              <th scope="col" class="num">
-                Events
-              </th>
-              <th scope="col" class="num">
-                Games
-              </th>
-              <th scope="col" class="num opt">
-                Factions
-              </th>
-              <th scope="col">From</th>
-              <th scope="col">To</th>
-              <th scope="col" class="opt">
-                Countries
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {systems.map((s) => (
-              <tr key={s.id}>
-                <th scope="row">
-                  {s.name}
-                  {s.demo && <span class="badge">demo data</span>}
-                </th>
-                <td class="num">{num(s.events)}</td>
-                <td class="num">{num(s.games)}</td>
-                <td class="num opt">{s.factions.length}</td>
-                <td>{s.from ?? '–'}</td>
-                <td>{s.to ?? '–'}</td>
-                <td class="opt wrap">{s.countries.map((c) => c.value).join(', ') || '–'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
       {/* Every system, whichever the bar has chosen: the file is named for none of them. */}
       <FileStem.Provider value="muster-about">
-        <TableCsv
+        <SortableTable
+          caption="Game systems in the store (events with at least one game)"
+          label="Game systems"
           name="systems"
-          header={[
-            'id',
-            'system',
-            'demo',
-            'events',
-            'games',
-            'factions',
-            'from',
-            'to',
-            'countries',
-          ]}
-          rows={() =>
-            systems.map((s) => [
-              s.id,
-              s.name,
-              s.demo,
-              s.events,
-              s.games,
-              s.factions.length,
-              s.from,
-              s.to,
-              s.countries.map((c) => c.value).join(' '),
-            ])
-          }
+          columns={SYSTEM_COLUMNS}
+          rows={systems}
+          rowKey={(s) => s.id}
         />
       </FileStem.Provider>
+      <Sources systems={systems} />
+    </>
+  );
+}
+
+/** Where each system's data comes from, under what licence, and how the figures are made. */
+function Sources({ systems }: { systems: SystemOptions[] }) {
+  return (
+    <>
       <h2>Sources</h2>
       <ul class="credits">
         {systems.map((s) => {

@@ -6,7 +6,6 @@
 import type { ComponentChildren } from 'preact';
 import { post } from '../api.ts';
 import type { AnswerOf } from '../api.ts';
-import { TableCsv } from '../components/download.tsx';
 import { Pager } from '../components/pager.tsx';
 import { Empty, ErrorBox, Loading, Show, Warnings } from '../components/status.tsx';
 import { EventLink, FactionLink, PlayerLink } from '../components/entity-link.tsx';
@@ -15,7 +14,8 @@ import { hrefWith, navigate } from '../url-state.ts';
 import type { Params } from '../url-state.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
-import type { CsvField } from '../components/sortable-table.tsx';
+import type { Column } from '../components/sortable-table.tsx';
+import { SortableTable } from '../components/sortable-table.tsx';
 import { EventRounds } from './event-rounds.tsx';
 
 type Events = AnswerOf<'/api/events'>;
@@ -67,70 +67,82 @@ function Facts({ data }: { data: EventData }) {
 
 type Standing = EventData['standings'][number];
 
-/** The standings as CSV: ids beside names, the record as three numbers. */
-const STANDINGS_CSV: ReadonlyArray<CsvField<Standing>> = [
-  ['placement', (s) => s.placement],
-  ['playerId', (s) => s.player.id],
-  ['player', (s) => s.player.name],
-  ['factionId', (s) => s.faction?.id],
-  ['faction', (s) => s.faction?.name],
-  ['wins', (s) => s.wins],
-  ['draws', (s) => s.draws],
-  ['losses', (s) => s.losses],
-  ['score', (s) => s.score],
-  ['undefeated', (s) => s.undefeated],
+const STANDING_COLUMNS: Array<Column<Standing>> = [
+  {
+    key: 'place',
+    label: 'Place',
+    numeric: true,
+    csv: [['placement', (s) => s.placement]],
+    render: (s) => s.placement ?? '–',
+  },
+  {
+    key: 'player',
+    label: 'Player',
+    csv: [
+      ['playerId', (s) => s.player.id],
+      ['player', (s) => s.player.name],
+    ],
+    render: (s) => (
+      <>
+        <PlayerLink player={s.player} />
+        {s.undefeated && (
+          <span class="badge" title="Played at least one game and lost none">
+            undefeated
+          </span>
+        )}
+      </>
+    ),
+  },
+  {
+    key: 'faction',
+    label: 'Faction',
+    csv: [
+      ['factionId', (s) => s.faction?.id],
+      ['faction', (s) => s.faction?.name],
+    ],
+    render: (s) => (s.faction ? <FactionLink faction={s.faction} /> : '–'),
+  },
+  {
+    key: 'wdl',
+    label: 'W/D/L',
+    numeric: true,
+    nowrap: true,
+    title: 'Wins / draws / losses',
+    csv: [
+      ['wins', (s) => s.wins],
+      ['draws', (s) => s.draws],
+      ['losses', (s) => s.losses],
+    ],
+    render: (s) => `${s.wins} / ${s.draws} / ${s.losses}`,
+  },
+  {
+    key: 'score',
+    label: 'Score',
+    numeric: true,
+    optional: true,
+    csv: [
+      ['score', (s) => s.score],
+      ['undefeated', (s) => s.undefeated],
+    ],
+    render: (s) => num(s.score, 0),
+  },
 ];
 
 function Standings({ data }: { data: EventData }) {
   if (data.standings.length === 0) return <Empty>This event has no standings in the data.</Empty>;
   return (
-    <>
-      <div class="table-wrap" tabIndex={0} role="region" aria-label="Standings">
-        <table data-testid="standings">
-          <caption class="sr-only">Standings of {data.event.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col" class="num">
-                Place
-              </th>
-              <th scope="col">Player</th>
-              <th scope="col">Faction</th>
-              <th scope="col" class="num nowrap" title="Wins / draws / losses">
-                W/D/L
-              </th>
-              <th scope="col" class="num opt">
-                Score
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.standings.map((s) => (
-              <tr key={s.player.id} data-player={s.player.id}>
-                <td class="num">{s.placement ?? '–'}</td>
-                <th scope="row">
-                  <PlayerLink player={s.player} />
-                  {s.undefeated && (
-                    <span class="badge" title="Played at least one game and lost none">
-                      undefeated
-                    </span>
-                  )}
-                </th>
-                <td>{s.faction ? <FactionLink faction={s.faction} /> : '–'}</td>
-                <td class="num nowrap">
-                  {s.wins} / {s.draws} / {s.losses}
-                </td>
-                <td class="num opt">{num(s.score, 0)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <TableCsv
-        name="standings"
-        header={STANDINGS_CSV.map(([h]) => h)}
-        rows={() => data.standings.map((s) => STANDINGS_CSV.map(([, value]) => value(s)))}
-      />
-    </>
+    <SortableTable
+      caption={`Standings of ${data.event.name}`}
+      captionHidden
+      label="Standings"
+      name="standings"
+      testId="standings"
+      columns={STANDING_COLUMNS}
+      rows={data.standings}
+      rowKey={(s) => s.player.id}
+      rowHeader="player"
+      rowData={(s) => ({ 'data-player': s.player.id })}
+    />
   );
 }
 

@@ -5,7 +5,8 @@
  */
 import { post } from '../api.ts';
 import type { AnswerOf } from '../api.ts';
-import { TableCsv } from '../components/download.tsx';
+import type { Column } from '../components/sortable-table.tsx';
+import { SortableTable } from '../components/sortable-table.tsx';
 import { EventLink, PlayerLink } from '../components/entity-link.tsx';
 import { Pager } from '../components/pager.tsx';
 import { Empty, Show } from '../components/status.tsx';
@@ -13,7 +14,8 @@ import type { CommonFilter } from '../types.ts';
 import { playerName } from '../format.ts';
 import { useApi } from '../use-api.ts';
 
-type Entry = AnswerOf<'/api/events'>['data']['events'][number]['winners'][number];
+type FactionEvent = AnswerOf<'/api/events'>['data']['events'][number];
+type Entry = FactionEvent['winners'][number];
 
 const PAGE_SIZE = 10;
 
@@ -33,6 +35,54 @@ function Players({ entries }: { entries: Entry[] }) {
       ))}
     </>
   );
+}
+
+/** The columns of the events, `mine` keeping the faction's own entries. */
+function eventColumns(mine: (entries: Entry[]) => Entry[]): Array<Column<FactionEvent>> {
+  return [
+    {
+      key: 'event',
+      label: 'Event',
+      csv: [
+        ['eventId', (e) => e.id],
+        ['event', (e) => e.name],
+      ],
+      render: (e) => <EventLink event={e} />,
+    },
+    {
+      key: 'date',
+      label: 'Date',
+      optional: true,
+      csv: [['date', (e) => e.date]],
+      render: (e) => e.date,
+    },
+    {
+      key: 'entries',
+      label: 'Entries',
+      numeric: true,
+      optional: true,
+      csv: [['entries', (e) => e.entries]],
+      render: (e) => e.entries,
+    },
+    {
+      key: 'won',
+      label: 'Won by',
+      csv: [
+        ['wonByIds', (e) => ids(mine(e.winners))],
+        ['wonBy', (e) => names(mine(e.winners))],
+      ],
+      render: (e) => <Players entries={mine(e.winners)} />,
+    },
+    {
+      key: 'undefeated',
+      label: 'Undefeated',
+      csv: [
+        ['undefeatedIds', (e) => ids(mine(e.undefeated))],
+        ['undefeated', (e) => names(mine(e.undefeated))],
+      ],
+      render: (e) => <Players entries={mine(e.undefeated)} />,
+    },
+  ];
 }
 
 export function EventWins({
@@ -56,67 +106,14 @@ export function EventWins({
           <Empty>No entry of {faction.name} won an event or went undefeated in scope.</Empty>
         ) : (
           <>
-            <div class="table-wrap" tabIndex={0} role="region" aria-label="Event wins and X-0 runs">
-              <table data-testid="faction-events">
-                <caption>
-                  Events an entry of {faction.name} won or finished undefeated (X-0), newest first
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Event</th>
-                    <th scope="col" class="opt">
-                      Date
-                    </th>
-                    <th scope="col" class="num opt">
-                      Entries
-                    </th>
-                    <th scope="col">Won by</th>
-                    <th scope="col">Undefeated</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.events.map((e) => (
-                    <tr key={e.id}>
-                      <th scope="row">
-                        <EventLink event={e} />
-                      </th>
-                      <td class="opt">{e.date}</td>
-                      <td class="num opt">{e.entries}</td>
-                      <td>
-                        <Players entries={mine(e.winners)} />
-                      </td>
-                      <td>
-                        <Players entries={mine(e.undefeated)} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <TableCsv
+            <SortableTable
+              caption={`Events an entry of ${faction.name} won or finished undefeated (X-0), newest first`}
+              label="Event wins and X-0 runs"
               name={`events${page > 1 ? `-page${page}` : ''}`}
-              header={[
-                'eventId',
-                'event',
-                'date',
-                'entries',
-                'wonByIds',
-                'wonBy',
-                'undefeatedIds',
-                'undefeated',
-              ]}
-              rows={() =>
-                data.events.map((e) => [
-                  e.id,
-                  e.name,
-                  e.date,
-                  e.entries,
-                  ids(mine(e.winners)),
-                  names(mine(e.winners)),
-                  ids(mine(e.undefeated)),
-                  names(mine(e.undefeated)),
-                ])
-              }
+              testId="faction-events"
+              columns={eventColumns(mine)}
+              rows={data.events}
+              rowKey={(e) => e.id}
             />
             <Pager
               page={data.page}

@@ -5,14 +5,13 @@
  */
 import { post } from '../api.ts';
 import { DeltaBar } from '../components/delta-bar.tsx';
-import { TableCsv } from '../components/download.tsx';
 import { FactionLink, PlayerLink } from '../components/entity-link.tsx';
 import { rateColumns } from '../components/rate-columns.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show } from '../components/status.tsx';
 import { num, pct, signed } from '../format.ts';
-import type { CommonFilter, ItemRow, MatchupCell, ScenarioStats } from '../types.ts';
+import type { CommonFilter, ItemRow, MatchupCell, Rankings, ScenarioStats } from '../types.ts';
 import { useApi } from '../use-api.ts';
 
 interface SectionProps {
@@ -110,6 +109,57 @@ export function MatchupRow({ filter, faction, factions }: MatchupProps) {
   );
 }
 
+const ITEM_COLUMNS: Array<Column<ItemRow>> = [
+  {
+    key: 'item',
+    label: 'Item',
+    csv: [
+      ['item', (r) => r.item.name],
+      ['category', (r) => r.item.category],
+    ],
+    render: (r) => (
+      <>
+        {r.item.name}
+        <small class="category">{r.item.category}</small>
+      </>
+    ),
+  },
+  {
+    key: 'share',
+    label: 'Share',
+    numeric: true,
+    csv: [['share', (r) => r.share]],
+    render: (r) => pct(r.share, 0),
+  },
+  {
+    key: 'winRate',
+    label: 'Win rate with',
+    numeric: true,
+    optional: true,
+    csv: [['winRate', (r) => r.winRate]],
+    render: (r) => pct(r.winRate),
+  },
+  {
+    key: 'delta',
+    label: 'Delta (95 % interval)',
+    numeric: true,
+    csv: [
+      ['delta', (r) => r.delta],
+      ['deltaLow', (r) => r.deltaInterval?.low],
+      ['deltaHigh', (r) => r.deltaInterval?.high],
+    ],
+    render: (r) => <DeltaBar value={r.delta} interval={r.deltaInterval} />,
+  },
+  {
+    key: 'skill',
+    label: 'Skill-adjusted',
+    numeric: true,
+    optional: true,
+    csv: [['skillAdjustedDelta', (r) => r.skillAdjustedDelta]],
+    render: (r) => signed(r.skillAdjustedDelta),
+  },
+];
+
 /** Its most taken items, with what they do to the win rate. */
 export function TopItems({ filter, faction }: SectionProps) {
   const body = { ...filter, factions: [faction.id], pageSize: 10 };
@@ -124,79 +174,16 @@ export function TopItems({ filter, faction }: SectionProps) {
           data.items.length === 0 ? (
             <Empty>No army lists of {faction.name} in scope.</Empty>
           ) : (
-            <>
-              <div class="table-wrap" tabIndex={0} role="region" aria-label="Most taken items">
-                <table>
-                  <caption>
-                    Items in most lists; the delta compares the win rate with and without the item
-                    (95 % interval), the skill-adjusted delta takes the players' ratings out.
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Item</th>
-                      <th scope="col" class="num">
-                        Share
-                      </th>
-                      <th scope="col" class="num opt">
-                        Win rate with
-                      </th>
-                      <th scope="col" class="num">
-                        Delta (95 % interval)
-                      </th>
-                      <th scope="col" class="num opt">
-                        Skill-adjusted
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.map((r: ItemRow) => (
-                      <tr
-                        key={`${r.item.category}/${r.item.name}`}
-                        class={r.lowSample ? 'muted' : undefined}
-                      >
-                        <th scope="row">
-                          {r.item.name}
-                          <small class="category">{r.item.category}</small>
-                        </th>
-                        <td class="num">{pct(r.share, 0)}</td>
-                        <td class="num opt">{pct(r.winRate)}</td>
-                        <td class="num">
-                          <DeltaBar value={r.delta} interval={r.deltaInterval} />
-                        </td>
-                        <td class="num opt">{signed(r.skillAdjustedDelta)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <TableCsv
-                name="items"
-                header={[
-                  'item',
-                  'category',
-                  'share',
-                  'winRate',
-                  'delta',
-                  'deltaLow',
-                  'deltaHigh',
-                  'skillAdjustedDelta',
-                  'lowSample',
-                ]}
-                rows={() =>
-                  data.items.map((r: ItemRow) => [
-                    r.item.name,
-                    r.item.category,
-                    r.share,
-                    r.winRate,
-                    r.delta,
-                    r.deltaInterval?.low,
-                    r.deltaInterval?.high,
-                    r.skillAdjustedDelta,
-                    r.lowSample,
-                  ])
-                }
-              />
-            </>
+            <SortableTable
+              caption="Items in most lists; the delta compares the win rate with and without the item (95 % interval), the skill-adjusted delta takes the players' ratings out."
+              label="Most taken items"
+              name="items"
+              columns={ITEM_COLUMNS}
+              csvExtra={[['lowSample', (r) => r.lowSample]]}
+              rows={data.items}
+              rowKey={(r) => `${r.item.category}/${r.item.name}`}
+              muted={(r) => r.lowSample}
+            />
           )
         }
       </Show>
@@ -270,6 +257,53 @@ export function ScenarioParts({ filter, faction }: SectionProps) {
   );
 }
 
+type PlayerRow = Rankings['data']['players'][number];
+
+const PLAYER_COLUMNS: Array<Column<PlayerRow>> = [
+  {
+    key: 'rank',
+    label: 'Rank',
+    numeric: true,
+    csv: [['rank', (p) => p.rank]],
+    render: (p) => p.rank,
+  },
+  {
+    key: 'player',
+    label: 'Player',
+    csv: [
+      ['playerId', (p) => p.player.id],
+      ['player', (p) => p.player.name],
+    ],
+    render: (p) => (
+      <>
+        <PlayerLink player={p.player} />
+        {p.provisional && <span class="badge">provisional</span>}
+      </>
+    ),
+  },
+  {
+    key: 'rating',
+    label: 'Rating − 2·RD',
+    numeric: true,
+    csv: [
+      ['conservativeRating', (p) => p.conservativeRating],
+      ['provisional', (p) => p.provisional],
+    ],
+    render: (p) => num(p.conservativeRating, 0),
+  },
+  {
+    key: 'wdl',
+    label: 'W / D / L',
+    numeric: true,
+    csv: [
+      ['wins', (p) => p.wins],
+      ['draws', (p) => p.draws],
+      ['losses', (p) => p.losses],
+    ],
+    render: (p) => `${p.wins} / ${p.draws} / ${p.losses}`,
+  },
+];
+
 /** Its best players: the Glicko-2 ranking over the games with the faction. */
 export function BestPlayers({ filter, faction }: SectionProps) {
   const body = { ...filter, factions: [faction.id], includeProvisional: true, pageSize: 10 };
@@ -282,69 +316,15 @@ export function BestPlayers({ filter, faction }: SectionProps) {
           data.players.length === 0 ? (
             <Empty>No rated games of {faction.name} in scope.</Empty>
           ) : (
-            <>
-              <div class="table-wrap" tabIndex={0} role="region" aria-label="Best players">
-                <table>
-                  <caption>
-                    Ranked by Glicko-2 (rating − 2·RD) over their games with {faction.name}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" class="num">
-                        Rank
-                      </th>
-                      <th scope="col">Player</th>
-                      <th scope="col" class="num">
-                        Rating − 2·RD
-                      </th>
-                      <th scope="col" class="num">
-                        W / D / L
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.players.map((p) => (
-                      <tr key={p.player.id}>
-                        <td class="num">{p.rank}</td>
-                        <th scope="row">
-                          <PlayerLink player={p.player} />
-                          {p.provisional && <span class="badge">provisional</span>}
-                        </th>
-                        <td class="num">{num(p.conservativeRating, 0)}</td>
-                        <td class="num">
-                          {p.wins} / {p.draws} / {p.losses}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <TableCsv
-                name="players"
-                header={[
-                  'rank',
-                  'playerId',
-                  'player',
-                  'conservativeRating',
-                  'provisional',
-                  'wins',
-                  'draws',
-                  'losses',
-                ]}
-                rows={() =>
-                  data.players.map((p) => [
-                    p.rank,
-                    p.player.id,
-                    p.player.name,
-                    p.conservativeRating,
-                    p.provisional,
-                    p.wins,
-                    p.draws,
-                    p.losses,
-                  ])
-                }
-              />
-            </>
+            <SortableTable
+              caption={`Ranked by Glicko-2 (rating − 2·RD) over their games with ${faction.name}`}
+              label="Best players"
+              name="players"
+              columns={PLAYER_COLUMNS}
+              rows={data.players}
+              rowKey={(p) => p.player.id}
+              rowHeader="player"
+            />
           )
         }
       </Show>

@@ -5,7 +5,8 @@
  */
 import { post } from '../api.ts';
 import { BandChart } from '../components/band-chart.tsx';
-import { TableCsv } from '../components/download.tsx';
+import type { Column } from '../components/sortable-table.tsx';
+import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
 import { num, pct, signed } from '../format.ts';
 import type { FactionRow } from '../types.ts';
@@ -62,6 +63,42 @@ function Glance({ row }: { row: FactionRow }) {
   );
 }
 
+type Period = NonNullable<FactionRow['series']>[number];
+
+const PERIOD_COLUMNS: Array<Column<Period>> = [
+  {
+    key: 'period',
+    label: 'Period',
+    csv: [['period', (s) => s.period]],
+    render: (s) => periodLabel(s.period),
+  },
+  {
+    key: 'games',
+    label: 'Games',
+    numeric: true,
+    csv: [['games', (s) => s.games]],
+    render: (s) => s.games,
+  },
+  {
+    key: 'winRate',
+    label: 'Win rate (95 % interval)',
+    numeric: true,
+    csv: [
+      ['winRate', (s) => s.winRate],
+      ['winRateLow', (s) => s.winRateInterval?.low],
+      ['winRateHigh', (s) => s.winRateInterval?.high],
+    ],
+    render: (s) => (
+      <>
+        {pct(s.winRate)}{' '}
+        <span class="secondary">
+          ({pct(s.winRateInterval?.low, 0)}–{pct(s.winRateInterval?.high, 0)})
+        </span>
+      </>
+    ),
+  },
+];
+
 function WinRateOverTime({ row, period }: { row: FactionRow; period: string }) {
   const series = row.series ?? [];
   if (series.length === 0) return <Empty>No games in scope to draw over time.</Empty>;
@@ -90,127 +127,93 @@ function WinRateOverTime({ row, period }: { row: FactionRow; period: string }) {
       />
       <details class="as-table">
         <summary>The chart as a table</summary>
-        <div class="table-wrap" tabIndex={0} role="region" aria-label={title}>
-          <table>
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Period</th>
-                <th scope="col" class="num">
-                  Games
-                </th>
-                <th scope="col" class="num">
-                  Win rate (95 % interval)
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {series.map((s) => (
-                <tr key={s.period}>
-                  <th scope="row">{periodLabel(s.period)}</th>
-                  <td class="num">{s.games}</td>
-                  <td class="num">
-                    {pct(s.winRate)}{' '}
-                    <span class="secondary">
-                      ({pct(s.winRateInterval?.low, 0)}–{pct(s.winRateInterval?.high, 0)})
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <TableCsv
+        <SortableTable
+          caption={title}
           name="win-rate"
-          header={['period', 'games', 'winRate', 'winRateLow', 'winRateHigh']}
-          rows={() =>
-            series.map((s) => [
-              s.period,
-              s.games,
-              s.winRate,
-              s.winRateInterval?.low,
-              s.winRateInterval?.high,
-            ])
-          }
+          columns={PERIOD_COLUMNS}
+          rows={series}
+          rowKey={(p) => p.period}
         />
       </details>
     </>
   );
 }
 
+type Run = FactionRow['runTheTable'][number];
+
+const RUN_COLUMNS: Array<Column<Run>> = [
+  {
+    key: 'games',
+    label: 'Games played',
+    csv: [['gamesPlayed', (r) => r.games]],
+    render: (r) => r.games,
+  },
+  {
+    key: 'entries',
+    label: 'Entries',
+    numeric: true,
+    csv: [['entries', (r) => r.entries]],
+    render: (r) => r.entries,
+  },
+  {
+    key: 'undefeated',
+    label: 'Undefeated',
+    numeric: true,
+    csv: [
+      ['undefeated', (r) => r.undefeated],
+      ['undefeatedShare', (r) => r.undefeatedShare],
+    ],
+    render: (r) => (
+      <>
+        {r.undefeated} <span class="secondary">({pct(r.undefeatedShare, 0)})</span>
+      </>
+    ),
+  },
+  {
+    key: 'coinFlip',
+    label: 'Coin flip',
+    numeric: true,
+    cellClass: 'secondary',
+    csv: [['coinFlipUndefeated', (r) => r.coinFlipUndefeated]],
+    render: (r) => pct(r.coinFlipUndefeated, 0),
+  },
+  {
+    key: 'oneLoss',
+    label: 'At most 1 loss',
+    numeric: true,
+    optional: true,
+    csv: [
+      ['atMostOneLoss', (r) => r.atMostOneLoss],
+      ['atMostOneLossShare', (r) => r.atMostOneLossShare],
+    ],
+    render: (r) => (
+      <>
+        {r.atMostOneLoss} <span class="secondary">({pct(r.atMostOneLossShare, 0)})</span>
+      </>
+    ),
+  },
+  {
+    key: 'coinFlipOneLoss',
+    label: 'Coin flip',
+    numeric: true,
+    optional: true,
+    cellClass: 'secondary',
+    csv: [['coinFlipAtMostOneLoss', (r) => r.coinFlipAtMostOneLoss]],
+    render: (r) => pct(r.coinFlipAtMostOneLoss, 0),
+  },
+];
+
 function RunTheTable({ row }: { row: FactionRow }) {
   if (row.runTheTable.length === 0) return <Empty>No standings entries in scope.</Empty>;
   return (
-    <>
-      <div class="table-wrap" tabIndex={0} role="region" aria-label="Undefeated runs">
-        <table>
-          <caption>
-            Entries that lost no game (X-0) and at most one, against a coin flip's expectation
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Games played</th>
-              <th scope="col" class="num">
-                Entries
-              </th>
-              <th scope="col" class="num">
-                Undefeated
-              </th>
-              <th scope="col" class="num">
-                Coin flip
-              </th>
-              <th scope="col" class="num opt">
-                At most 1 loss
-              </th>
-              <th scope="col" class="num opt">
-                Coin flip
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {row.runTheTable.map((r) => (
-              <tr key={r.games}>
-                <th scope="row">{r.games}</th>
-                <td class="num">{r.entries}</td>
-                <td class="num">
-                  {r.undefeated} <span class="secondary">({pct(r.undefeatedShare, 0)})</span>
-                </td>
-                <td class="num secondary">{pct(r.coinFlipUndefeated, 0)}</td>
-                <td class="num opt">
-                  {r.atMostOneLoss} <span class="secondary">({pct(r.atMostOneLossShare, 0)})</span>
-                </td>
-                <td class="num opt secondary">{pct(r.coinFlipAtMostOneLoss, 0)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <TableCsv
-        name="runs"
-        header={[
-          'gamesPlayed',
-          'entries',
-          'undefeated',
-          'undefeatedShare',
-          'coinFlipUndefeated',
-          'atMostOneLoss',
-          'atMostOneLossShare',
-          'coinFlipAtMostOneLoss',
-        ]}
-        rows={() =>
-          row.runTheTable.map((r) => [
-            r.games,
-            r.entries,
-            r.undefeated,
-            r.undefeatedShare,
-            r.coinFlipUndefeated,
-            r.atMostOneLoss,
-            r.atMostOneLossShare,
-            r.coinFlipAtMostOneLoss,
-          ])
-        }
-      />
-    </>
+    <SortableTable
+      caption="Entries that lost no game (X-0) and at most one, against a coin flip's expectation"
+      label="Undefeated runs"
+      name="runs"
+      columns={RUN_COLUMNS}
+      rows={row.runTheTable}
+      rowKey={(r) => String(r.games)}
+    />
   );
 }
 

@@ -3,8 +3,10 @@
  * forecast of this player against them from the current ratings and their past games. The
  * opponent is the URL's `vs`, so a shared link restores the comparison.
  */
-import { TableCsv } from '../components/download.tsx';
 import { post } from '../api.ts';
+import type { AnswerOf } from '../api.ts';
+import type { Column } from '../components/sortable-table.tsx';
+import { SortableTable } from '../components/sortable-table.tsx';
 import { EventLink, FactionLink, PlayerLink } from '../components/entity-link.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { Empty, Show } from '../components/status.tsx';
@@ -12,7 +14,7 @@ import { num, pct, playerName } from '../format.ts';
 import type { CommonFilter } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import type { Params } from '../url-state.ts';
-import type { Method } from './player.tsx';
+import type { Method } from '../rating-methods.ts';
 
 interface Props {
   params: Params;
@@ -60,6 +62,58 @@ function Candidates({
   );
 }
 
+type Game = NonNullable<AnswerOf<'/api/rankings'>['data']['versus']>['games'][number];
+
+const GAME_COLUMNS: Array<Column<Game>> = [
+  {
+    key: 'event',
+    label: 'Event',
+    csv: [
+      ['eventId', (g) => g.event.id],
+      ['event', (g) => g.event.name],
+      ['round', (g) => g.round],
+      ['date', (g) => g.date],
+    ],
+    render: (g) => (
+      <>
+        <EventLink event={g.event} />
+        {g.round !== null && <span class="secondary"> round {g.round}</span>}
+      </>
+    ),
+  },
+  {
+    key: 'result',
+    label: 'Result',
+    numeric: true,
+    csv: [
+      ['result', (g) => g.result],
+      ['score', (g) => g.score],
+      ['opponentScore', (g) => g.opponentScore],
+    ],
+    render: (g) => (
+      <>
+        {g.result}
+        {g.score !== null && ` ${num(g.score, 1)}–${num(g.opponentScore, 1)}`}
+      </>
+    ),
+  },
+  {
+    key: 'factions',
+    label: 'Factions',
+    csv: [
+      ['factionId', (g) => g.faction?.id],
+      ['opponentFactionId', (g) => g.opponentFaction?.id],
+    ],
+    render: (g) => (
+      <>
+        {g.faction ? <FactionLink faction={g.faction} /> : '–'} v{' '}
+        {g.opponentFaction ? <FactionLink faction={g.opponentFaction} /> : '–'}
+      </>
+    ),
+  },
+  { key: 'date', label: 'Date', optional: true, csv: [], render: (g) => g.date },
+];
+
 function Forecast({
   filter,
   method,
@@ -74,6 +128,7 @@ function Forecast({
     <Show result={result} what="the head to head">
       {({ data }) => {
         const v = data.versus!;
+        const games = [...v.games].reverse();
         return (
           <div data-testid="head-to-head">
             <dl class="stats" aria-label="Head to head at a glance">
@@ -105,73 +160,14 @@ function Forecast({
             {v.games.length === 0 ? (
               <Empty>They have not played each other in scope.</Empty>
             ) : (
-              <>
-                <div class="table-wrap" tabIndex={0} role="region" aria-label="Past games">
-                  <table>
-                    <caption>Their past games, latest first</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Event</th>
-                        <th scope="col" class="num">
-                          Result
-                        </th>
-                        <th scope="col">Factions</th>
-                        <th scope="col" class="opt">
-                          Date
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {[...v.games].reverse().map((g, i) => (
-                        <tr key={`${g.event.id}/${g.round ?? ''}/${i}`}>
-                          <th scope="row">
-                            <EventLink event={g.event} />
-                            {g.round !== null && <span class="secondary"> round {g.round}</span>}
-                          </th>
-                          <td class="num">
-                            {g.result}
-                            {g.score !== null && ` ${num(g.score, 1)}–${num(g.opponentScore, 1)}`}
-                          </td>
-                          <td>
-                            {g.faction ? <FactionLink faction={g.faction} /> : '–'} v{' '}
-                            {g.opponentFaction ? <FactionLink faction={g.opponentFaction} /> : '–'}
-                          </td>
-                          <td class="opt">{g.date}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-                <TableCsv
-                  name={`vs-${v.opponent.id}`}
-                  header={[
-                    'eventId',
-                    'event',
-                    'round',
-                    'date',
-                    'result',
-                    'score',
-                    'opponentScore',
-                    'factionId',
-                    'opponentFactionId',
-                  ]}
-                  rows={() =>
-                    [...v.games]
-                      .reverse()
-                      .map((g) => [
-                        g.event.id,
-                        g.event.name,
-                        g.round,
-                        g.date,
-                        g.result,
-                        g.score,
-                        g.opponentScore,
-                        g.faction?.id,
-                        g.opponentFaction?.id,
-                      ])
-                  }
-                />
-              </>
+              <SortableTable
+                caption="Their past games, latest first"
+                label="Past games"
+                name={`vs-${v.opponent.id}`}
+                columns={GAME_COLUMNS}
+                rows={games}
+                rowKey={(g) => `${g.event.id}/${g.round ?? ''}/${games.indexOf(g)}`}
+              />
             )}
           </div>
         );

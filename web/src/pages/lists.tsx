@@ -1,14 +1,13 @@
 /** Lists: what armies take (items and units), how often, and whether it pays off. */
 import { post } from '../api.ts';
 import { FactionLink } from '../components/entity-link.tsx';
-import { Define } from '../components/define.tsx';
 import { DeltaBar } from '../components/delta-bar.tsx';
-import { DownloadCsv } from '../components/download.tsx';
+import type { Column } from '../components/sortable-table.tsx';
+import { SortableTable } from '../components/sortable-table.tsx';
 import { IntervalBar } from '../components/interval-bar.tsx';
 import { Pager } from '../components/pager.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
-import type { CsvValue } from '../csv.ts';
 import { num, pct, signed } from '../format.ts';
 import type { ItemRow } from '../types.ts';
 import { useApi } from '../use-api.ts';
@@ -23,25 +22,152 @@ const SORTS = [
   ['delta', 'delta (with − without)'],
   ['name', 'name'],
 ] as const;
+type Sort = (typeof SORTS)[number][0];
 
 const PAGE_SIZE = 25;
 
-/** The items table as CSV: the page shown, rates as fractions, each interval as two columns. */
-const ITEM_CSV: ReadonlyArray<readonly [string, (r: ItemRow) => CsvValue]> = [
-  ['item', (r) => r.item.name],
-  ['category', (r) => r.item.category],
-  ['lists', (r) => r.lists],
-  ['share', (r) => r.share],
-  ['games', (r) => r.games],
-  ['winRate', (r) => r.winRate],
-  ['winRateLow', (r) => r.winRateInterval?.low ?? null],
-  ['winRateHigh', (r) => r.winRateInterval?.high ?? null],
-  ['winRateWithout', (r) => r.winRateWithout],
-  ['delta', (r) => r.delta],
-  ['deltaLow', (r) => r.deltaInterval?.low ?? null],
-  ['deltaHigh', (r) => r.deltaInterval?.high ?? null],
-  ['skillAdjustedDelta', (r) => r.skillAdjustedDelta],
+const ITEM_COLUMNS: Array<Column<ItemRow>> = [
+  {
+    key: 'item',
+    label: 'Item',
+    csv: [
+      ['item', (r) => r.item.name],
+      ['category', (r) => r.item.category],
+    ],
+    render: (r) => (
+      <>
+        {r.item.name}
+        <small class="category">{r.item.category}</small>
+      </>
+    ),
+  },
+  {
+    key: 'lists',
+    label: 'Lists',
+    numeric: true,
+    optional: true,
+    csv: [['lists', (r) => r.lists]],
+    render: (r) => num(r.lists),
+  },
+  {
+    key: 'share',
+    label: 'Share',
+    numeric: true,
+    optional: true,
+    csv: [['share', (r) => r.share]],
+    render: (r) => pct(r.share),
+  },
+  {
+    key: 'games',
+    label: 'Games',
+    numeric: true,
+    optional: true,
+    csv: [['games', (r) => r.games]],
+    render: (r) => num(r.games),
+  },
+  {
+    key: 'winRate',
+    label: 'Win rate with ',
+    numeric: true,
+    define: 'winRate',
+    csv: [
+      ['winRate', (r) => r.winRate],
+      ['winRateLow', (r) => r.winRateInterval?.low ?? null],
+      ['winRateHigh', (r) => r.winRateInterval?.high ?? null],
+    ],
+    render: (r) => (
+      <IntervalBar
+        value={r.winRate}
+        low={r.winRateInterval?.low ?? null}
+        high={r.winRateInterval?.high ?? null}
+      />
+    ),
+  },
+  {
+    key: 'without',
+    label: 'Without',
+    numeric: true,
+    csv: [['winRateWithout', (r) => r.winRateWithout]],
+    render: (r) => pct(r.winRateWithout),
+  },
+  {
+    key: 'delta',
+    label: 'Delta (95 % interval) ',
+    numeric: true,
+    define: 'delta',
+    csv: [
+      ['delta', (r) => r.delta],
+      ['deltaLow', (r) => r.deltaInterval?.low ?? null],
+      ['deltaHigh', (r) => r.deltaInterval?.high ?? null],
+    ],
+    render: (r) => <DeltaBar value={r.delta} interval={r.deltaInterval} />,
+  },
+  {
+    key: 'skill',
+    label: 'Skill-adjusted',
+    numeric: true,
+    optional: true,
+    title:
+      "Delta of (actual − expected) score given the players' ratings: does the item help, or do good players take it?",
+    csv: [['skillAdjustedDelta', (r) => r.skillAdjustedDelta]],
+    render: (r) => signed(r.skillAdjustedDelta),
+  },
 ];
+
+/** The faction, the search and the order of the items, all kept in the URL. */
+function ListControls({
+  params,
+  update,
+  system,
+  faction,
+  sort,
+}: Pick<PageProps, 'params' | 'update' | 'system'> & { faction: string; sort: Sort }) {
+  const chosenFaction = system?.factions.find((f) => f.id === faction);
+  return (
+    <div class="controls">
+      <label>
+        Faction
+        <select
+          value={faction}
+          onChange={(e) =>
+            update({ faction: (e.currentTarget as HTMLSelectElement).value, page: '' })
+          }
+        >
+          <option value="">every faction</option>
+          {system?.factions.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {chosenFaction && (
+        <span class="open-page">
+          <FactionLink faction={chosenFaction} />
+          ’s page
+        </span>
+      )}
+      <SearchBox
+        label="Search items"
+        value={params.q ?? ''}
+        onSearch={(q) => update({ q, page: '' })}
+      />
+      <label>
+        Sort by
+        <select
+          value={sort}
+          onChange={(e) => update({ sort: (e.currentTarget as HTMLSelectElement).value, page: '' })}
+        >
+          {SORTS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
 
 export function ListsPage({ params, update, filter, system }: PageProps) {
   const faction = params.faction ?? '';
@@ -58,53 +184,9 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
   const result = useApi(JSON.stringify(body), (signal) =>
     post('/api/item-use-stats', body, signal),
   );
-  const chosenFaction = system?.factions.find((f) => f.id === faction);
   return (
     <>
-      <div class="controls">
-        <label>
-          Faction
-          <select
-            value={faction}
-            onChange={(e) =>
-              update({ faction: (e.currentTarget as HTMLSelectElement).value, page: '' })
-            }
-          >
-            <option value="">every faction</option>
-            {system?.factions.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        {chosenFaction && (
-          <span class="open-page">
-            <FactionLink faction={chosenFaction} />
-            ’s page
-          </span>
-        )}
-        <SearchBox
-          label="Search items"
-          value={params.q ?? ''}
-          onSearch={(q) => update({ q, page: '' })}
-        />
-        <label>
-          Sort by
-          <select
-            value={sort}
-            onChange={(e) =>
-              update({ sort: (e.currentTarget as HTMLSelectElement).value, page: '' })
-            }
-          >
-            {SORTS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <ListControls params={params} update={update} system={system} faction={faction} sort={sort} />
       <Show result={result} what="list statistics">
         {({ data, meta }) => (
           <>
@@ -119,78 +201,16 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
                   greyed when that interval includes 0 (it may be noise). "Skill-adjusted" takes out
                   how much better than expected the players taking the item are.
                 </p>
-                <div class="table-wrap" tabIndex={0} role="region" aria-label="Items">
-                  <table>
-                    <caption class="sr-only">
-                      Items and units, sorted by {SORTS.find(([s]) => s === sort)?.[1]}
-                    </caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Item</th>
-                        <th scope="col" class="num opt">
-                          Lists
-                        </th>
-                        <th scope="col" class="num opt">
-                          Share
-                        </th>
-                        <th scope="col" class="num opt">
-                          Games
-                        </th>
-                        <th scope="col" class="num">
-                          Win rate with <Define k="winRate" />
-                        </th>
-                        <th scope="col" class="num">
-                          Without
-                        </th>
-                        <th scope="col" class="num">
-                          Delta (95 % interval) <Define k="delta" />
-                        </th>
-                        <th
-                          scope="col"
-                          class="num opt"
-                          title="Delta of (actual − expected) score given the players' ratings: does the item help, or do good players take it?"
-                        >
-                          Skill-adjusted
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.items.map((r) => (
-                        <tr
-                          key={`${r.item.category}/${r.item.name}`}
-                          class={r.lowSample ? 'muted' : undefined}
-                        >
-                          <th scope="row">
-                            {r.item.name}
-                            <small class="category">{r.item.category}</small>
-                          </th>
-                          <td class="num opt">{num(r.lists)}</td>
-                          <td class="num opt">{pct(r.share)}</td>
-                          <td class="num opt">{num(r.games)}</td>
-                          <td class="num">
-                            <IntervalBar
-                              value={r.winRate}
-                              low={r.winRateInterval?.low ?? null}
-                              high={r.winRateInterval?.high ?? null}
-                            />
-                          </td>
-                          <td class="num">{pct(r.winRateWithout)}</td>
-                          <td class="num">
-                            <DeltaBar value={r.delta} interval={r.deltaInterval} />
-                          </td>
-                          <td class="num opt">{signed(r.skillAdjustedDelta)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-                <div class="table-tools">
-                  <DownloadCsv
-                    name="items"
-                    header={ITEM_CSV.map(([h]) => h)}
-                    rows={() => data.items.map((r) => ITEM_CSV.map(([, value]) => value(r)))}
-                  />
-                </div>
+                <SortableTable
+                  caption={`Items and units, sorted by ${SORTS.find(([s]) => s === sort)?.[1]}`}
+                  captionHidden
+                  label="Items"
+                  name="items"
+                  columns={ITEM_COLUMNS}
+                  rows={data.items}
+                  rowKey={(r) => `${r.item.category}/${r.item.name}`}
+                  muted={(r) => r.lowSample}
+                />
               </>
             )}
             <Pager

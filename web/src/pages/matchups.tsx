@@ -9,7 +9,7 @@ import { DownloadCsv, DownloadPng } from '../components/download.tsx';
 import { FactionLink } from '../components/entity-link.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
 import { num, pct } from '../format.ts';
-import type { MatchupCell as Cell } from '../types.ts';
+import type { MatchupCell as Cell, Matchups } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
 
@@ -141,6 +141,72 @@ function Details({
   );
 }
 
+/** Arrow keys move the focus to the next filled cell of the grid, row by row or column by column. */
+function gridKeys(ids: string[]): (event: KeyboardEvent) => void {
+  return (event: KeyboardEvent) => {
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+    };
+    const move = moves[event.key];
+    const from = (event.target as HTMLElement).dataset.cell;
+    if (move === undefined || from === undefined) return;
+    event.preventDefault();
+    const [row, col] = from.split('~').map((id) => ids.indexOf(id));
+    for (
+      let r = row + move[0], c = col + move[1];
+      r >= 0 && c >= 0 && r < ids.length && c < ids.length;
+      r += move[0], c += move[1]
+    ) {
+      const next = (event.currentTarget as HTMLElement).querySelector<HTMLElement>(
+        `[data-cell="${ids[r]}~${ids[c]}"]`,
+      );
+      if (next) {
+        next.focus();
+        return;
+      }
+    }
+  };
+}
+
+/** The matrix as CSV (one row per cell) and as a PNG. */
+function MatrixDownloads({
+  data,
+  names,
+  cells,
+}: {
+  data: Matchups['data'];
+  names: Map<string, string>;
+  cells: Map<string, Cell>;
+}) {
+  return (
+    <div class="chart-tools">
+      <DownloadCsv
+        name="cells"
+        header={MATCHUP_CSV.map(([h]) => h)}
+        rows={() => data.cells.map((c) => MATCHUP_CSV.map(([, value]) => value(c, names)))}
+      />
+      <DownloadPng
+        name="heatmap"
+        draw={() =>
+          heatmapPng(
+            'Win rate of each row faction against each column faction',
+            data.factions.map((f) => f.name),
+            (r, c) => {
+              const cell = cells.get(`${data.factions[r].id}~${data.factions[c].id}`);
+              if (cell === undefined) return undefined;
+              const colour = heatColour(cell.shrunkWinRate ?? cell.winRate ?? 0.5, cell.lowSample);
+              return { rate: cell.winRate, colour, light: wantsLightText(colour) };
+            },
+          )
+        }
+      />
+    </div>
+  );
+}
+
 export function MatchupsPage({ params, update, filter }: PageProps) {
   const result = useApi(JSON.stringify(filter), (signal) =>
     post('/api/army-matchup', filter, signal),
@@ -156,32 +222,7 @@ export function MatchupsPage({ params, update, filter }: PageProps) {
         // One tab stop for the grid (the open cell, else the first); arrow keys move inside it.
         const first = data.cells.find((c) => c.winRate !== null);
         const tabbable = open ? params.cell : first && `${first.faction}~${first.opponent}`;
-        const onKeyDown = (event: KeyboardEvent) => {
-          const moves: Record<string, [number, number]> = {
-            ArrowUp: [-1, 0],
-            ArrowDown: [1, 0],
-            ArrowLeft: [0, -1],
-            ArrowRight: [0, 1],
-          };
-          const move = moves[event.key];
-          const from = (event.target as HTMLElement).dataset.cell;
-          if (move === undefined || from === undefined) return;
-          event.preventDefault();
-          const [row, col] = from.split('~').map((id) => ids.indexOf(id));
-          for (
-            let r = row + move[0], c = col + move[1];
-            r >= 0 && c >= 0 && r < ids.length && c < ids.length;
-            r += move[0], c += move[1]
-          ) {
-            const next = (event.currentTarget as HTMLElement).querySelector<HTMLElement>(
-              `[data-cell="${ids[r]}~${ids[c]}"]`,
-            );
-            if (next) {
-              next.focus();
-              return;
-            }
-          }
-        };
+        const onKeyDown = gridKeys(ids);
         return (
           <>
             <Warnings warnings={meta.warnings} />
@@ -259,31 +300,7 @@ export function MatchupsPage({ params, update, filter }: PageProps) {
                 </tbody>
               </table>
             </div>
-            <div class="chart-tools">
-              <DownloadCsv
-                name="cells"
-                header={MATCHUP_CSV.map(([h]) => h)}
-                rows={() => data.cells.map((c) => MATCHUP_CSV.map(([, value]) => value(c, names)))}
-              />
-              <DownloadPng
-                name="heatmap"
-                draw={() =>
-                  heatmapPng(
-                    'Win rate of each row faction against each column faction',
-                    data.factions.map((f) => f.name),
-                    (r, c) => {
-                      const cell = cells.get(`${ids[r]}~${ids[c]}`);
-                      if (cell === undefined) return undefined;
-                      const colour = heatColour(
-                        cell.shrunkWinRate ?? cell.winRate ?? 0.5,
-                        cell.lowSample,
-                      );
-                      return { rate: cell.winRate, colour, light: wantsLightText(colour) };
-                    },
-                  )
-                }
-              />
-            </div>
+            <MatrixDownloads data={data} names={names} cells={cells} />
             {open && (
               <Details cell={open} names={names} onClose={() => update({ cell: '' }, true)} />
             )}

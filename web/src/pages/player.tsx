@@ -4,7 +4,8 @@
  * to head against a chosen opponent. One rankings request with `player` answers it.
  */
 import { post } from '../api.ts';
-import { TableCsv } from '../components/download.tsx';
+import type { Column } from '../components/sortable-table.tsx';
+import { SortableTable } from '../components/sortable-table.tsx';
 import type { AnswerOf } from '../api.ts';
 import { BandChart, dayOf } from '../components/band-chart.tsx';
 import { EventLink, FactionLink } from '../components/entity-link.tsx';
@@ -12,19 +13,15 @@ import { Empty, Show, Warnings } from '../components/status.tsx';
 import { num, pct, playerName } from '../format.ts';
 import { useApi } from '../use-api.ts';
 import { entityHref } from '../url-state.ts';
+import { MethodTabs } from '../components/method-tabs.tsx';
+import type { Method } from '../rating-methods.ts';
+import { methodOf } from '../rating-methods.ts';
 import { HeadToHead } from './head-to-head.tsx';
 import type { PageProps } from './page-props.ts';
 
 export type PlayerPageData = NonNullable<AnswerOf<'/api/rankings'>['data']['player']>;
 type HistoryRow = PlayerPageData['history'][number];
 type Placement = NonNullable<PlayerPageData['bestPlacement']>;
-
-export const METHODS = [
-  ['glicko2', 'Glicko-2'],
-  ['elo', 'Elo'],
-  ['points', 'Best-N points'],
-] as const;
-export type Method = (typeof METHODS)[number][0];
 
 const ordinal = (n: number): string => {
   const tens = n % 100;
@@ -73,142 +70,133 @@ function RatingChart({ history, method }: { history: HistoryRow[]; method: Metho
   );
 }
 
+function resultColumns(method: Method): Array<Column<HistoryRow>> {
+  return [
+    {
+      key: 'event',
+      label: 'Event',
+      csv: [
+        ['eventId', (h) => h.event.id],
+        ['event', (h) => h.event.name],
+      ],
+      render: (h) => <EventLink event={h.event} />,
+    },
+    {
+      key: 'date',
+      label: 'Date',
+      optional: true,
+      csv: [['date', (h) => h.date]],
+      render: (h) => h.date,
+    },
+    {
+      key: 'placed',
+      label: 'Placed',
+      numeric: true,
+      csv: [
+        ['placement', (h) => h.placement],
+        ['participants', (h) => h.participants],
+      ],
+      render: (h) => placed(h.placement, h.participants),
+    },
+    {
+      key: 'wdl',
+      label: 'W / D / L',
+      numeric: true,
+      csv: [
+        ['wins', (h) => h.wins],
+        ['draws', (h) => h.draws],
+        ['losses', (h) => h.losses],
+      ],
+      render: (h) => `${h.wins} / ${h.draws} / ${h.losses}`,
+    },
+    {
+      key: 'rating',
+      label:
+        method === 'points'
+          ? 'Points after'
+          : method === 'elo'
+            ? 'Rating after'
+            : 'Rating after (± RD)',
+      numeric: true,
+      csv: [
+        [method === 'points' ? 'points' : 'rating', (h) => h.rating],
+        ['rd', (h) => h.rd],
+      ],
+      render: (h) => (
+        <>
+          {num(h.rating, method === 'points' ? 1 : 0)}
+          {h.rd !== null && <span class="secondary opt"> ± {num(h.rd, 0)}</span>}
+        </>
+      ),
+    },
+  ];
+}
+
 function ResultsTable({ history, method }: { history: HistoryRow[]; method: Method }) {
   if (history.length === 0) return null;
   return (
-    <>
-      <div class="table-wrap" tabIndex={0} role="region" aria-label="Results per event">
-        <table>
-          <caption>Results per event, latest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col" class="opt">
-                Date
-              </th>
-              <th scope="col" class="num">
-                Placed
-              </th>
-              <th scope="col" class="num">
-                W / D / L
-              </th>
-              <th scope="col" class="num">
-                {method === 'points'
-                  ? 'Points after'
-                  : method === 'elo'
-                    ? 'Rating after'
-                    : 'Rating after (± RD)'}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...history].reverse().map((h) => (
-              <tr key={h.event.id}>
-                <th scope="row">
-                  <EventLink event={h.event} />
-                </th>
-                <td class="opt">{h.date}</td>
-                <td class="num">{placed(h.placement, h.participants)}</td>
-                <td class="num">
-                  {h.wins} / {h.draws} / {h.losses}
-                </td>
-                <td class="num">
-                  {num(h.rating, method === 'points' ? 1 : 0)}
-                  {h.rd !== null && <span class="secondary opt"> ± {num(h.rd, 0)}</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <TableCsv
-        name="results"
-        header={[
-          'eventId',
-          'event',
-          'date',
-          'placement',
-          'participants',
-          'wins',
-          'draws',
-          'losses',
-          method === 'points' ? 'points' : 'rating',
-          'rd',
-        ]}
-        rows={() =>
-          [...history]
-            .reverse()
-            .map((h) => [
-              h.event.id,
-              h.event.name,
-              h.date,
-              h.placement,
-              h.participants,
-              h.wins,
-              h.draws,
-              h.losses,
-              h.rating,
-              h.rd,
-            ])
-        }
-      />
-    </>
+    <SortableTable
+      caption="Results per event, latest first"
+      label="Results per event"
+      name="results"
+      columns={resultColumns(method)}
+      rows={[...history].reverse()}
+      rowKey={(h) => h.event.id}
+    />
   );
 }
 
-function FactionsTable({ factions }: { factions: PlayerPageData['factions'] }) {
+type FactionRecord = PlayerPageData['factions'][number];
+const winRate = (f: FactionRecord) => (f.games ? (f.wins + f.draws / 2) / f.games : null);
+
+const FACTION_COLUMNS: Array<Column<FactionRecord>> = [
+  {
+    key: 'faction',
+    label: 'Faction',
+    csv: [
+      ['factionId', (f) => f.faction.id],
+      ['faction', (f) => f.faction.name],
+    ],
+    render: (f) => <FactionLink faction={f.faction} />,
+  },
+  {
+    key: 'games',
+    label: 'Games',
+    numeric: true,
+    csv: [['games', (f) => f.games]],
+    render: (f) => f.games,
+  },
+  {
+    key: 'wdl',
+    label: 'W / D / L',
+    numeric: true,
+    csv: [
+      ['wins', (f) => f.wins],
+      ['draws', (f) => f.draws],
+      ['losses', (f) => f.losses],
+    ],
+    render: (f) => `${f.wins} / ${f.draws} / ${f.losses}`,
+  },
+  {
+    key: 'winRate',
+    label: 'Win rate',
+    numeric: true,
+    csv: [['winRate', winRate]],
+    render: (f) => pct(winRate(f)),
+  },
+];
+
+function FactionsTable({ factions }: { factions: FactionRecord[] }) {
   if (factions.length === 0) return <Empty>No rated games with a known faction in scope.</Empty>;
   return (
-    <>
-      <div class="table-wrap" tabIndex={0} role="region" aria-label="Record per faction">
-        <table>
-          <caption>Record per faction played, most games first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Faction</th>
-              <th scope="col" class="num">
-                Games
-              </th>
-              <th scope="col" class="num">
-                W / D / L
-              </th>
-              <th scope="col" class="num">
-                Win rate
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {factions.map((f) => (
-              <tr key={f.faction.id}>
-                <th scope="row">
-                  <FactionLink faction={f.faction} />
-                </th>
-                <td class="num">{f.games}</td>
-                <td class="num">
-                  {f.wins} / {f.draws} / {f.losses}
-                </td>
-                <td class="num">{pct(f.games ? (f.wins + f.draws / 2) / f.games : null)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <TableCsv
-        name="factions"
-        header={['factionId', 'faction', 'games', 'wins', 'draws', 'losses', 'winRate']}
-        rows={() =>
-          factions.map((f) => [
-            f.faction.id,
-            f.faction.name,
-            f.games,
-            f.wins,
-            f.draws,
-            f.losses,
-            f.games ? (f.wins + f.draws / 2) / f.games : null,
-          ])
-        }
-      />
-    </>
+    <SortableTable
+      caption="Record per faction played, most games first"
+      label="Record per faction"
+      name="factions"
+      columns={FACTION_COLUMNS}
+      rows={factions}
+      rowKey={(f) => f.faction.id}
+    />
   );
 }
 
@@ -229,7 +217,7 @@ export function UnknownPlayer({ id, rankings }: { id: string; rankings: string }
 
 export function PlayerPage({ params, update, filter }: PageProps) {
   const id = params.player ?? '';
-  const method: Method = METHODS.find(([m]) => m === params.method)?.[0] ?? 'glicko2';
+  const method = methodOf(params);
   // Ranked as the Rankings page ranks by default: a provisional player has no rank (null).
   const body = { ...filter, method, player: id, pageSize: 1 };
   const result = useApi(id ? JSON.stringify(body) : null, (signal) =>
@@ -265,21 +253,7 @@ export function PlayerPage({ params, update, filter }: PageProps) {
           return (
             <>
               <Warnings warnings={meta.warnings} />
-              <fieldset class="tabs">
-                <legend>Method</legend>
-                {METHODS.map(([m, label]) => (
-                  <label key={m} class="radio">
-                    <input
-                      type="radio"
-                      name="method"
-                      value={m}
-                      checked={m === method}
-                      onChange={() => update({ method: m })}
-                    />
-                    {label}
-                  </label>
-                ))}
-              </fieldset>
+              <MethodTabs method={method} onPick={(m) => update({ method: m })} />
               <dl class="stats" aria-label="The player at a glance">
                 <div>
                   <dt>

@@ -37,6 +37,93 @@ const FACTION_COLUMNS: Array<Column<FactionResult>> = [
   ...rateColumns(),
 ];
 
+/** The scenarios' columns: the primary's outcome, or for secondaries how often each side achieved it. */
+function scenarioColumns(
+  secondary: boolean,
+  chosen: string | undefined,
+  onChoose: (name: string) => void,
+): Array<Column<ScenarioRow>> {
+  return [
+    {
+      key: 'name',
+      label: 'Name',
+      sort: (r) => r.name,
+      render: (r) => (
+        <button
+          type="button"
+          class="link"
+          aria-pressed={r.name === chosen}
+          onClick={() => onChoose(r.name)}
+        >
+          {r.name}
+        </button>
+      ),
+    },
+    {
+      key: 'games',
+      label: 'Games',
+      numeric: true,
+      sort: (r) => r.games,
+      render: (r) => num(r.games),
+    },
+    {
+      key: 'first',
+      label: '1st-turn win rate',
+      numeric: true,
+      sort: (r) => r.firstTurn.winRate,
+      render: (r) => pct(r.firstTurn.winRate),
+      title: 'Win rate of the side that went first',
+    },
+    ...(secondary
+      ? [
+          {
+            key: 'ach',
+            label: 'Achieved',
+            numeric: true,
+            sort: (r: ScenarioRow) => r.secondary?.achievedRate ?? null,
+            render: (r: ScenarioRow) => pct(r.secondary?.achievedRate),
+          },
+          {
+            key: 'att',
+            label: 'Attacker achieved',
+            numeric: true,
+            sort: (r: ScenarioRow) => r.secondary?.attackerRate ?? null,
+            render: (r: ScenarioRow) => pct(r.secondary?.attackerRate),
+          },
+          {
+            key: 'def',
+            label: 'Defender achieved',
+            numeric: true,
+            sort: (r: ScenarioRow) => r.secondary?.defenderRate ?? null,
+            render: (r: ScenarioRow) => pct(r.secondary?.defenderRate),
+          },
+        ]
+      : [
+          {
+            key: 'att',
+            label: 'Attacker won primary',
+            numeric: true,
+            sort: (r: ScenarioRow) => share(r.primary?.attacker ?? 0, r.primary),
+            render: (r: ScenarioRow) => pct(share(r.primary?.attacker ?? 0, r.primary)),
+          },
+          {
+            key: 'def',
+            label: 'Defender won primary',
+            numeric: true,
+            sort: (r: ScenarioRow) => share(r.primary?.defender ?? 0, r.primary),
+            render: (r: ScenarioRow) => pct(share(r.primary?.defender ?? 0, r.primary)),
+          },
+          {
+            key: 'none',
+            label: 'Neither',
+            numeric: true,
+            sort: (r: ScenarioRow) => share(r.primary?.none ?? 0, r.primary),
+            render: (r: ScenarioRow) => pct(share(r.primary?.none ?? 0, r.primary)),
+          },
+        ]),
+  ];
+}
+
 export function ScenariosPage({ params, update, filter }: PageProps) {
   const kind = KINDS.find(([k]) => k === params.kind)?.[0] ?? 'scenario';
   const body = { ...filter, kinds: [kind] };
@@ -64,85 +151,9 @@ export function ScenariosPage({ params, update, filter }: PageProps) {
           if (rows.length === 0)
             return <Empty>No games with a known {kind} match these filters.</Empty>;
           const chosen = rows.find((r) => r.name === params.scenario);
-          const columns: Array<Column<ScenarioRow>> = [
-            {
-              key: 'name',
-              label: 'Name',
-              sort: (r) => r.name,
-              render: (r) => (
-                <button
-                  type="button"
-                  class="link"
-                  aria-pressed={r.name === chosen?.name}
-                  onClick={() => update({ scenario: r.name }, true)}
-                >
-                  {r.name}
-                </button>
-              ),
-            },
-            {
-              key: 'games',
-              label: 'Games',
-              numeric: true,
-              sort: (r) => r.games,
-              render: (r) => num(r.games),
-            },
-            {
-              key: 'first',
-              label: '1st-turn win rate',
-              numeric: true,
-              sort: (r) => r.firstTurn.winRate,
-              render: (r) => pct(r.firstTurn.winRate),
-              title: 'Win rate of the side that went first',
-            },
-            ...(secondary
-              ? [
-                  {
-                    key: 'ach',
-                    label: 'Achieved',
-                    numeric: true,
-                    sort: (r: ScenarioRow) => r.secondary?.achievedRate ?? null,
-                    render: (r: ScenarioRow) => pct(r.secondary?.achievedRate),
-                  },
-                  {
-                    key: 'att',
-                    label: 'Attacker achieved',
-                    numeric: true,
-                    sort: (r: ScenarioRow) => r.secondary?.attackerRate ?? null,
-                    render: (r: ScenarioRow) => pct(r.secondary?.attackerRate),
-                  },
-                  {
-                    key: 'def',
-                    label: 'Defender achieved',
-                    numeric: true,
-                    sort: (r: ScenarioRow) => r.secondary?.defenderRate ?? null,
-                    render: (r: ScenarioRow) => pct(r.secondary?.defenderRate),
-                  },
-                ]
-              : [
-                  {
-                    key: 'att',
-                    label: 'Attacker won primary',
-                    numeric: true,
-                    sort: (r: ScenarioRow) => share(r.primary?.attacker ?? 0, r.primary),
-                    render: (r: ScenarioRow) => pct(share(r.primary?.attacker ?? 0, r.primary)),
-                  },
-                  {
-                    key: 'def',
-                    label: 'Defender won primary',
-                    numeric: true,
-                    sort: (r: ScenarioRow) => share(r.primary?.defender ?? 0, r.primary),
-                    render: (r: ScenarioRow) => pct(share(r.primary?.defender ?? 0, r.primary)),
-                  },
-                  {
-                    key: 'none',
-                    label: 'Neither',
-                    numeric: true,
-                    sort: (r: ScenarioRow) => share(r.primary?.none ?? 0, r.primary),
-                    render: (r: ScenarioRow) => pct(share(r.primary?.none ?? 0, r.primary)),
-                  },
-                ]),
-          ];
+          const columns = scenarioColumns(secondary, chosen?.name, (name) =>
+            update({ scenario: name }, true),
+          );
           return (
             <>
               <Warnings warnings={meta.warnings} />
