@@ -126,7 +126,7 @@ export function App() {
         </p>
       )}
       {system !== undefined && system.players.total > 0 && system.players.named === 0 && (
-        <p class="demo anonymous" role="note" data-testid="anonymous-note">
+        <p class="anonymous-note" role="note" data-testid="anonymous-note">
           <strong>No player names.</strong> This data gives players as anonymous ids; each is shown
           by the shortest start of its id no other player shares (the whole id in its tooltip, link
           and downloads).
