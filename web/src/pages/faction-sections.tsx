@@ -7,6 +7,7 @@ import { post } from '../api.ts';
 import { DeltaBar } from '../components/delta-bar.tsx';
 import { FactionLink, PlayerLink } from '../components/entity-link.tsx';
 import { rateColumns } from '../components/rate-columns.tsx';
+import { ITEM_COLUMN } from '../components/item-column.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show } from '../components/status.tsx';
@@ -110,20 +111,7 @@ export function MatchupRow({ filter, faction, factions }: MatchupProps) {
 }
 
 const ITEM_COLUMNS: Array<Column<ItemRow>> = [
-  {
-    key: 'item',
-    label: 'Item',
-    csv: [
-      ['item', (r) => r.item.name],
-      ['category', (r) => r.item.category],
-    ],
-    render: (r) => (
-      <>
-        {r.item.name}
-        <small class="category">{r.item.category}</small>
-      </>
-    ),
-  },
+  ITEM_COLUMN,
   {
     key: 'share',
     label: 'Share',

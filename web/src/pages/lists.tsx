@@ -2,6 +2,7 @@
 import { post } from '../api.ts';
 import { FactionLink } from '../components/entity-link.tsx';
 import { DeltaBar } from '../components/delta-bar.tsx';
+import { ITEM_COLUMN } from '../components/item-column.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { IntervalBar } from '../components/interval-bar.tsx';
@@ -27,20 +28,7 @@ type Sort = (typeof SORTS)[number][0];
 const PAGE_SIZE = 25;
 
 const ITEM_COLUMNS: Array<Column<ItemRow>> = [
-  {
-    key: 'item',
-    label: 'Item',
-    csv: [
-      ['item', (r) => r.item.name],
-      ['category', (r) => r.item.category],
-    ],
-    render: (r) => (
-      <>
-        {r.item.name}
-        <small class="category">{r.item.category}</small>
-      </>
-    ),
-  },
+  ITEM_COLUMN,
   {
     key: 'lists',
     label: 'Lists',
