@@ -86,6 +86,8 @@ export interface Target {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
+  /** The Accept-Encoding sent (none: the client asks for no coding). */
+  acceptEncoding?: string;
 }
 
 export interface LoadResult {
@@ -98,7 +100,47 @@ export interface LoadResult {
   errors: number;
   /** Mean bytes a response took on the wire (headers included); absent in older results. */
   bytesPerResponse?: number;
+  /** Requests answered during the load. */
+  requests?: number;
+  /**
+   * CPU milliseconds per request of the server's serving (main) thread, from Linux's per-thread
+   * schedstat; absent in older results or where it cannot be read.
+   */
+  servingCpuMs?: number;
+  /** CPU milliseconds per request of the whole server process (process.cpuUsage), every thread. */
+  processCpuMs?: number;
 }
+
+/** What GET /bench/cpu answers: CPU so far, microseconds (bench-server.ts). */
+interface CpuSample {
+  servingUs: number | null;
+  processUs: number;
+}
+
+/** The CPU the server at `url` has used so far (bench-server.ts), or null on a server without it. */
+export async function cpuSample(url: string): Promise<CpuSample | null> {
+  const response = await fetch(`${new URL(url).origin}/bench/cpu`);
+  return response.ok ? ((await response.json()) as CpuSample) : null;
+}
+
+/** CPU milliseconds per request between two samples, serving thread and whole process. */
+export function cpuPerRequest(
+  before: CpuSample | null,
+  after: CpuSample | null,
+  requests: number,
+): { servingCpuMs?: number; processCpuMs?: number } {
+  if (before === null || after === null || requests === 0) return {};
+  const per = (us: number) => us / 1000 / requests;
+  return {
+    ...(before.servingUs === null || after.servingUs === null
+      ? {}
+      : { servingCpuMs: per(after.servingUs - before.servingUs) }),
+    processCpuMs: per(after.processUs - before.processUs),
+  };
+}
+
+/** The Accept-Encoding a browser sends (Chrome, Firefox). */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 /** Resolves once the server's engine threads have answered every task sent to them. */
 export async function engineDrained(url: string): Promise<void> {
@@ -125,15 +167,22 @@ export async function loadTarget(
   connections: number,
   seconds: number,
 ): Promise<LoadResult> {
+  const before = await cpuSample(url);
   const result = await autocannon({
     url: url + target.path,
     method: target.method,
     connections,
     duration: seconds,
-    headers: target.method === 'POST' ? { origin: ORIGIN, 'content-type': 'application/json' } : {},
+    headers: {
+      ...(target.method === 'POST' ? { origin: ORIGIN, 'content-type': 'application/json' } : {}),
+      ...(target.acceptEncoding === undefined ? {} : { 'accept-encoding': target.acceptEncoding }),
+    },
     body: target.body === undefined ? undefined : JSON.stringify(target.body),
   });
+  const after = await cpuSample(url);
   return {
+    requests: result.requests.total,
+    ...cpuPerRequest(before, after, result.requests.total),
     connections,
     rps: result.requests.average,
     p50: result.latency.p50,

@@ -132,11 +132,14 @@ function renderHttp(r: BenchResults): string[] {
     "autocannon (library) on loopback, in the benchmark's own process, against the server (one process) computing on 1 engine thread and on one per core (`muster serve`'s default); filter: 2025, 16+ players; " +
       'uncached = MUSTER_RESPONSE_CACHE_MB=0, cached = the same request repeated with the cache on (the server runs both, on two ports over one snapshot). ' +
       'Two ceilings on the same server: hello world as a GET, and as a POST of the same body through the same origin guard, rate limit and JSON parsing (what every statistics route pays before its handler). ' +
-      'Targets: uncached p99 < 100 ms at 8 clients; cached >= half the POST hello-world throughput.',
+      'A route named ", br" is the same load with a browser\'s Accept-Encoding (`gzip, deflate, br, zstd`), answered in Brotli. ' +
+      "CPU per request: the serving (main) thread's, read from Linux's per-thread schedstat before and after the load, and the whole process's (process.cpuUsage: engine threads, libuv's pool, the collector), each divided by the requests answered. " +
+      'Targets: uncached p99 < 100 ms at 8 clients; cached >= half the POST hello-world throughput; serving-thread CPU <= 0.25 ms per uncached statistics answer.',
     '',
-    '| route | engine threads | cache | clients | req/s | p50 ms | p97.5 ms | p99 ms | vs hello GET | vs hello POST | KiB per answer | non-2xx |',
-    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| route | engine threads | cache | clients | req/s | p50 ms | p97.5 ms | p99 ms | vs hello GET | vs hello POST | KiB per answer | serving CPU ms/req | process CPU ms/req | non-2xx |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
+  const cpu = (value: number | undefined) => (value === undefined ? '' : value.toFixed(3));
   const ceiling = (name: string, cached: boolean, workers: number, connections: number) =>
     http
       .find((h) => h.target === name && h.cached === cached && h.workers === workers)
@@ -150,7 +153,7 @@ function renderHttp(r: BenchResults): string[] {
       const post = ceiling('hello world (POST)', row.cached, row.workers, x.connections);
       lines.push(
         `| ${row.target} | ${row.workers} | ${row.cached ? 'cached' : 'uncached'} | ${x.connections} | ${x.rps.toFixed(0)} | ${x.p50} | ${x.p975} | ${x.p99} | ` +
-          `${share(x.rps, get)} | ${share(x.rps, post)} | ${kib(x.bytesPerResponse)} | ${x.non2xx + x.errors} |`,
+          `${share(x.rps, get)} | ${share(x.rps, post)} | ${kib(x.bytesPerResponse)} | ${cpu(x.servingCpuMs)} | ${cpu(x.processCpuMs)} | ${x.non2xx + x.errors} |`,
       );
     }
   }
@@ -198,6 +201,10 @@ function renderReload(r: BenchResults): string[] {
   return lines;
 }
 
+/** A figure that older results lack, in milliseconds; blank when absent. */
+const opt = (value: number | undefined, digits?: number) =>
+  value === undefined ? '' : digits === undefined ? ms(value) : value.toFixed(digits);
+
 /** The real-data window section (bench/bench-t9a.ts). */
 function renderT9a(t: NonNullable<BenchResults['t9a']>): string[] {
   const head = ['## Real data: the T9A window', ''];
@@ -205,16 +212,16 @@ function renderT9a(t: NonNullable<BenchResults['t9a']>): string[] {
   return [
     ...head,
     `The T9A data set (${t.games.toLocaleString('en')} games, imported with \`muster import --format t9a\` in ${s(t.importMs)}); the four answers a player reads for 2026-01-01..2026-03-31, events of 8+ players, with default options. ` +
-      `Medians of ${t.runs} runs: the engine call alone; the whole request in process (app.inject: parsing, validation, engine, envelope, serialisation); over loopback with one keep-alive connection. ` +
+      `Medians of ${t.runs} runs: the engine call alone; the whole request in process (app.inject: parsing, validation, engine, envelope, serialisation); over loopback with one keep-alive connection, without and with a browser's Accept-Encoding (\`gzip, deflate, br, zstd\`: answered in Brotli); the serving thread's CPU per request (Linux per-thread schedstat, over ${t.runs} requests of a route in a row). ` +
       'Aim: all four in sequence under 5 ms uncached and under 2 ms cached.',
     '',
-    '| route | answer bytes | engine ms | in process ms (uncached / cached) | loopback ms (uncached / cached) |',
-    '|---|---:|---:|---:|---:|',
+    '| route | answer bytes (plain / br) | engine ms | in process ms (uncached / cached) | loopback ms (uncached / cached) | loopback ms, br (uncached / cached) | serving CPU ms/req (uncached / uncached br / cached br) |',
+    '|---|---:|---:|---:|---:|---:|---:|',
     ...t.rows.map(
       (row) =>
-        `| ${row.route} | ${row.bytes.toLocaleString('en')} | ${ms(row.engineMs)} | ${ms(row.injectUncachedMs)} / ${ms(row.injectCachedMs)} | ${ms(row.loopbackUncachedMs)} / ${ms(row.loopbackCachedMs)} |`,
+        `| ${row.route} | ${row.bytes.toLocaleString('en')} / ${row.brBytes?.toLocaleString('en') ?? ''} | ${ms(row.engineMs)} | ${ms(row.injectUncachedMs)} / ${ms(row.injectCachedMs)} | ${ms(row.loopbackUncachedMs)} / ${ms(row.loopbackCachedMs)} | ${opt(row.loopbackUncachedBrMs)} / ${opt(row.loopbackCachedBrMs)} | ${opt(row.servingCpuUncachedMs, 3)} / ${opt(row.servingCpuUncachedBrMs, 3)} / ${opt(row.servingCpuCachedBrMs, 3)} |`,
     ),
-    `| **the four in sequence** | | | | **${ms(t.sequenceUncachedMs)} / ${ms(t.sequenceCachedMs)}** |`,
+    `| **the four in sequence** | | | | **${ms(t.sequenceUncachedMs)} / ${ms(t.sequenceCachedMs)}** | **${opt(t.sequenceUncachedBrMs)} / ${opt(t.sequenceCachedBrMs)}** | |`,
     `| a trivial GET (hello world) | | | | ${ms(t.trivialGetMs)} |`,
     '',
   ];

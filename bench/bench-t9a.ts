@@ -4,8 +4,9 @@
  * one window (faction-stats, army-matchup, scenario-stats and item-use-stats for
  * 2026-01-01..2026-03-31, events of 8+ players), timed where the time goes: the engine call
  * alone, the whole request in process (app.inject: body parsing, validation, engine, envelope,
- * serialisation), and over loopback with a keep-alive client, uncached and cached, beside a
- * trivial GET on the same server.
+ * serialisation), and over loopback with a keep-alive client, uncached and cached, without and
+ * with a browser's Accept-Encoding, beside a trivial GET on the same server; and the serving
+ * thread's CPU per request of each.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { benchConfig } from './bench-config.ts';
 import { buildApp } from '../src/http/app.ts';
 import { SnapshotManager } from '../src/snapshot/snapshot-manager.ts';
 import { openStore } from '../src/store/store.ts';
-import { startServer } from './bench-http.ts';
+import { BROWSER_ACCEPT_ENCODING, cpuPerRequest, cpuSample, startServer } from './bench-http.ts';
 import { percentile, ROUTES, time } from './bench-queries.ts';
 
 const REPO = resolve(import.meta.dirname, '..');
@@ -37,6 +38,18 @@ export interface T9aWindowRow {
   injectCachedMs: number;
   loopbackUncachedMs: number;
   loopbackCachedMs: number;
+  /** With a browser's Accept-Encoding (answered in Brotli): bytes on the wire and medians. */
+  brBytes?: number;
+  loopbackUncachedBrMs?: number;
+  loopbackCachedBrMs?: number;
+  /**
+   * The serving thread's CPU per request, milliseconds, over `runs` requests one after another
+   * (bench-server.ts's /bench/cpu): uncached without and with a browser's Accept-Encoding, and
+   * cached with it.
+   */
+  servingCpuUncachedMs?: number;
+  servingCpuUncachedBrMs?: number;
+  servingCpuCachedBrMs?: number;
 }
 
 export interface T9aWindowResult {
@@ -47,6 +60,9 @@ export interface T9aWindowResult {
   /** Medians of the four requests sent one after another, milliseconds. */
   sequenceUncachedMs: number;
   sequenceCachedMs: number;
+  /** The same with a browser's Accept-Encoding; absent in older results. */
+  sequenceUncachedBrMs?: number;
+  sequenceCachedBrMs?: number;
   trivialGetMs: number;
 }
 
@@ -57,9 +73,10 @@ const median = (values: number[]) =>
   );
 
 /** A keep-alive client on one socket, as a page's fetches reuse one connection. */
-function client(base: string) {
+function client(base: string, acceptEncoding?: string) {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const coding = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
   const send = (path: string, body?: unknown): Promise<number> =>
     new Promise((done, fail) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -71,7 +88,9 @@ function client(base: string) {
           agent,
           method: payload === undefined ? 'GET' : 'POST',
           headers:
-            payload === undefined ? {} : { origin: ORIGIN, 'content-type': 'application/json' },
+            payload === undefined
+              ? {}
+              : { origin: ORIGIN, 'content-type': 'application/json', ...coding },
         },
         (response) => {
           let bytes = 0;
@@ -93,8 +112,9 @@ function client(base: string) {
 async function sequence(
   base: string,
   runs: number,
+  acceptEncoding?: string,
 ): Promise<{ each: number[]; total: number; bytes: number[]; trivial: number }> {
-  const { send, close } = client(base);
+  const { send, close } = client(base, acceptEncoding);
   const each: number[][] = FOUR.map(() => []);
   const totals: number[] = [];
   const bytes: number[] = [];
@@ -120,6 +140,27 @@ async function sequence(
     close();
   }
   return { each: each.map(median), total: median(totals), bytes, trivial: median(trivial) };
+}
+
+/**
+ * The serving thread's CPU per request of each of the four, milliseconds: `runs` requests of
+ * one route one after another between two readings of /bench/cpu (bench-server.ts).
+ */
+async function servingCpu(base: string, runs: number, acceptEncoding?: string): Promise<number[]> {
+  const { send, close } = client(base, acceptEncoding);
+  const perRoute: number[] = [];
+  try {
+    for (const name of FOUR) {
+      for (let i = 0; i < 5; i++) await send(`/api/${name}`, WINDOW);
+      const before = await cpuSample(base);
+      for (let i = 0; i < runs; i++) await send(`/api/${name}`, WINDOW);
+      const after = await cpuSample(base);
+      perRoute.push(cpuPerRequest(before, after, runs).servingCpuMs ?? Number.NaN);
+    }
+  } finally {
+    close();
+  }
+  return perRoute;
 }
 
 /** Medians of each route through app.inject on the store at `databaseUrl`. */
@@ -201,9 +242,19 @@ export async function measureT9aWindow(
     const games = server.info.games;
     let cold: Awaited<ReturnType<typeof sequence>>;
     let warm: typeof cold;
+    let coldBr: typeof cold;
+    let warmBr: typeof cold;
+    let cpu: number[][];
     try {
       cold = await sequence(server.info.url, runs);
       warm = await sequence(server.info.cachedUrl, runs);
+      coldBr = await sequence(server.info.url, runs, BROWSER_ACCEPT_ENCODING);
+      warmBr = await sequence(server.info.cachedUrl, runs, BROWSER_ACCEPT_ENCODING);
+      cpu = [
+        await servingCpu(server.info.url, runs),
+        await servingCpu(server.info.url, runs, BROWSER_ACCEPT_ENCODING),
+        await servingCpu(server.info.cachedUrl, runs, BROWSER_ACCEPT_ENCODING),
+      ];
     } finally {
       await server.stop();
     }
@@ -219,9 +270,17 @@ export async function measureT9aWindow(
         injectCachedMs: cached.inject[i],
         loopbackUncachedMs: cold.each[i],
         loopbackCachedMs: warm.each[i],
+        brBytes: coldBr.bytes[i],
+        loopbackUncachedBrMs: coldBr.each[i],
+        loopbackCachedBrMs: warmBr.each[i],
+        servingCpuUncachedMs: cpu[0][i],
+        servingCpuUncachedBrMs: cpu[1][i],
+        servingCpuCachedBrMs: cpu[2][i],
       })),
       sequenceUncachedMs: cold.total,
       sequenceCachedMs: warm.total,
+      sequenceUncachedBrMs: coldBr.total,
+      sequenceCachedBrMs: warmBr.total,
       trivialGetMs: (cold.trivial + warm.trivial) / 2,
     };
   } finally {

@@ -4,11 +4,15 @@
  * computation, and the whole cache is emptied when the snapshot's data version moves, so an
  * answer is never older than the snapshot that would compute it. An answer is kept in each
  * content coding asked for (docs/http-api.md#compression) beside its plain bytes, so a cached
- * answer is compressed once, not on every hit.
+ * answer is compressed once, not on every hit. The bytes come made: an engine thread serialises
+ * and compresses an answer in the coding its first request asked for
+ * (docs/architecture.md#engine-thread); a coding asked for later is compressed on libuv's thread
+ * pool, so the serving thread never runs zlib itself.
  */
 import { LRUCache } from 'lru-cache';
-import { COMPRESS_THRESHOLD_BYTES, encodeBody } from './plugins/compression.ts';
-import type { Encoding } from './plugins/compression.ts';
+import { COMPRESS_THRESHOLD_BYTES, encodeBodyOffThread } from './content-coding.ts';
+import type { Encoding } from './content-coding.ts';
+import type { AnswerBytes } from './engine-thread/answer-bytes.ts';
 
 export interface ResponseCacheStats {
   hits: number;
@@ -29,12 +33,21 @@ export function canonicalJson(value: unknown): string {
   });
 }
 
-/** Computes an answer; `signal` aborts once no request waits for it (request-signal.ts). */
-export type Compute = (signal: AbortSignal | undefined) => string | Promise<string>;
+/** An answer as computed: its bytes as made (answer-bytes.ts), or its text (then plain only). */
+export type Answer = string | AnswerBytes;
+
+/**
+ * Computes an answer, in `encoding` too when it is not null; `signal` aborts once no request
+ * waits for it (request-signal.ts).
+ */
+export type Compute = (
+  signal: AbortSignal | undefined,
+  encoding: Encoding | null,
+) => Answer | Promise<Answer>;
 
 /** One computation in flight, shared by every request that asked for its key meanwhile. */
 interface Flight {
-  readonly promise: Promise<CachedBody>;
+  readonly promise: Promise<Made>;
   readonly controller: AbortController;
   waiters: number;
 }
@@ -48,13 +61,57 @@ export interface CachedBody {
   readonly encoding: Encoding | null;
 }
 
-function plain(text: string): CachedBody {
-  return { bytes: Buffer.from(text), encoding: null };
+/** An answer's plain body and those of the codings made with it. */
+interface Made {
+  readonly plain: CachedBody;
+  readonly encoded: readonly CachedBody[];
+}
+
+/** A Buffer over `bytes`' memory: a transferred buffer is used where it lies, not copied. */
+const view = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+function madeOf(answer: Answer): Made {
+  if (typeof answer === 'string') {
+    return { plain: { bytes: Buffer.from(answer), encoding: null }, encoded: [] };
+  }
+  return {
+    plain: { bytes: view(answer.plain), encoding: null },
+    encoded: answer.encoded.map((e) => ({ bytes: view(e.bytes), encoding: e.encoding })),
+  };
+}
+
+/** The body of `made` to send in `encoding`: plain when small or no coding is asked. */
+function pick(made: Made, encoding: Encoding | null): CachedBody | undefined {
+  if (encoding === null || made.plain.bytes.length < COMPRESS_THRESHOLD_BYTES) return made.plain;
+  return made.encoded.find((e) => e.encoding === encoding);
+}
+
+/**
+ * The body to send for `compute`'s answer without a cache (docs/operations.md#response-cache):
+ * in `encoding` as made, compressed off the serving thread if it was not.
+ */
+export function uncachedBody(
+  compute: Compute,
+  encoding: Encoding | null,
+  signal: AbortSignal | undefined,
+): CachedBody | Promise<CachedBody> {
+  const bodyOf = (answer: Answer): CachedBody | Promise<CachedBody> => {
+    const made = madeOf(answer);
+    return pick(made, encoding) ?? encodeOffThread(made.plain, encoding!);
+  };
+  const answer = compute(signal, encoding);
+  return answer instanceof Promise ? answer.then(bodyOf) : bodyOf(answer);
+}
+
+async function encodeOffThread(body: CachedBody, encoding: Encoding): Promise<CachedBody> {
+  return { bytes: await encodeBodyOffThread(body.bytes, encoding), encoding };
 }
 
 export class ResponseCache {
   private readonly lru: LRUCache<string, CachedBody> | null;
   private readonly flights = new Map<string, Flight>();
+  /** Codings being compressed off the serving thread, by key and coding. */
+  private readonly encodings = new Map<string, Promise<CachedBody>>();
   private version: number | null = null;
   private source: object | null = null;
   private hits = 0;
@@ -87,15 +144,13 @@ export class ResponseCache {
     waiter?: () => AbortSignal,
   ): CachedBody | Promise<CachedBody> {
     const lru = this.lru;
-    if (lru === null) {
-      const text = compute(waiter?.());
-      return typeof text === 'string' ? plain(text) : text.then(plain);
-    }
+    if (lru === null) return uncachedBody(compute, encoding, waiter?.());
     const { dataVersion } = snapshot;
     if (this.source !== snapshot || this.version !== dataVersion) {
       lru.clear();
       // Computations of the old data still answer their waiters, but are no longer joined.
       this.flights.clear();
+      this.encodings.clear();
       this.source = snapshot;
       this.version = dataVersion;
     }
@@ -109,24 +164,37 @@ export class ResponseCache {
     if (found !== undefined) {
       // The answer is here, only not yet in this coding: a hit all the same.
       this.hits++;
-      return this.encoded(lru, key, found, encoding);
+      return this.encoded(lru, key, { plain: found, encoded: [] }, encoding);
     }
     this.misses++;
-    const flight = this.flights.get(key) ?? this.fly(lru, key, compute);
+    const flight = this.flights.get(key) ?? this.fly(lru, key, compute, encoding);
     flight.waiters++;
-    return this.await(flight, waiter?.()).then((value) => this.encoded(lru, key, value, encoding));
+    return this.await(flight, waiter?.()).then((made) => this.encoded(lru, key, made, encoding));
+  }
+
+  /** Computations missed since the cache was made (what health reports as misses). */
+  get missCount(): number {
+    return this.misses;
   }
 
   /** Starts the computation of `key`; its answer is kept when it fits (one larger than the whole cache is not). */
-  private fly(lru: LRUCache<string, CachedBody>, key: string, compute: Compute): Flight {
+  private fly(
+    lru: LRUCache<string, CachedBody>,
+    key: string,
+    compute: Compute,
+    encoding: Encoding | null,
+  ): Flight {
     const controller = new AbortController();
     const promise = Promise.resolve()
-      .then(() => compute(controller.signal))
-      .then((text) => {
-        const body = plain(text);
+      .then(() => compute(controller.signal, encoding))
+      .then((answer) => {
+        const made = madeOf(answer);
         // A reload may have emptied the cache meanwhile: an answer of the old data is not kept.
-        if (this.flights.get(key) === flight) lru.set(key, body);
-        return body;
+        if (this.flights.get(key) === flight) {
+          lru.set(key, made.plain);
+          for (const e of made.encoded) lru.set(`${key}\u0000${e.encoding}`, e);
+        }
+        return made;
       })
       .finally(() => {
         if (this.flights.get(key) === flight) this.flights.delete(key);
@@ -139,7 +207,7 @@ export class ResponseCache {
   }
 
   /** `flight`'s answer for one waiter, who leaves when `signal` aborts; the last to leave aborts it. */
-  private await(flight: Flight, signal: AbortSignal | undefined): Promise<CachedBody> {
+  private await(flight: Flight, signal: AbortSignal | undefined): Promise<Made> {
     if (signal === undefined) return flight.promise;
     return new Promise((resolve, reject) => {
       const leave = () => {
@@ -166,17 +234,33 @@ export class ResponseCache {
     });
   }
 
-  /** `body` in `encoding`, kept beside it; the plain body when small or no coding is asked. */
+  /**
+   * `made` in `encoding`: as made, or compressed off the serving thread once per key and coding
+   * (concurrent requests share it) and kept beside it; the plain body when small or no coding
+   * is asked.
+   */
   private encoded(
     lru: LRUCache<string, CachedBody>,
     key: string,
-    body: CachedBody,
+    made: Made,
     encoding: Encoding | null,
-  ): CachedBody {
-    if (encoding === null || body.bytes.length < COMPRESS_THRESHOLD_BYTES) return body;
-    const variant: CachedBody = { bytes: encodeBody(body.bytes, encoding), encoding };
-    lru.set(`${key}\u0000${encoding}`, variant);
-    return variant;
+  ): CachedBody | Promise<CachedBody> {
+    const body = pick(made, encoding);
+    if (body !== undefined) return body;
+    const variantKey = `${key}\u0000${encoding}`;
+    let pending = this.encodings.get(variantKey);
+    if (pending === undefined) {
+      const source = this.source;
+      pending = encodeOffThread(made.plain, encoding!)
+        .then((variant) => {
+          // Not kept when a reload emptied the cache meanwhile.
+          if (this.source === source) lru.set(variantKey, variant);
+          return variant;
+        })
+        .finally(() => this.encodings.delete(variantKey));
+      this.encodings.set(variantKey, pending);
+    }
+    return pending;
   }
 
   /** Hit, miss and size figures for health. */

@@ -18,6 +18,7 @@ import { buildApp } from '../../src/http/app.ts';
 import { EnginePool } from '../../src/http/engine-thread/engine-pool.ts';
 import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
 import type { EngineRunner } from '../../src/http/engine-thread/engine-thread.ts';
+import { answerHere } from '../../src/http/routes/stats-route.ts';
 import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import type { ScenarioRequest } from '../../src/engine/scenario.ts';
@@ -34,6 +35,8 @@ const inThread: EngineRunner = {
   run: (task, snapshot, ...args) => Promise.resolve(runEngineTask(task, snapshot, ...args)),
   runAbortable: (_signal, task, snapshot, ...args) =>
     Promise.resolve(runEngineTask(task, snapshot, ...args)),
+  answer: (_signal, order, task, snapshot, ...args) =>
+    Promise.resolve(answerHere(order, task, snapshot, args)),
   pressure: () => ({
     waiting: 0,
     running: 0,

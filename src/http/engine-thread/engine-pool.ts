@@ -29,6 +29,7 @@ import { DomainError } from '../../domain/domain-error.ts';
 import { ProblemError } from '../../errors/problem.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { SnapshotHandoff } from '../../snapshot/snapshot-handoff.ts';
+import type { AnswerBytes, AnswerOrder } from './answer-bytes.ts';
 import type { EnginePressure, EngineRunner } from './engine-runner.ts';
 import type { FailureMessage, FromEngineThread } from './engine-thread-messages.ts';
 import { EngineWorker } from './engine-worker.ts';
@@ -145,6 +146,27 @@ export class EnginePool implements EngineRunner {
     snapshot: Snapshot,
     ...args: EngineTaskArgs<K>
   ): Promise<EngineTaskResult<K>> {
+    return this.enqueue(signal, undefined, task, snapshot, args) as Promise<EngineTaskResult<K>>;
+  }
+
+  answer<K extends EngineTaskName>(
+    signal: AbortSignal | undefined,
+    order: AnswerOrder,
+    task: K,
+    snapshot: Snapshot,
+    ...args: EngineTaskArgs<K>
+  ): Promise<AnswerBytes> {
+    return this.enqueue(signal, order, task, snapshot, args) as Promise<AnswerBytes>;
+  }
+
+  /** Queues `task` in its lane, or refuses it with 503 `busy` when that lane is full. */
+  private enqueue<K extends EngineTaskName>(
+    signal: AbortSignal | undefined,
+    answer: AnswerOrder | undefined,
+    task: K,
+    snapshot: Snapshot,
+    args: EngineTaskArgs<K>,
+  ): Promise<unknown> {
     if (signal?.aborted) return Promise.reject(abandonedBecause(signal));
     const affinity = taskAffinity(task, args);
     const pinned = affinity === null ? null : hashOf(affinity) % this.workers.length;
@@ -161,9 +183,8 @@ export class EnginePool implements EngineRunner {
         busy(expensive ? this.expensiveWaiting : this.cheapWaiting, expensive ? 'expensive' : ''),
       );
     }
-    return this.submit(signal, { task, args, snapshot, pinned, warmKey, expensive }) as Promise<
-      EngineTaskResult<K>
-    >;
+    const spec = { task, args, snapshot, pinned, warmKey, expensive };
+    return this.submit(signal, answer === undefined ? spec : { ...spec, answer });
   }
 
   start(): Promise<void> {
@@ -246,7 +267,7 @@ export class EnginePool implements EngineRunner {
 
   private submit(
     signal: AbortSignal | undefined,
-    spec: Pick<Job, 'task' | 'args' | 'snapshot' | 'pinned' | 'warmKey' | 'expensive'>,
+    spec: Pick<Job, 'task' | 'args' | 'snapshot' | 'pinned' | 'warmKey' | 'expensive' | 'answer'>,
   ): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const job: Job = {

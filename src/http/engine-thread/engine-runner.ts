@@ -8,6 +8,7 @@ import type {
   EngineTaskResult,
 } from '../../engine/engine-tasks.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
+import type { AnswerBytes, AnswerOrder } from './answer-bytes.ts';
 import type { SnapshotReceivers } from '../../snapshot/snapshot-handoff.ts';
 
 /** How well the engine threads keep up, for health (docs/operations.md#limits). */
@@ -42,6 +43,18 @@ export interface EngineRunner extends SnapshotReceivers {
     snapshot: Snapshot,
     ...args: EngineTaskArgs<K>
   ): Promise<EngineTaskResult<K>>;
+  /**
+   * As runAbortable, for a statistics answer: the thread that computes it also wraps it in the
+   * envelope, serialises it and compresses it as `order` says, and hands the bytes over
+   * without a copy (docs/architecture.md#engine-thread).
+   */
+  answer<K extends EngineTaskName>(
+    signal: AbortSignal | undefined,
+    order: AnswerOrder,
+    task: K,
+    snapshot: Snapshot,
+    ...args: EngineTaskArgs<K>
+  ): Promise<AnswerBytes>;
   /** Starts the thread(s); resolves once they have loaded. */
   start(): Promise<void>;
   /** Hands `snapshot` to every thread and attaches its caches there, before it is served. */

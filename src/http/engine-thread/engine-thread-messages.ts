@@ -5,6 +5,8 @@ import type { DomainErrorKind } from '../../domain/domain-error.ts';
 import type { EngineTaskName } from '../../engine/engine-tasks.ts';
 import type { SnapshotCacheData } from '../../engine/snapshot-cache.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
+import type { Encoding } from '../content-coding.ts';
+import type { AnswerFormat } from './answer-bytes.ts';
 
 /**
  * Snapshots the engine thread keeps, newest posted last: a request that began on the previous
@@ -23,12 +25,15 @@ export const CANCEL_CELLS = 4;
  * engine caches built for it (on shared memory when built on the loading thread, so every
  * engine thread reads one copy); a port on which the loading thread will post the snapshot to
  * keep under a token (snapshot-handoff.ts), tasks for which wait until it has come; the shared
- * cells that mark a task cancelled (sent first); or a task, with its dispatch number.
+ * cells that mark a task cancelled (sent first); how a route's answers are written (sent once,
+ * before its first answer); or a task, with its dispatch number and, for an answer, the route
+ * whose format writes it and the content codings to make (answer-bytes.ts).
  */
 export type ToEngineThread =
   | { type: 'snapshot'; token: number; snapshot: Snapshot; caches: SnapshotCacheData }
   | { type: 'receive'; token: number; port: MessagePort }
   | { type: 'cells'; cells: Int32Array }
+  | { type: 'format'; format: AnswerFormat }
   | {
       type: 'task';
       id: number;
@@ -36,6 +41,7 @@ export type ToEngineThread =
       token: number;
       task: EngineTaskName;
       args: unknown[];
+      answer?: { route: string; encodings: readonly Encoding[] };
     };
 
 /** A refusal of the engine (DomainError) or any other failure, as plain data. */
@@ -44,7 +50,8 @@ export type FailureMessage =
   | { domain: false; message: string; stack?: string };
 
 /**
- * Engine thread to serving thread: that it has loaded, a task's result, its failure, that its
+ * Engine thread to serving thread: that it has loaded, a task's result (for an answer, its
+ * AnswerBytes, their buffers transferred), its failure, that its
  * snapshot is gone, or that it was dropped, cancelled before or while it ran.
  */
 export type FromEngineThread =

@@ -9,11 +9,14 @@ import { parentPort } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { DomainError } from '../../domain/domain-error.ts';
 import { TaskCancelled, withCancellation } from '../../engine/cancellation.ts';
+import type { EngineResult } from '../../engine/common.ts';
 import { ENGINE_TASKS } from '../../engine/engine-tasks.ts';
 import { adoptSnapshotCaches } from '../../engine/snapshot-cache.ts';
 import type { SnapshotCacheData } from '../../engine/snapshot-cache.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { HandedSnapshot } from '../../snapshot/snapshot-handoff.ts';
+import { AnswerSerialisers, answerBytes, transferListOf } from './answer-bytes.ts';
+import type { AnswerBytes, AnswerFormat } from './answer-bytes.ts';
 import { CANCEL_CELLS, KEPT_SNAPSHOTS } from './engine-thread-messages.ts';
 import type { FailureMessage, FromEngineThread, ToEngineThread } from './engine-thread-messages.ts';
 
@@ -24,6 +27,9 @@ const snapshots = new Map<number, Snapshot>();
 const expected = new Map<number, TaskMessage[]>();
 /** Where the serving thread marks a task cancelled (engine-worker.ts); set before any task. */
 let cancelCells: Int32Array<ArrayBufferLike> = new Int32Array(CANCEL_CELLS);
+/** How each route's answers are written, as the serving thread sent them, by route. */
+const formats = new Map<string, AnswerFormat>();
+const serialisers = new AnswerSerialisers();
 
 function failureOf(error: unknown): FailureMessage {
   if (error instanceof DomainError) {
@@ -33,7 +39,16 @@ function failureOf(error: unknown): FailureMessage {
   return { domain: false, message: e.message, stack: e.stack };
 }
 
-function run(message: TaskMessage): FromEngineThread {
+/** A task's message to the serving thread, with the buffers it transfers. */
+type Outcome = [FromEngineThread, ArrayBuffer[]];
+
+function run(message: TaskMessage): Outcome {
+  const outcome = runTask(message);
+  const answered = 'result' in outcome && message.answer !== undefined;
+  return [outcome, answered ? transferListOf(outcome.result as AnswerBytes) : []];
+}
+
+function runTask(message: TaskMessage): FromEngineThread {
   const { id, seq } = message;
   const cancelled = () => Atomics.load(cancelCells, seq % CANCEL_CELLS) === seq;
   // Nobody waits for it any more: never started (docs/architecture.md#engine-thread).
@@ -42,11 +57,27 @@ function run(message: TaskMessage): FromEngineThread {
   if (snapshot === undefined) return { id, missing: true };
   try {
     const task = ENGINE_TASKS[message.task] as (s: Snapshot, ...args: unknown[]) => unknown;
-    return { id, result: withCancellation(cancelled, () => task(snapshot, ...message.args)) };
+    const result = withCancellation(cancelled, () => task(snapshot, ...message.args));
+    if (message.answer === undefined) return { id, result };
+    // The answer's bytes are made here, not on the serving thread (answer-bytes.ts).
+    const format = formats.get(message.answer.route);
+    if (format === undefined) throw new Error(`no answer format for ${message.answer.route}`);
+    const bytes = answerBytes(
+      snapshot,
+      result as EngineResult<unknown, unknown>,
+      serialisers.of(format),
+      message.answer.encodings,
+    );
+    return { id, result: bytes };
   } catch (error) {
     if (error instanceof TaskCancelled) return { id, cancelled: true };
     return { id, failure: failureOf(error) };
   }
+}
+
+/** Posts a task's outcome; an answer's buffers are transferred, so the serving thread copies none. */
+function post([message, transfer]: Outcome): void {
+  parentPort!.postMessage(message, transfer);
 }
 
 function keep(token: number, snapshot: Snapshot, caches: SnapshotCacheData): void {
@@ -62,7 +93,7 @@ function release(token: number): void {
   const waiting = expected.get(token);
   if (waiting === undefined) return;
   expected.delete(token);
-  for (const task of waiting) parentPort!.postMessage(run(task));
+  for (const task of waiting) post(run(task));
 }
 
 function receive(token: number, port: MessagePort): void {
@@ -80,8 +111,9 @@ parentPort!.on('message', (message: ToEngineThread) => {
   if (message.type === 'cells') cancelCells = message.cells;
   else if (message.type === 'snapshot') keep(message.token, message.snapshot, message.caches);
   else if (message.type === 'receive') receive(message.token, message.port);
+  else if (message.type === 'format') formats.set(message.format.route, message.format);
   else if (expected.has(message.token)) expected.get(message.token)!.push(message);
-  else parentPort!.postMessage(run(message));
+  else post(run(message));
 });
 
 // Loaded and listening: the serving thread's start() resolves.

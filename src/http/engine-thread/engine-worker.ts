@@ -12,6 +12,7 @@ import type { MessagePort, Worker } from 'node:worker_threads';
 import type { EngineTaskName } from '../../engine/engine-tasks.ts';
 import { exportSnapshotCaches } from '../../engine/snapshot-cache.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
+import type { AnswerOrder } from './answer-bytes.ts';
 import { bundledWorker } from './bundled-worker.ts';
 import { CANCEL_CELLS, KEPT_SNAPSHOTS } from './engine-thread-messages.ts';
 import type { FromEngineThread, ToEngineThread } from './engine-thread-messages.ts';
@@ -22,6 +23,8 @@ export interface PostedTask {
   readonly task: EngineTaskName;
   readonly args: unknown[];
   readonly snapshot: Snapshot;
+  /** For an answer, how to write its bytes on the engine thread (answer-bytes.ts); else absent. */
+  readonly answer?: AnswerOrder;
   /** The dispatch number the worker's cancel cell is checked against; 0 until posted. */
   seq: number;
 }
@@ -48,6 +51,8 @@ export class EngineWorker {
   private readonly cancelCells = new Int32Array(
     new SharedArrayBuffer(CANCEL_CELLS * Int32Array.BYTES_PER_ELEMENT),
   );
+  /** Routes whose answer format the current worker has been sent. */
+  private readonly formats = new Set<string>();
   /** Rating keys this worker has computed, with the snapshot token they were computed on. */
   private readonly warm = new Map<string, number>();
   /** Tasks posted and not yet answered, in posting order. */
@@ -75,6 +80,12 @@ export class EngineWorker {
       this.postMessage(worker, { type: 'snapshot', token, snapshot: task.snapshot, caches });
       this.hold(token);
     }
+    const answer = task.answer;
+    if (answer !== undefined && !this.formats.has(answer.format.route)) {
+      // Once per route and worker: the serialiser's schema is tens of kilobytes to clone.
+      this.postMessage(worker, { type: 'format', format: answer.format });
+      this.formats.add(answer.format.route);
+    }
     this.inFlight.push(task);
     this.postMessage(worker, {
       type: 'task',
@@ -83,6 +94,9 @@ export class EngineWorker {
       token,
       task: task.task,
       args: task.args,
+      ...(answer === undefined
+        ? {}
+        : { answer: { route: answer.format.route, encodings: answer.encodings } }),
     });
   }
 
@@ -192,6 +206,7 @@ export class EngineWorker {
     this.worker = null;
     this.ready = null;
     this.held.length = 0;
+    this.formats.clear();
     this.warm.clear();
     const lost = this.inFlight.splice(0);
     this.events.stopped(this, lost, cause);

@@ -1,28 +1,16 @@
 /**
  * Response compression (docs/http-api.md#compression) with @fastify/compress: Brotli or gzip,
  * as the request's Accept-Encoding prefers (RFC 9110 §12.5.3), for every compressible answer of
- * 1 KiB or more. Answers the response cache keeps are compressed once, by the cache, with the
- * same settings (src/http/response-cache.ts): the plugin sees their Content-Encoding and leaves
- * them alone. Request bodies are never decompressed: a 16 KiB JSON filter gains nothing from it,
+ * 1 KiB or more. Statistics answers come compressed from the engine thread that made them, with
+ * the same settings (content-coding.ts, docs/architecture.md#engine-thread): the plugin sees
+ * their Content-Encoding and leaves them alone. Request bodies are never decompressed: a 16 KiB JSON filter gains nothing from it,
  * and a compressed body could expand far beyond the body limit.
  */
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import { Negotiator } from '@fastify/accept-negotiator';
-
-/** The content codings offered, best first (zstd is left out: Node 20's zlib lacks it). */
-export const ENCODINGS = ['br', 'gzip'] as const;
-export type Encoding = (typeof ENCODINGS)[number];
-
-/** Answers smaller than this go out as they are: compressing them saves too little. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
-
-/**
- * Brotli quality 4: within a few per cent of gzip -9's size at a fraction of quality 11's
- * cost (measured on the 103 KB dashboard script: 32 ms at 4, 1,000 ms at 11).
- */
-const BROTLI_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } };
+import { BROTLI_OPTIONS, COMPRESS_THRESHOLD_BYTES, ENCODINGS } from '../content-coding.ts';
+import type { Encoding } from '../content-coding.ts';
 
 // One negotiator for the process, caching its verdict per distinct header value (clients send
 // a handful of spellings), so a request costs a map lookup rather than a parse.
@@ -37,11 +25,6 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
   // The verdict cache is keyed by a header clients choose: bounded, so it cannot grow for ever.
   if (verdicts.size >= MAX_HEADER_VERDICTS && !verdicts.has(header)) verdicts.clear();
   return negotiator.negotiate(header);
-}
-
-/** `bytes` in the given coding, with the settings the plugin uses for the same coding. */
-export function encodeBody(bytes: Buffer, encoding: Encoding): Buffer {
-  return encoding === 'br' ? brotliCompressSync(bytes, BROTLI_OPTIONS) : gzipSync(bytes);
 }
 
 /** Adds `field` to the reply's Vary header unless it is already listed (RFC 9110 §12.5.5). */

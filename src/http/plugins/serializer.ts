@@ -50,6 +50,48 @@ export function serializableSchema(schema: unknown): unknown {
 }
 
 /**
+ * What a serialiser is compiled from, as plain data that can be posted to an engine thread:
+ * the response schema and the shared schemas, each rewritten, and fast-json-stringify's options.
+ */
+export interface SerialiserSpec {
+  readonly schema: unknown;
+  readonly shared: Record<string, unknown>;
+  readonly options: Record<string, unknown>;
+}
+
+/**
+ * The spec of the serialiser Fastify compiles for `schema` with `externalSchemas` and
+ * `options` (buildSerializer's arguments): compiled anywhere, it writes the same bytes
+ * (docs/architecture.md#engine-thread).
+ */
+export function serialiserSpec(
+  schema: unknown,
+  externalSchemas: unknown,
+  options: unknown,
+): SerialiserSpec {
+  return {
+    schema: serializableSchema(schema),
+    shared: sharedOf(externalSchemas),
+    options: optionsOf(options),
+  };
+}
+
+/** Compiles `spec` with fast-json-stringify on this thread (docs/architecture.md#engine-thread). */
+export function compileSerialiser(spec: SerialiserSpec): (data: unknown) => string {
+  return fastJson(spec.schema as Schema, { ...spec.options, schema: spec.shared } as Options);
+}
+
+function sharedOf(externalSchemas: unknown): Record<string, unknown> {
+  return isNode(externalSchemas)
+    ? Object.fromEntries(
+        Object.entries(externalSchemas).map(([id, schema]) => [id, serializableSchema(schema)]),
+      )
+    : {};
+}
+
+const optionsOf = (options: unknown): Record<string, unknown> => (isNode(options) ? options : {});
+
+/**
  * The serializer factory Fastify's schema controller takes (Fastify "Validation and
  * Serialization", schemaController.compilersFactory): like its default, fast-json-stringify with
  * the shared schemas (`$ref` targets such as the problem document), each schema rewritten.
@@ -58,12 +100,8 @@ export function buildSerializer(
   externalSchemas: unknown,
   options: unknown,
 ): (route: { schema?: unknown }) => (data: unknown) => string {
-  const shared = isNode(externalSchemas)
-    ? Object.fromEntries(
-        Object.entries(externalSchemas).map(([id, schema]) => [id, serializableSchema(schema)]),
-      )
-    : {};
-  const base = isNode(options) ? options : {};
+  const shared = sharedOf(externalSchemas);
+  const base = optionsOf(options);
   return ({ schema }) =>
-    fastJson(serializableSchema(schema) as Schema, { ...base, schema: shared } as Options);
+    compileSerialiser({ schema: serializableSchema(schema), shared, options: base });
 }

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../app-context.ts';
-import { applied, compareFilter, registerStatsRoute, runEngine } from './stats-route.ts';
+import { applied, compareFilter, registerStatsRoute, engineCall } from './stats-route.ts';
 import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
 import {
   IntervalKindEcho,
@@ -134,8 +134,8 @@ export function registerArmyMatchupRoute(app: FastifyInstance, ctx: AppContext):
     body: ArmyMatchupBody,
     response: ArmyMatchupResponse,
     filterOf: (body) => body,
-    compute: (snapshot, filter, body, signal) =>
-      runEngine(ctx, signal, 'armyMatchup', snapshot, {
+    call: (snapshot, filter, body) =>
+      engineCall('armyMatchup', {
         ...filter,
         factions: applied(body.factions),
         opponents: applied(body.opponents),

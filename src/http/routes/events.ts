@@ -14,7 +14,7 @@ import {
 } from '../schemas/common-filter.ts';
 import { Envelope } from '../schemas/envelope.ts';
 import { EntryRefSchema, EventInfoProperties, EventPageSchema } from '../schemas/event-page.ts';
-import { registerStatsRoute, runEngine } from './stats-route.ts';
+import { registerStatsRoute, engineCall } from './stats-route.ts';
 
 const EVENTS_PAGE_SIZE = 50;
 
@@ -112,8 +112,8 @@ export function registerEventsRoute(app: FastifyInstance, ctx: AppContext): void
     response: EventsResponse,
     notFound: 'event or player is not in the data (`errors[]` points at it)',
     filterOf: (body) => body,
-    compute: (snapshot, filter, body, signal) =>
-      runEngine(ctx, signal, 'eventList', snapshot, filter, {
+    call: (snapshot, filter, body) =>
+      engineCall('eventList', filter, {
         faction: body.faction ?? null,
         player: body.player ?? null,
         event: body.event ?? null,

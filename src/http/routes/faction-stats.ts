@@ -7,7 +7,7 @@ import {
   applied,
   compareFilter,
   registerStatsRoute,
-  runEngine,
+  engineCall,
 } from './stats-route.ts';
 import {
   IntervalKindEcho,
@@ -316,8 +316,8 @@ export function registerFactionStatsRoute(app: FastifyInstance, ctx: AppContext)
     body: FactionStatsBody,
     response: FactionStatsResponse,
     filterOf: (body) => body,
-    compute: (snapshot, filter, body, signal) =>
-      runEngine(ctx, signal, 'factionStats', snapshot, {
+    call: (snapshot, filter, body) =>
+      engineCall('factionStats', {
         ...filter,
         factions: applied(body.factions),
         excludeMirrors: body.excludeMirrors ?? true,

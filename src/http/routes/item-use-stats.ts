@@ -11,7 +11,7 @@ import {
   applied,
   compareFilter,
   registerStatsRoute,
-  runEngine,
+  engineCall,
 } from './stats-route.ts';
 import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
 import {
@@ -200,8 +200,8 @@ export function registerItemUseStatsRoute(app: FastifyInstance, ctx: AppContext)
     body: ItemUseStatsBody,
     response: ItemUseStatsResponse,
     filterOf: (body) => body,
-    compute: (snapshot, filter, body, signal) =>
-      runEngine(ctx, signal, 'itemUseStats', snapshot, {
+    call: (snapshot, filter, body) =>
+      engineCall('itemUseStats', {
         ...filter,
         factions: applied(body.factions),
         categories: applied(body.categories),

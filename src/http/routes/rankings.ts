@@ -24,7 +24,7 @@ import {
   PredictionQualitySchema,
 } from '../schemas/player-page.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
-import { registerStatsRoute, runEngine } from './stats-route.ts';
+import { registerStatsRoute, engineCall } from './stats-route.ts';
 
 const MethodSchema = Type.Union(
   [Type.Literal('glicko2'), Type.Literal('elo'), Type.Literal('points')],
@@ -379,7 +379,6 @@ export function registerRankingsRoute(app: FastifyInstance, ctx: AppContext): vo
     filterOf: (body) => ({ ...body, countries: [] }),
     // Rating every game in scope is linear in games (about a second at a million): on an
     // engine thread, the serving thread answers other requests meanwhile.
-    compute: (snapshot, filter, body, signal) =>
-      runEngine(ctx, signal, 'leaderboard', snapshot, filter, body),
+    call: (snapshot, filter, body) => engineCall('leaderboard', filter, body),
   });
 }

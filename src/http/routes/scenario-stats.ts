@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { normaliseKinds } from '../../engine/scenario-parts.ts';
 import type { AppContext } from '../app-context.ts';
-import { AppliedIds, applied, registerStatsRoute, runEngine } from './stats-route.ts';
+import { AppliedIds, applied, registerStatsRoute, engineCall } from './stats-route.ts';
 import {
   CommonFilterProperties,
   IdArray,
@@ -193,8 +193,8 @@ export function registerScenarioStatsRoute(app: FastifyInstance, ctx: AppContext
     body: ScenarioStatsBody,
     response: ScenarioStatsResponse,
     filterOf: (body) => body,
-    compute: (snapshot, filter, body, signal) =>
-      runEngine(ctx, signal, 'scenarioStats', snapshot, {
+    call: (snapshot, filter, body) =>
+      engineCall('scenarioStats', {
         ...filter,
         kinds: normaliseKinds(body.kinds),
         names: applied(body.names),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { normaliseKinds } from '../../engine/scenario-parts.ts';
 import type { AppContext } from '../app-context.ts';
-import { registerStatsRoute, runEngine } from './stats-route.ts';
+import { registerStatsRoute, engineCall } from './stats-route.ts';
 import {
   CommonFilterProperties,
   MAX_STRING,
@@ -97,8 +97,8 @@ export function registerScenarioRoute(app: FastifyInstance, ctx: AppContext): vo
     body: ScenarioBody,
     response: ScenarioResponse,
     filterOf: (body) => body,
-    compute: (snapshot, filter, body, signal) =>
-      runEngine(ctx, signal, 'scenarioCatalogue', snapshot, {
+    call: (snapshot, filter, body) =>
+      engineCall('scenarioCatalogue', {
         ...filter,
         kinds: normaliseKinds(body.kinds),
         search: body.search ?? null,

@@ -1,8 +1,9 @@
 /**
  * The shape every statistics route shares (docs/http-api.md#the-envelope): validate the body
- * against its
- * schema, take the snapshot being served, normalise the common filter, run the engine, wrap the
- * result in {data, meta}. A route file supplies only its schemas and how to call its engine.
+ * against its schema, take the snapshot being served, normalise the common filter, look the
+ * answer up in the response cache, and on a miss have an engine thread compute it, wrap it in
+ * {data, meta}, serialise and compress it (docs/architecture.md#engine-thread), then write the
+ * bytes. A route file supplies only its schemas and which engine call answers a body.
  */
 import type { IncomingMessage } from 'node:http';
 import type {
@@ -18,21 +19,22 @@ import { Type } from 'typebox';
 import type { TSchema } from 'typebox';
 import type { EngineResult } from '../../engine/common.ts';
 import { runEngineTask } from '../../engine/engine-tasks.ts';
-import type {
-  EngineTaskArgs,
-  EngineTaskName,
-  EngineTaskResult,
-} from '../../engine/engine-tasks.ts';
+import type { EngineTaskArgs, EngineTaskName } from '../../engine/engine-tasks.ts';
 import { normaliseCommonFilter } from '../../engine/filter.ts';
 import type { CommonFilter, CommonFilterInput } from '../../engine/filter.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { AppContext } from '../app-context.ts';
 import { noteCacheOutcome } from '../metrics.ts';
+import type { Encoding } from '../content-coding.ts';
+import { AnswerSerialisers, answerBytes } from '../engine-thread/answer-bytes.ts';
+import type { AnswerBytes, AnswerFormat, AnswerOrder } from '../engine-thread/answer-bytes.ts';
 import { appendVary, negotiateEncoding } from '../plugins/compression.ts';
 import { problemResponse } from '../plugins/problem-responses.ts';
-import type { CachedBody } from '../response-cache.ts';
+import { serialiserSpec } from '../plugins/serializer.ts';
+import { uncachedBody } from '../response-cache.ts';
+import type { CachedBody, Compute } from '../response-cache.ts';
 import { requestSignal } from '../request-signal.ts';
-import { envelope, requireSnapshot } from '../schemas/envelope.ts';
+import { requireSnapshot } from '../schemas/envelope.ts';
 
 /** The body of a request validated against `B`, as the TypeBox type provider types it. */
 export type BodyOf<B extends TSchema> = FastifyRequest<
@@ -43,7 +45,21 @@ export type BodyOf<B extends TSchema> = FastifyRequest<
   TypeBoxTypeProvider
 >['body'];
 
-export interface StatsRoute<B extends TSchema, D, F> {
+/** One engine task and its arguments after the snapshot: what a route asks the engine for. */
+export interface EngineCall {
+  readonly task: EngineTaskName;
+  readonly args: readonly unknown[];
+}
+
+/** The call of engine task `task` with `args`, typed against the task (engine-tasks.ts). */
+export function engineCall<K extends EngineTaskName>(
+  task: K,
+  ...args: EngineTaskArgs<K>
+): EngineCall {
+  return { task, args };
+}
+
+export interface StatsRoute<B extends TSchema> {
   path: string;
   summary: string;
   description: string;
@@ -53,24 +69,25 @@ export interface StatsRoute<B extends TSchema, D, F> {
   notFound?: string;
   /** The common filter's fields of a body (the body itself: its schema spreads them in). */
   filterOf: (body: BodyOf<B>) => CommonFilterInput;
-  /**
-   * The engine call, through runEngine: on an engine thread, it answers a promise. `signal`
-   * aborts when nobody waits for the answer any more (request-signal.ts).
-   */
-  compute: (
-    snapshot: Snapshot,
-    filter: CommonFilter,
-    body: BodyOf<B>,
-    signal: AbortSignal | undefined,
-  ) => EngineResult<D, F> | Promise<EngineResult<D, F>>;
+  /** The engine call that answers a body, run on an engine thread with its answer's bytes. */
+  call: (snapshot: Snapshot, filter: CommonFilter, body: BodyOf<B>) => EngineCall;
 }
 
 /** Registers one statistics POST route (docs/http-api.md#requests). */
-export function registerStatsRoute<B extends TSchema, D, F>(
+export function registerStatsRoute<B extends TSchema>(
   app: FastifyInstance,
   ctx: AppContext,
-  route: StatsRoute<B, D, F>,
+  route: StatsRoute<B>,
 ): void {
+  // How the engine threads write this route's answers: the serialiser Fastify compiles for
+  // its 200 response, as a spec they compile themselves, made on the first request (once every
+  // shared schema is registered).
+  let format: AnswerFormat | null = null;
+  const formatOf = () =>
+    (format ??= {
+      route: route.path,
+      serialiser: serialiserSpec(route.response, app.getSchemas(), undefined),
+    });
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     route.path,
     {
@@ -88,41 +105,67 @@ export function registerStatsRoute<B extends TSchema, D, F>(
     (request, reply) => {
       const body = request.body;
       const snapshot = requireSnapshot(ctx);
-      // The route's response schema serialiser (fast-json-stringify), as Fastify would use.
-      const serialise = (result: EngineResult<D, F>) =>
-        String(reply.serialize(envelope(snapshot, result)));
-      const answer = (signal: AbortSignal | undefined) => {
+      const answer = (signal: AbortSignal | undefined, encoding: Encoding | null) => {
         const filter = normaliseCommonFilter(snapshot, route.filterOf(body));
-        const result = route.compute(snapshot, filter, body, signal);
-        return result instanceof Promise ? result.then(serialise) : serialise(result);
+        const { task, args } = route.call(snapshot, filter, body);
+        const order = { format: formatOf(), encodings: encoding === null ? [] : [encoding] };
+        return runAnswer(ctx, signal, order, task, snapshot, args);
       };
       return sendCached(ctx, reply, route.path, body, snapshot, answer);
     },
   );
 }
 
+/** Serialisers compiled on this thread, for answers made here (no engine thread given). */
+const hereSerialisers = new AnswerSerialisers();
+
 /**
- * Runs the engine's `task` for a request: on the app's engine thread(s) when it has them
- * (docs/architecture.md#engine-thread), else here. The arguments and the answer are plain
- * data, so either way the answer is the same. When `signal` aborts, a task that has not
- * finished is dropped or cancelled.
+ * Runs `task` and makes its answer's bytes on this thread, as an engine thread would
+ * (docs/architecture.md#engine-thread): where no engine thread is given, and as the reference
+ * the tests hold the engine threads to.
  */
-export function runEngine<K extends EngineTaskName>(
-  ctx: AppContext,
-  signal: AbortSignal | undefined,
-  task: K,
+export function answerHere(
+  order: AnswerOrder,
+  task: EngineTaskName,
   snapshot: Snapshot,
-  ...args: EngineTaskArgs<K>
-): EngineTaskResult<K> | Promise<EngineTaskResult<K>> {
-  if (ctx.engineThread === undefined) return runEngineTask(task, snapshot, ...args);
-  return ctx.engineThread.runAbortable(signal, task, snapshot, ...args);
+  args: readonly unknown[],
+): AnswerBytes {
+  const run = runEngineTask as (t: EngineTaskName, s: Snapshot, ...a: unknown[]) => unknown;
+  const result = run(task, snapshot, ...args) as EngineResult<unknown, unknown>;
+  return answerBytes(snapshot, result, hereSerialisers.of(order.format), order.encodings);
 }
 
 /**
- * Sends the serialised answer to `body` on `path` from the response cache, computing it with
- * `answer` on a miss (docs/operations.md#response-cache), in the content coding the client
- * prefers (docs/http-api.md#compression). A hit or an uncached answer is sent at once and the
- * reply returned; a miss that joins a computation in flight resolves when sent.
+ * Runs the engine's `task` for a request and makes its answer's bytes: on the app's engine
+ * thread(s) when it has them (docs/architecture.md#engine-thread), else here; either way the
+ * bytes are the same. When `signal` aborts, a task that has not finished is dropped or
+ * cancelled.
+ */
+function runAnswer(
+  ctx: AppContext,
+  signal: AbortSignal | undefined,
+  order: AnswerOrder,
+  task: EngineTaskName,
+  snapshot: Snapshot,
+  args: readonly unknown[],
+): AnswerBytes | Promise<AnswerBytes> {
+  if (ctx.engineThread === undefined) return answerHere(order, task, snapshot, args);
+  const run = ctx.engineThread.answer.bind(ctx.engineThread) as (
+    s: AbortSignal | undefined,
+    o: AnswerOrder,
+    t: EngineTaskName,
+    snapshot: Snapshot,
+    ...a: unknown[]
+  ) => Promise<AnswerBytes>;
+  return run(signal, order, task, snapshot, ...args);
+}
+
+/**
+ * Sends the answer to `body` on `path` from the response cache, computing it with `answer` on
+ * a miss (docs/operations.md#response-cache), in the content coding the client prefers
+ * (docs/http-api.md#compression). The bytes come made, in that coding, from the engine thread:
+ * this thread only writes them. A hit or an uncached answer is sent at once and the reply
+ * returned; a miss that joins a computation in flight resolves when sent.
  */
 export function sendCached(
   ctx: AppContext,
@@ -130,29 +173,24 @@ export function sendCached(
   path: string,
   body: unknown,
   snapshot: Snapshot,
-  answer: (signal: AbortSignal | undefined) => string | Promise<string>,
+  answer: Compute,
 ): FastifyReply | Promise<FastifyReply> {
   const cache = ctx.responseCache;
   const on = cache !== undefined && cache.maxBytes > 0;
   if (!on) noteCacheOutcome(reply.request, 'off');
-  if (cache === undefined) {
-    // A serialised answer is a string built piece by piece; sent as a string it would be walked
-    // twice (Content-Length, then the socket write), so it is encoded once here.
-    const send = (text: string) =>
-      reply.type('application/json; charset=utf-8').send(Buffer.from(text));
-    const text = answer(requestSignal(reply));
-    return typeof text === 'string' ? send(text) : text.then(send);
-  }
-  // The cache keeps each coding once; the compression plugin leaves an encoded answer alone.
+  // Sent as made; the compression plugin leaves a body with a Content-Encoding alone.
   const send = (cached: CachedBody) => {
     appendVary(reply, 'Accept-Encoding');
     if (cached.encoding !== null) reply.header('content-encoding', cached.encoding);
     return reply.type('application/json; charset=utf-8').send(cached.bytes);
   };
   const encoding = negotiateEncoding(reply.request.headers['accept-encoding']);
-  const payload = cache.get(path, body, snapshot, answer, encoding, () => requestSignal(reply));
-  // A hit is answered synchronously; a promise is a computation, this one's or one in flight.
-  if (on) noteCacheOutcome(reply.request, payload instanceof Promise ? 'miss' : 'hit');
+  const misses = cache?.missCount ?? 0;
+  const payload =
+    cache === undefined
+      ? uncachedBody(answer, encoding, requestSignal(reply))
+      : cache.get(path, body, snapshot, answer, encoding, () => requestSignal(reply));
+  if (on) noteCacheOutcome(reply.request, cache.missCount > misses ? 'miss' : 'hit');
   return payload instanceof Promise ? payload.then(send) : send(payload);
 }
 
