@@ -1,7 +1,6 @@
 /**
  * The canonical domain model of Muster (docs/data-model.md). Every importer produces these shapes
- * and
- * the store writes exactly these; field names are those of the canonical JSON format.
+ * and the store writes exactly these; field names are those of the canonical JSON format.
  */
 
 export const RESULTS = ['win', 'draw', 'loss'] as const;

@@ -1,8 +1,7 @@
 /**
  * item-use-stats (docs/statistics.md#item-use-stats): what lists take and how it pays off, counted
- * over lists as
- * played (one per game side that has a list). "Without" compares with same-faction lists in
- * scope that do not take the item.
+ * over lists as played (one per game side that has a list). "Without" compares with same-faction
+ * lists in scope that do not take the item.
  */
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { EMPTY_WARNING, LOW_SAMPLE_GAMES, mean, winRate, winRateInterval } from './common.ts';

@@ -1,8 +1,7 @@
 /**
  * scenario-stats (docs/statistics.md#scenario-stats): how scenarios play out: the first-turn side's
- * results, who takes
- * the primary (attacker = the side that went first), how often secondaries are achieved, margin
- * bands, and each faction's results per scenario.
+ * results, who takes the primary (attacker = the side that went first), how often secondaries are
+ * achieved, margin bands, and each faction's results per scenario.
  */
 import { SCENARIO_KINDS } from '../domain/model.ts';
 import type { ScenarioKind } from '../domain/model.ts';

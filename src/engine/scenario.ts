@@ -1,7 +1,6 @@
 /**
  * scenario (docs/statistics.md#scenario): the catalogue of scenarios, maps, deployments and
- * objectives of a
- * system, with how often and when each was played in scope.
+ * objectives of a system, with how often and when each was played in scope.
  */
 import { SCENARIO_KINDS } from '../domain/model.ts';
 import type { ScenarioKind } from '../domain/model.ts';

@@ -28,8 +28,8 @@ import { preGameRatings, sideExpectedScores } from './ratings/snapshot-facts.ts'
  * The warm-up in two parts of about the same cost, each holding every cache its own caches
  * read (the item and faction cubes read the expected scores, which read the pre-game ratings;
  * each cluster cube reads its route's cube), so the two can be built on two threads at once
- * (engine-derivation.ts). Measured at 10,000,000 generated games on one thread: 13.0 s and
- * 13.7 s; the event order, which nearly every cache reads, is built by both (53 ms).
+ * (engine-derivation.ts); the event order, which nearly every cache reads, is built by both.
+ * What each part costs is measured by the benchmark's load section (docs/operations.md#scale-model).
  */
 export const WARM_PARTS: readonly (readonly ((snapshot: Snapshot) => unknown)[])[] = [
   [

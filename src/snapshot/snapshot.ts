@@ -1,9 +1,8 @@
 /**
  * The in-memory snapshot the engine reads (docs/architecture.md#the-snapshot-and-its-lifecycle):
- * one row per game side in
- * typed-array columns, the two sides of a game in adjacent rows (2g, 2g+1), games ordered by
- * system, event start, event, round and id so that a system and a date window are each one
- * contiguous row range. Strings are dictionary-encoded; -1 means unknown.
+ * one row per game side in typed-array columns, the two sides of a game in adjacent rows (2g,
+ * 2g+1), games ordered by system, event start, event, round and id so that a system and a date
+ * window are each one contiguous row range. Strings are dictionary-encoded; -1 means unknown.
  */
 import type { EventRecord } from '../domain/event-record.ts';
 import type { MarginBands, ScenarioKind } from '../domain/model.ts';

@@ -1,4 +1,7 @@
-/** The Muster dashboard: one filter bar, seven pages, everything in the URL. */
+/**
+ * The Muster dashboard: one filter bar, eight pages in the menu and the pages of a player, a
+ * faction and an event behind every name (app.tsx's PAGES), everything in the URL.
+ */
 import { render } from 'preact';
 import { App } from './app.tsx';
 import './styles.css';

@@ -1,10 +1,9 @@
 /**
  * Per-event pre-aggregates (docs/architecture.md#per-event-sums): every common-filter field is an
- * event
- * attribute, so a statistic's additive accumulators can be summed per event (or per aligned
+ * event attribute, so a statistic's additive accumulators can be summed per event (or per aligned
  * block of events) once per snapshot and a request adds the few cells of the events it keeps,
- * instead of scanning every side in scope. A cube has planes (each a dense key space of
- * `stride` slots), stored sparsely per block: only keys an event (block) touched are kept.
+ * instead of scanning every side in scope. A cube has planes (each a dense key space of `stride`
+ * slots), stored sparsely per block: only keys an event (block) touched are kept.
  */
 import { TypedColumn } from '../../domain/typed-column.ts';
 import type { Scope } from '../filter.ts';

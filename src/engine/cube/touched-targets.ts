@@ -2,8 +2,8 @@
  * A dense accumulator (key * stride + slot) that remembers the keys written to it, so a request
  * that reuses it per snapshot pays for the keys its scope touches, not for the whole key space
  * (docs/architecture.md#per-event-sums: request cost follows the scope). Requests run synchronously
- * on one thread, so
- * one instance per snapshot is safe as long as it is cleared before it is handed out again.
+ * on one thread, so one instance per snapshot is safe as long as it is cleared before it is handed
+ * out again.
  */
 export class TouchedTargets {
   readonly values: Float64Array;

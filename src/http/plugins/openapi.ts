@@ -1,8 +1,7 @@
 /**
- * OpenAPI 3.1 generation with @fastify/swagger from the route schemas
- * (docs/http-api.md#discovery): the document is never hand-written; this file only adds what no
- * single
- * route owns (info, limits, tags, the shared Problem schema's name, per-request servers).
+ * OpenAPI 3.1 generation with @fastify/swagger from the route schemas (docs/http-api.md#discovery):
+ * the document is never hand-written; this file only adds what no single route owns (info, limits,
+ * tags, the shared Problem schema's name, per-request servers).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';

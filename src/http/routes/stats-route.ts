@@ -1,9 +1,9 @@
 /**
  * The shape every statistics route shares (docs/http-api.md#the-envelope): validate the body
- * against its schema, take the snapshot being served, normalise the common filter, look the
- * answer up in the response cache, and on a miss have an engine thread compute it, wrap it in
- * {data, meta}, serialise and compress it (docs/architecture.md#engine-thread), then write the
- * bytes. A route file supplies only its schemas and which engine call answers a body.
+ * against its schema, take the snapshot being served, normalise the common filter, look the answer
+ * up in the response cache, and on a miss have an engine thread compute it, wrap it in {data,
+ * meta}, serialise and compress it (docs/architecture.md#engine-thread), then write the bytes. A
+ * route file supplies only its schemas and which engine call answers a body.
  */
 import type { IncomingMessage } from 'node:http';
 import type {

@@ -1,7 +1,7 @@
 /**
  * The common filter of every statistics route (docs/http-api.md#the-common-filter) as TypeBox
- * properties, plus its
- * normalised echo for meta.filter. Routes spread these into their own request objects.
+ * properties, plus its normalised echo for meta.filter. Routes spread these into their own request
+ * objects.
  */
 import { Type } from 'typebox';
 import { DATE_PATTERN } from '../../domain/calendar-day.ts';

@@ -1,7 +1,6 @@
 /**
  * The {data, meta} envelope of every statistics response (docs/http-api.md#the-envelope) and the
- * shared pieces
- * of response schemas: intervals, faction references, turn splits, margin bands.
+ * shared pieces of response schemas: intervals, faction references, turn splits, margin bands.
  */
 import { Type } from 'typebox';
 import type { TSchema } from 'typebox';
