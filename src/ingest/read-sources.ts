@@ -156,7 +156,7 @@ export async function* streamedBatches(
     for (const file of files) {
       let input: Readable;
       try {
-        input = await openFile(file);
+        input = await openFile(file, format === 'csv' ? CSV_READ_BYTES : NDJSON_READ_BYTES);
       } catch (error) {
         yield unreadableBatch(file, error);
         continue;
@@ -166,14 +166,23 @@ export async function* streamedBatches(
   }
 }
 
+/** NDJSON reads: 1 MiB, a sixteenth of the reads (and of the waits for the thread pool) of the default. */
+const NDJSON_READ_BYTES = 1024 * 1024;
+/**
+ * CSV reads: 64 KiB. The CSV parser turns each chunk it is given into records at once, whatever
+ * its consumer has taken: a 1 MiB chunk of short rows is some 50,000 records of six cell buffers
+ * each held at once (about 50 MiB, found in a heap snapshot of an all-rejected sheet), a 64 KiB
+ * chunk some 3,000 (docs/operations.md#import-limits).
+ */
+const CSV_READ_BYTES = 64 * 1024;
+
 /**
  * Opens a file as a stream. Bytes that are not text are judged line by line by the adapter, so
  * one bad line never costs the lines after it (docs/import-formats.md#ndjson).
  */
-async function openFile(file: string): Promise<Readable> {
+async function openFile(file: string, highWaterMark: number): Promise<Readable> {
   const handle = await open(file, 'r');
-  // 1 MiB reads: a sixteenth of the reads (and of the waits for the thread pool) of the default.
-  return handle.createReadStream({ start: 0, highWaterMark: 1024 * 1024 });
+  return handle.createReadStream({ start: 0, highWaterMark });
 }
 
 function unreadableBatch(source: string, error: unknown): RawBatch {
