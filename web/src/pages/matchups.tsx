@@ -97,41 +97,56 @@ function Details({
           faction={{ id: cell.opponent, name: names.get(cell.opponent) ?? cell.opponent }}
         />
       </h2>
-      <dl class="stats">
-        <div>
-          <dt>Games</dt>
-          <dd>{num(cell.games)}</dd>
-        </div>
-        <div>
-          <dt>Wins / draws / losses</dt>
-          <dd>
-            {cell.wins} / {cell.draws} / {cell.losses}
-          </dd>
-        </div>
-        <div>
-          <dt>Win rate</dt>
-          <dd>{pct(cell.winRate)}</dd>
-        </div>
-        <div>
-          <dt title="Pulled toward the row faction's overall win rate, more for fewer games: the colour">
-            Shrunk win rate
-          </dt>
-          <dd>{pct(cell.shrunkWinRate)}</dd>
-        </div>
-        <div>
-          <dt>95 % interval</dt>
-          <dd>
-            {cell.winRateInterval
-              ? `${pct(cell.winRateInterval.low)} – ${pct(cell.winRateInterval.high)}`
-              : '–'}
-          </dd>
-        </div>
-        <div>
-          <dt>Average score</dt>
-          <dd>{num(cell.avgScore, 2)}</dd>
-        </div>
-      </dl>
-      {cell.lowSample && (
+      {cell.faction === cell.opponent ? (
+        <>
+          <dl class="stats">
+            <div>
+              <dt>Games</dt>
+              <dd>{num(cell.games)}</dd>
+            </div>
+          </dl>
+          <p class="note" data-testid="mirror-note">
+            A mirror: both sides play this faction, so every game it wins it also loses and its win
+            rate here is 50 % by definition; only the number of games is shown.
+          </p>
+        </>
+      ) : (
+        <dl class="stats">
+          <div>
+            <dt>Games</dt>
+            <dd>{num(cell.games)}</dd>
+          </div>
+          <div>
+            <dt>Wins / draws / losses</dt>
+            <dd>
+              {cell.wins} / {cell.draws} / {cell.losses}
+            </dd>
+          </div>
+          <div>
+            <dt>Win rate</dt>
+            <dd>{pct(cell.winRate)}</dd>
+          </div>
+          <div>
+            <dt title="Pulled toward the row faction's overall win rate, more for fewer games: the colour">
+              Shrunk win rate
+            </dt>
+            <dd>{pct(cell.shrunkWinRate)}</dd>
+          </div>
+          <div>
+            <dt>95 % interval</dt>
+            <dd>
+              {cell.winRateInterval
+                ? `${pct(cell.winRateInterval.low)} – ${pct(cell.winRateInterval.high)}`
+                : '–'}
+            </dd>
+          </div>
+          <div>
+            <dt>Average score</dt>
+            <dd>{num(cell.avgScore, 2)}</dd>
+          </div>
+        </dl>
+      )}
+      {cell.lowSample && cell.faction !== cell.opponent && (
         <p class="note">Fewer than 30 games: the interval is wide, read with care.</p>
       )}
       <button type="button" onClick={onClose}>
