@@ -47,6 +47,7 @@ export type Compute = (
 
 /** One computation in flight, shared by every request that asked for its key meanwhile. */
 interface Flight {
+  readonly key: string;
   readonly promise: Promise<Made>;
   readonly controller: AbortController;
   waiters: number;
@@ -201,7 +202,7 @@ export class ResponseCache {
       });
     // Its waiters see its failure; a computation nobody waits for fails unheard.
     promise.catch(() => undefined);
-    const flight: Flight = { promise, controller, waiters: 0 };
+    const flight: Flight = { key, promise, controller, waiters: 0 };
     this.flights.set(key, flight);
     return flight;
   }
@@ -214,7 +215,7 @@ export class ResponseCache {
         flight.waiters--;
         if (flight.waiters === 0) {
           // Nobody waits for this answer any more: it is not computed for the cache alone.
-          for (const [key, f] of this.flights) if (f === flight) this.flights.delete(key);
+          if (this.flights.get(flight.key) === flight) this.flights.delete(flight.key);
           flight.controller.abort(signal.reason);
         }
         reject(signal.reason);

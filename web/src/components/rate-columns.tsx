@@ -11,6 +11,33 @@ interface RateRow {
   avgScore: number | null;
 }
 
+/**
+ * A win rate drawn with its 95 % interval, the interval's ends in the download
+ * (docs/statistics.md#wilson-interval); not sortable unless the caller adds `sort`.
+ */
+export function winRateColumn<R extends Pick<RateRow, 'winRate' | 'winRateInterval'>>(
+  label: string,
+): Column<R> {
+  return {
+    key: 'winRate',
+    label,
+    numeric: true,
+    define: 'winRate',
+    csv: [
+      ['winRate', (r) => r.winRate],
+      ['winRateLow', (r) => r.winRateInterval?.low ?? null],
+      ['winRateHigh', (r) => r.winRateInterval?.high ?? null],
+    ],
+    render: (r) => (
+      <IntervalBar
+        value={r.winRate}
+        low={r.winRateInterval?.low ?? null}
+        high={r.winRateInterval?.high ?? null}
+      />
+    ),
+  };
+}
+
 /** Games, win rate with its 95 % interval, and average score, in that order (docs/statistics.md#win-rate). */
 export function rateColumns<R extends RateRow>(): Array<Column<R>> {
   return [
@@ -22,25 +49,7 @@ export function rateColumns<R extends RateRow>(): Array<Column<R>> {
       sort: (r) => r.games,
       render: (r) => num(r.games),
     },
-    {
-      key: 'winRate',
-      label: 'Win rate (95 % interval)',
-      numeric: true,
-      define: 'winRate',
-      sort: (r) => r.winRate,
-      csv: [
-        ['winRate', (r) => r.winRate],
-        ['winRateLow', (r) => r.winRateInterval?.low ?? null],
-        ['winRateHigh', (r) => r.winRateInterval?.high ?? null],
-      ],
-      render: (r) => (
-        <IntervalBar
-          value={r.winRate}
-          low={r.winRateInterval?.low ?? null}
-          high={r.winRateInterval?.high ?? null}
-        />
-      ),
-    },
+    { ...winRateColumn<R>('Win rate (95 % interval)'), sort: (r) => r.winRate },
     {
       key: 'avgScore',
       label: 'Avg score',

@@ -5,7 +5,7 @@ import { DeltaBar } from '../components/delta-bar.tsx';
 import { ITEM_COLUMN } from '../components/item-column.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
-import { IntervalBar } from '../components/interval-bar.tsx';
+import { winRateColumn } from '../components/rate-columns.tsx';
 import { Pager } from '../components/pager.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
@@ -53,24 +53,7 @@ const ITEM_COLUMNS: Array<Column<ItemRow>> = [
     csv: [['games', (r) => r.games]],
     render: (r) => num(r.games),
   },
-  {
-    key: 'winRate',
-    label: 'Win rate with ',
-    numeric: true,
-    define: 'winRate',
-    csv: [
-      ['winRate', (r) => r.winRate],
-      ['winRateLow', (r) => r.winRateInterval?.low ?? null],
-      ['winRateHigh', (r) => r.winRateInterval?.high ?? null],
-    ],
-    render: (r) => (
-      <IntervalBar
-        value={r.winRate}
-        low={r.winRateInterval?.low ?? null}
-        high={r.winRateInterval?.high ?? null}
-      />
-    ),
-  },
+  winRateColumn<ItemRow>('Win rate with '),
   {
     key: 'without',
     label: 'Without',
