@@ -3,59 +3,32 @@
  * ratings behind `skill`, the filter values), so a freshly loaded snapshot answers its first request as fast as
  * its thousandth. The snapshot manager runs it before the swap, while the old one still serves.
  */
-import { shortIdLengths } from './ratings/short-ids.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import {
-  factionClusters,
-  itemClusters,
-  matchupClusters,
-  scenarioClusters,
-} from './cube/cluster-cubes.ts';
 import { eventOrder } from './cube/event-order.ts';
-import { factionCube } from './cube/faction-cube.ts';
-import { playerPairs } from './cube/player-pairs.ts';
-import { runTableCube } from './cube/run-table-cube.ts';
-import { itemCube } from './cube/item-cube.ts';
-import { matchupCube } from './cube/matchup-cube.ts';
-import { scenarioCube } from './cube/scenario-cube.ts';
-import { scenarioStatsCube } from './cube/scenario-stats-cube.ts';
 import { eventsByDay } from './events/events-by-day.ts';
 import { filterOptions } from './filter-options.ts';
-import { itemNameRank } from './item-use-stats.ts';
-import { preGameRatings, sideExpectedScores } from './ratings/snapshot-facts.ts';
+import type { WarmStep } from './statistic.ts';
+import { STATISTICS } from './statistics.ts';
+
+/**
+ * The caches every statistic reads through the common filter (the event order and the events
+ * by day, filter.ts), and the filter values the filters route answers with.
+ */
+const SHARED: readonly (readonly WarmStep[])[] = [
+  [eventOrder],
+  [eventOrder, eventsByDay, filterOptions],
+];
 
 /**
  * The warm-up in two parts of about the same cost, each holding every cache its own caches
- * read (the item and faction cubes read the expected scores, which read the pre-game ratings;
- * each cluster cube reads its route's cube), so the two can be built on two threads at once
- * (engine-derivation.ts); the event order, which nearly every cache reads, is built by both.
- * What each part costs is measured by the benchmark's load section (docs/operations.md#scale-model).
+ * read (a statistic lists a cache with those it reads, statistics.ts), so the two can be built
+ * on two threads at once (engine-derivation.ts); the event order, which nearly every cache
+ * reads, is built by both. What each part costs is measured by the benchmark's load section
+ * (docs/operations.md#scale-model).
  */
-export const WARM_PARTS: readonly (readonly ((snapshot: Snapshot) => unknown)[])[] = [
-  [
-    eventOrder,
-    preGameRatings,
-    sideExpectedScores,
-    factionCube,
-    itemCube,
-    itemNameRank,
-    factionClusters,
-    itemClusters,
-    shortIdLengths,
-  ],
-  [
-    eventOrder,
-    playerPairs,
-    matchupCube,
-    scenarioCube,
-    scenarioStatsCube,
-    runTableCube,
-    matchupClusters,
-    scenarioClusters,
-    filterOptions,
-    eventsByDay,
-  ],
-];
+export const WARM_PARTS: readonly (readonly WarmStep[])[] = SHARED.map((shared, part) => [
+  ...new Set([...shared, ...STATISTICS.flatMap((s) => s.caches[part])]),
+]);
 
 /** Every warm-up step once, each after the caches it reads. */
 const WARM_STEPS = [...new Set(WARM_PARTS.flat())];

@@ -9,15 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp, t9aSeedPaths, TEST_ORIGIN } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { OpenApiContract } from '../support/openapi-contract.ts';
+import { STATS_ROUTES } from '../../src/http/routes/index.ts';
 
 const EXPECTED_POST_ROUTES = [
-  '/api/army-matchup',
-  '/api/events',
-  '/api/faction-stats',
-  '/api/item-use-stats',
-  '/api/rankings',
-  '/api/scenario',
-  '/api/scenario-stats',
+  ...STATS_ROUTES.map((route) => route.path),
   '/api/upcoming-satellites',
 ];
 const BOOM = '/api/test-contract-boom';

@@ -18,6 +18,7 @@ import { buildApp } from '../../src/http/app.ts';
 import { EnginePool } from '../../src/http/engine-thread/engine-pool.ts';
 import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
 import type { EngineRunner } from '../../src/http/engine-thread/engine-thread.ts';
+import { STATS_ROUTES } from '../../src/http/routes/index.ts';
 import { answerHere } from '../../src/http/routes/stats-route.ts';
 import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
@@ -70,6 +71,8 @@ const REQUESTS: Array<[string, object]> = [
   ['/api/rankings', { method: 'elo', from: '2025-01-01' }],
   ['/api/rankings', { method: 'points', page: 2 }],
   ['/api/rankings', { glicko2: { period: 'month' }, includeProvisional: true }],
+  ['/api/events', {}],
+  ['/api/events', { sort: 'entries', pageSize: 5 }],
 ];
 
 /** An answer without its time of computation, which differs between any two computations. */
@@ -100,6 +103,14 @@ describe(`the engine pool (${TEST_BACKEND})`, () => {
 
   const post = (t: TestApp, url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: { origin: TEST_ORIGIN }, payload });
+
+  it('asks every statistics route', () => {
+    const asked = new Set(REQUESTS.map(([url]) => url));
+    assert.deepEqual(
+      STATS_ROUTES.map((route) => route.path).filter((path) => !asked.has(path)),
+      [],
+    );
+  });
 
   it('answers every statistics route on two engine threads as the serving thread computes it', async () => {
     // All at once, so that both threads take some.

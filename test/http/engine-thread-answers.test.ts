@@ -17,13 +17,7 @@ import type { EngineResult } from '../../src/engine/common.ts';
 import type { AnswerBytes, AnswerOrder } from '../../src/http/engine-thread/answer-bytes.ts';
 import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
 import { buildSerializer } from '../../src/http/plugins/serializer.ts';
-import { ArmyMatchupResponse } from '../../src/http/routes/army-matchup.ts';
-import { EventsResponse } from '../../src/http/routes/events.ts';
-import { FactionStatsResponse } from '../../src/http/routes/faction-stats.ts';
-import { ItemUseStatsResponse } from '../../src/http/routes/item-use-stats.ts';
-import { RankingsResponse } from '../../src/http/routes/rankings.ts';
-import { ScenarioResponse } from '../../src/http/routes/scenario.ts';
-import { ScenarioStatsResponse } from '../../src/http/routes/scenario-stats.ts';
+import { STATS_ROUTES } from '../../src/http/routes/index.ts';
 import { envelope } from '../../src/http/schemas/envelope.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot.ts';
 import { TEST_ORIGIN, buildTestApp } from '../support/test-app.ts';
@@ -46,16 +40,18 @@ class RecordingThread extends EngineThread {
   }
 }
 
+/** A body whose answer is over 1 KiB, where the empty body's is not. */
+const LARGE_BODIES: Record<string, object> = {
+  '/api/faction-stats': { groupBy: 'quarter' },
+  '/api/rankings': { includeProvisional: true },
+};
+
 /** Every statistics route, a body whose answer is over 1 KiB, and its response schema. */
-const ROUTES: Array<[string, object, TSchema]> = [
-  ['/api/faction-stats', { groupBy: 'quarter' }, FactionStatsResponse],
-  ['/api/army-matchup', {}, ArmyMatchupResponse],
-  ['/api/item-use-stats', {}, ItemUseStatsResponse],
-  ['/api/scenario-stats', {}, ScenarioStatsResponse],
-  ['/api/scenario', {}, ScenarioResponse],
-  ['/api/events', {}, EventsResponse],
-  ['/api/rankings', { includeProvisional: true }, RankingsResponse],
-];
+const ROUTES: Array<[string, object, TSchema]> = STATS_ROUTES.map((route) => [
+  route.path,
+  LARGE_BODIES[route.path] ?? {},
+  route.response,
+]);
 
 const CODINGS = [undefined, 'br', 'gzip'] as const;
 

@@ -10,26 +10,27 @@ import { after, before, describe, it } from 'node:test';
 import fastJson from 'fast-json-stringify';
 import type { Schema } from 'fast-json-stringify';
 import { serializableSchema } from '../../src/http/plugins/serializer.ts';
-import { ArmyMatchupResponse } from '../../src/http/routes/army-matchup.ts';
-import { FactionStatsResponse } from '../../src/http/routes/faction-stats.ts';
-import { ItemUseStatsResponse } from '../../src/http/routes/item-use-stats.ts';
-import { RankingsResponse } from '../../src/http/routes/rankings.ts';
-import { ScenarioStatsResponse } from '../../src/http/routes/scenario-stats.ts';
+import { STATS_ROUTES } from '../../src/http/routes/index.ts';
 import { TEST_ORIGIN, buildTestApp } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
-const ROUTES: Array<[string, unknown, Array<Record<string, unknown>>]> = [
-  [
-    '/api/faction-stats',
-    FactionStatsResponse,
-    [{}, { groupBy: 'quarter', interval: 'event-clustered', compareTo: { to: '2025-06-30' } }],
+/** Bodies that reach a route's optional parts (series, intervals, pages); else the empty body. */
+const BODIES: Record<string, Array<Record<string, unknown>>> = {
+  '/api/faction-stats': [
+    {},
+    { groupBy: 'quarter', interval: 'event-clustered', compareTo: { to: '2025-06-30' } },
   ],
-  ['/api/army-matchup', ArmyMatchupResponse, [{}, { minGames: 5 }]],
-  ['/api/item-use-stats', ItemUseStatsResponse, [{ pageSize: 200 }, { sort: 'delta' }]],
-  ['/api/scenario-stats', ScenarioStatsResponse, [{}, { interval: 'event-clustered' }]],
-  ['/api/rankings', RankingsResponse, [{ pageSize: 200 }, { method: 'points' }]],
-];
+  '/api/army-matchup': [{}, { minGames: 5 }],
+  '/api/item-use-stats': [{ pageSize: 200 }, { sort: 'delta' }],
+  '/api/scenario-stats': [{}, { interval: 'event-clustered' }],
+  '/api/rankings': [{ pageSize: 200 }, { method: 'points' }],
+};
+
+/** Every statistics route, its response schema and the bodies it is asked. */
+const ROUTES: Array<[string, unknown, Array<Record<string, unknown>>]> = STATS_ROUTES.map(
+  (route) => [route.path, route.response, BODIES[route.path] ?? [{}]],
+);
 
 /** Every `anyOf` left in a schema, by the JSON pointer of the node holding it. */
 function anyOfs(node: unknown, pointer = ''): string[] {

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { STATS_ROUTES } from '../../src/http/routes/index.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { openTestStore, TEST_BACKEND } from '../support/test-store.ts';
 import type { TestStore } from '../support/test-store.ts';
@@ -13,13 +14,7 @@ import type { StatsApp } from '../snapshot/stats-app.ts';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const ROUTES = [
-  '/api/faction-stats',
-  '/api/army-matchup',
-  '/api/item-use-stats',
-  '/api/scenario',
-  '/api/scenario-stats',
-];
+const ROUTES = STATS_ROUTES.map((route) => route.path);
 
 describe(`statistics routes reject bad input (${TEST_BACKEND})`, () => {
   let store: TestStore;

@@ -15,6 +15,7 @@ import { loadConfig } from '../../src/config/config.ts';
 import { engineDerivation } from '../../src/engine/engine-derivation.ts';
 import { exportSnapshotCaches } from '../../src/engine/snapshot-cache.ts';
 import { warmEngine } from '../../src/engine/warm-engine.ts';
+import { STATS_ROUTES } from '../../src/http/routes/index.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
 import { loadersEnded, loadSnapshotInWorker } from '../../src/snapshot/load-snapshot-in-worker.ts';
@@ -41,10 +42,19 @@ const REQUESTS: Array<[string, Record<string, unknown>]> = [
   ['/api/scenario-stats', { system: 'alpha' }],
   ['/api/scenario-stats', { ...WINDOW, interval: 'event-clustered' }],
   ['/api/rankings', { system: 'alpha', pageSize: 200 }],
+  ['/api/events', { ...WINDOW, sort: 'entries' }],
 ];
 
 describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
   const fixture = sharedRandomStore({ seed: 20261123, gamesPerSystem: 1500 });
+
+  it('asks every statistics route', () => {
+    const asked = new Set(REQUESTS.map(([path]) => path));
+    assert.deepEqual(
+      STATS_ROUTES.map((route) => route.path).filter((path) => !asked.has(path)),
+      [],
+    );
+  });
 
   it('arrives from the worker thread with the data of every engine cache', async () => {
     const fromWorker = await loadSnapshotInWorker(fixture.store.url, {

@@ -1,8 +1,6 @@
 /** POST /api/army-matchup: faction-versus-faction results (docs/statistics.md#army-matchup). */
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../app-context.ts';
-import { applied, compareFilter, registerStatsRoute, engineCall } from './stats-route.ts';
+import { applied, compareFilter, statsRoute } from './stats-route.ts';
 import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
 import {
   IntervalKindEcho,
@@ -124,24 +122,24 @@ export const ArmyMatchupResponse = Envelope(
   { ...CompareSampleMeta, ...ShrinkageMeta },
 );
 
-/** Registers POST /api/army-matchup. */
-export function registerArmyMatchupRoute(app: FastifyInstance, ctx: AppContext): void {
-  registerStatsRoute(app, ctx, {
-    path: '/api/army-matchup',
-    summary: 'Faction-versus-faction results',
-    description:
-      "Each cell is a matchup from the row faction's side: games, W/D/L, win rate (draws half) with a Wilson interval and average score. A mirror cell counts each mirror game once with win rate 0.5.",
-    body: ArmyMatchupBody,
-    response: ArmyMatchupResponse,
-    filterOf: (body) => body,
-    call: (snapshot, filter, body) =>
-      engineCall('armyMatchup', {
-        ...filter,
-        factions: applied(body.factions),
-        opponents: applied(body.opponents),
-        minGames: body.minGames ?? 0,
-        compareTo: compareFilter(snapshot, filter, body.compareTo),
-        interval: body.interval ?? 'wilson',
-      }),
-  });
-}
+/** The statistics route POST /api/army-matchup. */
+export const armyMatchupRoute = statsRoute({
+  path: '/api/army-matchup',
+  summary: 'Faction-versus-faction results',
+  description:
+    "Each cell is a matchup from the row faction's side: games, W/D/L, win rate (draws half) with a Wilson interval and average score. A mirror cell counts each mirror game once with win rate 0.5.",
+  body: ArmyMatchupBody,
+  response: ArmyMatchupResponse,
+  filterOf: (body) => body,
+  task: 'armyMatchup',
+  args: (snapshot, filter, body) => [
+    {
+      ...filter,
+      factions: applied(body.factions),
+      opponents: applied(body.opponents),
+      minGames: body.minGames ?? 0,
+      compareTo: compareFilter(snapshot, filter, body.compareTo),
+      interval: body.interval ?? 'wilson',
+    },
+  ],
+});

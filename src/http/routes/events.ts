@@ -2,9 +2,7 @@
  * POST /api/events: the events a filter keeps, with winners and undefeated entries, and with
  * `event` one event's page: standings and rounds (docs/statistics.md#events).
  */
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../app-context.ts';
 import {
   CommonFilterProperties,
   Id,
@@ -14,7 +12,7 @@ import {
 } from '../schemas/common-filter.ts';
 import { Envelope } from '../schemas/envelope.ts';
 import { EntryRefSchema, EventInfoProperties, EventPageSchema } from '../schemas/event-page.ts';
-import { registerStatsRoute, engineCall } from './stats-route.ts';
+import { statsRoute } from './stats-route.ts';
 
 const EVENTS_PAGE_SIZE = 50;
 
@@ -101,25 +99,26 @@ export const EventsResponse = Envelope(
   EventsFilter,
 );
 
-/** Registers POST /api/events (docs/http-api.md#events). */
-export function registerEventsRoute(app: FastifyInstance, ctx: AppContext): void {
-  registerStatsRoute(app, ctx, {
-    path: '/api/events',
-    summary: 'Events and one event page',
-    description:
-      "Events the common filter keeps that have an entry or a game, newest first, each with its winners and undefeated entries; with event, also that event's standings and rounds with pairings, results and lists. A page beyond the end is empty.",
-    body: EventsBody,
-    response: EventsResponse,
-    notFound: 'event or player is not in the data (`errors[]` points at it)',
-    filterOf: (body) => body,
-    call: (snapshot, filter, body) =>
-      engineCall('eventList', filter, {
-        faction: body.faction ?? null,
-        player: body.player ?? null,
-        event: body.event ?? null,
-        sort: body.sort ?? 'date',
-        page: body.page ?? 1,
-        pageSize: body.pageSize ?? EVENTS_PAGE_SIZE,
-      }),
-  });
-}
+/** The statistics route POST /api/events (docs/http-api.md#events). */
+export const eventsRoute = statsRoute({
+  path: '/api/events',
+  summary: 'Events and one event page',
+  description:
+    "Events the common filter keeps that have an entry or a game, newest first, each with its winners and undefeated entries; with event, also that event's standings and rounds with pairings, results and lists. A page beyond the end is empty.",
+  body: EventsBody,
+  response: EventsResponse,
+  notFound: 'event or player is not in the data (`errors[]` points at it)',
+  filterOf: (body) => body,
+  task: 'eventList',
+  args: (_snapshot, filter, body) => [
+    filter,
+    {
+      faction: body.faction ?? null,
+      player: body.player ?? null,
+      event: body.event ?? null,
+      sort: body.sort ?? 'date',
+      page: body.page ?? 1,
+      pageSize: body.pageSize ?? EVENTS_PAGE_SIZE,
+    },
+  ],
+});

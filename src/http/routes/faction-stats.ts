@@ -1,14 +1,6 @@
 /** POST /api/faction-stats: how each faction (army) performs (docs/statistics.md#faction-stats). */
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../app-context.ts';
-import {
-  AppliedIds,
-  applied,
-  compareFilter,
-  registerStatsRoute,
-  engineCall,
-} from './stats-route.ts';
+import { AppliedIds, applied, compareFilter, statsRoute } from './stats-route.ts';
 import {
   IntervalKindEcho,
   IntervalKindProperty,
@@ -306,25 +298,25 @@ export const FactionStatsResponse = Envelope(
   CompareSampleMeta,
 );
 
-/** Registers POST /api/faction-stats. */
-export function registerFactionStatsRoute(app: FastifyInstance, ctx: AppContext): void {
-  registerStatsRoute(app, ctx, {
-    path: '/api/faction-stats',
-    summary: 'How each faction performs',
-    description:
-      'Win/draw/loss, win rate with a Wilson interval, average score with a t interval, meta share, first/second turn, event wins, top-10% share and diversity, optionally per month or quarter. Draws count half; mirror games are left out of win rates by default.',
-    body: FactionStatsBody,
-    response: FactionStatsResponse,
-    filterOf: (body) => body,
-    call: (snapshot, filter, body) =>
-      engineCall('factionStats', {
-        ...filter,
-        factions: applied(body.factions),
-        excludeMirrors: body.excludeMirrors ?? true,
-        minGames: body.minGames ?? 0,
-        groupBy: body.groupBy ?? 'none',
-        compareTo: compareFilter(snapshot, filter, body.compareTo),
-        interval: body.interval ?? 'wilson',
-      }),
-  });
-}
+/** The statistics route POST /api/faction-stats. */
+export const factionStatsRoute = statsRoute({
+  path: '/api/faction-stats',
+  summary: 'How each faction performs',
+  description:
+    'Win/draw/loss, win rate with a Wilson interval, average score with a t interval, meta share, first/second turn, event wins, top-10% share and diversity, optionally per month or quarter. Draws count half; mirror games are left out of win rates by default.',
+  body: FactionStatsBody,
+  response: FactionStatsResponse,
+  filterOf: (body) => body,
+  task: 'factionStats',
+  args: (snapshot, filter, body) => [
+    {
+      ...filter,
+      factions: applied(body.factions),
+      excludeMirrors: body.excludeMirrors ?? true,
+      minGames: body.minGames ?? 0,
+      groupBy: body.groupBy ?? 'none',
+      compareTo: compareFilter(snapshot, filter, body.compareTo),
+      interval: body.interval ?? 'wilson',
+    },
+  ],
+});

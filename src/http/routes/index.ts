@@ -2,23 +2,39 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { registerApiCatalogRoute } from './api-catalog.ts';
-import { registerArmyMatchupRoute } from './army-matchup.ts';
+import { armyMatchupRoute } from './army-matchup.ts';
 import { registerCanonicalSchemaRoute } from './canonical-schema.ts';
-import { registerEventsRoute } from './events.ts';
-import { registerFactionStatsRoute } from './faction-stats.ts';
-import { registerItemUseStatsRoute } from './item-use-stats.ts';
-import { registerScenarioRoute } from './scenario.ts';
-import { registerScenarioStatsRoute } from './scenario-stats.ts';
+import { eventsRoute } from './events.ts';
+import { factionStatsRoute } from './faction-stats.ts';
+import { itemUseStatsRoute } from './item-use-stats.ts';
+import { scenarioRoute } from './scenario.ts';
+import { scenarioStatsRoute } from './scenario-stats.ts';
 import { registerDocsRoutes } from './docs.ts';
 import { registerHealthRoute } from './health.ts';
 import { registerMethodsDocsRoutes } from './methods-docs.ts';
 import { registerOpenApiRoute } from './openapi.ts';
 import { registerProblemPagesRoutes } from './problem-pages.ts';
-import { registerRankingsRoute } from './rankings.ts';
+import { rankingsRoute } from './rankings.ts';
 import { registerUpcomingSatellitesRoute } from './upcoming-satellites.ts';
 import { registerUpcomingSatellitesIcsRoute } from './upcoming-satellites-ics.ts';
 import { registerFiltersRoute } from './filters.ts';
 import { registerWebClientRoutes } from './web-client.ts';
+import { registerStatsRoute } from './stats-route.ts';
+import type { StatsRoute } from './stats-route.ts';
+
+/**
+ * Every statistics route (docs/architecture.md#adding-a-statistics-route), in the order the
+ * OpenAPI document lists them; each answers with one statistic of src/engine/statistics.ts.
+ */
+export const STATS_ROUTES: readonly StatsRoute[] = [
+  factionStatsRoute,
+  armyMatchupRoute,
+  itemUseStatsRoute,
+  scenarioRoute,
+  scenarioStatsRoute,
+  rankingsRoute,
+  eventsRoute,
+];
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoute(app, ctx);
@@ -28,13 +44,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerMethodsDocsRoutes(app);
   registerProblemPagesRoutes(app);
   registerCanonicalSchemaRoute(app);
-  registerFactionStatsRoute(app, ctx);
-  registerArmyMatchupRoute(app, ctx);
-  registerItemUseStatsRoute(app, ctx);
-  registerScenarioRoute(app, ctx);
-  registerScenarioStatsRoute(app, ctx);
-  registerRankingsRoute(app, ctx);
-  registerEventsRoute(app, ctx);
+  for (const route of STATS_ROUTES) registerStatsRoute(app, ctx, route);
   registerUpcomingSatellitesRoute(app, ctx);
   registerUpcomingSatellitesIcsRoute(app, ctx);
   registerFiltersRoute(app, ctx);

@@ -2,17 +2,9 @@
  * POST /api/item-use-stats: what lists take and how it pays off
  * (docs/statistics.md#item-use-stats).
  */
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ITEM_SORTS } from '../../engine/item-use-stats.ts';
-import type { AppContext } from '../app-context.ts';
-import {
-  AppliedIds,
-  applied,
-  compareFilter,
-  registerStatsRoute,
-  engineCall,
-} from './stats-route.ts';
+import { AppliedIds, applied, compareFilter, statsRoute } from './stats-route.ts';
 import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
 import {
   IntervalKindEcho,
@@ -190,28 +182,28 @@ export const ItemUseStatsResponse = Envelope(
   { ...CompareSampleMeta, ...ShrinkageMeta },
 );
 
-/** Registers POST /api/item-use-stats. */
-export function registerItemUseStatsRoute(app: FastifyInstance, ctx: AppContext): void {
-  registerStatsRoute(app, ctx, {
-    path: '/api/item-use-stats',
-    summary: 'What lists take and how it pays off',
-    description:
-      'Counted over lists as played (one per game side with a list): picks, lists, share, and the win rate and average score of lists with the item against same-faction lists without it.',
-    body: ItemUseStatsBody,
-    response: ItemUseStatsResponse,
-    filterOf: (body) => body,
-    call: (snapshot, filter, body) =>
-      engineCall('itemUseStats', {
-        ...filter,
-        factions: applied(body.factions),
-        categories: applied(body.categories),
-        search: body.search ?? null,
-        minLists: body.minLists ?? 0,
-        sort: body.sort ?? 'lists',
-        page: body.page ?? 1,
-        pageSize: body.pageSize ?? 50,
-        compareTo: compareFilter(snapshot, filter, body.compareTo),
-        interval: body.interval ?? 'wilson',
-      }),
-  });
-}
+/** The statistics route POST /api/item-use-stats. */
+export const itemUseStatsRoute = statsRoute({
+  path: '/api/item-use-stats',
+  summary: 'What lists take and how it pays off',
+  description:
+    'Counted over lists as played (one per game side with a list): picks, lists, share, and the win rate and average score of lists with the item against same-faction lists without it.',
+  body: ItemUseStatsBody,
+  response: ItemUseStatsResponse,
+  filterOf: (body) => body,
+  task: 'itemUseStats',
+  args: (snapshot, filter, body) => [
+    {
+      ...filter,
+      factions: applied(body.factions),
+      categories: applied(body.categories),
+      search: body.search ?? null,
+      minLists: body.minLists ?? 0,
+      sort: body.sort ?? 'lists',
+      page: body.page ?? 1,
+      pageSize: body.pageSize ?? 50,
+      compareTo: compareFilter(snapshot, filter, body.compareTo),
+      interval: body.interval ?? 'wilson',
+    },
+  ],
+});

@@ -2,12 +2,10 @@
  * POST /api/rankings: player rankings by Glicko-2, Elo or best-N event points (docs/ratings.md),
  * a thin adapter over the engine's leaderboard (src/engine/ratings/leaderboard.ts).
  */
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { DATE_PATTERN } from '../../domain/calendar-day.ts';
 import { LEADERBOARD_PAGE_SIZE } from '../../engine/ratings/leaderboard.ts';
 import { PROVISIONAL_RD } from '../../engine/ratings/rankings.ts';
-import type { AppContext } from '../app-context.ts';
 import {
   CommonFilterProperties,
   Id,
@@ -24,7 +22,7 @@ import {
   PredictionQualitySchema,
 } from '../schemas/player-page.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
-import { registerStatsRoute, engineCall } from './stats-route.ts';
+import { statsRoute } from './stats-route.ts';
 
 const MethodSchema = Type.Union(
   [Type.Literal('glicko2'), Type.Literal('elo'), Type.Literal('points')],
@@ -365,20 +363,19 @@ export const RankingsResponse = Envelope(
   { predictionQuality: PredictionQualitySchema },
 );
 
-/** Registers POST /api/rankings. */
-export function registerRankingsRoute(app: FastifyInstance, ctx: AppContext): void {
-  registerStatsRoute(app, ctx, {
-    path: '/api/rankings',
-    summary: 'Player rankings',
-    description:
-      'Players ranked by Glicko-2 (Glickman 2012; default), Elo, or best-N event points, over the games the common filter selects. Equal ratings share a rank; a page beyond the end is empty.',
-    body: RankingsBody,
-    response: RankingsResponse,
-    notFound: 'player or an id of versus is not a player in the data (`errors[]` points at it)',
-    // Here `countries` are the players' countries, not the events': the engine applies them.
-    filterOf: (body) => ({ ...body, countries: [] }),
-    // Rating every game in scope is linear in games (about a second at a million): on an
-    // engine thread, the serving thread answers other requests meanwhile.
-    call: (snapshot, filter, body) => engineCall('leaderboard', filter, body),
-  });
-}
+/** The statistics route POST /api/rankings. */
+export const rankingsRoute = statsRoute({
+  path: '/api/rankings',
+  summary: 'Player rankings',
+  description:
+    'Players ranked by Glicko-2 (Glickman 2012; default), Elo, or best-N event points, over the games the common filter selects. Equal ratings share a rank; a page beyond the end is empty.',
+  body: RankingsBody,
+  response: RankingsResponse,
+  notFound: 'player or an id of versus is not a player in the data (`errors[]` points at it)',
+  // Here `countries` are the players' countries, not the events': the engine applies them.
+  filterOf: (body) => ({ ...body, countries: [] }),
+  // Rating every game in scope is linear in games (about a second at a million): on an
+  // engine thread, the serving thread answers other requests meanwhile.
+  task: 'leaderboard',
+  args: (_snapshot, filter, body) => [filter, body],
+});

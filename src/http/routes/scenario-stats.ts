@@ -2,11 +2,9 @@
  * POST /api/scenario-stats: how scenarios play out, overall and per faction
  * (docs/statistics.md#scenario-stats).
  */
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { normaliseKinds } from '../../engine/scenario-parts.ts';
-import type { AppContext } from '../app-context.ts';
-import { AppliedIds, applied, registerStatsRoute, engineCall } from './stats-route.ts';
+import { AppliedIds, applied, statsRoute } from './stats-route.ts';
 import {
   CommonFilterProperties,
   IdArray,
@@ -183,24 +181,24 @@ export const ScenarioStatsResponse = Envelope(
   ShrinkageMeta,
 );
 
-/** Registers POST /api/scenario-stats. */
-export function registerScenarioStatsRoute(app: FastifyInstance, ctx: AppContext): void {
-  registerStatsRoute(app, ctx, {
-    path: '/api/scenario-stats',
-    summary: 'How scenarios play out',
-    description:
-      "Per scenario, map, deployment and objective: the first-turn side's results, attacker/defender/none on the primary, secondary achieved rates, margin bands and each faction's results.",
-    body: ScenarioStatsBody,
-    response: ScenarioStatsResponse,
-    filterOf: (body) => body,
-    call: (snapshot, filter, body) =>
-      engineCall('scenarioStats', {
-        ...filter,
-        kinds: normaliseKinds(body.kinds),
-        names: applied(body.names),
-        factions: applied(body.factions),
-        minGames: body.minGames ?? 0,
-        interval: body.interval ?? 'wilson',
-      }),
-  });
-}
+/** The statistics route POST /api/scenario-stats. */
+export const scenarioStatsRoute = statsRoute({
+  path: '/api/scenario-stats',
+  summary: 'How scenarios play out',
+  description:
+    "Per scenario, map, deployment and objective: the first-turn side's results, attacker/defender/none on the primary, secondary achieved rates, margin bands and each faction's results.",
+  body: ScenarioStatsBody,
+  response: ScenarioStatsResponse,
+  filterOf: (body) => body,
+  task: 'scenarioStats',
+  args: (_snapshot, filter, body) => [
+    {
+      ...filter,
+      kinds: normaliseKinds(body.kinds),
+      names: applied(body.names),
+      factions: applied(body.factions),
+      minGames: body.minGames ?? 0,
+      interval: body.interval ?? 'wilson',
+    },
+  ],
+});

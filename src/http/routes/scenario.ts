@@ -1,9 +1,7 @@
 /** POST /api/scenario: the scenario catalogue in scope (docs/statistics.md#scenario). */
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { normaliseKinds } from '../../engine/scenario-parts.ts';
-import type { AppContext } from '../app-context.ts';
-import { registerStatsRoute, engineCall } from './stats-route.ts';
+import { statsRoute } from './stats-route.ts';
 import {
   CommonFilterProperties,
   MAX_STRING,
@@ -87,21 +85,21 @@ export const ScenarioResponse = Envelope(
   ),
 );
 
-/** Registers POST /api/scenario. */
-export function registerScenarioRoute(app: FastifyInstance, ctx: AppContext): void {
-  registerStatsRoute(app, ctx, {
-    path: '/api/scenario',
-    summary: 'The scenario catalogue',
-    description:
-      "Scenarios, maps, deployments, primary and secondary objectives of the system: the catalogue's entries and every name played in scope, with games and first/last played dates.",
-    body: ScenarioBody,
-    response: ScenarioResponse,
-    filterOf: (body) => body,
-    call: (snapshot, filter, body) =>
-      engineCall('scenarioCatalogue', {
-        ...filter,
-        kinds: normaliseKinds(body.kinds),
-        search: body.search ?? null,
-      }),
-  });
-}
+/** The statistics route POST /api/scenario. */
+export const scenarioRoute = statsRoute({
+  path: '/api/scenario',
+  summary: 'The scenario catalogue',
+  description:
+    "Scenarios, maps, deployments, primary and secondary objectives of the system: the catalogue's entries and every name played in scope, with games and first/last played dates.",
+  body: ScenarioBody,
+  response: ScenarioResponse,
+  filterOf: (body) => body,
+  task: 'scenarioCatalogue',
+  args: (_snapshot, filter, body) => [
+    {
+      ...filter,
+      kinds: normaliseKinds(body.kinds),
+      search: body.search ?? null,
+    },
+  ],
+});

@@ -3,7 +3,7 @@
  * against its schema, take the snapshot being served, normalise the common filter, look the answer
  * up in the response cache, and on a miss have an engine thread compute it, wrap it in {data,
  * meta}, serialise and compress it (docs/architecture.md#engine-thread), then write the bytes. A
- * route file supplies only its schemas and which engine call answers a body.
+ * route file supplies only its schemas and which engine task answers a body, with what.
  */
 import type { IncomingMessage } from 'node:http';
 import type {
@@ -45,21 +45,16 @@ export type BodyOf<B extends TSchema> = FastifyRequest<
   TypeBoxTypeProvider
 >['body'];
 
-/** One engine task and its arguments after the snapshot: what a route asks the engine for. */
-export interface EngineCall {
-  readonly task: EngineTaskName;
-  readonly args: readonly unknown[];
-}
-
-/** The call of engine task `task` with `args`, typed against the task (engine-tasks.ts). */
-export function engineCall<K extends EngineTaskName>(
-  task: K,
-  ...args: EngineTaskArgs<K>
-): EngineCall {
-  return { task, args };
-}
-
-export interface StatsRoute<B extends TSchema> {
+/**
+ * One statistics route (docs/architecture.md#adding-a-statistics-route): its path, schemas and
+ * documentation, and which statistic answers a body (its engine task, src/engine/statistics.ts)
+ * with which arguments. Every route of STATS_ROUTES (index.ts) is registered by
+ * registerStatsRoute.
+ */
+export interface StatsRoute<
+  B extends TSchema = TSchema,
+  K extends EngineTaskName = EngineTaskName,
+> {
   path: string;
   summary: string;
   description: string;
@@ -67,18 +62,26 @@ export interface StatsRoute<B extends TSchema> {
   response: TSchema;
   /** When the route answers 404 (an id the data does not hold), documented as its 404. */
   notFound?: string;
+  /** The engine task that answers, run on an engine thread with its answer's bytes. */
+  task: K;
   /** The common filter's fields of a body (the body itself: its schema spreads them in). */
-  filterOf: (body: BodyOf<B>) => CommonFilterInput;
-  /** The engine call that answers a body, run on an engine thread with its answer's bytes. */
-  call: (snapshot: Snapshot, filter: CommonFilter, body: BodyOf<B>) => EngineCall;
+  filterOf(body: BodyOf<B>): CommonFilterInput;
+  /** The task's arguments after the snapshot for a body and its normalised filter. */
+  args(snapshot: Snapshot, filter: CommonFilter, body: BodyOf<B>): EngineTaskArgs<K>;
+}
+
+/** A statistics route of any task, told apart by its `task` (so `args` is typed by it). */
+type StatsRouteOfSomeTask<B extends TSchema> = {
+  [K in EngineTaskName]: StatsRoute<B, K>;
+}[EngineTaskName];
+
+/** Declares a statistics route, its body's type and its task's arguments checked together. */
+export function statsRoute<B extends TSchema>(route: StatsRouteOfSomeTask<B>): StatsRoute<B> {
+  return route as StatsRoute<B>;
 }
 
 /** Registers one statistics POST route (docs/http-api.md#requests). */
-export function registerStatsRoute<B extends TSchema>(
-  app: FastifyInstance,
-  ctx: AppContext,
-  route: StatsRoute<B>,
-): void {
+export function registerStatsRoute(app: FastifyInstance, ctx: AppContext, route: StatsRoute): void {
   // How the engine threads write this route's answers: the serialiser Fastify compiles for
   // its 200 response, as a spec they compile themselves, made on the first request (once every
   // shared schema is registered).
@@ -107,9 +110,9 @@ export function registerStatsRoute<B extends TSchema>(
       const snapshot = requireSnapshot(ctx);
       const answer = (signal: AbortSignal | undefined, encoding: Encoding | null) => {
         const filter = normaliseCommonFilter(snapshot, route.filterOf(body));
-        const { task, args } = route.call(snapshot, filter, body);
+        const args = route.args(snapshot, filter, body);
         const order = { format: formatOf(), encodings: encoding === null ? [] : [encoding] };
-        return runAnswer(ctx, signal, order, task, snapshot, args);
+        return runAnswer(ctx, signal, order, route.task, snapshot, args);
       };
       return sendCached(ctx, reply, route.path, body, snapshot, answer);
     },

@@ -1,0 +1,85 @@
+/**
+ * Every statistic the service answers, declared once (docs/architecture.md#adding-a-statistics-route):
+ * the engine threads' tasks (engine-tasks.ts) and the warm-up's parts (warm-engine.ts) derive
+ * from this list, and each statistics route names one of its tasks. Rating every game in scope
+ * with the parameters of a request (Glickman 2012; Elo 1978; best-N event points) is linear in
+ * games, about a second at a million; the others take a millisecond or two from their caches.
+ */
+import { armyMatchup } from './army-matchup.ts';
+import {
+  factionClusters,
+  itemClusters,
+  matchupClusters,
+  scenarioClusters,
+} from './cube/cluster-cubes.ts';
+import { factionCube } from './cube/faction-cube.ts';
+import { itemCube } from './cube/item-cube.ts';
+import { matchupCube } from './cube/matchup-cube.ts';
+import { playerPairs } from './cube/player-pairs.ts';
+import { runTableCube } from './cube/run-table-cube.ts';
+import { scenarioCube } from './cube/scenario-cube.ts';
+import { scenarioStatsCube } from './cube/scenario-stats-cube.ts';
+import { eventList } from './events/event-list.ts';
+import { factionStats } from './faction-stats.ts';
+import { itemNameRank, itemUseStats } from './item-use-stats.ts';
+import { leaderboard } from './ratings/leaderboard.ts';
+import { shortIdLengths } from './ratings/short-ids.ts';
+import { preGameRatings, sideExpectedScores } from './ratings/snapshot-facts.ts';
+import { scenarioCatalogue } from './scenario.ts';
+import { scenarioStats } from './scenario-stats.ts';
+import { statistic } from './statistic.ts';
+import type { ArgsAfterSnapshot } from './statistic.ts';
+
+/** The pre-game ratings behind `skill` and the expected scores they give each side. */
+const EXPECTED = [preGameRatings, sideExpectedScores];
+
+/**
+ * The ratings of one parameter set, which are computed once and kept by the thread that computed
+ * them (leaderboard.ts).
+ */
+function ratingsKey([common, options]: ArgsAfterSnapshot<typeof leaderboard>): string {
+  const { method, elo, glicko2, points, asOf, factions } = options;
+  return JSON.stringify([common, method, elo, glicko2, points, asOf, factions]);
+}
+
+export const STATISTICS = [
+  statistic({
+    task: 'leaderboard',
+    run: leaderboard,
+    caches: [[shortIdLengths], []],
+    affinity: ratingsKey,
+    // With `player`, that player's rating history is kept beside the ratings.
+    warmKey: (args) =>
+      args[1].player === undefined
+        ? ratingsKey(args)
+        : `${ratingsKey(args)}\u0000${args[1].player}`,
+  }),
+  statistic({
+    task: 'factionStats',
+    run: factionStats,
+    caches: [
+      [...EXPECTED, factionCube, factionClusters],
+      [playerPairs, runTableCube],
+    ],
+  }),
+  statistic({
+    task: 'armyMatchup',
+    run: armyMatchup,
+    caches: [[], [matchupCube, matchupClusters]],
+  }),
+  statistic({
+    task: 'itemUseStats',
+    run: itemUseStats,
+    caches: [[...EXPECTED, itemCube, itemNameRank, itemClusters], []],
+  }),
+  statistic({
+    task: 'scenarioStats',
+    run: scenarioStats,
+    caches: [[], [scenarioStatsCube, scenarioClusters]],
+  }),
+  statistic({ task: 'scenarioCatalogue', run: scenarioCatalogue, caches: [[], [scenarioCube]] }),
+  statistic({ task: 'eventList', run: eventList, caches: [[], []] }),
+] as const;
+
+/** A statistic's engine task name. */
+export type StatisticTask = (typeof STATISTICS)[number]['task'];

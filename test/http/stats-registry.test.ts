@@ -1,0 +1,52 @@
+/**
+ * The statistics registry (docs/architecture.md#adding-a-statistics-route): every statistic of
+ * src/engine/statistics.ts is an engine task, has its caches in the warm-up, and is answered by
+ * exactly one statistics route; rankings that share a parameter set share a thread.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ENGINE_TASKS, taskAffinity, taskWarmKey } from '../../src/engine/engine-tasks.ts';
+import type { CommonFilter } from '../../src/engine/filter.ts';
+import { STATISTICS } from '../../src/engine/statistics.ts';
+import { WARM_PARTS } from '../../src/engine/warm-engine.ts';
+import { STATS_ROUTES } from '../../src/http/routes/index.ts';
+
+describe('the statistics registry', () => {
+  it('makes each statistic an engine task of its own name', () => {
+    for (const { task, run } of STATISTICS) assert.equal(ENGINE_TASKS[task], run, task);
+    assert.deepEqual(Object.keys(ENGINE_TASKS).sort(), [
+      ...STATISTICS.map((s) => s.task).sort(),
+      'warm',
+    ]);
+  });
+
+  it('answers each statistic on exactly one route, and each route with a statistic', () => {
+    const tasks = STATS_ROUTES.map((route) => route.task).sort();
+    assert.deepEqual(tasks, STATISTICS.map((s) => s.task).sort());
+    const paths = STATS_ROUTES.map((route) => route.path);
+    assert.equal(new Set(paths).size, paths.length, `a path twice: ${paths.join(', ')}`);
+  });
+
+  it("puts each statistic's caches in the part of the warm-up it names", () => {
+    for (const { task, caches } of STATISTICS) {
+      caches.forEach((steps, part) => {
+        for (const step of steps) assert.ok(WARM_PARTS[part].includes(step), `${task} ${part}`);
+      });
+    }
+    assert.equal(WARM_PARTS.length, 2);
+  });
+
+  it('sends rankings of one parameter set to one thread, and the other statistics anywhere', () => {
+    const common = { system: 'tow', from: null } as unknown as CommonFilter;
+    const elo = { method: 'elo', elo: { k: 20 } } as const;
+    const key = taskAffinity('leaderboard', [common, { ...elo, page: 1 }]);
+    assert.ok(key !== null);
+    // Paging, search and the player page reuse the ratings; parameters do not.
+    assert.equal(taskAffinity('leaderboard', [common, { ...elo, page: 3, search: 'x' }]), key);
+    assert.notEqual(taskAffinity('leaderboard', [common, { ...elo, elo: { k: 32 } }]), key);
+    assert.equal(taskWarmKey('leaderboard', [common, { ...elo }]), key);
+    assert.equal(taskWarmKey('leaderboard', [common, { ...elo, player: 'p1' }]), `${key}\u0000p1`);
+    assert.equal(taskAffinity('eventList', [common, {} as never]), null);
+    assert.equal(taskWarmKey('eventList', [common, {} as never]), null);
+  });
+});
