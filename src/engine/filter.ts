@@ -5,49 +5,15 @@
 import { declaredParticipants } from './events/event-index.ts';
 import { dayNumber, dayString, isRealDate } from '../domain/calendar-day.ts';
 import { EVENT_FORMATS, EVENT_TIERS } from '../domain/model.ts';
-import type { EventFormat, EventTier } from '../domain/model.ts';
 import { DomainError, invalidField, invalidFields } from '../domain/domain-error.ts';
 import type { FieldError } from '../domain/domain-error.ts';
+import type { CommonFilter, CommonFilterInput } from '../domain/common-filter.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { eventOrder, scopePositions } from './cube/event-order.ts';
 import { eventsByDay, firstDayAtLeast } from './events/events-by-day.ts';
 import type { Scope } from './scope.ts';
 
-/** An event format, or 'all' for both. */
-export type FormatFilter = EventFormat | 'all';
-
-/** The common filter as a request may send it (every field optional). */
-export interface CommonFilterInput {
-  system?: string;
-  from?: string;
-  to?: string;
-  minParticipants?: number;
-  maxParticipants?: number;
-  format?: FormatFilter;
-  tiers?: EventTier[];
-  countries?: string[];
-  rulesVersions?: string[];
-  eventIds?: string[];
-  minRounds?: number;
-  online?: boolean;
-}
-
-/** The common filter with defaults filled in, echoed as meta.filter. */
-export interface CommonFilter {
-  system: string;
-  from: string | null;
-  to: string | null;
-  minParticipants: number | null;
-  maxParticipants: number | null;
-  format: FormatFilter;
-  tiers: EventTier[];
-  countries: string[];
-  rulesVersions: string[];
-  eventIds: string[];
-  minRounds: number | null;
-  online: boolean | null;
-}
-
+export type { CommonFilter, CommonFilterInput, FormatFilter } from '../domain/common-filter.ts';
 export type { Scope } from './scope.ts';
 
 /** Chooses the system: the one named, or the only one; several and none named is a 400. */

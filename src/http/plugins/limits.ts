@@ -7,7 +7,7 @@
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** Largest array in a request body; enforced by each route's schema (maxItems). */
-export const MAX_ARRAY_ITEMS = 100;
+export { MAX_ARRAY_ITEMS } from '../../domain/common-filter.ts';
 
 /** Largest page size; enforced by each route's schema (maximum). */
 export const MAX_PAGE_SIZE = 200;
