@@ -6,7 +6,7 @@
  * previous one (warm start), which keeps Newton to a step or two per day.
  */
 import { throwIfCancelled } from '../cancellation.ts';
-import { FACTION_TERMS, JOINT_TERMS, fitJoint, logit } from './joint-model.ts';
+import { FACTION_TERMS, JOINT_TERMS, fitPrefix, jointProblem, logit } from './joint-model.ts';
 import type { JointFit, JointFitOptions } from './joint-model.ts';
 import { expit, predictJoint } from './joint-prediction.ts';
 import type { StrengthGames } from './strength-games.ts';
@@ -49,6 +49,8 @@ export function rollingForecasts(
   fitOptions: JointFitOptions,
 ): { forecast: Float64Array; refits: number } {
   const forecast = new Float64Array(rows.length);
+  const problem = jointProblem(games, fitOptions.terms, fitOptions.scales);
+  const steps = { ...BACKTEST_FIT, ...fitOptions };
   let model: JointFit | undefined;
   let fittedEnd = -1;
   let end = 0;
@@ -57,7 +59,7 @@ export function rollingForecasts(
     const r = rows[i];
     end = pastEnd(games, end, games.day[r]);
     if (end !== fittedEnd) {
-      model = fitJoint(games, { ...BACKTEST_FIT, ...fitOptions, rows: end, start: model });
+      model = fitPrefix(problem, end, model, steps);
       fittedEnd = end;
       refits += 1;
       throwIfCancelled();

@@ -32,7 +32,7 @@ export function resultProbabilities(model: DrawModel, eta: number): ResultProbab
 }
 
 /** At most this many games enter the fit (evenly spaced): two numbers need no more. */
-const MAX_FIT_GAMES = 50_000;
+const MAX_FIT_GAMES = 20_000;
 
 function logLikelihood(
   model: DrawModel,
@@ -59,7 +59,7 @@ function goldenMax(f: (x: number) => number, lo: number, hi: number): number {
   let d = a + GOLDEN * (b - a);
   let fc = f(c);
   let fd = f(d);
-  for (let i = 0; i < 40; i += 1) {
+  for (let i = 0; i < 30; i += 1) {
     if (fc > fd) {
       b = d;
       d = c;
@@ -84,7 +84,7 @@ function goldenMax(f: (x: number) => number, lo: number, hi: number): number {
 export function fitDrawModel(eta: ArrayLike<number>, result: ArrayLike<number>): DrawModel {
   let model: DrawModel = { kappa: 1, cut: 0.1 };
   if (eta.length === 0) return model;
-  for (let round = 0; round < 4; round += 1) {
+  for (let round = 0; round < 3; round += 1) {
     const kappa = goldenMax((k) => logLikelihood({ ...model, kappa: k }, eta, result), 0, 8);
     model = { ...model, kappa };
     const cut = goldenMax((c) => logLikelihood({ ...model, cut: c }, eta, result), 0, 6);

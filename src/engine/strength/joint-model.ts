@@ -77,7 +77,15 @@ export function logit(p: number): number {
   return Math.log(q / (1 - q));
 }
 
-/** The (column, value) entries of a game's row: at most 6. */
+/** Writes entry `e` of a row when the column exists; returns the next free entry. */
+function put(col: Int32Array, val: Float64Array, e: number, c: number, v: number): number {
+  if (c < 0) return e;
+  col[e] = c;
+  val[e] = v;
+  return e + 1;
+}
+
+/** The (column, value) entries of a game's row, at most ROW_WIDTH, from index `at`. */
 export function rowEntries(
   layout: JointLayout,
   a: number,
@@ -89,25 +97,18 @@ export function rowEntries(
   at: number,
 ): void {
   col.fill(-1, at, at + ROW_WIDTH);
-  let e = at;
-  const put = (c: number, v: number): void => {
-    if (c < 0) return;
-    col[e] = c;
-    val[e] = v;
-    e += 1;
-  };
-  put(layout.skillColumn, skillX);
+  let e = put(col, val, at, layout.skillColumn, skillX);
   if (a >= 0 && b >= 0 && a === b) return; // a mirror: faction terms cancel
   if (a >= 0) {
-    put(layout.factionStart + a, 1);
-    put(layout.windowColumn(a, window), 1);
+    e = put(col, val, e, layout.factionStart + a, 1);
+    e = put(col, val, e, layout.windowColumn(a, window), 1);
   }
   if (b >= 0) {
-    put(layout.factionStart + b, -1);
-    put(layout.windowColumn(b, window), -1);
+    e = put(col, val, e, layout.factionStart + b, -1);
+    e = put(col, val, e, layout.windowColumn(b, window), -1);
   }
   if (layout.terms.matchup && a >= 0 && b >= 0) {
-    put(a < b ? layout.pairColumn(a, b) : layout.pairColumn(b, a), a < b ? 1 : -1);
+    put(col, val, e, a < b ? layout.pairColumn(a, b) : layout.pairColumn(b, a), a < b ? 1 : -1);
   }
 }
 
@@ -215,6 +216,51 @@ export function fitJoint(games: StrengthGames, options: JointFitOptions = {}): J
     maxIterations: options.maxIterations,
   });
   return { layout, fit, currentWindow: latest >= 0 ? games.window[latest] : 0 };
+}
+
+/**
+ * The whole system's design and prior under one layout (every window of the system), so that a
+ * backtest fits growing prefixes of one design instead of building one per origin.
+ */
+export interface JointProblem {
+  readonly games: StrengthGames;
+  readonly layout: JointLayout;
+  readonly design: SparseDesign;
+  readonly prior: GaussianPrior;
+}
+
+export function jointProblem(
+  games: StrengthGames,
+  terms: ModelTerms = JOINT_TERMS,
+  scales: PriorScales = DEFAULT_PRIOR_SCALES,
+): JointProblem {
+  const layout = new JointLayout(terms, games.factions, games.windows.length);
+  return {
+    games,
+    layout,
+    design: jointDesign(games, layout, games.count),
+    prior: jointPrior(layout, scales),
+  };
+}
+
+/** Fits the problem to its first `rows` games, starting from `start` when given. */
+export function fitPrefix(
+  problem: JointProblem,
+  rows: number,
+  start: JointFit | undefined,
+  options: { maxIterations?: number; tolerance?: number } = {},
+): JointFit {
+  const fit = fitPenalisedLogistic(problem.design, problem.prior, {
+    rows,
+    start: start?.fit.theta,
+    maxIterations: options.maxIterations,
+    tolerance: options.tolerance,
+  });
+  return {
+    layout: problem.layout,
+    fit,
+    currentWindow: rows > 0 ? problem.games.window[rows - 1] : 0,
+  };
 }
 
 export { linearPredictor };

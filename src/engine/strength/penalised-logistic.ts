@@ -99,9 +99,10 @@ function newtonPass(
       if (ca < 0) continue;
       const va = val[base + a];
       gradient[ca] += r * va;
+      // The lower triangle only: the Cholesky factorisation reads no more.
       for (let b = 0; b < width; b += 1) {
         const cb = col[base + b];
-        if (cb >= 0) hessian[ca * k + cb] += w * va * val[base + b];
+        if (cb >= 0 && cb <= ca) hessian[ca * k + cb] += w * va * val[base + b];
       }
     }
     if ((i & 0xffff) === 0xffff) throwIfCancelled();
