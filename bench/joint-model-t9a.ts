@@ -21,7 +21,6 @@ import {
 import type { JointFitOptions } from '../src/engine/strength/joint-model.ts';
 import { expit, predictJoint } from '../src/engine/strength/joint-prediction.ts';
 import { strengthData } from '../src/engine/strength/strength-games.ts';
-import type { StrengthGames } from '../src/engine/strength/strength-games.ts';
 import { systemModel } from '../src/engine/strength/system-model.ts';
 import { loadSnapshot } from '../src/snapshot/load-snapshot.ts';
 import { openStore } from '../src/store/store.ts';

@@ -111,6 +111,36 @@ describe(`joint model of skill, faction and matchup (${TEST_BACKEND})`, () => {
     assert.ok(Math.abs(one.data.parts.faction + other.data.parts.faction) < 1e-12);
   });
 
+  it('forecasts a game whose parts add up to its logit, with probabilities summing to 1', () => {
+    const result = forecast(twoFactions, {
+      player1: 'e39a0',
+      faction1: 'A',
+      player2: 'e39b0',
+      faction2: 'B',
+      scenario: 'Breakthrough',
+    });
+    const { expected1, interval, probabilities, parts } = result.data;
+    const logitE = Math.log(expected1 / (1 - expected1));
+    assert.ok(Math.abs(parts.skill + parts.faction + parts.matchup - logitE) < 1e-9);
+    assert.ok(parts.faction + parts.matchup > 0, 'A is the stronger army');
+    assert.ok(interval.low < expected1 && expected1 < interval.high);
+    const sum = probabilities.win + probabilities.draw + probabilities.loss;
+    assert.ok(Math.abs(sum - 1) < 1e-12);
+    assert.ok(probabilities.win > probabilities.loss);
+    assert.equal(result.data.outcome, 'result');
+    assert.ok(result.warnings.some((w) => w.startsWith('the scenario is not part of the model')));
+    assert.throws(
+      () =>
+        forecast(twoFactions, {
+          player1: 'nobody',
+          faction1: 'A',
+          player2: 'e39b0',
+          faction2: 'B',
+        }),
+      (error: Error & { kind?: string }) => error.kind === 'unknown-record',
+    );
+  });
+
   it('models a 13-7 game as a score share of 0.65', async () => {
     const snapshot = await snapshotOf(
       strengthDocument(
