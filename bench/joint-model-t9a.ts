@@ -6,7 +6,11 @@
  */
 import { dayNumber, dayString } from '../src/domain/calendar-day.ts';
 import { normaliseCommonFilter } from '../src/engine/filter.ts';
-import { FORECAST_MODELS, rollingForecasts } from '../src/engine/strength/backtest.ts';
+import {
+  FORECAST_MODELS,
+  rollingForecasts,
+  sequentialForecasts,
+} from '../src/engine/strength/backtest.ts';
 import { factionStrength } from '../src/engine/strength/faction-strength.ts';
 import { forecast } from '../src/engine/strength/forecast.ts';
 import { forecastAccuracy } from '../src/engine/strength/forecast-accuracy.ts';
@@ -102,6 +106,18 @@ function variant(label: string, options: JointFitOptions, rows = holdout): void 
 console.log('\n## variants on the hold-out: variant | Brier | log loss | accuracy | CPU time');
 variant('joint (default: at most 4 Newton steps per origin)', { terms: JOINT_TERMS });
 variant('joint, 1 Newton step per origin', { terms: JOINT_TERMS, maxIterations: 1 });
+for (const steps of [1, 2]) {
+  let seq!: ReturnType<typeof sequentialForecasts>;
+  const took = ms(() => (seq = sequentialForecasts(games, holdout, { terms: JOINT_TERMS }, steps)));
+  console.log(
+    `joint, sequential (${steps} steps per day) | ${scoreOf(seq.forecast, holdout)} | ${took.toFixed(0)} ms`,
+  );
+  const all = Int32Array.from({ length: games.count }, (_, r) => r);
+  const tookAll = ms(() => (seq = sequentialForecasts(games, all, { terms: JOINT_TERMS }, steps)));
+  console.log(
+    `joint, sequential (${steps} steps per day), all games | ${scoreOf(seq.forecast, all)} | ${tookAll.toFixed(0)} ms`,
+  );
+}
 variant('joint, 2 Newton steps per origin', { terms: JOINT_TERMS, maxIterations: 2 });
 variant('joint without matchup', { terms: { skill: true, matchup: false } });
 variant('joint, β fixed at 1', {

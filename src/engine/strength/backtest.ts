@@ -9,6 +9,8 @@ import { throwIfCancelled } from '../cancellation.ts';
 import { FACTION_TERMS, JOINT_TERMS, fitPrefix, jointProblem, logit } from './joint-model.ts';
 import type { JointFit, JointFitOptions } from './joint-model.ts';
 import { expit, predictJoint } from './joint-prediction.ts';
+import { linearPredictor } from './penalised-logistic.ts';
+import { SequentialLogistic } from './sequential-logistic.ts';
 import type { StrengthGames } from './strength-games.ts';
 
 /** The four models of the accuracy report (docs/ratings.md#forecast-accuracy). */
@@ -67,6 +69,37 @@ export function rollingForecasts(
     const x = logit(games.expected[r]);
     const p = predictJoint(model!, games.factionA[r], games.factionB[r], games.window[r], x, false);
     forecast[i] = expit(p.eta);
+  }
+  return { forecast, refits };
+}
+
+/**
+ * Side A's forecast of each scored row by a model of `fitOptions` updated sequentially
+ * (sequential-logistic.ts): each event start day's games are taken in as one batch after they
+ * have been forecast, so a forecast again reads only earlier days.
+ */
+export function sequentialForecasts(
+  games: StrengthGames,
+  rows: Int32Array,
+  fitOptions: JointFitOptions,
+  steps = 2,
+): { forecast: Float64Array; refits: number } {
+  const forecast = new Float64Array(rows.length);
+  const problem = jointProblem(games, fitOptions.terms, fitOptions.scales);
+  const state = new SequentialLogistic(problem.design, problem.prior);
+  let added = 0;
+  let refits = 0;
+  for (let i = 0; i < rows.length; i += 1) {
+    const r = rows[i];
+    while (added < games.count && games.day[added] < games.day[r]) {
+      let end = added;
+      while (end < games.count && games.day[end] === games.day[added]) end += 1;
+      state.update(added, end, steps);
+      added = end;
+      refits += 1;
+      throwIfCancelled();
+    }
+    forecast[i] = expit(linearPredictor(problem.design, state.theta, r));
   }
   return { forecast, refits };
 }

@@ -9,13 +9,13 @@ import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { EMPTY_WARNING } from '../common.ts';
 import type { EngineResult } from '../common.ts';
 import { resolveScope, sampleOf } from '../filter.ts';
-import type { CommonFilter } from '../filter.ts';
-import { Lru, cached } from '../ratings/lru.ts';
+import type { CommonFilter, Scope } from '../filter.ts';
 import { FORECAST_MODELS, runBacktest } from './backtest.ts';
 import type { Backtest, ForecastModel } from './backtest.ts';
 import { ScoreAccumulator } from './forecast-scores.ts';
 import type { ModelScores } from './forecast-scores.ts';
 import { scopeRows } from './scope-rows.ts';
+import { strengthData } from './strength-games.ts';
 
 export interface ModelAccuracy extends ModelScores {
   model: ForecastModel;
@@ -25,20 +25,40 @@ export interface ForecastAccuracyData {
   models: ModelAccuracy[];
   /** What the forecasts are scored against: side A's score share, or its result. */
   outcome: 'score-share' | 'result';
-  /** Refits of each fitted model (one per event start day with new earlier games). */
+  /** Refits of each fitted model over the system (one per event start day with earlier games). */
   refits: number;
 }
 
-const backtests = new WeakMap<Snapshot, Lru<Backtest>>();
+const backtests = new WeakMap<Snapshot, Map<number, Backtest>>();
 
-/** The backtest of the filter's games, cached per snapshot (data version) and filter. */
-export function backtestOf(snapshot: Snapshot, filter: CommonFilter): Backtest {
-  let lru = backtests.get(snapshot);
-  if (lru === undefined) backtests.set(snapshot, (lru = new Lru(8)));
-  return cached(lru, JSON.stringify(filter), () => {
-    const { games, rows } = scopeRows(snapshot, resolveScope(snapshot, filter));
-    return runBacktest(games, rows);
-  });
+/**
+ * The backtest of every modelled game of a system, once per snapshot (data version): every
+ * forecast is fitted to all of the system's earlier games whatever the filter, so a filter only
+ * picks rows of it.
+ */
+export function systemBacktest(snapshot: Snapshot, system: number): Backtest {
+  let bySystem = backtests.get(snapshot);
+  if (bySystem === undefined) backtests.set(snapshot, (bySystem = new Map()));
+  let backtest = bySystem.get(system);
+  if (backtest === undefined) {
+    const games = strengthData(snapshot).systems[system];
+    backtest = runBacktest(
+      games,
+      Int32Array.from({ length: games.count }, (_, r) => r),
+    );
+    bySystem.set(system, backtest);
+  }
+  return backtest;
+}
+
+/** The filter's rows (ascending) and the system's backtest they index. */
+function filteredBacktest(
+  snapshot: Snapshot,
+  filter: CommonFilter,
+): { backtest: Backtest; rows: Int32Array; scope: Scope } {
+  const scope = resolveScope(snapshot, filter);
+  const { rows } = scopeRows(snapshot, scope);
+  return { backtest: systemBacktest(snapshot, scope.system), rows, scope };
 }
 
 /** Each model's scores over the filter's games (docs/ratings.md#forecast-accuracy). */
@@ -46,15 +66,12 @@ export function forecastAccuracy(
   snapshot: Snapshot,
   filter: CommonFilter,
 ): EngineResult<ForecastAccuracyData> {
-  const scope = resolveScope(snapshot, filter);
-  const backtest = backtestOf(snapshot, filter);
-  const { games, rows } = backtest;
+  const { backtest, rows, scope } = filteredBacktest(snapshot, filter);
+  const { games } = backtest;
   const models = FORECAST_MODELS.map((model): ModelAccuracy => {
     const acc = new ScoreAccumulator();
     const forecast = backtest.forecasts[model];
-    for (let i = 0; i < rows.length; i += 1) {
-      acc.add(forecast[i], games.outcome[rows[i]], games.result[rows[i]]);
-    }
+    for (const r of rows) acc.add(forecast[r], games.outcome[r], games.result[r]);
     return { model, ...acc.result() };
   });
   return {
@@ -107,7 +124,8 @@ export function* forecastAccuracyRows(
   filter: CommonFilter,
   gameId: (game: number) => string | null = () => null,
 ): Generator<ForecastAccuracyRow> {
-  const { games, rows, forecasts } = backtestOf(snapshot, filter);
+  const { backtest, rows } = filteredBacktest(snapshot, filter);
+  const { games, forecasts } = backtest;
   const factionId = (f: number): string | null => (f < 0 ? null : snapshot.factions[f].id);
   for (let i = 0; i < rows.length; i += 1) {
     const r = rows[i];
@@ -123,7 +141,7 @@ export function* forecastAccuracyRows(
       outcome1: games.outcome[r],
     };
     for (const model of FORECAST_MODELS) {
-      yield { ...base, model, expected1: forecasts[model][i] };
+      yield { ...base, model, expected1: forecasts[model][r] };
     }
   }
 }
