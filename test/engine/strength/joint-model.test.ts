@@ -19,6 +19,14 @@ import {
 import { skillAdjustedMatchups } from '../../../src/engine/strength/strength-estimates.ts';
 import { strengthData } from '../../../src/engine/strength/strength-games.ts';
 import type { CanonicalDocument } from '../../../src/domain/model.ts';
+import { DEFAULT_POINTS_OPTIONS } from '../../../src/engine/ratings/points.ts';
+import { predictionQuality } from '../../../src/engine/ratings/prediction-quality.ts';
+import {
+  DEFAULT_ELO,
+  DEFAULT_GLICKO2,
+  ratableGames,
+} from '../../../src/engine/ratings/rankings.ts';
+import { rankingFacts, systemGames } from '../../../src/engine/ratings/snapshot-facts.ts';
 import { openTestStore, TEST_BACKEND } from '../../support/test-store.ts';
 import type { TestStore } from '../../support/test-store.ts';
 import { strengthDocument, twoFactionEvents, weekStart } from './strength-document.ts';
@@ -166,6 +174,24 @@ describe(`joint model of skill, faction and matchup (${TEST_BACKEND})`, () => {
     );
     assert.ok(rowA.pilotRating! > rowA.fieldRating!);
     assert.ok(result.data.model.skillWeight > 0.5);
+  });
+
+  it('scores the rating model as meta.predictionQuality scores Glicko-2', async () => {
+    const snapshot = await snapshotOf(strengthDocument(skillConfoundedEvents(), ['A', 'B']));
+    const rating = forecastAccuracy(snapshot, normaliseCommonFilter(snapshot, {})).data.models.find(
+      (m) => m.model === 'rating',
+    )!;
+    const facts = rankingFacts(snapshot);
+    const quality = predictionQuality(facts, ratableGames(facts, systemGames(snapshot, 0)), {
+      method: 'glicko2',
+      glicko2: DEFAULT_GLICKO2,
+      elo: DEFAULT_ELO,
+      points: DEFAULT_POINTS_OPTIONS,
+    })!;
+    assert.equal(rating.games, quality.games);
+    assert.ok(Math.abs(rating.brier! - quality.brier) < 1e-12);
+    assert.ok(Math.abs(rating.logLoss! - quality.logLoss) < 1e-12);
+    assert.equal(rating.accuracy, quality.accuracy);
   });
 
   it('warns when one player plays more than a quarter of a faction`s games', async () => {
