@@ -3,7 +3,9 @@
  * "Out-of-sample tests of forecasting accuracy"): the scored games are taken day by day, and the
  * games of each event start day are forecast by models fitted to the games of events that
  * started earlier only, so no game's result reaches its own forecast. Each refit starts from the
- * previous one (warm start), which keeps Newton to a step or two per day.
+ * previous one (warm start), which keeps Newton to a step or two per day; or, the default, the
+ * fit is updated day by day (sequential-logistic.ts), each day's games taken in after they have
+ * been forecast.
  */
 import { throwIfCancelled } from '../cancellation.ts';
 import { FACTION_TERMS, JOINT_TERMS, fitPrefix, jointProblem, logit } from './joint-model.ts';
@@ -29,7 +31,7 @@ export interface Backtest {
   readonly rows: Int32Array;
   /** Per model, side A's forecast of each scored row. */
   readonly forecasts: Readonly<Record<ForecastModel, Float64Array>>;
-  /** Fits made per model (one per event start day with new past games). */
+  /** Updates of each fitted model (one per event start day with earlier games). */
   readonly refits: number;
   readonly milliseconds: number;
 }
@@ -82,7 +84,7 @@ export function sequentialForecasts(
   games: StrengthGames,
   rows: Int32Array,
   fitOptions: JointFitOptions,
-  steps = 2,
+  steps = 1,
 ): { forecast: Float64Array; refits: number } {
   const forecast = new Float64Array(rows.length);
   const problem = jointProblem(games, fitOptions.terms, fitOptions.scales);
@@ -111,8 +113,10 @@ export function runBacktest(
   options: JointFitOptions = {},
 ): Backtest {
   const started = performance.now();
-  const joint = rollingForecasts(games, rows, { ...options, terms: JOINT_TERMS });
-  const faction = rollingForecasts(games, rows, { ...options, terms: FACTION_TERMS });
+  // Sequential updates score as per-day refits do on T9A (docs/ratings.md#how-long-it-takes)
+  // at a cost that does not grow with the games before each day.
+  const joint = sequentialForecasts(games, rows, { ...options, terms: JOINT_TERMS });
+  const faction = sequentialForecasts(games, rows, { ...options, terms: FACTION_TERMS });
   const rating = Float64Array.from(rows, (r) => games.expected[r]);
   return {
     games,
