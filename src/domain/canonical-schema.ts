@@ -7,7 +7,14 @@
 import { Type } from 'typebox';
 import type { TSchema } from 'typebox';
 import { DATE_PATTERN } from './calendar-day.ts';
-import { EVENT_FORMATS, EVENT_STATUSES, EVENT_TIERS, RESULTS, SCENARIO_KINDS } from './model.ts';
+import {
+  EVENT_FORMATS,
+  EVENT_STATUSES,
+  EVENT_TIERS,
+  PLACEMENT_KEYS,
+  RESULTS,
+  SCENARIO_KINDS,
+} from './model.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200, description: 'Stable identifier' });
 const Name = Type.String({ minLength: 1, maxLength: 300 });
@@ -61,6 +68,19 @@ export const SystemSchema = Type.Object(
         description:
           'true when the results of this system are generated demo data, not real tournaments',
       }),
+    ),
+    placementRule: Opt(
+      Type.Object(
+        {
+          name: Name,
+          rank: Type.Array(Enum(PLACEMENT_KEYS), { minItems: 1, maxItems: PLACEMENT_KEYS.length }),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "How the system's events rank when the source publishes no placings: the keys compared in order, higher first (score: total game score; wins: wins, a draw half), then tied players share a place. Absent: such events have no places",
+        },
+      ),
     ),
   },
   { additionalProperties: false, description: 'A game system and its score rules' },

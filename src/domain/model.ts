@@ -36,6 +36,23 @@ export interface ScoreRules {
   total?: number | null;
 }
 
+/**
+ * What a placing rule compares, higher first: `score` the total of a player's game scores (T9A's
+ * battle points), `wins` their wins with a draw as half a win (docs/statistics.md#standings).
+ */
+export const PLACEMENT_KEYS = ['score', 'wins'] as const;
+export type PlacementKey = (typeof PLACEMENT_KEYS)[number];
+
+/**
+ * How a system's events rank when the source publishes no placings: the keys compared in order
+ * (the first, then the declared tie-breaks); players equal on every key share a place.
+ */
+export interface PlacementRule {
+  /** The rule in words, e.g. "total battle points". */
+  name: string;
+  rank: PlacementKey[];
+}
+
 export interface GameSystem {
   id: string;
   name: string;
@@ -50,6 +67,11 @@ export interface GameSystem {
    * travels with the data through export and import (docs/import-formats.md#game-systems).
    */
   demo?: boolean;
+  /**
+   * How its events rank when the source publishes no placings; absent, such events have no
+   * places (docs/import-formats.md#game-systems).
+   */
+  placementRule?: PlacementRule | null;
 }
 
 export interface Faction {

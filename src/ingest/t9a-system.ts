@@ -13,6 +13,9 @@ export const T9A_SYSTEM: GameSystem = {
     normal: { min: 14, max: 17 },
     close: { min: 10, max: 13 },
   },
+  // The source publishes no placings; T9A events rank by battle points summed over the games
+  // (docs/statistics.md#standings says why and where this comes from).
+  placementRule: { name: 'total battle points', rank: ['score'] },
 };
 
 const ARMIES: ReadonlyArray<[code: string, name: string]> = [

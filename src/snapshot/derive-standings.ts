@@ -1,10 +1,18 @@
 /**
  * Standings per event (docs/statistics.md#standings): the published placements when an
- * event has any, else derived from its games (wins, then total score; ties share a place), with
- * the top-10% and undefeated marks.
+ * event has any, else derived from its games by its system's placing rule (ties share a place),
+ * else none; a team event has no individual placings. With the top-10% and undefeated marks.
  */
+import type { PlacementKey, PlacementRule } from '../domain/model.ts';
 import { TypedColumn } from '../domain/typed-column.ts';
-import { RESULT_LOSS, RESULT_WIN } from './snapshot.ts';
+import {
+  PLACEMENTS_DERIVED,
+  PLACEMENTS_NONE,
+  PLACEMENTS_PUBLISHED,
+  RESULT_DRAW,
+  RESULT_LOSS,
+  RESULT_WIN,
+} from './snapshot.ts';
 import type { SnapshotStandings } from './snapshot.ts';
 
 /** An entry's placement when it has none. */
@@ -20,6 +28,8 @@ export interface StandingEntries {
   readonly faction: Int32Array;
   /** NO_PLACEMENT when none was published. */
   readonly placement: Int32Array;
+  /** Index into the snapshot's `teams`, -1 when the entry names no team. */
+  readonly team: Int32Array;
 }
 
 /** The side columns the standings read. */
@@ -29,6 +39,14 @@ export interface StandingSides {
   player: Int32Array;
   score: Float64Array;
   result: Uint8Array;
+}
+
+/** What each event's standings follow: whether it is a team event, its system's placing rule. */
+export interface StandingRules {
+  /** Per event: 1 for a team event (format teams). */
+  readonly team: Uint8Array;
+  /** Per event: its system's placing rule, null when the system declares none. */
+  readonly rule: readonly (PlacementRule | null)[];
 }
 
 /** Indexes 0..n-1 grouped by `key[i]` (0..keys-1), in order within a group (a counting sort). */
@@ -52,27 +70,39 @@ class EventRows {
   player = new Int32Array(256);
   faction = new Int32Array(256);
   placement = new Int32Array(256);
+  team = new Int32Array(256);
   wins = new Int32Array(256);
+  draws = new Int32Array(256);
   losses = new Int32Array(256);
   games = new Int32Array(256);
   score = new Float64Array(256);
   /** Games per faction, in the order first played, of the rows that name no faction. */
   factionGames = new Map<number, Map<number, number>>();
 
-  add(player: number, faction: number, placement: number): number {
+  add(player: number, faction: number, placement: number, team: number): number {
     if (this.n === this.player.length) this.grow();
     const i = this.n++;
     this.player[i] = player;
     this.faction[i] = faction;
     this.placement[i] = placement;
-    this.wins[i] = this.losses[i] = this.games[i] = 0;
+    this.team[i] = team;
+    this.wins[i] = this.draws[i] = this.losses[i] = this.games[i] = 0;
     this.score[i] = 0;
     return i;
   }
 
   private grow(): void {
     const size = this.player.length * 2;
-    for (const name of ['player', 'faction', 'placement', 'wins', 'losses', 'games'] as const) {
+    for (const name of [
+      'player',
+      'faction',
+      'placement',
+      'team',
+      'wins',
+      'draws',
+      'losses',
+      'games',
+    ] as const) {
       const grown = new Int32Array(size);
       grown.set(this[name]);
       this[name] = grown;
@@ -98,17 +128,33 @@ class EventRows {
     }
   }
 
-  /** No published standings (T9A): rank by wins, then total score; ties share a place. */
-  placeByGames(): number[] {
+  /** A row's value on a rule's key: total score, or wins in half points (a draw half a win). */
+  private key(key: PlacementKey, row: number): number {
+    return key === 'score' ? this.score[row] : 2 * this.wins[row] + this.draws[row];
+  }
+
+  /** No published standings: rank by the rule's keys in order; rows equal on all share a place. */
+  placeByRule(rule: PlacementRule): number[] {
     const rows = Array.from({ length: this.n }, (_, i) => i);
-    const { wins, score, player, placement } = this;
-    rows.sort((a, b) => wins[b] - wins[a] || score[b] - score[a] || player[a] - player[b]);
+    const { player, placement } = this;
+    const compare = (a: number, b: number): number => {
+      for (const k of rule.rank) {
+        const d = this.key(k, b) - this.key(k, a);
+        if (d !== 0) return d;
+      }
+      return 0;
+    };
+    rows.sort((a, b) => compare(a, b) || player[a] - player[b]);
     rows.forEach((row, i) => {
       const prev = rows[i - 1];
-      placement[row] =
-        i > 0 && wins[prev] === wins[row] && score[prev] === score[row] ? placement[prev] : i + 1;
+      placement[row] = i > 0 && compare(prev, row) === 0 ? placement[prev] : i + 1;
     });
     return rows;
+  }
+
+  /** Placings the event may not have (a team event's, or none to derive): cleared. */
+  clearPlacements(): void {
+    this.placement.fill(-1, 0, this.n);
   }
 }
 
@@ -118,6 +164,7 @@ export function deriveStandings(
   entries: StandingEntries,
   nPlayers: number,
   sides: StandingSides,
+  rules: StandingRules,
 ): SnapshotStandings {
   const byEvent = groupBy(entries.event, entries.count, nEvents);
   const { rowEvent, faction, player, score, result } = sides;
@@ -130,9 +177,11 @@ export function deriveStandings(
     player: new TypedColumn(Int32Array),
     faction: new TypedColumn(Int32Array),
     placement: new TypedColumn(Int32Array),
+    team: new TypedColumn(Int32Array),
     top: new TypedColumn(Uint8Array),
     undefeated: new TypedColumn(Uint8Array),
   };
+  const eventPlacements = new Uint8Array(nEvents);
   for (let e = 0; e < nEvents; e++) {
     rows.n = 0;
     rows.factionGames.clear();
@@ -147,16 +196,18 @@ export function deriveStandings(
       if (slot[p] >= 0) {
         rows.faction[slot[p]] = entries.faction[i];
         rows.placement[slot[p]] = placement;
-      } else slot[p] = rows.add(p, entries.faction[i], placement);
+        rows.team[slot[p]] = entries.team[i];
+      } else slot[p] = rows.add(p, entries.faction[i], placement, entries.team[i]);
     }
     for (let k = rowsByEvent.start[e]; k < rowsByEvent.start[e + 1]; k++) {
       const r = rowsByEvent.order[k];
       const p = player[r];
       if (p < 0) continue;
       let row = slot[p];
-      if (row < 0) slot[p] = row = rows.add(p, -1, -1);
+      if (row < 0) slot[p] = row = rows.add(p, -1, -1, -1);
       rows.games[row]++;
       if (result[r] === RESULT_WIN) rows.wins[row]++;
+      else if (result[r] === RESULT_DRAW) rows.draws[row]++;
       else if (result[r] === RESULT_LOSS) rows.losses[row]++;
       if (!Number.isNaN(score[r])) rows.score[row] += score[r];
       if (rows.faction[row] < 0) {
@@ -168,7 +219,15 @@ export function deriveStandings(
     if (rows.n === 0) continue;
     for (let i = 0; i < rows.n; i++) slot[rows.player[i]] = -1;
     rows.fillMainFactions();
-    const order = published ? null : rows.placeByGames();
+    const rule = rules.rule[e];
+    let order: number[] | null = null;
+    if (rules.team[e] === 1) rows.clearPlacements();
+    else if (published) eventPlacements[e] = PLACEMENTS_PUBLISHED;
+    else if (rule !== null) {
+      order = rows.placeByRule(rule);
+      eventPlacements[e] = PLACEMENTS_DERIVED;
+    }
+    if (eventPlacements[e] === PLACEMENTS_NONE) rows.clearPlacements();
     let placed = 0;
     for (let i = 0; i < rows.n; i++) if (rows.placement[i] > 0) placed++;
     const topCut = Math.ceil(placed / 10);
@@ -179,6 +238,7 @@ export function deriveStandings(
       out.player.push(rows.player[i]);
       out.faction.push(rows.faction[i]);
       out.placement.push(placement);
+      out.team.push(rows.team[i]);
       out.top.push(placement > 0 && placement <= topCut ? 1 : 0);
       out.undefeated.push(rows.games[i] > 0 && rows.losses[i] === 0 ? 1 : 0);
     }
@@ -189,7 +249,9 @@ export function deriveStandings(
     player: out.player.done(),
     faction: out.faction.done(),
     placement: out.placement.done(),
+    team: out.team.done(),
     top: out.top.done(),
     undefeated: out.undefeated.done(),
+    eventPlacements,
   };
 }

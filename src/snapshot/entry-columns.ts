@@ -33,6 +33,10 @@ export class EntryColumns {
   /** -1 when the entry names no faction. */
   private readonly faction = new TypedColumn(Int32Array);
   private readonly placement = new TypedColumn(Int32Array);
+  /** Code in `teams`, -1 when the entry names no team. */
+  private readonly team = new TypedColumn(Int32Array);
+  /** The team names the entries give, in first-seen order (the snapshot's `teams`). */
+  readonly teams = new Codes();
   private readonly playerIds = new Codes();
   /** `${system id}\u0000${faction id}`, the key of SnapshotBuilder's faction index. */
   private readonly factionKeys = new Codes();
@@ -47,7 +51,7 @@ export class EntryColumns {
     entries: readonly EntryRow[],
     eventOf: (id: string) => { index: number; system: string } | undefined,
   ): void {
-    for (const [eventId, playerId, factionId, placement, listId] of entries) {
+    for (const [eventId, playerId, factionId, placement, listId, team] of entries) {
       const event = eventOf(eventId);
       if (event === undefined) continue;
       const e = event.index;
@@ -57,6 +61,7 @@ export class EntryColumns {
         factionId === null ? -1 : this.factionKeys.code(`${event.system}\u0000${factionId}`),
       );
       this.placement.push(placement ?? NO_PLACEMENT);
+      this.team.push(team === null || team === undefined ? -1 : this.teams.code(team));
       if (listId !== null) {
         let lists = this.lists[e];
         if (lists === undefined) this.lists[e] = lists = new Map();
@@ -90,6 +95,7 @@ export class EntryColumns {
       player: remapCodes(this.player.data, count, playerOf),
       faction: remapCodes(this.faction.data, count, factionOf),
       placement: this.placement.data,
+      team: this.team.data,
     };
   }
 }

@@ -2,7 +2,7 @@
  * Decoding of single fact values as the store writes them (src/store/read-facts.ts): result
  * codes, nullable flags, JSON columns, and dictionary ids through a raw-text cache.
  */
-import type { MarginBands } from '../domain/model.ts';
+import type { MarginBands, PlacementRule } from '../domain/model.ts';
 import { SIDE_DRAW, SIDE_WIN } from '../store/read-facts.ts';
 import type { DictionaryBuilder } from './dictionary.ts';
 import { RESULT_DRAW, RESULT_LOSS, RESULT_WIN } from './snapshot.ts';
@@ -39,6 +39,17 @@ export function parseBands(json: string | null): MarginBands | null {
   if (json === null) return null;
   try {
     return JSON.parse(json) as MarginBands;
+  } catch {
+    return null;
+  }
+}
+
+/** A system's placing rule from its JSON column; null when absent or unreadable. */
+export function parsePlacementRule(json: string | null): PlacementRule | null {
+  if (json === null) return null;
+  try {
+    const rule = JSON.parse(json) as PlacementRule;
+    return Array.isArray(rule.rank) && rule.rank.length > 0 ? rule : null;
   } catch {
     return null;
   }

@@ -4,7 +4,7 @@
  * round and arrival order (game id order) at the end (src/snapshot/game-order.ts).
  */
 import type { EventRecord } from '../domain/event-record.ts';
-import { SCENARIO_KINDS } from '../domain/model.ts';
+import { EVENT_FORMATS, SCENARIO_KINDS } from '../domain/model.ts';
 import type { ScenarioKind } from '../domain/model.ts';
 import { TypedColumn } from '../domain/typed-column.ts';
 import type {
@@ -23,7 +23,13 @@ import { DictionaryBuilder, foldKey } from './dictionary.ts';
 import { deriveStandings } from './derive-standings.ts';
 import { EntryColumns } from './entry-columns.ts';
 import { buildEventColumns, fillUndeclaredRounds } from './event-columns.ts';
-import { addCached, parseBands, parseSecondaries, resultCode } from './fact-values.ts';
+import {
+  addCached,
+  parseBands,
+  parsePlacementRule,
+  parseSecondaries,
+  resultCode,
+} from './fact-values.ts';
 import { gameOrder } from './game-order.ts';
 import { buildLists } from './list-columns.ts';
 import { ArrivalBuilder } from './arrival-builder.ts';
@@ -90,6 +96,7 @@ export class SnapshotBuilder {
         scoreTotal: s.score_total === null ? null : Number(s.score_total),
         marginBands: parseBands(s.margin_bands),
         demo: Number(s.demo) === 1,
+        placementRule: parsePlacementRule(s.placement_rule),
         rowStart: 0,
         rowEnd: 0,
         factions: [],
@@ -337,7 +344,17 @@ export class SnapshotBuilder {
     );
     // The entries' players join the dictionary first: the standings are sized by it.
     const entries = this.entries.standings(this.players, this.factionIndex);
-    const standings = deriveStandings(events.count, entries, this.players.values.length, sides);
+    const rules = {
+      team: Uint8Array.from(events.format, (f) => (EVENT_FORMATS[f] === 'teams' ? 1 : 0)),
+      rule: Array.from(events.system, (s) => this.systems[s]?.placementRule ?? null),
+    };
+    const standings = deriveStandings(
+      events.count,
+      entries,
+      this.players.values.length,
+      sides,
+      rules,
+    );
     const players = this.players.values;
     const snapshot = {
       notice,
@@ -363,6 +380,7 @@ export class SnapshotBuilder {
       ...lists,
       items: this.items,
       standings,
+      teams: this.entries.teams.values,
     };
     return { ...snapshot, bytes: typedArrayBytes(snapshot) };
   }

@@ -5,12 +5,17 @@
  * window are each one contiguous row range. Strings are dictionary-encoded; -1 means unknown.
  */
 import type { EventRecord } from '../domain/event-record.ts';
-import type { MarginBands, ScenarioKind } from '../domain/model.ts';
+import type { MarginBands, PlacementRule, ScenarioKind } from '../domain/model.ts';
 
 /** Result codes: the value is the result's worth in half points (draws count half). */
 export const RESULT_LOSS = 0;
 export const RESULT_DRAW = 1;
 export const RESULT_WIN = 2;
+
+/** Where an event's placings come from (SnapshotStandings.eventPlacements). */
+export const PLACEMENTS_NONE = 0;
+export const PLACEMENTS_PUBLISHED = 1;
+export const PLACEMENTS_DERIVED = 2;
 
 export interface SnapshotSystem {
   id: string;
@@ -22,6 +27,8 @@ export interface SnapshotSystem {
   marginBands: MarginBands | null;
   /** Generated demo data, not real results (docs/import-formats.md#game-systems). */
   demo: boolean;
+  /** How its events rank when the source publishes no placings; null: they have no places. */
+  placementRule: PlacementRule | null;
   /** Rows [rowStart, rowEnd) hold this system's sides. */
   rowStart: number;
   rowEnd: number;
@@ -69,7 +76,10 @@ export interface SnapshotEvents {
   readonly online: Int8Array;
 }
 
-/** Standings per event: given placements, or derived from the games (wins, then total score). */
+/**
+ * Standings per event (docs/statistics.md#standings): published placements, or derived from the
+ * games by the system's placing rule, or none (placement -1); a team event has none.
+ */
 export interface SnapshotStandings {
   readonly count: number;
   readonly event: Int32Array;
@@ -77,10 +87,14 @@ export interface SnapshotStandings {
   /** -1 when the entry names no faction and played no game. */
   readonly faction: Int32Array;
   readonly placement: Int32Array;
+  /** Index into the snapshot's `teams`: the team the entry names, -1 none. */
+  readonly team: Int32Array;
   /** 1 when the placement is within the top 10% (ceil) of the event's standings. */
   readonly top: Uint8Array;
   /** 1 when the entry played at least one game and lost none. */
   readonly undefeated: Uint8Array;
+  /** Per event index: PLACEMENTS_NONE, PLACEMENTS_PUBLISHED or PLACEMENTS_DERIVED. */
+  readonly eventPlacements: Uint8Array;
 }
 
 /** Per game (index g; its sides are rows 2g and 2g+1). */
@@ -166,6 +180,8 @@ export interface Snapshot extends GameColumns, SideColumns, ListColumns, Snapsho
   readonly lists: number;
   readonly items: readonly SnapshotItem[];
   readonly standings: SnapshotStandings;
+  /** The team names entries give (canonical `team`), by standings `team` index. */
+  readonly teams: readonly string[];
   /** Approximate bytes held by the typed arrays. */
   readonly bytes: number;
 }

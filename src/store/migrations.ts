@@ -258,6 +258,17 @@ const dropSidesPlayer: Migration = {
   },
 };
 
+/**
+ * A game system declares how its events rank when the source publishes no placings
+ * (docs/statistics.md#standings): a JSON PlacementRule, null for none. Systems stored before
+ * declare none until they are imported again with one (the T9A importer declares T9A's).
+ */
+const systemPlacementRule: Migration = {
+  async up(db: Db) {
+    await db.schema.alterTable('systems').addColumn('placement_rule', 'text').execute();
+  },
+};
+
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': {
@@ -271,6 +282,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0003-system-demo': systemDemo,
     '0004-store-id': storeId,
     '0005-drop-sides-player-index': dropSidesPlayer,
+    '0006-system-placement-rule': systemPlacementRule,
   };
 }
 

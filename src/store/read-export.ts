@@ -53,6 +53,7 @@ export async function readExportReference(db: Kysely<Database>): Promise<ExportR
           }),
       ...(s.margin_bands === null ? {} : { marginBands: JSON.parse(s.margin_bands) }),
       ...(Number(s.demo) === 1 ? { demo: true } : {}),
+      ...(s.placement_rule === null ? {} : { placementRule: JSON.parse(s.placement_rule) }),
     }),
   );
   const aliases = new Map<string, string[]>();

@@ -20,6 +20,7 @@ export interface SystemFact {
   score_total: number | null;
   margin_bands: string | null;
   demo: number;
+  placement_rule: string | null;
 }
 
 export interface FactionFact {
@@ -57,6 +58,7 @@ export type EntryRow = readonly [
   factionId: string | null,
   placement: number | null,
   listId: string | null,
+  team: string | null,
 ];
 
 /**
@@ -127,7 +129,16 @@ const COMPLETED = 'completed';
 export async function readSystems(db: Kysely<Database>): Promise<SystemFact[]> {
   return db
     .selectFrom('systems')
-    .select(['id', 'name', 'score_min', 'score_max', 'score_total', 'margin_bands', 'demo'])
+    .select([
+      'id',
+      'name',
+      'score_min',
+      'score_max',
+      'score_total',
+      'margin_bands',
+      'demo',
+      'placement_rule',
+    ])
     .orderBy('id')
     .execute();
 }
@@ -188,7 +199,7 @@ export async function* readEntries(
   for (;;) {
     let query = store.db
       .selectFrom('entries')
-      .select(['event_id', 'player_id', 'faction_id', 'placement', 'list_id'])
+      .select(['event_id', 'player_id', 'faction_id', 'placement', 'list_id', 'team'])
       .orderBy('event_id')
       .orderBy('player_id')
       .limit(pageSize);

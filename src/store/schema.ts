@@ -16,6 +16,8 @@ export interface SystemsTable {
   margin_bands: string | null;
   /** 1 when the system's results are generated demo data (migration 0003). */
   demo: Generated<number>;
+  /** JSON PlacementRule, null when the system declares none (migration 0006). */
+  placement_rule: string | null;
 }
 
 export interface FactionsTable {

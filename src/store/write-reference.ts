@@ -28,6 +28,7 @@ export async function writeSystems(
       score_total: s.score?.total ?? null,
       margin_bands: s.marginBands ? JSON.stringify(s.marginBands) : null,
       demo: s.demo === true ? 1 : 0,
+      placement_rule: s.placementRule ? JSON.stringify(s.placementRule) : null,
     };
     const old = oldSystems.get(s.id);
     if (

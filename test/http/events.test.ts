@@ -16,6 +16,9 @@ interface Ref {
 interface Row {
   id: string;
   date: string;
+  format: 'singles' | 'teams';
+  placements: 'published' | 'derived' | 'none';
+  placementRule: string | null;
   entries: number;
   games: number;
   winners: Ref[];
@@ -64,8 +67,26 @@ for (const { seed, skip } of SEEDS) {
       for (let i = 1; i < all.length; i++) assert.ok(all[i - 1].date >= all[i].date);
       for (const row of all) {
         assert.ok(row.entries > 0, row.id);
-        assert.ok(row.winners.length >= 1, `${row.id} has a winner`);
+        if (row.placements === 'none') assert.deepEqual(row.winners, [], `${row.id} unplaced`);
+        else assert.ok(row.winners.length >= 1, `${row.id} has a winner`);
       }
+    });
+
+    it('places no player of a team event, and says a derived placing comes with its rule', async () => {
+      const teams = all.filter((r) => r.format === 'teams');
+      if (seed === 't9a') assert.ok(teams.length > 0, 'the T9A slice has a team event');
+      for (const row of all) {
+        if (row.format === 'teams') assert.equal(row.placements, 'none', row.id);
+        assert.equal(row.placementRule !== null, row.placements === 'derived', row.id);
+      }
+      if (teams.length === 0) return;
+      const page = (await post(t, '/api/events', { event: teams[0].id, pageSize: 1 })).json.data
+        .event;
+      assert.equal(page.event.placements, 'none');
+      assert.ok(page.standings.length > 0);
+      for (const s of page.standings as Standing[]) assert.equal(s.placement, null);
+      // T9A's team events name no teams: the page has none to show.
+      if (seed === 't9a') assert.equal(page.teams, null);
     });
 
     it("answers an event's page whose standings and rounds agree with its row", async () => {
@@ -109,9 +130,10 @@ for (const { seed, skip } of SEEDS) {
     });
 
     it("keeps a faction's event wins and undefeated runs", async () => {
-      const faction = all[0].winners.find((w) => w.faction !== null)!.faction!.id;
+      const won = all.find((r) => r.winners.some((w) => w.faction !== null))!;
+      const faction = won.winners.find((w) => w.faction !== null)!.faction!.id;
       const { json } = await post(t, '/api/events', { faction, pageSize: 200 });
-      assert.ok(json.data.events.some((r: Row) => r.id === all[0].id));
+      assert.ok(json.data.events.some((r: Row) => r.id === won.id));
       for (const row of json.data.events as Row[]) {
         const refs = [...row.winners, ...row.undefeated];
         assert.ok(
@@ -123,10 +145,11 @@ for (const { seed, skip } of SEEDS) {
     });
 
     it("keeps a player's events with their placement", async () => {
-      const player = all[0].winners[0].player.id;
+      const won = all.find((r) => r.winners.length > 0)!;
+      const player = won.winners[0].player.id;
       const { json } = await post(t, '/api/events', { player, pageSize: 200 });
       const rows = json.data.events as Row[];
-      assert.equal(rows.find((r) => r.id === all[0].id)?.playerPlacement, 1);
+      assert.equal(rows.find((r) => r.id === won.id)?.playerPlacement, 1);
       for (const row of rows.slice(0, 5)) {
         const page = (await post(t, '/api/events', { event: row.id, pageSize: 1 })).json.data.event;
         const mine = (page.standings as Standing[]).find((s) => s.player.id === player);

@@ -15,6 +15,7 @@ export const HAND_DOCUMENT = {
         normal: { min: 14, max: 17 },
         close: { min: 10, max: 13 },
       },
+      placementRule: { name: 'wins, then total score', rank: ['wins', 'score'] },
     },
   ],
   factions: [

@@ -79,6 +79,20 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   assert.ok(scroll <= width, `the page is ${scroll}px wide on a ${width}px screen`);
 }
 
+/** The page says where the event's placings come from, in words. */
+async function placementSaid(
+  page: Page,
+  event: { placements: string; format: string },
+): Promise<string> {
+  const note = await page.getByTestId('placement-note').innerText();
+  if (event.format === 'teams') assert.match(note, /^Team event: /, note);
+  else if (event.placements === 'derived')
+    assert.match(note, /^Places derived by .*; the source publishes none/, note);
+  else if (event.placements === 'published') assert.match(note, /published|publishes them/, note);
+  else assert.match(note, /^No places/, note);
+  return note;
+}
+
 const t9aPaths = t9aSeedPaths();
 const skipReason =
   browserMissing() ??
@@ -130,10 +144,20 @@ describe(`the event page (${TEST_BACKEND})`, { skip: skipReason ?? false }, () =
           shown,
           standings.map((r) => r.player.id),
         );
+        const event = answer.data.event.event as { placements: string; format: string };
+        // A Place column only where the event has places (docs/statistics.md#standings).
+        const placed = event.placements !== 'none';
+        const headers = await p.locator('[data-testid=standings] thead th').allInnerTexts();
+        assert.equal(
+          headers.some((h) => /^Place/.test(h.trim())),
+          placed,
+          headers.join('|'),
+        );
+        await placementSaid(p, event);
         const firstCells = await rows.first().locator('td').allInnerTexts();
-        assert.equal(firstCells[0], String(standings[0].placement ?? '–'));
+        if (placed) assert.equal(firstCells[0], String(standings[0].placement ?? '–'));
         const { wins, draws, losses } = standings[0];
-        assert.equal(firstCells[2].replace(/\s/g, ''), `${wins}/${draws}/${losses}`);
+        assert.equal(firstCells[placed ? 2 : 1].replace(/\s/g, ''), `${wins}/${draws}/${losses}`);
         assert.equal(await p.locator('.pairing').count(), games);
         if (size === 'phone') await noSidewaysScroll(p);
         await p.screenshot({ path: join(ARTIFACTS, `event-${seed}-${size}.png`) });
@@ -152,6 +176,38 @@ describe(`the event page (${TEST_BACKEND})`, { skip: skipReason ?? false }, () =
         assert.equal(await p.getByTestId('event-name').innerText(), answer.data.event.event.name);
         assert.deepEqual(page.errors, []);
         assert.deepEqual(page.outside, []);
+        await p.close();
+      });
+
+      it(`shows no Place column at a team event and says "derived" where derived (${seed}, ${size})`, async (t) => {
+        const s = served.get(seed);
+        if (s === undefined) return t.skip('no T9A data (test/fixtures/t9a)');
+        const list = await api(s, { pageSize: 200 });
+        const rows = list.data.events as { id: string; format: string; placements: string }[];
+        const team = rows.find((e) => e.format === 'teams');
+        const singles = rows.find((e) => e.format === 'singles');
+        const page = await watchedPage(browser, s.origin);
+        await page.page.setViewportSize(SIZES[size]);
+        const p = page.page;
+        for (const event of [team, singles]) {
+          if (event === undefined) continue;
+          await open(p, s.origin, `view=event&event=${encodeURIComponent(event.id)}`);
+          await p.locator('[data-testid=standings]').waitFor();
+          const headers = await p.locator('[data-testid=standings] thead th').allInnerTexts();
+          const hasPlace = headers.some((h) => /^Place/.test(h.trim()));
+          assert.equal(hasPlace, event.placements !== 'none', `${event.id}: ${headers.join('|')}`);
+          const note = await placementSaid(p, event);
+          if (seed === 't9a' && event.format === 'teams')
+            assert.match(note, /the source gives no teams/);
+          if (seed === 't9a' && event.format === 'singles')
+            assert.match(note, /Places derived by total battle points/);
+          await p.screenshot({
+            path: join(ARTIFACTS, `event-${event.format}-${seed}-${size}.png`),
+            fullPage: false,
+          });
+        }
+        assert.ok(team !== undefined || seed === 'demo-slice', 'the T9A slice has a team event');
+        assert.deepEqual(page.errors, []);
         await p.close();
       });
 

@@ -12,6 +12,8 @@ import type { FactionRef } from '../common.ts';
 import { playerRef } from '../ratings/leaderboard.ts';
 import type { PlayerRef } from '../ratings/leaderboard.ts';
 import { declaredParticipants, eventIndex } from './event-index.ts';
+import { eventPlacements } from './event-placements.ts';
+import type { EventPlacements } from './event-placements.ts';
 
 /** An event's own fields. */
 export interface EventInfo {
@@ -27,6 +29,13 @@ export interface EventInfo {
   online: boolean | null;
   rulesVersion: string | null;
   rounds: number | null;
+  /**
+   * Where its placings come from (docs/statistics.md#standings): published by the source,
+   * derived from the games by its system's placing rule, or none (a team event, or no rule).
+   */
+  placements: EventPlacements;
+  /** With `derived`: the rule's name, e.g. "total battle points"; else null. */
+  placementRule: string | null;
 }
 
 /** A standings entry named by its player and faction. */
@@ -50,6 +59,7 @@ export function eventInfo(snapshot: Snapshot, e: number): EventInfo {
     online: ev.online[e] < 0 ? null : ev.online[e] === 1,
     rulesVersion: ev.rulesVersion[e] >= 0 ? snapshot.rulesVersions[ev.rulesVersion[e]] : null,
     rounds: known(ev.rounds[e]),
+    ...eventPlacements(snapshot, e),
   };
 }
 

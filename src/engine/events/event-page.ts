@@ -11,9 +11,13 @@ import type { PlayerRef } from '../ratings/leaderboard.ts';
 import { entryRef, eventEntries, eventInfo } from './event-facts.ts';
 import type { EntryRef, EventInfo } from './event-facts.ts';
 import { eventIndex } from './event-index.ts';
+import { eventTeams } from './event-teams.ts';
+import type { EventTeams } from './event-teams.ts';
 
 export interface StandingRow extends EntryRef {
   placement: number | null;
+  /** The team the entry names; null when it names none. */
+  team: string | null;
   games: number;
   wins: number;
   draws: number;
@@ -52,6 +56,8 @@ export interface EventPage {
   event: EventInfo;
   standings: StandingRow[];
   rounds: RoundRow[];
+  /** A team event's teams and team matches when its source gives teams; else null. */
+  teams: EventTeams | null;
 }
 
 const RESULTS = ['loss', 'draw', 'win'] as const;
@@ -87,6 +93,7 @@ function standingRows(snapshot: Snapshot, e: number): StandingRow[] {
     return {
       placement: st.placement[i] > 0 ? st.placement[i] : null,
       ...entryRef(snapshot, i),
+      team: st.team[i] >= 0 ? snapshot.teams[st.team[i]] : null,
       games: rec?.games ?? 0,
       wins: rec?.w ?? 0,
       draws: rec?.d ?? 0,
@@ -149,5 +156,6 @@ export function eventPage(snapshot: Snapshot, e: number): EventPage {
     event: eventInfo(snapshot, e),
     standings: standingRows(snapshot, e),
     rounds: roundRows(snapshot, e),
+    teams: eventTeams(snapshot, e),
   };
 }

@@ -36,8 +36,10 @@ export interface EventScores {
 
 /**
  * Each player's event scores: an event's placements from `facts.placements` when it has any
- * (imported, or derived by the snapshot), otherwise from its counted games (wins, then total
- * score). Only players who played (or entered with) a listed faction score.
+ * (imported, or derived by the snapshot by its system's rule), otherwise from its counted games
+ * (wins, then total score); an event the facts mark unplaced (a team event, or one with no
+ * placings and no rule) scores nothing. Only players who played (or entered with) a listed
+ * faction score.
  */
 export function eventPoints(
   facts: RankingFacts,
@@ -82,6 +84,8 @@ export function eventScores(
   const scratch = new EventScratch(facts.players);
   const out = new ScoreColumns();
   for (const e of groups.events) {
+    // An event without places scores nothing (docs/statistics.md#standings).
+    if (facts.events[e].placed === false) continue;
     const games = groups.games.subarray(groups.start[e], groups.start[e + 1]);
     const players = scratch.playersOf(facts, games, inScope);
     const from = given.start[e];

@@ -4,7 +4,11 @@
  * placements in scope.
  */
 import { declaredParticipants } from '../events/event-index.ts';
+import { eventPlacements } from '../events/event-placements.ts';
+import type { EventPlacements } from '../events/event-placements.ts';
 import { dayString } from '../../domain/calendar-day.ts';
+import { EVENT_FORMATS } from '../../domain/model.ts';
+import type { EventFormat } from '../../domain/model.ts';
 import type { EventRef, FactionRef } from '../common.ts';
 import { eventRef, factionRef } from '../common.ts';
 import type { Scope } from '../filter.ts';
@@ -18,6 +22,11 @@ export interface HistoryRow extends WinDrawLoss {
   rd: number | null;
   /** The player's placement in the event; null when they have none there. */
   placement: number | null;
+  /** A team event places no player on their own: their games count, with no placing. */
+  format: EventFormat;
+  /** Where the event's placings come from (docs/statistics.md#standings). */
+  placements: EventPlacements;
+  placementRule: string | null;
   /** The event's participant count; null when unknown. */
   participants: number | null;
 }
@@ -30,6 +39,8 @@ export interface PlacementRow {
   date: string;
   event: EventRef;
   placement: number;
+  placements: EventPlacements;
+  placementRule: string | null;
 }
 
 export interface PlayerPage {
@@ -52,7 +63,12 @@ function placements(snapshot: Snapshot, scope: Scope, player: number) {
     if (st.player[i] !== player || st.placement[i] <= 0) continue;
     if (scope.eventMask[e] !== 1 || system[e] !== scope.system) continue;
     const day = startDay[e];
-    const row = { date: dayString(day), event: eventRef(snapshot, e), placement: st.placement[i] };
+    const row = {
+      date: dayString(day),
+      event: eventRef(snapshot, e),
+      placement: st.placement[i],
+      ...eventPlacements(snapshot, e),
+    };
     if (
       best === null ||
       row.placement < best.placement ||
@@ -104,6 +120,8 @@ export function playerPage(
       draws,
       losses,
       placement: placed.get(event) ?? null,
+      format: EVENT_FORMATS[snapshot.events.format[event]],
+      ...eventPlacements(snapshot, event),
       participants: participants[event] >= 0 ? participants[event] : null,
     })),
     factions,

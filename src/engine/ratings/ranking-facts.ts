@@ -11,6 +11,12 @@ export interface RankingEvent {
   rounds: number | null;
   /** Null or negative when unknown. */
   participants: number | null;
+  /**
+   * False when the event has no places (a team event, or no published placings and no placing
+   * rule, docs/statistics.md#standings): it scores no event points. Absent: placed as given, else
+   * from the games.
+   */
+  placed?: boolean;
 }
 
 /** An imported or derived placement (one standing of one player in one event). */

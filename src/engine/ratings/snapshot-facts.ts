@@ -3,6 +3,7 @@
  * pre-game ratings, and the per-side expectations behind faction-stats' `skill`. Each is built once per snapshot (that is, once
  * per data version) and kept while the snapshot is alive.
  */
+import { PLACEMENTS_NONE } from '../../snapshot/snapshot.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { dayString } from '../../domain/calendar-day.ts';
 import type { RankingFacts, RankingPlacement } from './rankings.ts';
@@ -23,6 +24,7 @@ export function rankingFacts(snapshot: Snapshot): RankingFacts {
     end: null,
     rounds: ev.rounds[e] > 0 ? ev.rounds[e] : null,
     participants: ev.participants[e] > 0 ? ev.participants[e] : null,
+    placed: snapshot.standings.eventPlacements[e] !== PLACEMENTS_NONE,
   }));
   const st = snapshot.standings;
   let placements: RankingPlacement[] | undefined;

@@ -3,9 +3,11 @@
  * and one event's page with standings and rounds (docs/statistics.md#events).
  */
 import { Type } from 'typebox';
+import type { TSchema } from 'typebox';
 import { EVENT_FORMATS, EVENT_TIERS } from '../../domain/model.ts';
 import { Nullable } from './common-filter.ts';
 import { FactionRefSchema, WinDrawLossProperties } from './envelope.ts';
+import { PlacementSourceProperties } from './placement-source.ts';
 import { PlayerRefSchema } from './player-page.ts';
 
 export const EventInfoProperties = {
@@ -39,6 +41,7 @@ export const EventInfoProperties = {
       description: 'Rounds: declared, else the highest round played; null when neither is known',
     }),
   ),
+  ...PlacementSourceProperties,
 };
 
 export const EntryRefSchema = Type.Object(
@@ -57,11 +60,12 @@ const StandingSchema = Type.Object(
     placement: Nullable(
       Type.Integer({
         description:
-          'Final placement: published, else derived from the games (wins, then total score; equals share a place); null when the event published placements but none for this entry',
+          'Final placement: published, else derived from the games by the game system\'s placing rule (equals share a place); null when the event has none (placements "none") or published none for this entry',
       }),
     ),
     player: PlayerRefSchema,
     faction: EntryRefSchema.properties.faction,
+    team: Nullable(Type.String({ description: 'The team the entry names; null when none' })),
     games: Type.Integer({ description: "Games the entry's player played in the event" }),
     ...WinDrawLossProperties(
       { wins: 'Games won', draws: 'Games drawn', losses: 'Games lost (a double loss counts)' },
@@ -72,7 +76,9 @@ const StandingSchema = Type.Object(
         description: 'Sum of the known scores of those games; null when none is known',
       }),
     ),
-    top: Type.Boolean({ description: 'Placed within the top 10% (ceil) of the event' }),
+    top: Type.Boolean({
+      description: 'Placed within the top 10% (ceil) of the placed entries; false when unplaced',
+    }),
     undefeated: Type.Boolean({ description: 'Played at least one game and lost none' }),
   },
   { description: 'One standings entry' },
@@ -124,6 +130,53 @@ const RoundSchema = Type.Object(
   { description: 'One round' },
 );
 
+const Pair = <T extends TSchema>(item: T, description: string) =>
+  Type.Array(item, { minItems: 2, maxItems: 2, description });
+
+const TeamsSchema = Type.Object(
+  {
+    teams: Type.Array(
+      Type.Object(
+        {
+          name: Type.String({ description: 'Team name as the source gives it' }),
+          members: Type.Array(EntryRefSchema, { description: "The team's entries" }),
+          games: Type.Integer({ description: 'Games its members played' }),
+          ...WinDrawLossProperties(
+            { wins: 'Games its members won', draws: 'Drawn', losses: 'Lost' },
+            true,
+          ),
+          score: Nullable(
+            Type.Number({ description: "Sum of its members' known game scores; null when none" }),
+          ),
+        },
+        { description: 'One team: its members and the sum of their games (no team placing)' },
+      ),
+      { description: 'The teams, by name' },
+    ),
+    matches: Type.Array(
+      Type.Object(
+        {
+          round: Nullable(Type.Integer({ description: 'Round; null when unknown' })),
+          teams: Pair(Type.String(), 'The two teams, in name order'),
+          games: Type.Integer({ description: 'Games between their members in the round' }),
+          wins: Pair(Type.Integer(), "Games each team's members won"),
+          draws: Type.Integer({ description: 'Games drawn' }),
+          score: Pair(
+            Nullable(Type.Number()),
+            "Each team's summed known game scores; null when none is known",
+          ),
+        },
+        { description: 'One team match: the games of one round between two teams, summed' },
+      ),
+      { description: 'Team matches by round (unknown round last), then team name' },
+    ),
+  },
+  {
+    description:
+      "A team event's teams as its source gives them (entries' team), with sums of their members' games; no system declares a team scoring rule yet, so no team is placed",
+  },
+);
+
 export const EventPageSchema = Type.Object(
   {
     event: Type.Object(EventInfoProperties, { description: "The event's fields" }),
@@ -134,6 +187,10 @@ export const EventPageSchema = Type.Object(
     rounds: Type.Array(RoundSchema, {
       description: 'Rounds in ascending order, games of unknown round last',
     }),
+    teams: Nullable(
+      TeamsSchema,
+      "A team event's teams when its source gives them; null otherwise (a singles event, or a team event whose source gives no teams)",
+    ),
   },
   { description: "With `event`: that event's page" },
 );

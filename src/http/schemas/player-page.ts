@@ -4,6 +4,7 @@
  */
 import { Type } from 'typebox';
 import { Nullable } from './common-filter.ts';
+import { EventFormatSchema, PlacementSourceProperties } from './placement-source.ts';
 import { FactionRefSchema, WinDrawLossProperties } from './envelope.ts';
 
 export const PlayerRefSchema = Type.Object(
@@ -59,9 +60,11 @@ const HistoryRowSchema = Type.Object(
     placement: Nullable(
       Type.Integer({
         description:
-          "The player's placement in the event (1 = won it: the published placement, else ranked by wins then total score); null when the event places them nowhere",
+          "The player's placement in the event (1 = won it), as `placements` says where it comes from; null when the event places them nowhere (always at a team event)",
       }),
     ),
+    format: EventFormatSchema,
+    ...PlacementSourceProperties,
     participants: Nullable(
       Type.Integer({ description: "The event's participant count; null when unknown" }),
     ),
@@ -85,6 +88,7 @@ const PlacementSchema = (description: string) =>
         date: Type.String({ description: DATE }),
         event: EventRefSchema,
         placement: Type.Integer({ description: 'Placement (1 = won the event)' }),
+        ...PlacementSourceProperties,
       },
       { description },
     ),

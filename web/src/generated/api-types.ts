@@ -760,6 +760,10 @@ export interface paths {
                                         online: boolean | null;
                                         /** @description Participants the event declared; null when it declared none */
                                         participants: number | null;
+                                        /** @description With placements "derived": the rule that ranked the games, in words (e.g. "total battle points"); else null */
+                                        placementRule: string | null;
+                                        /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
+                                        placements: "published" | "derived" | "none";
                                         /** @description Rounds: declared, else the highest round played; null when neither is known */
                                         rounds: number | null;
                                         /** @description Rules version the event was played under; null when unknown */
@@ -826,7 +830,7 @@ export interface paths {
                                         games: number;
                                         /** @description Games lost (a double loss counts) */
                                         losses: number;
-                                        /** @description Final placement: published, else derived from the games (wins, then total score; equals share a place); null when the event published placements but none for this entry */
+                                        /** @description Final placement: published, else derived from the games by the game system's placing rule (equals share a place); null when the event has none (placements "none") or published none for this entry */
                                         placement: number | null;
                                         /** @description The player */
                                         player: {
@@ -841,13 +845,69 @@ export interface paths {
                                         };
                                         /** @description Sum of the known scores of those games; null when none is known */
                                         score: number | null;
-                                        /** @description Placed within the top 10% (ceil) of the event */
+                                        /** @description The team the entry names; null when none */
+                                        team: string | null;
+                                        /** @description Placed within the top 10% (ceil) of the placed entries; false when unplaced */
                                         top: boolean;
                                         /** @description Played at least one game and lost none */
                                         undefeated: boolean;
                                         /** @description Games won */
                                         wins: number;
                                     }[];
+                                    /** @description A team event's teams when its source gives them; null otherwise (a singles event, or a team event whose source gives no teams) */
+                                    teams: {
+                                        /** @description Team matches by round (unknown round last), then team name */
+                                        matches: {
+                                            /** @description Games drawn */
+                                            draws: number;
+                                            /** @description Games between their members in the round */
+                                            games: number;
+                                            /** @description Round; null when unknown */
+                                            round: number | null;
+                                            /** @description Each team's summed known game scores; null when none is known */
+                                            score: (number | null)[];
+                                            /** @description The two teams, in name order */
+                                            teams: string[];
+                                            /** @description Games each team's members won */
+                                            wins: number[];
+                                        }[];
+                                        /** @description The teams, by name */
+                                        teams: {
+                                            /** @description Drawn */
+                                            draws: number;
+                                            /** @description Games its members played */
+                                            games: number;
+                                            /** @description Lost */
+                                            losses: number;
+                                            /** @description The team's entries */
+                                            members: {
+                                                /** @description The faction of the entry: declared, else the one its player played most there; null when neither */
+                                                faction: {
+                                                    /** @description Faction id (stable code) */
+                                                    id: string;
+                                                    /** @description Faction name */
+                                                    name: string;
+                                                } | null;
+                                                /** @description The player */
+                                                player: {
+                                                    /** @description Player's country (ISO 3166-1 alpha-2), when known; else null */
+                                                    country: string | null;
+                                                    /** @description Player id (may be opaque) */
+                                                    id: string;
+                                                    /** @description Player name, when known; else null */
+                                                    name: string | null;
+                                                    /** @description The shortest prefix of the id that no other player of the data shares, at least 6 characters (the whole id when shorter): how to show a player without a name */
+                                                    shortId: string;
+                                                };
+                                            }[];
+                                            /** @description Team name as the source gives it */
+                                            name: string;
+                                            /** @description Sum of its members' known game scores; null when none */
+                                            score: number | null;
+                                            /** @description Games its members won */
+                                            wins: number;
+                                        }[];
+                                    } | null;
                                 };
                                 /** @description This page of the events */
                                 events: {
@@ -869,6 +929,10 @@ export interface paths {
                                     online: boolean | null;
                                     /** @description Participants the event declared; null when it declared none */
                                     participants: number | null;
+                                    /** @description With placements "derived": the rule that ranked the games, in words (e.g. "total battle points"); else null */
+                                    placementRule: string | null;
+                                    /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
+                                    placements: "published" | "derived" | "none";
                                     /** @description With player: that player's placement; null when none is known */
                                     playerPlacement?: number | null;
                                     /** @description Rounds: declared, else the highest round played; null when neither is known */
@@ -2625,6 +2689,10 @@ export interface paths {
                                         };
                                         /** @description Placement (1 = won the event) */
                                         placement: number;
+                                        /** @description With placements "derived": the rule that ranked the games, in words (e.g. "total battle points"); else null */
+                                        placementRule: string | null;
+                                        /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
+                                        placements: "published" | "derived" | "none";
                                     } | null;
                                     /** @description Their record per faction played, most games first */
                                     factions: {
@@ -2657,14 +2725,20 @@ export interface paths {
                                             /** @description Event name */
                                             name: string;
                                         };
+                                        /** @description Event format: singles or teams (a team event places no player on their own) */
+                                        format: "singles" | "teams";
                                         /** @description Rated games of the player in the event */
                                         games: number;
                                         /** @description Rated games lost in the event (a double loss counts as a loss) */
                                         losses: number;
                                         /** @description The event's participant count; null when unknown */
                                         participants: number | null;
-                                        /** @description The player's placement in the event (1 = won it: the published placement, else ranked by wins then total score); null when the event places them nowhere */
+                                        /** @description The player's placement in the event (1 = won it), as `placements` says where it comes from; null when the event places them nowhere (always at a team event) */
                                         placement: number | null;
+                                        /** @description With placements "derived": the rule that ranked the games, in words (e.g. "total battle points"); else null */
+                                        placementRule: string | null;
+                                        /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
+                                        placements: "published" | "derived" | "none";
                                         /** @description The rating as it stood at the end of that date, as the leaderboard cut off with `to` (or asOf) at that date gives it; with week or month periods, after the period holding the event */
                                         rating: number;
                                         /** @description Glicko-2 rating deviation at the same point; null otherwise */
@@ -2685,6 +2759,10 @@ export interface paths {
                                         };
                                         /** @description Placement (1 = won the event) */
                                         placement: number;
+                                        /** @description With placements "derived": the rule that ranked the games, in words (e.g. "total battle points"); else null */
+                                        placementRule: string | null;
+                                        /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
+                                        placements: "published" | "derived" | "none";
                                     } | null;
                                     /** @description The player */
                                     player: {

@@ -8,18 +8,19 @@ import { post } from '../api.ts';
 import type { AnswerOf } from '../api.ts';
 import { Pager } from '../components/pager.tsx';
 import { Empty, ErrorBox, Loading, Show, Warnings } from '../components/status.tsx';
-import { EventLink, FactionLink, PlayerLink } from '../components/entity-link.tsx';
-import { num } from '../format.ts';
+import { EventLink } from '../components/entity-link.tsx';
 import { hrefWith, navigate } from '../url-state.ts';
 import type { Params } from '../url-state.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
-import type { Column } from '../components/sortable-table.tsx';
-import { SortableTable } from '../components/sortable-table.tsx';
 import { EventRounds } from './event-rounds.tsx';
+import { PlacementNote, Standings } from './event-standings.tsx';
+import { EventTeams } from './event-teams.tsx';
 
 type Events = AnswerOf<'/api/events'>;
 type EventData = NonNullable<Events['data']['event']>;
+
+type SystemName = { id: string; name: string };
 
 const LIST_PAGE_SIZE = 25;
 
@@ -65,87 +66,6 @@ function Facts({ data }: { data: EventData }) {
   );
 }
 
-type Standing = EventData['standings'][number];
-
-const STANDING_COLUMNS: Array<Column<Standing>> = [
-  {
-    key: 'place',
-    label: 'Place',
-    numeric: true,
-    csv: [['placement', (s) => s.placement]],
-    render: (s) => s.placement ?? '–',
-  },
-  {
-    key: 'player',
-    label: 'Player',
-    csv: [
-      ['playerId', (s) => s.player.id],
-      ['player', (s) => s.player.name],
-    ],
-    render: (s) => (
-      <>
-        <PlayerLink player={s.player} />
-        {s.undefeated && (
-          <span class="badge" title="Played at least one game and lost none">
-            undefeated
-          </span>
-        )}
-      </>
-    ),
-  },
-  {
-    key: 'faction',
-    label: 'Faction',
-    csv: [
-      ['factionId', (s) => s.faction?.id],
-      ['faction', (s) => s.faction?.name],
-    ],
-    render: (s) => (s.faction ? <FactionLink faction={s.faction} /> : '–'),
-  },
-  {
-    key: 'wdl',
-    label: 'W/D/L',
-    numeric: true,
-    nowrap: true,
-    title: 'Wins / draws / losses',
-    csv: [
-      ['wins', (s) => s.wins],
-      ['draws', (s) => s.draws],
-      ['losses', (s) => s.losses],
-    ],
-    render: (s) => `${s.wins} / ${s.draws} / ${s.losses}`,
-  },
-  {
-    key: 'score',
-    label: 'Score',
-    numeric: true,
-    optional: true,
-    csv: [
-      ['score', (s) => s.score],
-      ['undefeated', (s) => s.undefeated],
-    ],
-    render: (s) => num(s.score, 0),
-  },
-];
-
-function Standings({ data }: { data: EventData }) {
-  if (data.standings.length === 0) return <Empty>This event has no standings in the data.</Empty>;
-  return (
-    <SortableTable
-      caption={`Standings of ${data.event.name}`}
-      captionHidden
-      label="Standings"
-      name="standings"
-      testId="standings"
-      columns={STANDING_COLUMNS}
-      rows={data.standings}
-      rowKey={(s) => s.player.id}
-      rowHeader="player"
-      rowData={(s) => ({ 'data-player': s.player.id })}
-    />
-  );
-}
-
 /** The plain words for an event id the data does not hold. */
 function Unknown({ id, params }: { id: string; params: Params }) {
   return (
@@ -161,8 +81,8 @@ function Unknown({ id, params }: { id: string; params: Params }) {
   );
 }
 
-function OneEvent({ id, params, system }: { id: string; params: Params; system?: string }) {
-  const body = { ...(system ? { system } : {}), event: id, pageSize: 1 };
+function OneEvent({ id, params, system }: { id: string; params: Params; system?: SystemName }) {
+  const body = { ...(system ? { system: system.id } : {}), event: id, pageSize: 1 };
   const result = useApi(JSON.stringify(body), (signal) => post('/api/events', body, signal));
   if (result.state === 'error') {
     return result.error.status === 404 ? (
@@ -194,7 +114,14 @@ function OneEvent({ id, params, system }: { id: string; params: Params; system?:
             <Warnings warnings={meta.warnings} />
             <Facts data={data.event} />
             <h2>Standings</h2>
+            <PlacementNote data={data.event} system={system?.name} />
             <Standings data={data.event} />
+            {data.event.teams && (
+              <>
+                <h2>Teams</h2>
+                <EventTeams teams={data.event.teams} />
+              </>
+            )}
             <h2>Rounds</h2>
             <EventRounds rounds={data.event.rounds} />
           </article>
@@ -250,6 +177,6 @@ function EventList({ params, update, filter }: Pick<PageProps, 'params' | 'updat
 
 export function EventPage({ params, update, filter, system }: PageProps) {
   const id = params.event?.trim();
-  if (id) return <OneEvent id={id} params={params} system={system?.id} />;
+  if (id) return <OneEvent id={id} params={params} system={system} />;
   return <EventList params={params} update={update} filter={filter} />;
 }

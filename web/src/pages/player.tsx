@@ -35,11 +35,41 @@ function placed(placement: number | null, participants: number | null = null): s
   return participants === null ? ordinal(placement) : `${ordinal(placement)} of ${participants}`;
 }
 
+/** The Placed cell: a team event's games carry no placing; a derived one says so. */
+function PlacedCell({ h }: { h: HistoryRow }) {
+  if (h.format === 'teams')
+    return (
+      <span class="secondary" title="A team event places no player on their own">
+        team event
+      </span>
+    );
+  if (h.placement === null)
+    return <span title="The source publishes no places and no rule derives them">–</span>;
+  return (
+    <>
+      {placed(h.placement, h.participants)}
+      {h.placements === 'derived' && <Derived rule={h.placementRule} />}
+    </>
+  );
+}
+
+function Derived({ rule }: { rule: string | null }) {
+  return (
+    <span class="secondary" title={`Derived by ${rule ?? 'a rule'}; the source publishes none`}>
+      {' '}
+      (derived)
+    </span>
+  );
+}
+
 function PlacementBox({ label, row }: { label: string; row: Placement | null }) {
   return (
     <div>
       <dt>{label}</dt>
-      <dd>{row ? ordinal(row.placement) : '–'}</dd>
+      <dd>
+        {row ? ordinal(row.placement) : '–'}
+        {row?.placements === 'derived' && <Derived rule={row.placementRule} />}
+      </dd>
       {row && (
         <dd class="where">
           <EventLink event={row.event} /> <span class="secondary">{row.date}</span>
@@ -95,8 +125,9 @@ function resultColumns(method: Method): Array<Column<HistoryRow>> {
       csv: [
         ['placement', (h) => h.placement],
         ['participants', (h) => h.participants],
+        ['placements', (h) => h.placements],
       ],
-      render: (h) => placed(h.placement, h.participants),
+      render: (h) => <PlacedCell h={h} />,
     },
     {
       key: 'wdl',

@@ -1,0 +1,27 @@
+/** Where an event's placings come from, as every event answer says (docs/statistics.md#standings). */
+import { Type } from 'typebox';
+import { EVENT_FORMATS } from '../../domain/model.ts';
+import { Nullable } from './common-filter.ts';
+
+/** Where an event's placings come from (docs/statistics.md#standings). */
+export const PlacementSourceProperties = {
+  placements: Type.Union(
+    ['published', 'derived', 'none'].map((p) => Type.Literal(p)),
+    {
+      description:
+        "Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places",
+    },
+  ),
+  placementRule: Nullable(
+    Type.String({
+      description:
+        'With placements "derived": the rule that ranked the games, in words (e.g. "total battle points"); else null',
+    }),
+  ),
+};
+
+/** An event's format, for answers that name an event by reference. */
+export const EventFormatSchema = Type.Union(
+  EVENT_FORMATS.map((f) => Type.Literal(f)),
+  { description: 'Event format: singles or teams (a team event places no player on their own)' },
+);

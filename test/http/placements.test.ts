@@ -1,0 +1,198 @@
+/**
+ * Where an event's placings come from (docs/statistics.md#standings), on a document written by
+ * hand: published placings are used; without them a system's placing rule derives them and
+ * every answer names the rule; with no rule, and at a team event, nobody is placed and the event
+ * counts in no statistic that needs places (event wins, best-N points), while its games and its
+ * undefeated runs still count.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { CanonicalDocument } from '../../src/domain/model.ts';
+import { post } from '../support/post-json.ts';
+import { buildTestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { TEST_BACKEND } from '../support/test-store.ts';
+
+type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const game = (id: string, a: [string, string, number], b: [string, string, number]) => ({
+  id,
+  sides: [
+    { player: a[0], faction: a[1], score: a[2], result: a[2] > b[2] ? 'win' : 'loss' },
+    { player: b[0], faction: b[1], score: b[2], result: b[2] > a[2] ? 'win' : 'loss' },
+  ],
+});
+
+/**
+ * System `nr` declares no rule: P publishes p1 1st, p2 2nd; U publishes nothing (p3 of B beats
+ * p4 of A). System `wr` ranks by wins, then total score: in D each of q1..q3 wins once, so the
+ * totals decide (q2 28, q1 21, q3 11); T is a team event that publishes placings all the same.
+ */
+const DOCUMENT = {
+  format: 'muster/v1',
+  systems: [
+    { id: 'nr', name: 'No Rule', score: { min: 0, max: 20, total: 20 } },
+    {
+      id: 'wr',
+      name: 'With Rule',
+      score: { min: 0, max: 20, total: 20 },
+      placementRule: { name: 'wins, then total score', rank: ['wins', 'score'] },
+    },
+  ],
+  factions: ['nr', 'wr'].flatMap((system) => [
+    { id: 'A', system, name: 'Alpha' },
+    { id: 'B', system, name: 'Beta' },
+  ]),
+  events: [
+    {
+      id: 'P',
+      system: 'nr',
+      name: 'Published',
+      start: '2025-03-01',
+      entries: [
+        { player: 'p1', faction: 'A', placement: 1 },
+        { player: 'p2', faction: 'B', placement: 2 },
+      ],
+      games: [game('P1', ['p1', 'A', 15], ['p2', 'B', 5])],
+    },
+    {
+      id: 'U',
+      system: 'nr',
+      name: 'Unplaced',
+      start: '2025-03-08',
+      games: [game('U1', ['p3', 'B', 15], ['p4', 'A', 5])],
+    },
+    {
+      id: 'D',
+      system: 'wr',
+      name: 'Derived',
+      start: '2025-03-01',
+      games: [
+        game('D1', ['q1', 'A', 12], ['q2', 'B', 8]),
+        game('D2', ['q3', 'A', 11], ['q1', 'A', 9]),
+        game('D3', ['q2', 'B', 20], ['q3', 'A', 0]),
+      ],
+    },
+    {
+      id: 'T',
+      system: 'wr',
+      name: 'Teams',
+      start: '2025-03-08',
+      format: 'teams',
+      entries: [
+        { player: 'r1', faction: 'A', team: 'Reds', placement: 1 },
+        { player: 'r2', faction: 'B', team: 'Blues', placement: 2 },
+      ],
+      games: [game('T1', ['r1', 'A', 14], ['r2', 'B', 6])],
+    },
+  ],
+} as unknown as CanonicalDocument;
+
+describe(`where placings come from (${TEST_BACKEND})`, () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp({ seed: DOCUMENT });
+  });
+  after(async () => t.close());
+
+  const events = async (body: Row): Promise<Map<string, Row>> => {
+    const { status, json } = await post(t, '/api/events', { pageSize: 10, ...body });
+    assert.equal(status, 200, JSON.stringify(json));
+    return new Map((json.data.events as Row[]).map((e) => [e.id, e]));
+  };
+  const page = async (system: string, event: string): Promise<Row> =>
+    (await post(t, '/api/events', { system, event, pageSize: 1 })).json.data.event;
+  const places = (p: Row) =>
+    Object.fromEntries((p.standings as Row[]).map((s) => [s.player.id, s.placement]));
+
+  it('uses published placings and says so', async () => {
+    const p = (await events({ system: 'nr' })).get('P')!;
+    assert.equal(p.placements, 'published');
+    assert.equal(p.placementRule, null);
+    assert.deepEqual(places(await page('nr', 'P')), { p1: 1, p2: 2 });
+  });
+
+  it('derives placings by the system rule, always naming the rule', async () => {
+    const d = (await events({ system: 'wr' })).get('D')!;
+    assert.equal(d.placements, 'derived');
+    assert.equal(d.placementRule, 'wins, then total score');
+    assert.deepEqual(
+      d.winners.map((w: Row) => w.player.id),
+      ['q2'],
+    );
+    const pg = await page('wr', 'D');
+    assert.deepEqual(pg.event.placementRule, 'wins, then total score');
+    assert.deepEqual(places(pg), { q2: 1, q1: 2, q3: 3 });
+  });
+
+  it('places nobody without a rule or published placings, and leaves the event out of event wins', async () => {
+    const u = (await events({ system: 'nr' })).get('U')!;
+    assert.equal(u.placements, 'none');
+    assert.equal(u.placementRule, null);
+    assert.deepEqual(u.winners, []);
+    assert.deepEqual(places(await page('nr', 'U')), { p3: null, p4: null });
+    const { json } = await post(t, '/api/faction-stats', { system: 'nr' });
+    const byId = new Map((json.data.factions as Row[]).map((f) => [f.faction.id, f]));
+    // A won P (published); B's p3 won U, which has no places: no event win, an undefeated run.
+    assert.equal(byId.get('A')!.eventWins, 1);
+    assert.equal(byId.get('B')!.eventWins, 0);
+    assert.equal(byId.get('B')!.undefeated, 1);
+    assert.equal(byId.get('B')!.games, 2, "the unplaced event's games still count");
+  });
+
+  it('gives no player of a team event a placing, though the source publishes some', async () => {
+    const team = (await events({ system: 'wr' })).get('T')!;
+    assert.equal(team.format, 'teams');
+    assert.equal(team.placements, 'none');
+    assert.deepEqual(team.winners, []);
+    const pg = await page('wr', 'T');
+    assert.deepEqual(places(pg), { r1: null, r2: null });
+    // The teams as the source gives them, summed, unplaced; the match told in name order.
+    assert.deepEqual(
+      pg.teams.teams.map((tm: Row) => [tm.name, tm.members.map((m: Row) => m.player.id), tm.score]),
+      [
+        ['Blues', ['r2'], 6],
+        ['Reds', ['r1'], 14],
+      ],
+    );
+    assert.deepEqual(pg.teams.matches, [
+      { round: null, teams: ['Blues', 'Reds'], games: 1, wins: [0, 1], draws: 0, score: [6, 14] },
+    ]);
+    assert.equal((await page('wr', 'D')).teams, null);
+    const mine = await events({ system: 'wr', player: 'r1' });
+    assert.equal(mine.get('T')!.playerPlacement, null);
+  });
+
+  it('scores best-N event points only at placed events', async () => {
+    for (const [system, placed, unplaced] of [
+      ['nr', ['p1', 'p2'], ['p3', 'p4']],
+      ['wr', ['q1', 'q2', 'q3'], ['r1', 'r2']],
+    ] as const) {
+      const { status, json } = await post(t, '/api/rankings', {
+        system,
+        method: 'points',
+        includeProvisional: true,
+        minGames: 0,
+      });
+      assert.equal(status, 200, JSON.stringify(json));
+      const rating = new Map((json.data.players as Row[]).map((r) => [r.player.id, r.rating]));
+      for (const p of placed) assert.ok((rating.get(p) ?? 0) > 0, `${p} scores`);
+      for (const p of unplaced) assert.ok((rating.get(p) ?? 0) === 0, `${p} scores nothing`);
+    }
+  });
+
+  it("says on a player's page that a team event's games carry no placing", async () => {
+    const { json } = await post(t, '/api/rankings', { system: 'wr', player: 'r1' });
+    const history = json.data.player.history as Row[];
+    assert.equal(history.length, 1);
+    assert.deepEqual(
+      [history[0].format, history[0].placement, history[0].placements],
+      ['teams', null, 'none'],
+    );
+    const q2 = (await post(t, '/api/rankings', { system: 'wr', player: 'q2' })).json.data.player;
+    assert.deepEqual(
+      [q2.bestPlacement.placement, q2.bestPlacement.placements, q2.bestPlacement.placementRule],
+      [1, 'derived', 'wins, then total score'],
+    );
+  });
+});

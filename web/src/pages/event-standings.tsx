@@ -1,0 +1,123 @@
+/**
+ * An event's standings (docs/statistics.md#standings): where its placings come from, said in
+ * words, and one row per entry, with a Place column only where the event has places.
+ */
+import { Empty } from '../components/status.tsx';
+import { FactionLink, PlayerLink } from '../components/entity-link.tsx';
+import { num } from '../format.ts';
+import type { Column } from '../components/sortable-table.tsx';
+import { SortableTable } from '../components/sortable-table.tsx';
+import type { AnswerOf } from '../api.ts';
+
+type EventData = NonNullable<AnswerOf<'/api/events'>['data']['event']>;
+
+type Standing = EventData['standings'][number];
+
+const STANDING_COLUMNS: Array<Column<Standing>> = [
+  {
+    key: 'place',
+    label: 'Place',
+    numeric: true,
+    csv: [['placement', (s) => s.placement]],
+    render: (s) => s.placement ?? '–',
+  },
+  {
+    key: 'player',
+    label: 'Player',
+    csv: [
+      ['playerId', (s) => s.player.id],
+      ['player', (s) => s.player.name],
+    ],
+    render: (s) => (
+      <>
+        <PlayerLink player={s.player} />
+        {s.undefeated && (
+          <span class="badge" title="Played at least one game and lost none">
+            undefeated
+          </span>
+        )}
+      </>
+    ),
+  },
+  {
+    key: 'faction',
+    label: 'Faction',
+    csv: [
+      ['factionId', (s) => s.faction?.id],
+      ['faction', (s) => s.faction?.name],
+    ],
+    render: (s) => (s.faction ? <FactionLink faction={s.faction} /> : '–'),
+  },
+  {
+    key: 'wdl',
+    label: 'W/D/L',
+    numeric: true,
+    nowrap: true,
+    title: 'Wins / draws / losses',
+    csv: [
+      ['wins', (s) => s.wins],
+      ['draws', (s) => s.draws],
+      ['losses', (s) => s.losses],
+    ],
+    render: (s) => `${s.wins} / ${s.draws} / ${s.losses}`,
+  },
+  {
+    key: 'score',
+    label: 'Score',
+    numeric: true,
+    optional: true,
+    csv: [
+      ['score', (s) => s.score],
+      ['undefeated', (s) => s.undefeated],
+    ],
+    render: (s) => num(s.score, 0),
+  },
+];
+
+export function Standings({ data }: { data: EventData }) {
+  if (data.standings.length === 0) return <Empty>This event has no standings in the data.</Empty>;
+  // No places, no Place column (a team event's, or none published and no rule to derive them).
+  const columns =
+    data.event.placements === 'none'
+      ? STANDING_COLUMNS.filter((c) => c.key !== 'place')
+      : STANDING_COLUMNS;
+  return (
+    <SortableTable
+      caption={`Standings of ${data.event.name}`}
+      captionHidden
+      label="Standings"
+      name="standings"
+      testId="standings"
+      columns={columns}
+      rows={data.standings}
+      rowKey={(s) => s.player.id}
+      rowHeader="player"
+      rowData={(s) => ({ 'data-player': s.player.id })}
+    />
+  );
+}
+
+/** Where the event's placings come from, in words: published, derived by a rule, or none. */
+export function placementWords(data: EventData, system = 'its game system'): string {
+  const event = data.event;
+  if (event.format === 'teams' && data.teams === null)
+    return 'Team event: the source gives no teams, so no player is placed on their own; every game is under Rounds.';
+  if (event.format === 'teams')
+    return "Team event: no player is placed on their own. The teams are as the source gives them, with their members' games summed; no team scoring is declared, so no team is placed.";
+  if (event.placements === 'published') return 'Places as the source publishes them.';
+  if (event.placements === 'derived')
+    return `Places derived by ${event.placementRule ?? 'a rule'}, the rule ${system} declares; the source publishes none.`;
+  return `No places: the source publishes none and ${system} declares no rule to derive them.`;
+}
+
+export function PlacementNote({ data, system }: { data: EventData; system?: string }) {
+  return (
+    <p
+      class="note placement-note"
+      data-testid="placement-note"
+      data-placements={data.event.placements}
+    >
+      {placementWords(data, system)}
+    </p>
+  );
+}
