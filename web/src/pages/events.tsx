@@ -50,8 +50,12 @@ function Size({ e }: { e: EventRow }) {
   );
 }
 
+/** Individual winners: a team event ranks teams, not players, whatever placing a row holds. */
+const winnersOf = (e: EventRow) => (e.format === 'teams' ? [] : e.winners);
+
 /** Its winners as the answer places them; none placed 1st: a dash, never a guess. */
 function Winners({ e }: { e: EventRow }) {
+  if (e.format === 'teams') return <span class="secondary">team event</span>;
   if (e.winners.length === 0) return <span title="No placing for this event">–</span>;
   return (
     <>
@@ -132,11 +136,27 @@ const COLUMNS: Array<Column<EventRow>> = [
     key: 'winner',
     label: 'Winner',
     optional: true,
-    title: 'Placed 1st, where the event has placings; a dash where it has none',
-    sort: (e) => (e.winners[0] ? playerName(e.winners[0].player) : null),
+    title:
+      'Placed 1st, where the event has placings; a dash where it has none; a team event has no individual winner',
+    sort: (e) => {
+      const first = winnersOf(e)[0];
+      return first ? playerName(first.player) : null;
+    },
     csv: [
-      ['winnerIds', (e) => e.winners.map((w) => w.player.id).join(' ')],
-      ['winners', (e) => e.winners.map((w) => playerName(w.player)).join('; ')],
+      [
+        'winnerIds',
+        (e) =>
+          winnersOf(e)
+            .map((w) => w.player.id)
+            .join(' '),
+      ],
+      [
+        'winners',
+        (e) =>
+          winnersOf(e)
+            .map((w) => playerName(w.player))
+            .join('; '),
+      ],
     ],
     render: (e) => <Winners e={e} />,
   },
@@ -164,7 +184,7 @@ export function EventsPage({ params, update, filter }: PageProps) {
                 <Empty>No events match {text ? `"${params.q}" and ` : ''}these filters.</Empty>
               ) : (
                 <SortableTable
-                  caption={`${rows.length} events, newest first; each name opens its page`}
+                  caption={`${rows.length} events; each name opens its page, each heading sorts by it`}
                   label="Events"
                   columns={COLUMNS}
                   rows={rows}

@@ -226,12 +226,12 @@ function MatrixDownloads({
 function beyondFrame(el: HTMLElement): string {
   const below = el.scrollHeight - el.clientHeight - el.scrollTop > 2;
   const right = el.scrollWidth - el.clientWidth - el.scrollLeft > 2;
-  if (below && right) return 'More rows below and columns to the right';
-  if (below) return 'More rows below';
-  return right ? 'More columns to the right' : '';
+  if (below && right) return '↓ More rows below and → columns to the right';
+  if (below) return '↓ More rows below';
+  return right ? '→ More columns to the right' : '';
 }
 
-/** The grid in its frame, saying so at the frame's edge while rows or columns lie beyond it. */
+/** The grid in its frame, saying so under the frame while rows or columns lie beyond it. */
 function HeatmapGrid({
   data,
   cells,
@@ -258,7 +258,7 @@ function HeatmapGrid({
     return () => window.removeEventListener('resize', measure);
   }, [data]);
   return (
-    <div class="heatmap-frame">
+    <>
       <div
         class="table-wrap heatmap-wrap"
         tabIndex={0}
@@ -331,7 +331,7 @@ function HeatmapGrid({
           {beyond}: scroll the grid
         </p>
       )}
-    </div>
+    </>
   );
 }
 
