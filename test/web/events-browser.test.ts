@@ -11,6 +11,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import type { CanonicalDocument } from '../../src/domain/model.ts';
 import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
 import {
   ARTIFACTS,
@@ -34,7 +35,42 @@ interface Served {
   origin: string;
 }
 
-async function serve(seed: 'demo-slice' | 't9a'): Promise<Served> {
+/** 60 events, event k of 2 + (k mod 7) players in one round, so the list needs two pages. */
+function manyEvents(): CanonicalDocument {
+  const events = Array.from({ length: 60 }, (_, k) => {
+    const players = 2 + (k % 7);
+    const games = Array.from({ length: Math.floor(players / 2) }, (_, g) => ({
+      id: `e${k}-g${g}`,
+      sides: [
+        { player: `p${2 * g}`, faction: 'A', result: 'win' },
+        { player: `p${2 * g + 1}`, faction: 'B', result: 'loss' },
+      ],
+    }));
+    const day = String(1 + (k % 28)).padStart(2, '0');
+    const month = String(1 + Math.floor(k / 28)).padStart(2, '0');
+    return {
+      id: `ev${k}`,
+      system: 'tt',
+      name: `Event ${k}`,
+      start: `2025-${month}-${day}`,
+      status: 'completed',
+      format: 'singles',
+      games,
+    };
+  });
+  return {
+    format: 'muster/v1',
+    systems: [{ id: 'tt', name: 'Test Tactics' }],
+    factions: [
+      { id: 'A', system: 'tt', name: 'Alpha' },
+      { id: 'B', system: 'tt', name: 'Beta' },
+    ],
+    players: Array.from({ length: 8 }, (_, i) => ({ id: `p${i}`, name: `Player ${i}` })),
+    events,
+  } as unknown as CanonicalDocument;
+}
+
+async function serve(seed: 'demo-slice' | 't9a' | CanonicalDocument): Promise<Served> {
   const port = await freePort();
   const test = await buildTestApp({ seed, env: { MUSTER_PORT: String(port) } });
   await test.app.listen({ host: '127.0.0.1', port });
@@ -185,6 +221,36 @@ describe(
         }
       });
     }
+
+    it('pages a long list 50 at a time, sorting all of it', async () => {
+      const many = await serve(manyEvents());
+      const { page, errors } = await watchedPage(browser, many.origin);
+      await open(page, many.origin, 'view=events');
+      const pager = page.locator('nav.pager');
+      assert.match(await pager.innerText(), /1–50 of 60 events/);
+      assert.equal(await page.getByTestId('event-date').count(), 50);
+      await page
+        .getByTestId('events-table')
+        .locator('thead button', { hasText: 'Players' })
+        .click();
+      assert.deepEqual(
+        [...new Set(await numbers(page, 'event-players'))].slice(0, 1),
+        [8],
+        'the most players of all 60 first',
+      );
+      await pager.getByRole('button', { name: /Next/ }).click();
+      assert.match(await pager.innerText(), /51–60 of 60 events/);
+      const last = await numbers(page, 'event-players');
+      assert.equal(last.length, 10);
+      assert.deepEqual(
+        last,
+        [...last].sort((a, b) => b - a),
+      );
+      assert.equal(last[last.length - 1], 2);
+      assert.deepEqual(errors, []);
+      await page.close();
+      await many.test.close();
+    });
 
     it('searches the events by name', async () => {
       const [name, { origin }] = served[served.length - 1];
