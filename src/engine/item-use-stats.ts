@@ -25,7 +25,7 @@ import {
 import type { ItemCube } from './cube/item-cube.ts';
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
-import { newcombe } from './intervals.ts';
+import { Z95, newcombe } from './intervals.ts';
 import type { Interval } from './intervals.ts';
 import { NO_GAMES, compareTallies } from './compare.ts';
 import { PriorFit, shrunkRate } from './shrinkage.ts';
@@ -76,6 +76,8 @@ export interface ItemRow {
   deltaInterval: Interval | null;
   /** delta over what the players' ratings predicted (docs/statistics.md#skill-adjusted-delta). */
   skillAdjustedDelta: number | null;
+  /** Its 95% interval (docs/statistics.md#skill-adjusted-delta). */
+  skillAdjustedInterval: Interval | null;
   winRateInterval: Interval | null;
   /** winRate pulled toward its factions' overall rate (docs/statistics.md#shrunk-win-rate). */
   shrunkWinRate: number | null;
@@ -132,19 +134,32 @@ function overall(acc: Float64Array): number | null {
   return games > 0 ? (successes(acc, 0) + successes(acc, S)) / games : null;
 }
 
+/** Mean residual (actual − expected) of one half of an accumulator and a bound of its variance. */
+function residual(acc: Float64Array, o: number): { mean: number; variance: number } | null {
+  const n = acc[o + SKILL_N];
+  if (n === 0) return null;
+  const actual = acc[o + SKILL_ACTUAL] / n;
+  const expected = acc[o + SKILL_EXPECTED] / n;
+  // A score in [0, 1] of mean m has variance at most m(1 − m), and the mean of the sides' bounds
+  // is at most that of their mean (concavity); the larger of the observed and the expected mean
+  // keeps a half that won (or lost) every game from a width of 0.
+  const bound = Math.max(actual * (1 - actual), expected * (1 - expected));
+  return { mean: actual - expected, variance: bound / n };
+}
+
 /**
  * (actual − expected) of the lists with the item minus the same of the lists without it, over
- * counted sides whose players both had pre-game ratings (faction-stats' skill model); null when
- * either side has none (docs/statistics.md#skill-adjusted-delta).
+ * counted sides whose players both had pre-game ratings (faction-stats' skill model), with its
+ * 95% Wald interval from a variance bound of each half; null when either side has none
+ * (docs/statistics.md#skill-adjusted-delta).
  */
-function skillAdjustedDelta(acc: Float64Array): number | null {
-  const over = (o: number) =>
-    acc[o + SKILL_N] > 0
-      ? (acc[o + SKILL_ACTUAL] - acc[o + SKILL_EXPECTED]) / acc[o + SKILL_N]
-      : null;
-  const withIt = over(0);
-  const without = over(S);
-  return withIt !== null && without !== null ? withIt - without : null;
+function skillAdjusted(acc: Float64Array): { delta: number; interval: Interval } | null {
+  const withIt = residual(acc, 0);
+  const without = residual(acc, S);
+  if (withIt === null || without === null) return null;
+  const delta = withIt.mean - without.mean;
+  const half = Z95 * Math.sqrt(withIt.variance + without.variance);
+  return { delta, interval: { low: delta - half, high: delta + half } };
 }
 
 /** The with-item results of an item accumulator (foldItems). */
@@ -223,6 +238,7 @@ function itemRow(
   clusters: Map<number, Float64Array> | null,
 ): ItemRow {
   const lists = acc[LISTS];
+  const skill = skillAdjusted(acc);
   const games = acc[GAMES];
   return {
     item: { name: snapshot.items[item].name, category: snapshot.items[item].category },
@@ -235,7 +251,8 @@ function itemRow(
     winRateWithout: winRate(acc[S + WINS], acc[S + DRAWS], acc[S + GAMES]),
     delta,
     deltaInterval: newcombe(successes(acc, 0), games, successes(acc, S), acc[S + GAMES]),
-    skillAdjustedDelta: skillAdjustedDelta(acc),
+    skillAdjustedDelta: skill?.delta ?? null,
+    skillAdjustedInterval: skill?.interval ?? null,
     winRateInterval:
       clusters === null
         ? winRateInterval(acc[WINS], acc[DRAWS], games)

@@ -88,4 +88,19 @@ describe(`participant counts the source did not give (${TEST_BACKEND})`, () => {
       ['given'],
     );
   });
+
+  it('lists each event with the players who played there, whatever it declared', async () => {
+    const { json } = await post(t, '/api/events', { system: 'tt' });
+    const rows = json.data.events as Array<{
+      id: string;
+      players: number;
+      participants: number | null;
+    }>;
+    assert.deepEqual(Object.fromEntries(rows.map((e) => [e.id, [e.players, e.participants]])), {
+      zero: [4, null],
+      fewer: [4, null],
+      given: [4, 16],
+      none: [4, null],
+    });
+  });
 });

@@ -20,6 +20,7 @@ interface Row {
   placements: 'published' | 'derived' | 'none';
   placementRule: string | null;
   entries: number;
+  players: number;
   games: number;
   winners: Ref[];
   undefeated: Ref[];
@@ -113,6 +114,11 @@ for (const { seed, skip } of SEEDS) {
         .filter((s) => s.player !== null).length;
       assert.equal(played, knownSides, 'every known side is one result of one standings entry');
       for (const s of page.standings) assert.equal(s.games, s.wins + s.draws + s.losses);
+      const players = new Set(
+        page.rounds.flatMap((r) => r.games.flatMap((g) => g.sides.map((s) => s.player?.id))),
+      );
+      players.delete(undefined);
+      assert.equal(row.players, players.size, 'players: those with a side in its games');
       const rounds = page.rounds.map((r) => r.round ?? Infinity);
       assert.deepEqual(
         rounds,

@@ -166,8 +166,16 @@ describe(`compareTo by hand (${TEST_BACKEND})`, () => {
     close(sword.deltaInterval.low, low, 'Sword delta low');
     close(sword.deltaInterval.high, high, 'Sword delta high');
     close(sword.skillAdjustedDelta, (1 - 0.5 + 0 - (1 - expectedB)) / 2 - 0, 'Sword skill');
+    // Its interval: both halves score 0.5 on average (with: 1 and 0; without: ½), so each
+    // variance bound is 0.5 · 0.5, over 2 and 1 rated sides.
+    const half = Z * Math.sqrt(0.25 / 2 + 0.25 / 1);
+    close(sword.skillAdjustedInterval.low, sword.skillAdjustedDelta - half, 'Sword skill low');
+    close(sword.skillAdjustedInterval.high, sword.skillAdjustedDelta + half, 'Sword skill high');
     const z = ((json.data as Row).items as Row[]).find((i) => i.item.name === 'Unit Z')!;
-    assert.deepEqual([z.deltaInterval, z.skillAdjustedDelta], [null, null]);
+    assert.deepEqual(
+      [z.deltaInterval, z.skillAdjustedDelta, z.skillAdjustedInterval],
+      [null, null, null],
+    );
   });
   it('answers interval "event-clustered" on the four rate routes: one event gives [0, 1]', async () => {
     const body = { interval: 'event-clustered' };

@@ -28,7 +28,16 @@ import { buildTestApp, t9aSeedPaths } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
-const PAGES = ['meta', 'matchups', 'lists', 'scenarios', 'rankings', 'satellites', 'about'];
+const PAGES = [
+  'meta',
+  'matchups',
+  'lists',
+  'scenarios',
+  'rankings',
+  'events',
+  'satellites',
+  'about',
+];
 
 interface Served {
   test: TestApp;

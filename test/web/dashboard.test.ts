@@ -24,7 +24,16 @@ import { buildTestApp } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
-const PAGES = ['meta', 'matchups', 'lists', 'scenarios', 'rankings', 'satellites', 'about'];
+const PAGES = [
+  'meta',
+  'matchups',
+  'lists',
+  'scenarios',
+  'rankings',
+  'events',
+  'satellites',
+  'about',
+];
 
 /** A demo-seeded app listening on 127.0.0.1 with the default allowed origins for its port. */
 async function serve(env: Record<string, string> = {}): Promise<{ test: TestApp; origin: string }> {

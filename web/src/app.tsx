@@ -12,6 +12,7 @@ import { commonFilter, hrefWith, navigate, useUrlParams, viewOf } from './url-st
 import { AboutPage } from './pages/about.tsx';
 import { ComparePage } from './pages/compare.tsx';
 import { EventPage } from './pages/event.tsx';
+import { EventsPage } from './pages/events.tsx';
 import { ListsPage } from './pages/lists.tsx';
 import { MatchupsPage } from './pages/matchups.tsx';
 import { FactionPage } from './pages/faction.tsx';
@@ -35,6 +36,7 @@ const PAGES: Record<View, PageEntry> = {
   lists: { title: 'Lists', component: ListsPage },
   scenarios: { title: 'Scenarios', component: ScenariosPage },
   rankings: { title: 'Rankings', component: RankingsPage },
+  events: { title: 'Events', component: EventsPage },
   satellites: { title: 'Satellites', component: SatellitesPage },
   compare: { title: 'Before/after', component: ComparePage },
   about: { title: 'About the data', component: AboutPage },
@@ -50,6 +52,7 @@ const FILTERS_OF: Record<View, ReadonlySet<FilterControl>> = {
   lists: new Set(EVERY_CONTROL),
   scenarios: new Set(EVERY_CONTROL),
   rankings: new Set(EVERY_CONTROL),
+  events: new Set(EVERY_CONTROL),
   // Upcoming events: their own dates, into the future; sizes, formats and tiers do not apply.
   satellites: new Set<FilterControl>(['system', 'futureDates', 'countries']),
   // The two windows set the dates and rules versions (web/src/compare-windows.ts).

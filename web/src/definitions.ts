@@ -57,6 +57,11 @@ export const DEFINITIONS = {
     text: 'Win rate of lists with the item minus lists without it, with its 95 % interval.',
     doc: 'statistics#with-and-without',
   },
+  skillAdjusted: {
+    term: 'Skill-adjusted',
+    text: "Delta of (actual − expected) score given the players' ratings, with its 95 % interval: does the item help, or do good players take it? Greyed when the interval includes 0.",
+    doc: 'statistics#skill-adjusted-delta',
+  },
   shrunk: {
     term: 'Shrunk win rate',
     text: "A win rate pulled toward the faction's overall rate, more for fewer games.",

@@ -1,5 +1,5 @@
 /**
- * The Muster dashboard: one filter bar, eight pages in the menu and the pages of a player, a
+ * The Muster dashboard: one filter bar, nine pages in the menu and the pages of a player, a
  * faction and an event behind every name (app.tsx's PAGES), everything in the URL.
  */
 import { render } from 'preact';

@@ -14,6 +14,7 @@ export const VIEWS = [
   'lists',
   'scenarios',
   'rankings',
+  'events',
   'satellites',
   'compare',
   'about',

@@ -29,6 +29,8 @@ export type EventListFilter = CommonFilter & EventListOptions;
 
 export interface EventRow extends EventInfo {
   entries: number;
+  /** Distinct players with a game in the event (its size when no count was declared). */
+  players: number;
   games: number;
   winners: EntryRef[];
   undefeated: EntryRef[];
@@ -61,6 +63,7 @@ function eventRow(snapshot: Snapshot, e: number, player: number): EventRow {
   const row: EventRow = {
     ...eventInfo(snapshot, e),
     entries: standingStart[e + 1] - standingStart[e],
+    players: playersWhoPlayed(snapshot, e),
     games: (rowEnd[e] - rowStart[e]) >> 1,
     winners: eventEntries(snapshot, e, (i) => st.placement[i] === 1).map((i) =>
       entryRef(snapshot, i),
@@ -74,6 +77,15 @@ function eventRow(snapshot: Snapshot, e: number, player: number): EventRow {
     row.playerPlacement = i >= 0 && st.placement[i] > 0 ? st.placement[i] : null;
   }
   return row;
+}
+
+/** The distinct players with a side in event `e` (sides of an unknown player left out). */
+function playersWhoPlayed(snapshot: Snapshot, e: number): number {
+  const { rowStart, rowEnd } = eventIndex(snapshot);
+  const seen = new Set<number>();
+  for (let r = rowStart[e]; r < rowEnd[e]; r++)
+    if (snapshot.player[r] >= 0) seen.add(snapshot.player[r]);
+  return seen.size;
 }
 
 /** Whether faction `f` has an entry placed 1st or undefeated in event `e`. */

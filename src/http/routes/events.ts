@@ -54,6 +54,10 @@ const EventRowSchema = Type.Object(
   {
     ...EventInfoProperties,
     entries: Type.Integer({ description: 'Standings entries (declared, or having played a game)' }),
+    players: Type.Integer({
+      description:
+        'Distinct players with a game in the event (participants is the count it declared)',
+    }),
     games: Type.Integer({ description: 'Completed games of the event' }),
     winners: Type.Array(EntryRefSchema, {
       description: 'Entries placed 1st (several when derived placements tie)',

@@ -121,6 +121,18 @@ const ItemRowSchema = Type.Object(
           "Does the item help, or do good players take it? Over non-mirror games where both players had a pre-game rating (faction-stats' skill model: Elo expectation on Glicko-2 ratings before the game): (actual − expected score) of the lists with it minus (actual − expected) of the same factions' lists without it; above 0 the lists with it beat their players' ratings by more; null when either side has no such game",
       }),
     ),
+    skillAdjustedInterval: Nullable(
+      Type.Object(
+        {
+          low: Type.Number({ description: 'Lower bound of the 95% interval' }),
+          high: Type.Number({ description: 'Upper bound of the 95% interval' }),
+        },
+        {
+          description:
+            "95% Wald interval of skillAdjustedDelta: ± 1.96 √(v₁/n₁ + v₂/n₂) over the rated sides with (n₁) and without (n₂) the item, v the larger of a(1 − a) and e(1 − e) for that half's mean actual score a and expectation e (a bound of a score's variance); an interval spanning 0 says the skill-adjusted difference may be noise; null when skillAdjustedDelta is",
+        },
+      ),
+    ),
     winRateInterval: RateIntervalSchema(' (clusters: the events of each faction taking the item)'),
     shrunkWinRate: ShrunkWinRateSchema(
       "the win rate of all lists of this row's factions in scope, with and without the item (mirror games left out)",

@@ -9,6 +9,7 @@ import type { DefinitionKey } from '../definitions.ts';
 import { Define } from './define.tsx';
 import type { CsvValue } from '../csv.ts';
 import { DownloadCsv } from './download.tsx';
+import { Pager } from './pager.tsx';
 
 /** One CSV column: its header and the raw value of a row. */
 export type CsvField<R> = readonly [header: string, value: (row: R) => CsvValue];
@@ -37,8 +38,9 @@ export interface Column<R> {
 
 function classOf<R>(c: Column<R>, extra?: string): string | undefined {
   return (
-    [c.numeric ? 'num' : '', c.optional ? 'opt' : '', extra ?? ''].filter(Boolean).join(' ') ||
-    undefined
+    [c.numeric ? 'num' : '', c.optional ? 'opt' : '', c.nowrap ? 'nowrap' : '', extra ?? '']
+      .filter(Boolean)
+      .join(' ') || undefined
   );
 }
 
@@ -85,6 +87,13 @@ export interface TableProps<R> {
    * long to read on real data; its CSV still holds every row, in the same order.
    */
   limit?: number;
+  /**
+   * Pages through the sorted rows this many at a time (a pager below), for a list too long for
+   * one screen; sorting goes back to page 1; its CSV still holds every row, in the same order.
+   */
+  pageSize?: number;
+  /** What the pager counts, e.g. "events" (default "rows"). */
+  rowsWhat?: string;
   /** The column whose cells head their rows (th scope="row"); default: the first. */
   rowHeader?: string;
   /** CSV columns after the columns' own, for what the table does not show. */
@@ -177,6 +186,8 @@ export function SortableTable<R>({
   initialSort,
   name,
   limit,
+  pageSize,
+  rowsWhat = 'rows',
   rowHeader,
   csvExtra = [],
   download = true,
@@ -185,13 +196,17 @@ export function SortableTable<R>({
 }: TableProps<R>) {
   const [sort, setSort] = useState<Sort>(initialSort ?? null);
   const [all, setAll] = useState(false);
+  const [page, setPage] = useState(1);
   const sorted = sortRows(
     rows,
     columns.find((c) => c.key === sort?.key),
     sort,
   );
   const cut = limit !== undefined && sorted.length > limit;
-  const shown = cut && !all ? sorted.slice(0, limit) : sorted;
+  const pages = pageSize === undefined ? 1 : Math.max(1, Math.ceil(sorted.length / pageSize));
+  const at = Math.min(page, pages);
+  const paged = pageSize === undefined ? sorted : sorted.slice((at - 1) * pageSize, at * pageSize);
+  const shown = cut && !all ? paged.slice(0, limit) : paged;
   const fields = [...csvFields(columns), ...csvExtra];
   const rowClass = (row: R) =>
     [highlighted?.(row) ? 'highlight' : '', muted?.(row) ? 'muted' : '']
@@ -210,7 +225,15 @@ export function SortableTable<R>({
           <thead>
             <tr>
               {columns.map((c) => (
-                <Heading key={c.key} column={c} sort={sort} onSort={setSort} />
+                <Heading
+                  key={c.key}
+                  column={c}
+                  sort={sort}
+                  onSort={(next) => {
+                    setSort(next);
+                    setPage(1);
+                  }}
+                />
               ))}
             </tr>
           </thead>
@@ -228,6 +251,15 @@ export function SortableTable<R>({
           </tbody>
         </table>
       </div>
+      {pages > 1 && pageSize !== undefined && (
+        <Pager
+          page={at}
+          pageSize={pageSize}
+          total={sorted.length}
+          onPage={setPage}
+          what={rowsWhat}
+        />
+      )}
       {(cut || download) && (
         <div class="table-tools">
           {cut && (

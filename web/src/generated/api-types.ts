@@ -935,6 +935,8 @@ export interface paths {
                                     placements: "published" | "derived" | "none";
                                     /** @description With player: that player's placement; null when none is known */
                                     playerPlacement?: number | null;
+                                    /** @description Distinct players with a game in the event (participants is the count it declared) */
+                                    players: number;
                                     /** @description Rounds: declared, else the highest round played; null when neither is known */
                                     rounds: number | null;
                                     /** @description Rules version the event was played under; null when unknown */
@@ -2285,6 +2287,13 @@ export interface paths {
                                     shrunkWinRate: number | null;
                                     /** @description Does the item help, or do good players take it? Over non-mirror games where both players had a pre-game rating (faction-stats' skill model: Elo expectation on Glicko-2 ratings before the game): (actual − expected score) of the lists with it minus (actual − expected) of the same factions' lists without it; above 0 the lists with it beat their players' ratings by more; null when either side has no such game */
                                     skillAdjustedDelta: number | null;
+                                    /** @description 95% Wald interval of skillAdjustedDelta: ± 1.96 √(v₁/n₁ + v₂/n₂) over the rated sides with (n₁) and without (n₂) the item, v the larger of a(1 − a) and e(1 − e) for that half's mean actual score a and expectation e (a bound of a score's variance); an interval spanning 0 says the skill-adjusted difference may be noise; null when skillAdjustedDelta is */
+                                    skillAdjustedInterval: {
+                                        /** @description Upper bound of the 95% interval */
+                                        high: number;
+                                        /** @description Lower bound of the 95% interval */
+                                        low: number;
+                                    } | null;
                                     /** @description (wins + draws/2) / games of the lists taking it: a draw counts half; null when games is 0 */
                                     winRate: number | null;
                                     /** @description 95% interval of winRate with wins + draws/2 as the successes out of games, clamped to [0, 1]: the Wilson score interval by default; with interval "event-clustered", the Wilson interval on the effective sample size games / deff · (z / t)² (Korn & Graubard 1998), deff ≥ 1 the cluster-robust variance over events divided by the binomial one and t Student's with events − 1 degrees of freedom, [0, 1] when all the games come from one event (clusters: the events of each faction taking the item); null when games is 0 */

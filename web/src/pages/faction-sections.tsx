@@ -7,11 +7,11 @@ import { post } from '../api.ts';
 import { DeltaBar } from '../components/delta-bar.tsx';
 import { FactionLink, PlayerLink } from '../components/entity-link.tsx';
 import { rateColumns } from '../components/rate-columns.tsx';
-import { ITEM_COLUMN } from '../components/item-column.tsx';
+import { ITEM_COLUMN, SKILL_COLUMN } from '../components/item-column.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show } from '../components/status.tsx';
-import { num, pct, signed } from '../format.ts';
+import { num, pct } from '../format.ts';
 import type { CommonFilter, ItemRow, MatchupCell, Rankings, ScenarioStats } from '../types.ts';
 import { useApi } from '../use-api.ts';
 
@@ -138,14 +138,7 @@ const ITEM_COLUMNS: Array<Column<ItemRow>> = [
     ],
     render: (r) => <DeltaBar value={r.delta} interval={r.deltaInterval} />,
   },
-  {
-    key: 'skill',
-    label: 'Skill-adjusted',
-    numeric: true,
-    optional: true,
-    csv: [['skillAdjustedDelta', (r) => r.skillAdjustedDelta]],
-    render: (r) => signed(r.skillAdjustedDelta),
-  },
+  SKILL_COLUMN,
 ];
 
 /** Its most taken items, with what they do to the win rate. */

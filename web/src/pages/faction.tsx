@@ -14,7 +14,7 @@ import { useApi } from '../use-api.ts';
 import { entityHref } from '../url-state.ts';
 import { EventWins } from './faction-events.tsx';
 import { BestPlayers, MatchupRow, ScenarioParts, TopItems } from './faction-sections.tsx';
-import { periodLabel, periodRun } from './meta.tsx';
+import { periodLabel, periodRun } from '../periods.ts';
 import type { PageProps } from './page-props.ts';
 
 function Glance({ row }: { row: FactionRow }) {

@@ -2,14 +2,14 @@
 import { post } from '../api.ts';
 import { FactionLink } from '../components/entity-link.tsx';
 import { DeltaBar } from '../components/delta-bar.tsx';
-import { ITEM_COLUMN } from '../components/item-column.tsx';
+import { ITEM_COLUMN, SKILL_COLUMN } from '../components/item-column.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { winRateColumn } from '../components/rate-columns.tsx';
 import { Pager } from '../components/pager.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
-import { num, pct, signed } from '../format.ts';
+import { num, pct } from '../format.ts';
 import type { ItemRow } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
@@ -73,16 +73,7 @@ const ITEM_COLUMNS: Array<Column<ItemRow>> = [
     ],
     render: (r) => <DeltaBar value={r.delta} interval={r.deltaInterval} />,
   },
-  {
-    key: 'skill',
-    label: 'Skill-adjusted',
-    numeric: true,
-    optional: true,
-    title:
-      "Delta of (actual − expected) score given the players' ratings: does the item help, or do good players take it?",
-    csv: [['skillAdjustedDelta', (r) => r.skillAdjustedDelta]],
-    render: (r) => signed(r.skillAdjustedDelta),
-  },
+  SKILL_COLUMN,
 ];
 
 /** The faction, the search and the order of the items, all kept in the URL. */
@@ -170,7 +161,8 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
                   {num(data.lists)} lists in scope. "Without" is the win rate of the same faction's
                   lists that do not take the item; the delta is drawn with its 95 % interval and is
                   greyed when that interval includes 0 (it may be noise). "Skill-adjusted" takes out
-                  how much better than expected the players taking the item are.
+                  how much better than expected the players taking the item are, with its 95 %
+                  interval, greyed the same way.
                 </p>
                 <SortableTable
                   caption={`Items and units, sorted by ${SORTS.find(([s]) => s === sort)?.[1]}`}

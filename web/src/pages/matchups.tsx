@@ -2,7 +2,7 @@
  * Matchups: a faction-by-faction heatmap of win rates, diverging around 50 % in a blue/orange
  * scheme that stays readable with common colour-vision deficiencies; each cell opens its numbers.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { post } from '../api.ts';
 import { heatmapPng } from '../components/chart-png.ts';
 import { DownloadCsv, DownloadPng } from '../components/download.tsx';
@@ -222,6 +222,119 @@ function MatrixDownloads({
   );
 }
 
+/** Which rows and columns of the grid lie beyond its frame, in words ("" when none). */
+function beyondFrame(el: HTMLElement): string {
+  const below = el.scrollHeight - el.clientHeight - el.scrollTop > 2;
+  const right = el.scrollWidth - el.clientWidth - el.scrollLeft > 2;
+  if (below && right) return '↓ More rows below and → columns to the right';
+  if (below) return '↓ More rows below';
+  return right ? '→ More columns to the right' : '';
+}
+
+/** The grid in its frame, saying so under the frame while rows or columns lie beyond it. */
+function HeatmapGrid({
+  data,
+  cells,
+  params,
+  update,
+  tabbable,
+  onKeyDown,
+}: {
+  data: Matchups['data'];
+  cells: Map<string, Cell>;
+  params: PageProps['params'];
+  update: PageProps['update'];
+  tabbable: string | undefined;
+  onKeyDown: (event: KeyboardEvent) => void;
+}) {
+  const frame = useRef<HTMLDivElement>(null);
+  const [beyond, setBeyond] = useState('');
+  const measure = () => {
+    if (frame.current) setBeyond(beyondFrame(frame.current));
+  };
+  useEffect(() => {
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [data]);
+  return (
+    <>
+      <div
+        class="table-wrap heatmap-wrap"
+        tabIndex={0}
+        role="region"
+        aria-label="Matchup heatmap"
+        ref={frame}
+        onScroll={measure}
+      >
+        <table class="heatmap" onKeyDown={onKeyDown}>
+          <caption class="sr-only">
+            Win rate of each row faction against each column faction
+          </caption>
+          <thead>
+            <tr>
+              <td class="corner" />
+              {data.factions.map((f) => (
+                <th key={f.id} scope="col" class="col-head">
+                  <span>
+                    <FactionLink faction={f} />
+                  </span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.factions.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">
+                  <FactionLink faction={row} />
+                </th>
+                {data.factions.map((col) => {
+                  const key = `${row.id}~${col.id}`;
+                  const cell = cells.get(key);
+                  if (cell === undefined || cell.winRate === null)
+                    return <td key={key} class="blank" />;
+                  // Coloured by the shrunk win rate, so a one-game cell does not shout 0 or
+                  // 100 % (docs/statistics.md#shrinkage); the raw figure is the text.
+                  const colourRate = cell.shrunkWinRate ?? cell.winRate;
+                  const background = heatColour(colourRate, cell.lowSample);
+                  const dark = wantsLightText(background);
+                  return (
+                    <td key={key} class={cell.lowSample ? 'low' : undefined}>
+                      <button
+                        type="button"
+                        class={dark ? 'heat dark' : 'heat'}
+                        style={{ backgroundColor: background }}
+                        aria-pressed={params.cell === key}
+                        data-cell={key}
+                        data-colour-rate={String(colourRate)}
+                        tabIndex={key === tabbable ? 0 : -1}
+                        aria-label={`${row.name} against ${col.name}: ${pct(cell.winRate, 0)} over ${cell.games} games, ${pct(colourRate, 0)} shrunk${cell.lowSample ? ', low sample' : ''}`}
+                        onClick={() => {
+                          chosenByUser = true;
+                          update({ cell: key }, true);
+                        }}
+                      >
+                        {Math.round(cell.winRate * 100)}
+                        <small>{cell.games}</small>
+                      </button>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {beyond && (
+        <p class="heatmap-more" data-testid="heatmap-more" aria-hidden="true">
+          {beyond}: scroll the grid
+        </p>
+      )}
+    </>
+  );
+}
+
 export function MatchupsPage({ params, update, filter }: PageProps) {
   const result = useApi(JSON.stringify(filter), (signal) =>
     post('/api/army-matchup', filter, signal),
@@ -250,71 +363,14 @@ export function MatchupsPage({ params, update, filter }: PageProps) {
               <span class="swatch" style={{ background: heatColour(0.7) }} /> 70 %. Faded cells have
               fewer than 30 games (paler, dashed border).
             </p>
-            <div
-              class="table-wrap heatmap-wrap"
-              tabIndex={0}
-              role="region"
-              aria-label="Matchup heatmap"
-            >
-              <table class="heatmap" onKeyDown={onKeyDown}>
-                <caption class="sr-only">
-                  Win rate of each row faction against each column faction
-                </caption>
-                <thead>
-                  <tr>
-                    <td class="corner" />
-                    {data.factions.map((f) => (
-                      <th key={f.id} scope="col" class="col-head">
-                        <span>
-                          <FactionLink faction={f} />
-                        </span>
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.factions.map((row) => (
-                    <tr key={row.id}>
-                      <th scope="row">
-                        <FactionLink faction={row} />
-                      </th>
-                      {data.factions.map((col) => {
-                        const key = `${row.id}~${col.id}`;
-                        const cell = cells.get(key);
-                        if (cell === undefined || cell.winRate === null)
-                          return <td key={key} class="blank" />;
-                        // Coloured by the shrunk win rate, so a one-game cell does not shout 0 or
-                        // 100 % (docs/statistics.md#shrinkage); the raw figure is the text.
-                        const colourRate = cell.shrunkWinRate ?? cell.winRate;
-                        const background = heatColour(colourRate, cell.lowSample);
-                        const dark = wantsLightText(background);
-                        return (
-                          <td key={key} class={cell.lowSample ? 'low' : undefined}>
-                            <button
-                              type="button"
-                              class={dark ? 'heat dark' : 'heat'}
-                              style={{ backgroundColor: background }}
-                              aria-pressed={params.cell === key}
-                              data-cell={key}
-                              data-colour-rate={String(colourRate)}
-                              tabIndex={key === tabbable ? 0 : -1}
-                              aria-label={`${row.name} against ${col.name}: ${pct(cell.winRate, 0)} over ${cell.games} games, ${pct(colourRate, 0)} shrunk${cell.lowSample ? ', low sample' : ''}`}
-                              onClick={() => {
-                                chosenByUser = true;
-                                update({ cell: key }, true);
-                              }}
-                            >
-                              {Math.round(cell.winRate * 100)}
-                              <small>{cell.games}</small>
-                            </button>
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <HeatmapGrid
+              data={data}
+              cells={cells}
+              params={params}
+              update={update}
+              tabbable={tabbable}
+              onKeyDown={onKeyDown}
+            />
             <MatrixDownloads data={data} names={names} cells={cells} />
             {open && (
               <Details cell={open} names={names} onClose={() => update({ cell: '' }, true)} />

@@ -3,7 +3,8 @@ import { useState } from 'preact/hooks';
 import { post } from '../api.ts';
 import { CITIES } from '../cities.ts';
 import { FileStem, TableCsv } from '../components/download.tsx';
-import type { CsvField } from '../components/sortable-table.tsx';
+import type { Column, CsvField } from '../components/sortable-table.tsx';
+import { SortableTable } from '../components/sortable-table.tsx';
 import { Pager } from '../components/pager.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
 import { fileStem } from '../csv.ts';
@@ -111,72 +112,84 @@ const SATELLITE_CSV: ReadonlyArray<CsvField<Satellite>> = [
   ['registrationUrl', (e) => e.registrationUrl],
 ];
 
-/** One page of upcoming satellites; the distance column only when a place is chosen. */
+const SATELLITE_COLUMNS: Array<Column<Satellite>> = [
+  {
+    key: 'date',
+    label: 'Date',
+    nowrap: true,
+    sort: (e) => e.start,
+    render: (e) => `${e.start}${e.end && e.end !== e.start ? ` – ${e.end.slice(5)}` : ''}`,
+  },
+  { key: 'event', label: 'Event', sort: (e) => e.name, render: (e) => e.name },
+  {
+    key: 'where',
+    label: 'Where',
+    optional: true,
+    sort: (e) => (e.online ? 'online' : [e.city, e.country].filter(Boolean).join(', ') || null),
+    render: (e) => (e.online ? 'online' : [e.city, e.country].filter(Boolean).join(', ') || '–'),
+  },
+  {
+    key: 'distance',
+    label: 'Distance',
+    numeric: true,
+    sort: (e) => e.distanceKm,
+    render: (e) => (e.distanceKm === null ? '–' : `${num(e.distanceKm)} km`),
+  },
+  {
+    key: 'major',
+    label: 'Qualifies for',
+    optional: true,
+    sort: (e) => e.qualifiesFor?.name ?? null,
+    render: (e) => e.qualifiesFor?.name ?? '–',
+  },
+  {
+    key: 'slots',
+    label: 'Slots',
+    numeric: true,
+    optional: true,
+    sort: (e) => e.slots,
+    render: (e) => e.slots ?? '–',
+  },
+  {
+    key: 'players',
+    label: 'Players',
+    numeric: true,
+    optional: true,
+    sort: (e) => e.participants,
+    render: (e) => `${e.participants ?? '–'}${e.capacity ? ` / ${e.capacity}` : ''}`,
+  },
+  {
+    key: 'register',
+    label: 'Register',
+    render: (e) =>
+      e.registrationUrl ? (
+        <a href={e.registrationUrl} rel="noopener noreferrer external">
+          register
+        </a>
+      ) : (
+        '–'
+      ),
+  },
+];
+
+/**
+ * One page of upcoming satellites, sortable within the page; the distance column only when a
+ * place is chosen. Its CSV is the page's own (raw dates, ids and links), not the columns'.
+ */
 function SatelliteTable({ events, near }: { events: Satellite[]; near: boolean }) {
   const fields = SATELLITE_CSV.filter(([h]) => near || h !== 'distanceKm');
   return (
     <>
-      <div class="table-wrap" tabIndex={0} role="region" aria-label="Upcoming satellites">
-        <table>
-          <caption class="sr-only">Upcoming satellite events, soonest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Event</th>
-              <th scope="col" class="opt">
-                Where
-              </th>
-              {near && (
-                <th scope="col" class="num">
-                  Distance
-                </th>
-              )}
-              <th scope="col" class="opt">
-                Qualifies for
-              </th>
-              <th scope="col" class="num opt">
-                Slots
-              </th>
-              <th scope="col" class="num opt">
-                Players
-              </th>
-              <th scope="col">Register</th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((e) => (
-              <tr key={e.id}>
-                <td class="nowrap">
-                  {e.start}
-                  {e.end && e.end !== e.start ? ` – ${e.end.slice(5)}` : ''}
-                </td>
-                <th scope="row">{e.name}</th>
-                <td class="opt">
-                  {e.online ? 'online' : [e.city, e.country].filter(Boolean).join(', ') || '–'}
-                </td>
-                {near && (
-                  <td class="num">{e.distanceKm === null ? '–' : `${num(e.distanceKm)} km`}</td>
-                )}
-                <td class="opt">{e.qualifiesFor?.name ?? '–'}</td>
-                <td class="num opt">{e.slots ?? '–'}</td>
-                <td class="num opt">
-                  {e.participants ?? '–'}
-                  {e.capacity ? ` / ${e.capacity}` : ''}
-                </td>
-                <td>
-                  {e.registrationUrl ? (
-                    <a href={e.registrationUrl} rel="noopener noreferrer external">
-                      register
-                    </a>
-                  ) : (
-                    '–'
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SortableTable
+        caption="Upcoming satellite events, soonest first"
+        captionHidden
+        label="Upcoming satellites"
+        columns={SATELLITE_COLUMNS.filter((c) => near || c.key !== 'distance')}
+        rows={events}
+        rowKey={(e) => e.id}
+        rowHeader="event"
+        download={false}
+      />
       <TableCsv
         header={fields.map(([h]) => h)}
         rows={() => events.map((e) => fields.map(([, value]) => value(e)))}

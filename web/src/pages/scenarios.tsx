@@ -124,64 +124,94 @@ function scenarioColumns(
   ];
 }
 
+type Kind = (typeof KINDS)[number][0];
+
+/** The kind shown: the one in the URL, else the first with data (T9A has no "scenario" names). */
+function kindShown(asked: string | undefined, rows: ScenarioRow[]): Kind {
+  const named = KINDS.find(([k]) => k === asked)?.[0];
+  return named ?? KINDS.find(([k]) => rows.some((r) => r.kind === k))?.[0] ?? 'scenario';
+}
+
+function KindTabs({
+  kind,
+  rows,
+  onChoose,
+}: {
+  kind: Kind;
+  rows: ScenarioRow[];
+  onChoose: (k: Kind) => void;
+}) {
+  return (
+    <div class="tabs" role="group" aria-label="Scenario part">
+      {KINDS.map(([k, label]) => (
+        <button
+          key={k}
+          type="button"
+          aria-pressed={k === kind}
+          class={rows.some((r) => r.kind === k) ? undefined : 'no-data'}
+          title={rows.some((r) => r.kind === k) ? undefined : `No games with a known ${k}`}
+          onClick={() => onChoose(k)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function ScenariosPage({ params, update, filter }: PageProps) {
-  const kind = KINDS.find(([k]) => k === params.kind)?.[0] ?? 'scenario';
-  const body = { ...filter, kinds: [kind] };
+  // Every kind in one request: the page opens on the first kind that has data.
+  const body = { ...filter };
   const result = useApi(JSON.stringify(body), (signal) =>
     post('/api/scenario-stats', body, signal),
   );
-  const secondary = kind === 'secondary';
   return (
-    <>
-      <div class="tabs" role="group" aria-label="Scenario part">
-        {KINDS.map(([k, label]) => (
-          <button
-            key={k}
-            type="button"
-            aria-pressed={k === kind}
-            onClick={() => update({ kind: k, scenario: '' })}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <Show result={result} what="scenario statistics">
-        {({ data, meta }) => {
-          const rows = data.scenarios;
-          if (rows.length === 0)
-            return <Empty>No games with a known {kind} match these filters.</Empty>;
-          const chosen = rows.find((r) => r.name === params.scenario);
-          const columns = scenarioColumns(secondary, chosen?.name, (name) =>
-            update({ scenario: name }, true),
-          );
-          return (
-            <>
-              <Warnings warnings={meta.warnings} />
-              <SortableTable
-                caption={`${KINDS.find(([k]) => k === kind)?.[1]}: choose one to see each faction's results`}
-                columns={columns}
-                rows={rows}
-                rowKey={(r) => r.name}
-              />
-              {chosen ? (
-                <section aria-labelledby="per-faction-h">
-                  <h2 id="per-faction-h">Factions in {chosen.name}</h2>
-                  <SortableTable
-                    caption={`Each faction's results in games with ${chosen.name}. Muted rows have fewer than 30 games.`}
-                    columns={FACTION_COLUMNS}
-                    rows={chosen.factions}
-                    rowKey={(r) => r.faction.id}
-                    muted={(r) => r.lowSample}
-                    initialSort={{ key: 'games', desc: true }}
-                  />
-                </section>
-              ) : (
-                <p class="note">Choose a {kind} above to see each faction's results in it.</p>
-              )}
-            </>
-          );
-        }}
-      </Show>
-    </>
+    <Show result={result} what="scenario statistics">
+      {({ data, meta }) => {
+        const kind = kindShown(params.kind, data.scenarios);
+        const rows = data.scenarios.filter((r) => r.kind === kind);
+        const chosen = rows.find((r) => r.name === params.scenario);
+        const columns = scenarioColumns(kind === 'secondary', chosen?.name, (name) =>
+          update({ scenario: name }, true),
+        );
+        return (
+          <>
+            <KindTabs
+              kind={kind}
+              rows={data.scenarios}
+              onChoose={(k) => update({ kind: k, scenario: '' })}
+            />
+            <Warnings warnings={meta.warnings} />
+            {rows.length === 0 ? (
+              <Empty>No games with a known {kind} match these filters.</Empty>
+            ) : (
+              <>
+                <SortableTable
+                  caption={`${KINDS.find(([k]) => k === kind)?.[1]}: choose one to see each faction's results`}
+                  columns={columns}
+                  rows={rows}
+                  rowKey={(r) => r.name}
+                />
+                {chosen ? (
+                  <section aria-labelledby="per-faction-h">
+                    <h2 id="per-faction-h">Factions in {chosen.name}</h2>
+                    <SortableTable
+                      caption={`Each faction's results in games with ${chosen.name}. Muted rows have fewer than 30 games.`}
+                      columns={FACTION_COLUMNS}
+                      rows={chosen.factions}
+                      rowKey={(r) => r.faction.id}
+                      muted={(r) => r.lowSample}
+                      initialSort={{ key: 'games', desc: true }}
+                    />
+                  </section>
+                ) : (
+                  <p class="note">Choose a {kind} above to see each faction's results in it.</p>
+                )}
+              </>
+            )}
+          </>
+        );
+      }}
+    </Show>
   );
 }
