@@ -107,7 +107,9 @@ function category(node: Json): string | null {
 
 function selection(node: Json, depth: number): Selection {
   if (depth > 32) throw new RosterError('selections are nested more than 32 deep');
-  const name = text(node.customName) ?? text(node.name);
+  // The entry's name is what was taken; `customName` is the owner's label for it ("Yorl Krauss"
+  // for a Neophyte Leader), never the unit (docs/import-formats.md#list-builder-rosters).
+  const name = text(node.name) ?? text(node.customName);
   if (name === null) throw new RosterError('a selection has no name');
   return {
     name,
