@@ -4,7 +4,8 @@
  * written as JSON. Each becomes one army list: every selection at the top of a force is a unit
  * (its primary category its category, its cost the points of everything under it, its models the
  * model selections under it), and every other selection under it an option whose type is its
- * own primary category. Parsing is fast-xml-parser's and fflate's; the mapping is ours.
+ * own primary category; a top-level selection with no model and no points under it is the list's
+ * configuration, not a unit. Parsing is fast-xml-parser's and fflate's; the mapping is ours.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { XMLParser } from 'fast-xml-parser';
@@ -57,6 +58,8 @@ interface Selection {
   number: number;
   points: number | null;
   category: string | null;
+  /** It carries a model's profile (typeName "Unit" or "Model"). */
+  modelProfile: boolean;
   selections: Selection[];
 }
 
@@ -66,7 +69,8 @@ const xml = new XMLParser({
   parseAttributeValue: false,
   parseTagValue: false,
   // BattleScribe writes repeated children inside a wrapper; a single child must still be a list.
-  isArray: (name) => ['force', 'selection', 'cost', 'category'].includes(name),
+  isArray: (name) =>
+    ['force', 'selection', 'cost', 'category', 'categoryLink', 'profile'].includes(name),
   processEntities: true,
 });
 
@@ -98,14 +102,43 @@ function points(node: Json): number | null {
   return cost === undefined ? null : num(cost.value);
 }
 
-/** The primary category's name, else the first category's. */
-function category(node: Json): string | null {
-  const categories = children(node, 'categories', 'category');
-  const primary = categories.find((c) => c.primary === true || c.primary === 'true');
-  return text((primary ?? categories[0])?.name);
+/** A force's categories by the ids a selection's category may reference them with. */
+type KnownCategories = ReadonlyMap<string, string>;
+
+function knownCategories(force: Json): KnownCategories {
+  const known = new Map<string, string>();
+  for (const c of categoryNodes(force)) {
+    const name = text(c.name);
+    if (name === null) continue;
+    for (const id of [c.entryId, c.targetId, c.id]) if (typeof id === 'string') known.set(id, name);
+  }
+  return known;
 }
 
-function selection(node: Json, depth: number): Selection {
+/** Categories as `<categories>` or, in the 2.01 schema, `<categoryLinks>` write them. */
+function categoryNodes(node: Json): Json[] {
+  return [
+    ...children(node, 'categories', 'category'),
+    ...children(node, 'categoryLinks', 'categoryLink'),
+  ];
+}
+
+/**
+ * The primary category's name, else the first category's; a category that names none is the
+ * force's category it references (BattleScribe 2.01 links by `targetId`).
+ */
+function category(node: Json, known: KnownCategories): string | null {
+  const categories = categoryNodes(node);
+  const chosen =
+    categories.find((c) => c.primary === true || c.primary === 'true') ?? categories[0];
+  if (chosen === undefined) return null;
+  const ref = [chosen.targetId, chosen.entryId].find(
+    (id) => typeof id === 'string' && known.has(id),
+  );
+  return text(chosen.name) ?? (ref === undefined ? null : (known.get(ref as string) ?? null));
+}
+
+function selection(node: Json, depth: number, known: KnownCategories): Selection {
   if (depth > 32) throw new RosterError('selections are nested more than 32 deep');
   // The entry's name is what was taken; `customName` is the owner's label for it ("Yorl Krauss"
   // for a Neophyte Leader), never the unit (docs/import-formats.md#list-builder-rosters).
@@ -116,19 +149,48 @@ function selection(node: Json, depth: number): Selection {
     type: text(node.type)?.toLowerCase() ?? 'upgrade',
     number: num(node.number) ?? 1,
     points: points(node),
-    category: category(node),
-    selections: children(node, 'selections', 'selection').map((s) => selection(s, depth + 1)),
+    category: category(node, known),
+    modelProfile: children(node, 'profiles', 'profile').some((p) =>
+      MODEL_PROFILES.test(String(p.typeName ?? '')),
+    ),
+    selections: children(node, 'selections', 'selection').map((s) =>
+      selection(s, depth + 1, known),
+    ),
   };
 }
 
-/** Sums of a subtree: points (null when nothing under it costs anything) and models. */
-function totals(s: Selection): { points: number | null; models: number } {
+/** The profile types of a model's characteristics (40k's "Unit", Kill Team's "Model"). */
+const MODEL_PROFILES = /^(unit|model)$/i;
+
+/** A model entry that names its size ("10 Stormvermin"): each one taken is that many models. */
+const SIZED = /^(\d{1,3})\s*x?\s+\D/i;
+
+/**
+ * The models a selection under a unit stands for, null when it is no model: a `model` selection,
+ * or an upgrade with a model's profile (Grey Knights, Wulfen, Ravenwing write models so). Its
+ * `number` is already the total within its unit (BattleScribe multiplies nested numbers out), so
+ * it is not multiplied by its parents'; an entry named with its size counts that many each.
+ */
+function modelsOf(s: Selection): number | null {
+  if (s.type !== 'model' && !(s.type === 'upgrade' && s.modelProfile)) return null;
+  const size = SIZED.exec(s.name);
+  return s.number * (size === null ? 1 : Number(size[1]));
+}
+
+/**
+ * Sums of a subtree: points (null when nothing under it costs anything) and models. `top` is a
+ * selection at the top of a force, which is a model only when its type says so (a Kill Team
+ * fighter); a unit's own profile does not make it one.
+ */
+function totals(s: Selection, top = false): { points: number | null; models: number } {
   let pts = s.points;
-  let models = s.type === 'model' ? s.number : 0;
+  const own = top ? (s.type === 'model' ? modelsOf(s) : null) : modelsOf(s);
+  let models = own ?? 0;
   for (const child of s.selections) {
     const t = totals(child);
     if (t.points !== null) pts = (pts ?? 0) + t.points;
-    models += t.models;
+    // A model's own models (its wargear has none) are not counted twice.
+    if (own === null) models += t.models;
   }
   return { points: pts, models };
 }
@@ -136,7 +198,7 @@ function totals(s: Selection): { points: number | null; models: number } {
 /** Every selection under a unit but its models, which count as models, not options. */
 function options(s: Selection, out: ListOption[] = []): ListOption[] {
   for (const child of s.selections) {
-    if (child.type !== 'model') {
+    if (modelsOf(child) === null) {
       const type = child.category ?? child.type.charAt(0).toUpperCase() + child.type.slice(1);
       out.push({ name: child.name, type });
     }
@@ -145,14 +207,56 @@ function options(s: Selection, out: ListOption[] = []): ListOption[] {
   return out;
 }
 
+/**
+ * A selection at the top of a force that is the list's configuration ("List Configuration",
+ * "Battle Formation", a lore): not a unit or model entry, with no model and no points under it.
+ * A top-level upgrade with models or points under it is a unit as some catalogues write one.
+ */
+function isConfiguration(s: Selection): boolean {
+  if (s.type === 'unit' || s.type === 'model') return false;
+  const t = totals(s, true);
+  return t.models === 0 && (t.points ?? 0) === 0;
+}
+
+/**
+ * The choices a configuration selection makes: what was chosen under it, typed by it ("Vanguard
+ * Wing" of "Battle Formation"), or the selection itself when nothing is under it ("Allow Legends").
+ */
+function configurationChoices(s: Selection): ListOption[] {
+  const chosen: ListOption[] = [];
+  const walk = (node: Selection) => {
+    for (const child of node.selections) {
+      chosen.push({ name: child.name, type: s.name });
+      walk(child);
+    }
+  };
+  walk(s);
+  return chosen.length > 0 ? chosen : [{ name: s.name, type: s.category ?? 'Configuration' }];
+}
+
+/**
+ * Each option once: an option carried by each of a unit's models (five "Blight Grenades") is one
+ * option of the unit, since item use counts lists and units, not models
+ * (docs/statistics.md#item-use-stats).
+ */
+function distinct(all: ListOption[]): ListOption[] {
+  const seen = new Set<string>();
+  return all.filter((o) => {
+    const key = `${o.type}\u0000${o.name}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 function unit(s: Selection): ListUnit {
-  const t = totals(s);
+  const t = totals(s, true);
   return {
     name: s.name,
     category: s.category ?? 'Unit',
     cost: t.points,
     models: t.models > 0 ? t.models : null,
-    options: options(s),
+    options: distinct(options(s)),
   };
 }
 
@@ -170,9 +274,16 @@ export function rosterFromObject(roster: unknown): ParsedRoster {
   const r = roster as Json;
   const all = forces(r);
   if (all.length === 0) throw new RosterError('the roster has no force');
-  const units = all.flatMap((f) =>
-    children(f, 'selections', 'selection').map((s) => unit(selection(s, 0))),
-  );
+  const top = all.flatMap((f) => {
+    const known = knownCategories(f);
+    return children(f, 'selections', 'selection').map((s) => selection(s, 0, known));
+  });
+  const units: ListUnit[] = [];
+  const configuration: ListOption[] = [];
+  for (const s of top) {
+    if (isConfiguration(s)) configuration.push(...configurationChoices(s));
+    else units.push(unit(s));
+  }
   if (units.length > 500) throw new RosterError(`${units.length} units; at most 500 are kept`);
   const summed = units.reduce<number | null>(
     (sum, u) => (u.cost === null || u.cost === undefined ? sum : (sum ?? 0) + u.cost),
@@ -185,7 +296,11 @@ export function rosterFromObject(roster: unknown): ParsedRoster {
     name: text(r.name),
     system: text(r.gameSystemName),
     catalogues,
-    list: { points: points(r) ?? summed, units },
+    list: {
+      points: points(r) ?? summed,
+      units,
+      ...(configuration.length > 0 ? { configuration } : {}),
+    },
   };
 }
 

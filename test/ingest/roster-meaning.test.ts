@@ -19,4 +19,65 @@ describe('roster meaning', () => {
     const leader = list.units.find((u) => u.name === 'Neophyte Leader');
     assert.deepEqual(leader?.options, [{ name: 'Autopistol', type: 'Wargear' }]);
   });
+
+  it('keeps force-level configuration as list choices, never as units', async () => {
+    const { list } = await readRoster(join(ROSTERS, 'formation-choices.json'));
+    assert.deepEqual(
+      list.units.map((u) => [u.name, u.category, u.cost, u.models]),
+      [
+        ['Liberators', 'Infantry', 110, 5],
+        // A top-level upgrade with models and points under it is a unit all the same.
+        ['Vanguard Squad', 'Troops', 200, 5],
+      ],
+    );
+    assert.deepEqual(list.configuration, [
+      { name: 'Vanguard Wing', type: 'Battle Formation' },
+      { name: 'Master the Paths', type: 'Battle Tactic Cards' },
+      { name: 'Wrath of the Storm', type: 'Battle Tactic Cards' },
+      { name: 'Allow Legends', type: 'Configuration' },
+      { name: 'Lore of the Storm', type: 'Spell Lore' },
+    ]);
+    const kt = await readRoster(join(ROSTERS, 'kill-team-named.ros'));
+    assert.ok(!kt.list.units.some((u) => u.name === 'List Configuration'));
+    assert.deepEqual(kt.list.configuration, [
+      { name: 'Arena Mission', type: 'List Configuration' },
+    ]);
+  });
+
+  it('reads categories given as links, and a primary link by the category it references', async () => {
+    const { list } = await readRoster(join(ROSTERS, 'category-links-201.ros'));
+    assert.deepEqual(
+      list.units.map((u) => [u.name, u.category, u.options]),
+      [
+        ['Captain', 'HQ', [{ name: 'Power Sword', type: 'Melee Weapon' }]],
+        ['Tactical Squad', 'Troops', []],
+      ],
+    );
+  });
+
+  it('counts models as the builder does: sized entries, nested totals, models written as upgrades', async () => {
+    const { list } = await readRoster(join(ROSTERS, 'model-counts.ros'));
+    assert.deepEqual(
+      list.units.map((u) => [u.name, u.models, (u.options ?? []).map((o) => o.name)]),
+      [
+        // "10 Stormvermin" taken 4 times is 40 models.
+        ['Stormvermin', 40, []],
+        // A nested number is already the total within its unit: not multiplied by the unit's.
+        ['Clanrats', 20, []],
+        // Models written as upgrades (a model's profile), their wargear still an option.
+        ['Strike Squad', 5, ['Storm Bolter']],
+      ],
+    );
+  });
+
+  it("counts an option carried by each of a unit's models once for the unit", async () => {
+    const { list } = await readRoster(join(ROSTERS, 'option-per-model.ros'));
+    assert.deepEqual(
+      list.units.map((u) => [u.name, u.models, u.options]),
+      [
+        ['Plague Marines', 5, [{ name: 'Blight Grenades', type: 'Wargear' }]],
+        ['Plague Marines', 5, [{ name: 'Blight Grenades', type: 'Wargear' }]],
+      ],
+    );
+  });
 });
