@@ -20,6 +20,8 @@ export interface BcpExport {
   players: unknown;
   pairings: unknown;
   sources: { event: string; players: string; pairings: string };
+  /** What the app's pages held, when the parts came as pages (src/ingest/bcp-pages.ts). */
+  pages?: string | null;
 }
 
 /** The game system an export's games belong to, as the import resolved it. */
