@@ -126,7 +126,11 @@ export async function readExportPlayers(
   }));
 }
 
-async function readLists(db: Kysely<Database>, ids: string[]): Promise<Map<string, ArmyList>> {
+/** The stored lists of these ids, as they were imported. */
+export async function readLists(
+  db: Kysely<Database>,
+  ids: string[],
+): Promise<Map<string, ArmyList>> {
   const lists = new Map<string, ArmyList>();
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
