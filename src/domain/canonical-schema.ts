@@ -134,6 +134,13 @@ export const ListSchema = Type.Object(
   {
     points: Opt(Type.Number({ minimum: 0 })),
     units: Type.Array(UnitSchema, { maxItems: 500 }),
+    configuration: Type.Optional(
+      Type.Array(OptionSchema, {
+        maxItems: 500,
+        description:
+          'List-level choices that are not units (a battle formation, a lore): type names the choice, name what was chosen',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'An army list' },
 );

@@ -113,6 +113,12 @@ export interface ListUnit {
 export interface ArmyList {
   points?: number | null;
   units: ListUnit[];
+  /**
+   * List-level choices that are not units: a battle formation, a lore, battle tactic cards, "Allow
+   * Legends" (docs/data-model.md#lists). The type names the choice ("Battle Formation"), the name
+   * what was chosen.
+   */
+  configuration?: ListOption[];
 }
 
 export interface GeoPoint {

@@ -3,6 +3,7 @@
  * over lists as played (one per game side that has a list). "Without" compares with same-faction
  * lists in scope that do not take the item.
  */
+import type { ItemKind } from '../domain/item-kinds.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { EMPTY_WARNING, LOW_SAMPLE_GAMES, mean, winRate, winRateInterval } from './common.ts';
 import type { EngineResult } from './common.ts';
@@ -51,6 +52,8 @@ export type ItemSort = (typeof ITEM_SORTS)[number];
 export interface ItemUseStatsRequest extends CommonFilter {
   factions: string[];
   categories: string[];
+  /** Only items of these kinds (units, options, configuration choices); empty or absent: all. */
+  kinds?: ItemKind[];
   search: string | null;
   minLists: number;
   sort: ItemSort;
@@ -63,7 +66,7 @@ export interface ItemUseStatsRequest extends CommonFilter {
 }
 
 export interface ItemRow {
-  item: { name: string; category: string };
+  item: { name: string; category: string; kind: ItemKind };
   factions: string[];
   picks: number;
   lists: number;
@@ -241,7 +244,11 @@ function itemRow(
   const skill = skillAdjusted(acc);
   const games = acc[GAMES];
   return {
-    item: { name: snapshot.items[item].name, category: snapshot.items[item].category },
+    item: {
+      name: snapshot.items[item].name,
+      category: snapshot.items[item].category,
+      kind: snapshot.items[item].kind,
+    },
     factions: factions.map((f) => snapshot.factions[f].id).sort(),
     picks: acc[PICKS],
     lists,
@@ -281,10 +288,12 @@ export function itemUseStats(
   }
   const nItems = snapshot.items.length;
   const categories = new Set(request.categories.map((c) => c.toLowerCase()));
+  const kinds = new Set(request.kinds ?? []);
   const search = request.search?.toLowerCase() ?? null;
   const allowed = new Uint8Array(nItems);
   for (let i = 0; i < nItems; i++) {
     const item = snapshot.items[i];
+    if (kinds.size > 0 && !kinds.has(item.kind)) continue;
     if (categories.size > 0 && !categories.has(item.category.toLowerCase())) continue;
     if (search !== null && !item.name.toLowerCase().includes(search)) continue;
     allowed[i] = 1;

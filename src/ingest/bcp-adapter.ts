@@ -20,6 +20,8 @@ export interface BcpExport {
   players: unknown;
   pairings: unknown;
   sources: { event: string; players: string; pairings: string };
+  /** What the app's pages held, when the parts came as pages (src/ingest/bcp-pages.ts). */
+  pages?: string | null;
 }
 
 /** The game system an export's games belong to, as the import resolved it. */
@@ -36,6 +38,8 @@ export interface BcpTally {
   unplayed: number;
   dropped: number;
   pointsLeftOut: number;
+  /** Players only the pairings name (none in players), with the name a pairing gives them. */
+  pairingOnly: Map<string, string | null>;
 }
 
 const RESULTS: Record<number, Result> = { 2: 'win', 1: 'draw', 0: 'loss' };
@@ -97,6 +101,8 @@ class FieldError extends Error {
 
 interface SideIn {
   player: string | null;
+  /** The name the pairing gives its player (firstName lastName), if any. */
+  name: string | null;
   faction: string | null;
   subfaction: string | null;
   result: Result | null;
@@ -128,8 +134,10 @@ function side(raw: Json, key: 'player1' | 'player2', known: Map<string, BcpPlaye
   const own = factions(named(raw.army), named(raw.parentArmy));
   const { faction, subfaction } = own.faction !== null ? own : (player?.army ?? own);
   if (faction === null) throw new FieldError(`/${key}/army`, 'no army, here or in players');
+  const name = [text(raw.firstName), text(raw.lastName)].filter((s) => s !== null).join(' ');
   return {
     player: id,
+    name: name === '' ? null : name,
     faction,
     subfaction,
     result: typeof code === 'number' ? RESULTS[code] : null,
@@ -233,6 +241,9 @@ function pairingGame(
     tally.unplayed++;
     return null;
   }
+  for (const s of [a, b]) {
+    if (s.player !== null && !known.has(s.player)) tally.pairingOnly.set(s.player, s.name);
+  }
   const scores = pointsAreScores(system.score, a.points, b.points);
   if (!scores && (a.points !== null || b.points !== null)) tally.pointsLeftOut++;
   const round = typeof raw.round === 'number' ? raw.round : null;
@@ -252,6 +263,30 @@ function pairingGame(
 }
 
 /**
+ * Players only the pairings name become players with the name the pairings give them, so that
+ * their rosters match by name as by id; one whose roster matched gets an entry for its list
+ * (docs/import-formats.md#matching-rosters-to-players).
+ */
+function addPairingPlayers(
+  batch: RawBatch,
+  x: BcpExport,
+  players: Map<string, string | null>,
+  entries: Entry[],
+  lists: Map<string, ArmyList>,
+): void {
+  for (const [id, name] of players) {
+    batch.players.push({
+      source: x.sources.pairings,
+      record: `pairings (${id})`,
+      value: name === null ? { id } : { id, name },
+      implied: true,
+    });
+    const list = lists.get(id);
+    if (list !== undefined) entries.push({ player: id, list });
+  }
+}
+
+/**
  * Adds one export's players and its event (with entries and games) to the batch. `lists` are
  * rosters already matched to players, by player id (docs/import-formats.md#matching-rosters-to-players).
  */
@@ -268,6 +303,7 @@ export function addBcpExport(
     unplayed: 0,
     dropped: 0,
     pointsLeftOut: 0,
+    pairingOnly: new Map(),
   };
   if (!isObject(x.event)) {
     batch.rejects.push(fileReject(x.sources.event, 'the event must be a JSON object'));
@@ -310,6 +346,9 @@ export function addBcpExport(
     }
   }
   tally.games = games.length;
+  // Participants are the players the export registers; a pairing-only player's entry is not one.
+  const participants = entries.length;
+  addPairingPlayers(batch, x, tally.pairingOnly, entries, lists);
   // players.json gives an army without its parent: the pairings, which name it, complete it.
   const parents = new Map<string, { faction: string; subfaction: string }>();
   for (const g of games as Array<{ sides: Side[] }>) {
@@ -346,7 +385,7 @@ export function addBcpExport(
       ...(text(e.city) === null ? {} : { city: text(e.city) }),
       // A country the export spells out in full is left out: the model keeps ISO codes only.
       ...(country !== null && /^[A-Za-z]{2}$/.test(country) ? { country } : {}),
-      participants: entries.length,
+      participants,
       entries,
       games,
     },

@@ -23,9 +23,16 @@ import {
 } from './input-text.ts';
 import { emptyRawBatch } from './import-types.ts';
 import { matchRosters, playersWithoutList, rosterFiles } from './roster-attach.ts';
+import {
+  BCP_PARTS,
+  isExportFolder,
+  pagesNote,
+  pagesOf,
+  readPart,
+  unwrapPart,
+} from './bcp-pages.ts';
 import type { RosterPlayer } from './roster-attach.ts';
 
-const FILES = ['event.json', 'players.json', 'pairings.json'] as const;
 const ROSTERS = 'rosters';
 
 /** An export found on disk: a folder of three files, or one combined file. */
@@ -39,8 +46,8 @@ async function findExports(path: string): Promise<{ found: Found[]; rejects: Rej
   if (!(await stat(path)).isDirectory()) return { found: [{ kind: 'file', path }], rejects: [] };
   const { paths, rejects } = await findFolders(
     path,
-    (names) => names.includes('event.json'),
-    (name) => name === ROSTERS,
+    isExportFolder,
+    (name) => name === ROSTERS || (BCP_PARTS as readonly string[]).includes(name),
   );
   return { found: paths.map((dir) => ({ kind: 'folder', dir })), rejects };
 }
@@ -56,22 +63,31 @@ async function readJson(path: string, limit: number, regularOnly = false): Promi
   }
 }
 
-/** Reads one export; a file that cannot be read rejects the export whole, naming the file. */
+/**
+ * Reads one export, its parts as documents or as the app's pages (src/ingest/bcp-pages.ts); a
+ * file that cannot be read rejects the export whole, naming the file.
+ */
 async function readExport(found: Found, limit: number): Promise<BcpExport> {
   if (found.kind === 'folder') {
-    const [event, players, pairings] = await Promise.all(
-      FILES.map((f) =>
-        readJson(join(found.dir, f), limit, true).catch((error: Error) => {
+    const parts = await Promise.all(
+      BCP_PARTS.map((part) =>
+        readPart(found.dir, part, limit).catch((error: Error) => {
           if (error instanceof InputTooLargeError) throw error;
           throw Object.assign(new Error(error.message), {
-            source: join(found.dir, f),
+            source: join(found.dir, `${part}.json`),
             ...(error instanceof NotUtf8Error ? { line: error.line } : {}),
           });
         }),
       ),
     );
-    const [e, pl, pa] = FILES.map((f) => join(found.dir, f));
-    return { event, players, pairings, sources: { event: e, players: pl, pairings: pa } };
+    const [event, players, pairings] = parts;
+    return {
+      event: event.value,
+      players: players.value,
+      pairings: pairings.value,
+      sources: { event: event.source, players: players.source, pairings: pairings.source },
+      pages: pagesNote(parts),
+    };
   }
   const doc = (await readJson(found.path, limit)) as Record<string, unknown> | null;
   if (
@@ -84,11 +100,20 @@ async function readExport(found: Found, limit: number): Promise<BcpExport> {
     throw new Error('expected an object with the keys "event", "players" and "pairings"');
   }
   const at = (key: string) => `${found.path} ${key}`;
+  const parts = BCP_PARTS.map((part) => {
+    const value = part === 'players' ? (doc.players ?? []) : doc[part];
+    const pages = pagesOf(value);
+    return pages === null
+      ? { value, pages: null, records: 0, dropped: 0, source: at(part) }
+      : unwrapPart(part, pages, at(part));
+  });
+  const [event, players, pairings] = parts;
   return {
-    event: doc.event,
-    players: doc.players ?? [],
-    pairings: doc.pairings,
+    event: event.value,
+    players: players.value,
+    pairings: pairings.value,
     sources: { event: at('event'), players: at('players'), pairings: at('pairings') },
+    pages: pagesNote(parts),
   };
 }
 
@@ -239,7 +264,8 @@ async function addFound(
     if (missing !== null) batch.notes.push(missing);
   }
   const tally = addBcpExport(batch, x, resolved.system, lists);
-  batch.notes.push(...notesFor(tally).map((n) => `event "${tally.eventId}": ${n}`));
+  const notes = [...(x.pages ? [x.pages] : []), ...notesFor(tally)];
+  batch.notes.push(...notes.map((n) => `event "${tally.eventId}": ${n}`));
   return tally.games;
 }
 

@@ -41,7 +41,10 @@ export async function rosterBatch(
   }
   const match = await matchRosters(files, stored.players, eventId);
   batch.rejects.push(...match.rejects);
-  const missing = playersWithoutList(eventId, stored.players, match.lists);
+  const listed = new Set(
+    (stored.event.entries ?? []).filter((e) => e.list != null).map((e) => e.player),
+  );
+  const missing = playersWithoutList(eventId, stored.players, match.lists, listed);
   if (missing !== null) batch.notes.push(missing);
   if (match.lists.size === 0) return batch;
   const entries = new Map<string, Entry>((stored.event.entries ?? []).map((e) => [e.player, e]));

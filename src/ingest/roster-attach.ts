@@ -198,13 +198,17 @@ export async function matchRosters(
   return { lists, rejects, read: files.length };
 }
 
-/** The note for players an event's rosters left without a list (none: null). */
+/**
+ * The note for players an event's rosters left without a list (none: null); players whose list
+ * is already stored (`listed`) have one.
+ */
 export function playersWithoutList(
   eventId: string,
   players: RosterPlayer[],
   lists: Map<string, ArmyList>,
+  listed: ReadonlySet<string> = new Set(),
 ): string | null {
-  const missing = players.filter((p) => !lists.has(p.id));
+  const missing = players.filter((p) => !lists.has(p.id) && !listed.has(p.id));
   if (missing.length === 0) return null;
   const shown = missing.slice(0, 20).map((p) => (p.name === null ? p.id : `${p.name} (${p.id})`));
   const more = missing.length > shown.length ? ` and ${missing.length - shown.length} more` : '';

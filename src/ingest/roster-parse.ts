@@ -4,16 +4,20 @@
  * written as JSON. Each becomes one army list: every selection at the top of a force is a unit
  * (its primary category its category, its cost the points of everything under it, its models the
  * model selections under it), and every other selection under it an option whose type is its
- * own primary category. Parsing is fast-xml-parser's and fflate's; the mapping is ours.
+ * own primary category; a top-level selection with no model and no points under it is the list's
+ * configuration, not a unit. Parsing is fast-xml-parser's and fflate's; the mapping is ours.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { XMLParser } from 'fast-xml-parser';
 import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import type { UnzipFileInfo } from 'fflate';
-import type { ArmyList, ListOption, ListUnit } from '../domain/model.ts';
-import { cleanName } from '../domain/normalize-name.ts';
 import { decodeUtf8, NotUtf8Error } from './input-text.ts';
 import { NUL_REASON } from './nul-text.ts';
+import { RosterError, rosterFromObject } from './roster-list.ts';
+import type { ParsedRoster } from './roster-list.ts';
+
+export { RosterError, rosterFromObject } from './roster-list.ts';
+export type { ParsedRoster } from './roster-list.ts';
 
 /** A roster's file may be at most this large (a big list is well under 1 MiB). */
 export const MAX_ROSTER_BYTES = 16 * 1024 * 1024;
@@ -26,39 +30,7 @@ export const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
 
 export const ROSTER_EXTENSIONS = ['.ros', '.rosz', '.json'] as const;
 
-/** What a roster says: its name, game system and catalogues (factions), and its list. */
-export interface ParsedRoster {
-  name: string | null;
-  system: string | null;
-  /** The catalogue (faction) of each force, in order, without repeats. */
-  catalogues: string[];
-  list: ArmyList;
-}
-
-/** A file that is not a roster, with why. */
-export class RosterError extends Error {
-  override name = 'RosterError';
-
-  constructor(
-    message: string,
-    /** The line the problem is on, when it has one (bytes that are not UTF-8). */
-    readonly line: number | null = null,
-  ) {
-    super(message);
-  }
-}
-
 type Json = Record<string, unknown>;
-
-/** A selection, cost or category as either format writes it, normalised. */
-interface Selection {
-  name: string;
-  type: string;
-  number: number;
-  points: number | null;
-  category: string | null;
-  selections: Selection[];
-}
 
 const xml = new XMLParser({
   ignoreAttributes: false,
@@ -66,126 +38,10 @@ const xml = new XMLParser({
   parseAttributeValue: false,
   parseTagValue: false,
   // BattleScribe writes repeated children inside a wrapper; a single child must still be a list.
-  isArray: (name) => ['force', 'selection', 'cost', 'category'].includes(name),
+  isArray: (name) =>
+    ['force', 'selection', 'cost', 'category', 'categoryLink', 'profile'].includes(name),
   processEntities: true,
 });
-
-const text = (v: unknown): string | null =>
-  typeof v === 'string' && v.trim() !== '' ? cleanName(v) : null;
-
-const num = (v: unknown): number | null => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  return Number.isFinite(n) ? n : null;
-};
-
-/** Children of `node` under `key`: a JSON array, or XML's `<key><item/>…</key>` wrapper. */
-function children(node: Json, key: string, item: string): Json[] {
-  const value = node[key];
-  if (Array.isArray(value))
-    return value.filter((v): v is Json => v !== null && typeof v === 'object');
-  if (value !== null && typeof value === 'object') {
-    const inner = (value as Json)[item];
-    if (Array.isArray(inner)) return inner as Json[];
-  }
-  return [];
-}
-
-/** The points among a node's costs: the cost named pts or points (else typeId points). */
-function points(node: Json): number | null {
-  const costs = children(node, 'costs', 'cost');
-  const named = costs.find((c) => /^(pts|points?)$/i.test(String(c.name ?? '').trim()));
-  const cost = named ?? costs.find((c) => c.typeId === 'points');
-  return cost === undefined ? null : num(cost.value);
-}
-
-/** The primary category's name, else the first category's. */
-function category(node: Json): string | null {
-  const categories = children(node, 'categories', 'category');
-  const primary = categories.find((c) => c.primary === true || c.primary === 'true');
-  return text((primary ?? categories[0])?.name);
-}
-
-function selection(node: Json, depth: number): Selection {
-  if (depth > 32) throw new RosterError('selections are nested more than 32 deep');
-  const name = text(node.customName) ?? text(node.name);
-  if (name === null) throw new RosterError('a selection has no name');
-  return {
-    name,
-    type: text(node.type)?.toLowerCase() ?? 'upgrade',
-    number: num(node.number) ?? 1,
-    points: points(node),
-    category: category(node),
-    selections: children(node, 'selections', 'selection').map((s) => selection(s, depth + 1)),
-  };
-}
-
-/** Sums of a subtree: points (null when nothing under it costs anything) and models. */
-function totals(s: Selection): { points: number | null; models: number } {
-  let pts = s.points;
-  let models = s.type === 'model' ? s.number : 0;
-  for (const child of s.selections) {
-    const t = totals(child);
-    if (t.points !== null) pts = (pts ?? 0) + t.points;
-    models += t.models;
-  }
-  return { points: pts, models };
-}
-
-/** Every selection under a unit but its models, which count as models, not options. */
-function options(s: Selection, out: ListOption[] = []): ListOption[] {
-  for (const child of s.selections) {
-    if (child.type !== 'model') {
-      const type = child.category ?? child.type.charAt(0).toUpperCase() + child.type.slice(1);
-      out.push({ name: child.name, type });
-    }
-    options(child, out);
-  }
-  return out;
-}
-
-function unit(s: Selection): ListUnit {
-  const t = totals(s);
-  return {
-    name: s.name,
-    category: s.category ?? 'Unit',
-    cost: t.points,
-    models: t.models > 0 ? t.models : null,
-    options: options(s),
-  };
-}
-
-/** Forces with the forces nested in them, depth first. */
-function forces(node: Json, depth = 0): Json[] {
-  if (depth > 8) throw new RosterError('forces are nested more than 8 deep');
-  return children(node, 'forces', 'force').flatMap((f) => [f, ...forces(f, depth + 1)]);
-}
-
-/** Maps a roster object (the XML's `<roster>` or the JSON's `roster`) to a parsed roster. */
-export function rosterFromObject(roster: unknown): ParsedRoster {
-  if (roster === null || typeof roster !== 'object' || Array.isArray(roster)) {
-    throw new RosterError('no roster in the file (expected <roster> or {"roster": …})');
-  }
-  const r = roster as Json;
-  const all = forces(r);
-  if (all.length === 0) throw new RosterError('the roster has no force');
-  const units = all.flatMap((f) =>
-    children(f, 'selections', 'selection').map((s) => unit(selection(s, 0))),
-  );
-  if (units.length > 500) throw new RosterError(`${units.length} units; at most 500 are kept`);
-  const summed = units.reduce<number | null>(
-    (sum, u) => (u.cost === null || u.cost === undefined ? sum : (sum ?? 0) + u.cost),
-    null,
-  );
-  const catalogues = [
-    ...new Set(all.map((f) => text(f.catalogueName)).filter((c): c is string => c !== null)),
-  ];
-  return {
-    name: text(r.name),
-    system: text(r.gameSystemName),
-    catalogues,
-    list: { points: points(r) ?? summed, units },
-  };
-}
 
 /**
  * A document type declaration, where entities are declared. fast-xml-parser does not expand a

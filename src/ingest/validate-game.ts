@@ -26,6 +26,14 @@ export function cleanList(list: ArmyList | null | undefined): ArmyList | null {
         type: cleanName(o.type),
       })),
     })),
+    ...(list.configuration === undefined || list.configuration.length === 0
+      ? {}
+      : {
+          configuration: list.configuration.map((c) => ({
+            name: cleanName(c.name),
+            type: cleanName(c.type),
+          })),
+        }),
   };
 }
 

@@ -3,6 +3,8 @@
  * and the benchmark share one code path. Games are reordered by system, start day, event,
  * round and arrival order (game id order) at the end (src/snapshot/game-order.ts).
  */
+import { ITEM_KINDS } from '../domain/item-kinds.ts';
+import type { ItemKind } from '../domain/item-kinds.ts';
 import type { EventRecord } from '../domain/event-record.ts';
 import { EVENT_FORMATS, SCENARIO_KINDS } from '../domain/model.ts';
 import type { ScenarioKind } from '../domain/model.ts';
@@ -74,8 +76,10 @@ export class SnapshotBuilder {
   private readonly incItem = int32s();
   private readonly items: SnapshotItem[] = [];
   private readonly itemIndex = new Map<string, number>();
-  /** Raw category -> raw name -> item, in front of the folded itemIndex. */
-  private readonly itemCache = new Map<string, Map<string, number>>();
+  /** Per kind, raw category -> raw name -> item, in front of the folded itemIndex. */
+  private readonly itemCache = new Map<ItemKind, Map<string, Map<string, number>>>(
+    ITEM_KINDS.map((kind) => [kind, new Map()]),
+  );
   private directory = new Map<string, PlayerRecord>();
   private calendar: EventRecord[] = [];
 
@@ -279,24 +283,30 @@ export class SnapshotBuilder {
     });
   }
 
-  /** Adds one page of list items (units, then options); lists no side played are ignored. */
-  addListItems({ units, options }: ListItemPage): void {
-    for (const [listId, name] of units) this.addListItem(listId, name, 'unit');
-    for (const [listId, name, type] of options) this.addListItem(listId, name, type);
+  /**
+   * Adds one page of list items (units, options, then configuration choices); lists no side
+   * played are ignored.
+   */
+  addListItems({ units, options, configuration }: ListItemPage): void {
+    for (const [listId, name] of units) this.addListItem(listId, name, 'unit', 'unit');
+    for (const [listId, name, type] of options) this.addListItem(listId, name, type, 'option');
+    for (const [listId, name, type] of configuration)
+      this.addListItem(listId, name, type, 'configuration');
   }
 
-  private addListItem(listId: string, name: string, category: string): void {
+  private addListItem(listId: string, name: string, category: string, kind: ItemKind): void {
     const list = this.listIndex.get(listId);
     if (list === undefined) return;
-    let byName = this.itemCache.get(category);
-    if (byName === undefined) this.itemCache.set(category, (byName = new Map()));
+    const byCategory = this.itemCache.get(kind) as Map<string, Map<string, number>>;
+    let byName = byCategory.get(category);
+    if (byName === undefined) byCategory.set(category, (byName = new Map()));
     let item = byName.get(name);
     if (item === undefined) {
-      const key = `${foldKey(category)}\u0000${foldKey(name)}`;
+      const key = `${kind}\u0000${foldKey(category)}\u0000${foldKey(name)}`;
       item = this.itemIndex.get(key);
       if (item === undefined) {
         item = this.items.length;
-        this.items.push({ name: name.trim(), category: category.trim() });
+        this.items.push({ name: name.trim(), category: category.trim(), kind });
         this.itemIndex.set(key, item);
       }
       byName.set(name, item);

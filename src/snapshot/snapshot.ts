@@ -4,6 +4,7 @@
  * 2g+1), games ordered by system, event start, event, round and id so that a system and a date
  * window are each one contiguous row range. Strings are dictionary-encoded; -1 means unknown.
  */
+import type { ItemKind } from '../domain/item-kinds.ts';
 import type { EventRecord } from '../domain/event-record.ts';
 import type { MarginBands, PlacementRule, ScenarioKind } from '../domain/model.ts';
 
@@ -45,7 +46,9 @@ export interface SnapshotFaction {
 
 export interface SnapshotItem {
   name: string;
+  /** "unit" for a unit, else the option's or configuration choice's type. */
   category: string;
+  kind: ItemKind;
 }
 
 /** A string dictionary; lookups are case-folded, the first spelling seen is displayed. */

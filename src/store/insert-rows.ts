@@ -98,12 +98,13 @@ export async function chunkedIds<R>(
   return out;
 }
 
-/** Deletes lists with their units and options. */
+/** Deletes lists with their units, options and configuration. */
 export async function deleteLists(trx: Transaction<Database>, listIds: string[]): Promise<void> {
   for (let i = 0; i < listIds.length; i += 500) {
     const chunk = listIds.slice(i, i + 500);
     await trx.deleteFrom('list_options').where('list_id', 'in', chunk).execute();
     await trx.deleteFrom('list_units').where('list_id', 'in', chunk).execute();
+    await trx.deleteFrom('list_configuration').where('list_id', 'in', chunk).execute();
     await trx.deleteFrom('lists').where('id', 'in', chunk).execute();
   }
 }
@@ -112,6 +113,7 @@ export interface ListRows {
   lists: RowBuffer<'lists'>;
   units: RowBuffer<'list_units'>;
   options: RowBuffer<'list_options'>;
+  configuration: RowBuffer<'list_configuration'>;
 }
 
 export function emptyListRows(): ListRows {
@@ -132,10 +134,11 @@ export function emptyListRows(): ListRows {
       'name',
       'type',
     ]),
+    configuration: new RowBuffer('list_configuration', ['list_id', 'choice_index', 'name', 'type']),
   };
 }
 
-/** Adds the rows of one army list (list, units, options) under the given id. */
+/** Adds the rows of one army list (list, units, options, configuration) under the given id. */
 export function addList(rows: ListRows, id: string, list: ArmyList): void {
   rows.lists.values.push(id, list.points ?? null);
   for (let u = 0; u < list.units.length; u++) {
@@ -145,6 +148,9 @@ export function addList(rows: ListRows, id: string, list: ArmyList): void {
     for (let o = 0; o < options.length; o++)
       rows.options.values.push(id, u, o, options[o].name, options[o].type);
   }
+  const configuration = list.configuration ?? [];
+  for (let c = 0; c < configuration.length; c++)
+    rows.configuration.values.push(id, c, configuration[c].name, configuration[c].type);
 }
 
 /** A tri-state boolean as the stored 1/0/null. */

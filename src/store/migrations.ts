@@ -269,6 +269,24 @@ const systemPlacementRule: Migration = {
   },
 };
 
+/**
+ * A list's configuration (battle formation, lores, "List Configuration") is stored apart from its
+ * units: rosters wrote it as force-level selections that were stored as units
+ * (docs/data-model.md#lists).
+ */
+const listConfiguration: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .createTable('list_configuration')
+      .addColumn('list_id', 'text', (c) => c.notNull())
+      .addColumn('choice_index', 'integer', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('list_configuration_pk', ['list_id', 'choice_index'])
+      .execute();
+  },
+};
+
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': {
@@ -283,6 +301,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0004-store-id': storeId,
     '0005-drop-sides-player-index': dropSidesPlayer,
     '0006-system-placement-rule': systemPlacementRule,
+    '0007-list-configuration': listConfiguration,
   };
 }
 

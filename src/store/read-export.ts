@@ -127,11 +127,15 @@ export async function readExportPlayers(
   }));
 }
 
-async function readLists(db: Kysely<Database>, ids: string[]): Promise<Map<string, ArmyList>> {
+/** The stored lists of these ids, as they were imported. */
+export async function readLists(
+  db: Kysely<Database>,
+  ids: string[],
+): Promise<Map<string, ArmyList>> {
   const lists = new Map<string, ArmyList>();
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    const [heads, units, options] = await Promise.all([
+    const [heads, units, options, configuration] = await Promise.all([
       db.selectFrom('lists').selectAll().where('id', 'in', chunk).execute(),
       db
         .selectFrom('list_units')
@@ -148,6 +152,13 @@ async function readLists(db: Kysely<Database>, ids: string[]): Promise<Map<strin
         .orderBy('unit_index')
         .orderBy('option_index')
         .execute(),
+      db
+        .selectFrom('list_configuration')
+        .selectAll()
+        .where('list_id', 'in', chunk)
+        .orderBy('list_id')
+        .orderBy('choice_index')
+        .execute(),
     ]);
     for (const h of heads) lists.set(h.id, { points: num(h.points), units: [] });
     for (const u of units) {
@@ -163,6 +174,10 @@ async function readLists(db: Kysely<Database>, ids: string[]): Promise<Map<strin
       lists
         .get(o.list_id)
         ?.units[Number(o.unit_index)]?.options?.push({ name: o.name, type: o.type });
+    }
+    for (const c of configuration) {
+      const list = lists.get(c.list_id);
+      if (list !== undefined) (list.configuration ??= []).push({ name: c.name, type: c.type });
     }
   }
   return lists;

@@ -114,6 +114,8 @@ export interface GamePage {
 export interface ListItemPage {
   units: Array<readonly [listId: string, name: string]>;
   options: Array<readonly [listId: string, name: string, type: string]>;
+  /** List-level choices (docs/data-model.md#lists). */
+  configuration: Array<readonly [listId: string, name: string, type: string]>;
 }
 
 /**
@@ -347,7 +349,7 @@ async function readGamePage(
 }
 
 /**
- * Every unit and option of every list, a page of lists at a time (same key-range paging as
+ * Every unit, option and configuration choice of every list, a page of lists at a time (same key-range paging as
  * readGames).
  */
 export async function* readListItems(
@@ -370,15 +372,21 @@ export async function* readListItems(
       .selectFrom('list_options')
       .select(['list_id', 'name', 'type'])
       .where('list_id', '<=', upTo);
+    let configuration = db
+      .selectFrom('list_configuration')
+      .select(['list_id', 'name', 'type'])
+      .where('list_id', '<=', upTo);
     if (after !== null) {
       units = units.where('list_id', '>', after);
       options = options.where('list_id', '>', after);
+      configuration = configuration.where('list_id', '>', after);
     }
-    const [unitRows, optionRows] = await Promise.all([
+    const [unitRows, optionRows, configurationRows] = await Promise.all([
       store.selectRows<ListItemPage['units'][number]>(units),
       store.selectRows<ListItemPage['options'][number]>(options),
+      store.selectRows<ListItemPage['configuration'][number]>(configuration),
     ]);
-    yield { units: unitRows, options: optionRows };
+    yield { units: unitRows, options: optionRows, configuration: configurationRows };
     after = upTo;
     if (page.length < pageSize) return;
   }

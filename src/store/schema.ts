@@ -113,6 +113,14 @@ export interface ListOptionsTable {
   type: string;
 }
 
+/** A list's configuration: list-level choices that are not units (docs/data-model.md#lists). */
+export interface ListConfigurationTable {
+  list_id: string;
+  choice_index: number;
+  name: string;
+  type: string;
+}
+
 export interface GamesTable {
   id: string;
   event_id: string;
@@ -181,6 +189,7 @@ export interface Database {
   lists: ListsTable;
   list_units: ListUnitsTable;
   list_options: ListOptionsTable;
+  list_configuration: ListConfigurationTable;
   games: GamesTable;
   sides: SidesTable;
   rejects: RejectsTable;

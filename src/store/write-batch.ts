@@ -101,6 +101,7 @@ async function writeInTransaction(
   await insertBuffer(trx, listRows.lists);
   await insertBuffer(trx, listRows.units);
   await insertBuffer(trx, listRows.options);
+  await insertBuffer(trx, listRows.configuration);
 
   const changed =
     counts.events.imported +

@@ -5,11 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { Insertable, Transaction } from 'kysely';
-import type { Event } from '../domain/model.ts';
+import type { ArmyList, Event } from '../domain/model.ts';
 import type { ImportCounts, ValidBatch, ValidGame } from '../domain/import-batch.ts';
 import { contentHash } from './content-hash.ts';
 import { RowBuffer, addList, bool, chunkedIds, deleteLists, insertChunked } from './insert-rows.ts';
 import type { ListRows } from './insert-rows.ts';
+import { readLists } from './read-export.ts';
 import type { Database } from './schema.ts';
 
 function eventRow(
@@ -56,19 +57,25 @@ async function storedHashes(
   return new Map(rows.map((r) => [r.id, r.content_hash]));
 }
 
-/** Deletes an event's stored entries with their lists. */
-async function deleteEntries(trx: Transaction<Database>, eventId: string): Promise<void> {
+/**
+ * Deletes an event's stored entries with their lists; returns the content hash of each list it
+ * deleted, by list id, so that a list written again the same is counted unchanged.
+ */
+async function deleteEntries(
+  trx: Transaction<Database>,
+  eventId: string,
+): Promise<Map<string, string>> {
   const oldLists = await trx
     .selectFrom('entries')
     .select('list_id')
     .where('event_id', '=', eventId)
     .where('list_id', 'is not', null)
     .execute();
-  await deleteLists(
-    trx,
-    oldLists.map((l) => l.list_id as string),
-  );
+  const ids = oldLists.map((l) => l.list_id as string);
+  const stored = ids.length === 0 ? new Map<string, ArmyList>() : await readLists(trx, ids);
+  await deleteLists(trx, ids);
   await trx.deleteFrom('entries').where('event_id', '=', eventId).execute();
+  return new Map([...stored].map(([id, list]) => [id, contentHash(list)]));
 }
 
 /** Replaces an event's stored entries (and their lists) by the batch's. */
@@ -82,12 +89,16 @@ async function replaceEntries(
 ): Promise<void> {
   if (e.entries === null) return;
   // A new event has no stored entries: skip the reads and deletes (two round trips per event).
-  if (!isNew) await deleteEntries(trx, e.event.id);
+  const stored = isNew ? new Map<string, string>() : await deleteEntries(trx, e.event.id);
   for (const entry of e.entries) {
     const listId = entry.list ? `e:${e.event.id}:${entry.player}` : null;
     if (entry.list && listId) {
       addList(listRows, listId, entry.list);
-      counts.lists[isNew ? 'imported' : 'updated']++;
+      // A list stored before is updated only when it changed; one attached now is imported.
+      const old = stored.get(listId);
+      const kind =
+        old === undefined ? 'imported' : old === contentHash(entry.list) ? 'unchanged' : 'updated';
+      counts.lists[kind]++;
     }
     entryRows.push({
       event_id: e.event.id,

@@ -3,6 +3,7 @@
  * (docs/statistics.md#item-use-stats).
  */
 import { Type } from 'typebox';
+import { ITEM_KINDS } from '../../domain/item-kinds.ts';
 import { ITEM_SORTS } from '../../engine/item-use-stats.ts';
 import { AppliedIds, applied, compareFilter, statsRoute } from './stats-route.ts';
 import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
@@ -27,6 +28,11 @@ import {
 } from '../schemas/common-filter.ts';
 import { DEFAULT_SAMPLE, Envelope, RateSchema } from '../schemas/envelope.ts';
 
+const ItemKindSchema = Type.Union(
+  ITEM_KINDS.map((k) => Type.Literal(k)),
+  { description: 'A kind of item' },
+);
+
 const SortSchema = Type.Union(
   ITEM_SORTS.map((s) => Type.Literal(s)),
   {
@@ -44,6 +50,14 @@ export const ItemUseStatsBody = Type.Object(
         'Only items of these kinds, e.g. "unit", "Magic Items", "Path" (case-insensitive)',
         'An item kind',
       ),
+    ),
+    kinds: Type.Optional(
+      Type.Array(ItemKindSchema, {
+        uniqueItems: true,
+        maxItems: ITEM_KINDS.length,
+        description:
+          'Only items of these kinds: "unit", "option" (taken in a unit), "configuration" (a list-level choice that is not a unit: a battle formation, a lore); default every kind',
+      }),
     ),
     search: Type.Optional(
       Type.String({
@@ -78,10 +92,15 @@ const ItemRowSchema = Type.Object(
       {
         name: Type.String({ description: 'Item name' }),
         category: Type.String({
-          description: '"unit" for units, else the option type (e.g. "Magic Items")',
+          description:
+            '"unit" for units, else the option\'s type (e.g. "Magic Items") or the configuration choice\'s (e.g. "Battle Formation")',
         }),
+        kind: ItemKindSchema,
       },
-      { description: 'The item: a unit or an option whose type names a kind of item' },
+      {
+        description:
+          'The item: a unit, an option whose type names a kind of item, or a configuration choice of the list (docs/statistics.md#item-use-stats)',
+      },
     ),
     factions: Type.Array(Type.String({ description: 'A faction id' }), {
       description: 'Ids of the factions (of those selected) whose lists in scope take it, sorted',
@@ -180,6 +199,7 @@ export const ItemUseStatsResponse = Envelope(
       categories: Type.Array(Type.String({ description: 'An item kind' }), {
         description: 'Item kinds applied (matched case-insensitively); empty: every kind',
       }),
+      kinds: Type.Array(ItemKindSchema, { description: 'Kinds applied; empty: every kind' }),
       search: Nullable(Type.String({ description: 'Name search applied; null: none' })),
       minLists: Type.Integer({ description: 'Minimum lists of an item applied' }),
       sort: SortSchema,
@@ -209,6 +229,7 @@ export const itemUseStatsRoute = statsRoute({
       ...filter,
       factions: applied(body.factions),
       categories: applied(body.categories),
+      kinds: [...new Set(body.kinds ?? [])].sort(),
       search: body.search ?? null,
       minLists: body.minLists ?? 0,
       sort: body.sort ?? 'lists',

@@ -2176,6 +2176,8 @@ export interface paths {
                         from?: string;
                         /** @description How winRateInterval is computed: "wilson" (default; every game independent) or "event-clustered" (each event a sampling unit: games of one event share players, meta and scoring quirks, so a row carried by few events gets a wider interval) */
                         interval?: "wilson" | "event-clustered";
+                        /** @description Only items of these kinds: "unit", "option" (taken in a unit), "configuration" (a list-level choice that is not a unit: a battle formation, a lore); default every kind */
+                        kinds?: ("unit" | "option" | "configuration")[];
                         /** @description Only events with at most this many participants, 0 to 100000 (events without a count are left out) */
                         maxParticipants?: number;
                         /** @description Leave out items taken by fewer lists, 0 to 1000000 (default 0) */
@@ -2268,10 +2270,12 @@ export interface paths {
                                     factions: string[];
                                     /** @description Games of the lists taking it, mirror games (a faction against itself) left out */
                                     games: number;
-                                    /** @description The item: a unit or an option whose type names a kind of item */
+                                    /** @description The item: a unit, an option whose type names a kind of item, or a configuration choice of the list (docs/statistics.md#item-use-stats) */
                                     item: {
-                                        /** @description "unit" for units, else the option type (e.g. "Magic Items") */
+                                        /** @description "unit" for units, else the option's type (e.g. "Magic Items") or the configuration choice's (e.g. "Battle Formation") */
                                         category: string;
+                                        /** @description A kind of item */
+                                        kind: "unit" | "option" | "configuration";
                                         /** @description Item name */
                                         name: string;
                                     };
@@ -2367,6 +2371,8 @@ export interface paths {
                                     from: string | null;
                                     /** @description How winRateInterval is computed: "wilson" (default; every game independent) or "event-clustered" (each event a sampling unit: games of one event share players, meta and scoring quirks, so a row carried by few events gets a wider interval) */
                                     interval: "wilson" | "event-clustered";
+                                    /** @description Kinds applied; empty: every kind */
+                                    kinds: ("unit" | "option" | "configuration")[];
                                     /** @description Maximum participants applied; null: no bound */
                                     maxParticipants: number | null;
                                     /** @description Minimum lists of an item applied */

@@ -27,8 +27,23 @@ type Sort = (typeof SORTS)[number][0];
 
 const PAGE_SIZE = 25;
 
+/** The kinds of item (docs/statistics.md#item-use-stats), as the kind filter offers them. */
+const KINDS = [
+  ['unit', 'units'],
+  ['option', 'options'],
+  ['configuration', 'list configuration'],
+] as const;
+type Kind = (typeof KINDS)[number][0];
+
 const ITEM_COLUMNS: Array<Column<ItemRow>> = [
   ITEM_COLUMN,
+  {
+    key: 'kind',
+    label: 'Kind',
+    optional: true,
+    csv: [['kind', (r) => r.item.kind]],
+    render: (r) => KINDS.find(([k]) => k === r.item.kind)?.[1] ?? r.item.kind,
+  },
   {
     key: 'lists',
     label: 'Lists',
@@ -83,7 +98,12 @@ function ListControls({
   system,
   faction,
   sort,
-}: Pick<PageProps, 'params' | 'update' | 'system'> & { faction: string; sort: Sort }) {
+  kind,
+}: Pick<PageProps, 'params' | 'update' | 'system'> & {
+  faction: string;
+  sort: Sort;
+  kind: string;
+}) {
   const chosenFaction = system?.factions.find((f) => f.id === faction);
   return (
     <div class="controls">
@@ -109,6 +129,20 @@ function ListControls({
           ’s page
         </span>
       )}
+      <label>
+        Kind
+        <select
+          value={kind}
+          onChange={(e) => update({ kind: (e.currentTarget as HTMLSelectElement).value, page: '' })}
+        >
+          <option value="">every kind</option>
+          {KINDS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
       <SearchBox
         label="Search items"
         value={params.q ?? ''}
@@ -134,11 +168,13 @@ function ListControls({
 export function ListsPage({ params, update, filter, system }: PageProps) {
   const faction = params.faction ?? '';
   const sort = SORTS.find(([s]) => s === params.sort)?.[0] ?? 'lists';
+  const kind: Kind | '' = KINDS.find(([k]) => k === params.kind)?.[0] ?? '';
   const page = Math.max(1, Number(params.page) || 1);
   const body = {
     ...filter,
     ...(faction ? { factions: [faction] } : {}),
     ...(params.q ? { search: params.q } : {}),
+    ...(kind ? { kinds: [kind] } : {}),
     sort,
     page,
     pageSize: PAGE_SIZE,
@@ -148,7 +184,14 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
   );
   return (
     <>
-      <ListControls params={params} update={update} system={system} faction={faction} sort={sort} />
+      <ListControls
+        params={params}
+        update={update}
+        system={system}
+        faction={faction}
+        sort={sort}
+        kind={kind}
+      />
       <Show result={result} what="list statistics">
         {({ data, meta }) => (
           <>
@@ -171,7 +214,7 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
                   name="items"
                   columns={ITEM_COLUMNS}
                   rows={data.items}
-                  rowKey={(r) => `${r.item.category}/${r.item.name}`}
+                  rowKey={(r) => `${r.item.kind}/${r.item.category}/${r.item.name}`}
                   muted={(r) => r.lowSample}
                 />
               </>
