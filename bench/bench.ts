@@ -57,8 +57,19 @@ const { values } = parseArgs({
     // Import throughput is a rate: a tenth of a million games measures it as well as a million
     // (20,000-game batches either way) and keeps the whole run under 15 minutes.
     'import-games': { type: 'string', default: '100000' },
+    help: { type: 'boolean', default: false },
   },
 });
+if (values.help === true) {
+  console.log(
+    [
+      'npm run bench [-- --games N] [--sections a,b] [--threads 1,2] [--seconds S] [--label L]',
+      '              [--data-dir DIR] [--backend sqlite|postgres] [--skip-import]',
+      `sections: ${SECTIONS.join(', ')} (all by default; docs/operations.md#benchmark)`,
+    ].join('\n'),
+  );
+  process.exit(0);
+}
 const GAMES = Number(values.games);
 if (values.backend !== 'sqlite' && values.backend !== 'postgres') {
   throw new Error(`--backend: sqlite or postgres, not "${values.backend}"`);
