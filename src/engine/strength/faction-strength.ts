@@ -1,0 +1,155 @@
+/**
+ * faction-strength (docs/statistics.md#faction-strength): per faction its raw win rate and its
+ * strength after pilot skill, from the joint model fitted to the filter's games, beside the
+ * average pre-game rating of its pilots and how much of it one player carries.
+ */
+import type { Snapshot } from '../../snapshot/snapshot.ts';
+import {
+  EMPTY_WARNING,
+  LOW_SAMPLE_GAMES,
+  factionRef,
+  winRate,
+  winRateInterval,
+} from '../common.ts';
+import type { EngineResult, FactionRef } from '../common.ts';
+import { sampleOf } from '../filter.ts';
+import type { CommonFilter } from '../filter.ts';
+import type { Interval } from '../intervals.ts';
+import { factionEstimate } from './strength-estimates.ts';
+import type { Estimate } from './strength-estimates.ts';
+import { scopeModel } from './scope-model.ts';
+import type { ScopeModel } from './scope-model.ts';
+
+/** A faction whose top player plays more than this share of its games is flagged. */
+export const TOP_PLAYER_WARNING_SHARE = 0.25;
+
+export interface FactionStrengthRow {
+  faction: FactionRef;
+  /** Non-mirror rated games in scope (two known players, one point between the sides). */
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  /** (wins + draws / 2) / games, mirrors out. */
+  winRate: number | null;
+  winRateInterval: Interval | null;
+  /** Expected score of an average pilot of it against the field, after pilot skill. */
+  strength: Estimate | null;
+  /** Mean pre-game Glicko-2 rating of its pilots over its games. */
+  pilotRating: number | null;
+  /** Mean pre-game rating over every side in scope (the same on every row). */
+  fieldRating: number | null;
+  /** Share of its games played by its most frequent player. */
+  topPlayerShare: number | null;
+  lowSample: boolean;
+}
+
+export interface FactionStrengthData {
+  factions: FactionStrengthRow[];
+  model: {
+    /** β: the weight of the Glicko-2 forecast's logit (1 = as Glicko-2 says). */
+    skillWeight: number;
+    dispersion: number;
+    games: number;
+    outcome: 'score-share' | 'result';
+  };
+}
+
+/** Per faction: its non-mirror sides' results, ratings and players. */
+interface Tally {
+  games: number;
+  wins: number;
+  draws: number;
+  rating: number;
+  players: Map<number, number>;
+}
+
+function tallies(
+  snapshot: Snapshot,
+  fit: ScopeModel,
+): { byFaction: Tally[]; field: number | null } {
+  const { games, rows } = fit;
+  const byFaction = Array.from(
+    { length: games.factions },
+    (): Tally => ({
+      games: 0,
+      wins: 0,
+      draws: 0,
+      rating: 0,
+      players: new Map(),
+    }),
+  );
+  let fieldSum = 0;
+  for (const r of rows) {
+    const g = games.game[r];
+    fieldSum += games.ratingA[r] + games.ratingB[r];
+    if (games.factionA[r] === games.factionB[r]) continue;
+    const sides = [
+      [games.factionA[r], games.result[r], games.ratingA[r], snapshot.player[2 * g]],
+      [games.factionB[r], 1 - games.result[r], games.ratingB[r], snapshot.player[2 * g + 1]],
+    ];
+    for (const [f, result, rating, player] of sides) {
+      if (f < 0) continue;
+      const t = byFaction[f];
+      t.games += 1;
+      if (result === 1) t.wins += 1;
+      else if (result === 0.5) t.draws += 1;
+      t.rating += rating;
+      t.players.set(player, (t.players.get(player) ?? 0) + 1);
+    }
+  }
+  return { byFaction, field: rows.length > 0 ? fieldSum / (2 * rows.length) : null };
+}
+
+/** Each faction's strength after pilot skill in the filter's scope (docs/statistics.md). */
+export function factionStrength(
+  snapshot: Snapshot,
+  filter: CommonFilter,
+): EngineResult<FactionStrengthData> {
+  const fit = scopeModel(snapshot, filter);
+  const { byFaction, field } = tallies(snapshot, fit);
+  const systemFactions = snapshot.systems[fit.scope.system].factions;
+  const warnings: string[] = [];
+  const factions: FactionStrengthRow[] = [];
+  byFaction.forEach((t, f) => {
+    if (t.games === 0) return;
+    const top = Math.max(...t.players.values()) / t.games;
+    const ref = factionRef(snapshot, systemFactions[f]);
+    if (top > TOP_PLAYER_WARNING_SHARE) {
+      warnings.push(
+        `one player plays ${Math.round(top * 100)} % of ${ref.name}'s games: its figures are largely that player's`,
+      );
+    }
+    factions.push({
+      faction: ref,
+      games: t.games,
+      wins: t.wins,
+      draws: t.draws,
+      losses: t.games - t.wins - t.draws,
+      winRate: winRate(t.wins, t.draws, t.games),
+      winRateInterval: winRateInterval(t.wins, t.draws, t.games),
+      strength: factionEstimate(fit, f),
+      pilotRating: t.rating / t.games,
+      fieldRating: field,
+      topPlayerShare: top,
+      lowSample: t.games < LOW_SAMPLE_GAMES,
+    });
+  });
+  factions.sort((x, y) => y.games - x.games || (x.faction.id < y.faction.id ? -1 : 1));
+  if (fit.rows.length === 0) warnings.push(EMPTY_WARNING);
+  const { model } = fit;
+  return {
+    data: {
+      factions,
+      model: {
+        skillWeight: model.fit.theta[model.layout.skillColumn],
+        dispersion: model.fit.dispersion,
+        games: fit.rows.length,
+        outcome: fit.games.scoreShare ? 'score-share' : 'result',
+      },
+    },
+    filter,
+    sample: sampleOf(snapshot, fit.scope),
+    warnings,
+  };
+}
