@@ -15,6 +15,8 @@ export const VIEWS = [
   'scenarios',
   'rankings',
   'satellites',
+  'strength',
+  'forecast',
   'compare',
   'about',
   'player',
