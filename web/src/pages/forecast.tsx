@@ -6,10 +6,13 @@ import { post } from '../api.ts';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { Show, Warnings } from '../components/status.tsx';
-import { num, pct, signed } from '../format.ts';
+import { num, pct } from '../format.ts';
 import type { CommonFilter, ModelAccuracy } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
+
+/** A part of the forecast on the logit scale, signed. */
+const logit = (v: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(2)}`;
 
 const MODEL_NAMES: Record<string, string> = {
   coin: 'Coin flip',
@@ -242,8 +245,7 @@ function OneForecast({ body }: { body: ForecastBody }) {
             <div>
               <dt>Parts (logit): skill, faction, matchup</dt>
               <dd>
-                {signed(data.parts.skill, 2)}, {signed(data.parts.faction, 2)},{' '}
-                {signed(data.parts.matchup, 2)}
+                {logit(data.parts.skill)}, {logit(data.parts.faction)}, {logit(data.parts.matchup)}
               </dd>
             </div>
           </dl>
