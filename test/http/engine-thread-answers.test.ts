@@ -56,6 +56,11 @@ const ROUTES: Array<[string, object, TSchema]> = STATS_ROUTES.map((route) => [
 
 const CODINGS = [undefined, 'br', 'gzip'] as const;
 
+/** Routes whose answers are always under 1 KiB (one game's forecast), so never compressed. */
+const SMALL = new Set(['/api/forecast']);
+/** The coding an answer of `url` comes in when `coding` is asked for. */
+const codingOf = (url: string, coding: string | undefined) => (SMALL.has(url) ? undefined : coding);
+
 function decoded(response: LightMyRequestResponse): Buffer {
   const coding = response.headers['content-encoding'];
   if (coding === 'br') return brotliDecompressSync(response.rawPayload);
@@ -168,8 +173,14 @@ describe(`statistics answers made on the engine thread (${TEST_BACKEND})`, () =>
         const response = await post(uncached, url, body, coding);
         assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
         const text = decoded(response).toString();
-        assert.ok(text.length >= 1024, `${url}: ${text.length} bytes, too few to compress`);
-        assert.equal(response.headers['content-encoding'], coding, `${url} ${coding}`);
+        if (!SMALL.has(url)) {
+          assert.ok(text.length >= 1024, `${url}: ${text.length} bytes, too few to compress`);
+        }
+        assert.equal(
+          response.headers['content-encoding'],
+          codingOf(url, coding),
+          `${url} ${coding}`,
+        );
         const call = thread.calls.at(-1)!;
         const run = runEngineTask as (t: EngineTaskName, s: Snapshot, ...a: unknown[]) => unknown;
         const result = run(call.task, call.snapshot, ...call.args);
@@ -204,7 +215,8 @@ describe(`statistics answers made on the engine thread (${TEST_BACKEND})`, () =>
               url === '/api/forecast' ? { scenario: `s${i}` } : { minParticipants: 3 + i };
             const response = await post(t, url, { ...body, ...own }, coding);
             assert.equal(response.statusCode, 200);
-            assert.equal(response.headers['content-encoding'], coding, `${url} ${coding}`);
+            const expected = codingOf(url, coding);
+            assert.equal(response.headers['content-encoding'], expected, `${url} ${coding}`);
           }
         }
       }
