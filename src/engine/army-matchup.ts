@@ -36,6 +36,8 @@ import { matchupClusters } from './cube/cluster-cubes.ts';
 import { PriorFit, shrunkRate } from './shrinkage.ts';
 import type { ShrinkageMeta } from './shrinkage.ts';
 import type { Comparison, Tally } from './compare.ts';
+import { skillAdjustedMatchups } from './strength/strength-estimates.ts';
+import type { Estimate } from './strength/strength-estimates.ts';
 
 export interface ArmyMatchupRequest extends CommonFilter {
   factions: string[];
@@ -59,6 +61,11 @@ export interface MatchupCell {
   /** winRate pulled toward the row faction's overall rate (docs/statistics.md#shrunk-win-rate). */
   shrunkWinRate: number | null;
   avgScore: number | null;
+  /**
+   * The row faction's expected score against the column's between equally rated players, from
+   * the joint model of the scope (docs/statistics.md#faction-strength); ½ for a mirror.
+   */
+  skillAdjusted: Estimate | null;
   lowSample: boolean;
   compare?: Comparison;
 }
@@ -89,6 +96,7 @@ export function armyMatchup(
   const cols = colsSel ?? systemFactions;
   const cells: MatchupCell[] = [];
   const present = new Set<number>();
+  const adjusted = acc.some((v) => v > 0) ? skillAdjustedMatchups(snapshot, request) : null;
   for (const f of rows) {
     for (const o of cols) {
       const base = (f * nF + o) * MATCHUP_STRIDE;
@@ -117,6 +125,7 @@ export function armyMatchup(
             ? 0.5
             : shrunkRate(wins + draws / 2, games, prior.rowMean[f], prior.fit.priorStrength),
         avgScore: mean(acc[base + SCORE_N], acc[base + SCORE_SUM]),
+        skillAdjusted: adjusted === null ? null : adjusted(f, o),
         lowSample: games < LOW_SAMPLE_GAMES,
       };
       if (other !== null) cell.compare = compareCell(other, base, f === o, cell);

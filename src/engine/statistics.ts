@@ -28,6 +28,10 @@ import { preGameRatings, sideExpectedScores } from './ratings/snapshot-facts.ts'
 import { scenarioCatalogue } from './scenario.ts';
 import { scenarioStats } from './scenario-stats.ts';
 import { statistic } from './statistic.ts';
+import { factionStrength } from './strength/faction-strength.ts';
+import { forecast } from './strength/forecast.ts';
+import { forecastAccuracy } from './strength/forecast-accuracy.ts';
+import { forecastAccuracyCsv } from './strength/forecast-accuracy-csv.ts';
 import type { ArgsAfterSnapshot } from './statistic.ts';
 
 /** The pre-game ratings behind `skill` and the expected scores they give each side. */
@@ -40,6 +44,14 @@ const EXPECTED = [preGameRatings, sideExpectedScores];
 function ratingsKey([common, options]: ArgsAfterSnapshot<typeof leaderboard>): string {
   const { method, elo, glicko2, points, asOf, factions } = options;
   return JSON.stringify([common, method, elo, glicko2, points, asOf, factions]);
+}
+
+/**
+ * A system's backtest (forecast-accuracy.ts), kept by the thread that ran it: seconds on a
+ * large system, then a few milliseconds for any filter, the JSON's or the CSV's.
+ */
+function backtestKey([filter]: ArgsAfterSnapshot<typeof forecastAccuracy>): string {
+  return `backtest\u0000${filter.system}`;
 }
 
 export const STATISTICS = [
@@ -79,6 +91,28 @@ export const STATISTICS = [
   }),
   statistic({ task: 'scenarioCatalogue', run: scenarioCatalogue, caches: [[], [scenarioCube]] }),
   statistic({ task: 'eventList', run: eventList, caches: [[], []] }),
+  statistic({ task: 'factionStrength', run: factionStrength, caches: [[], []] }),
+  statistic({
+    task: 'forecast',
+    run: forecast,
+    caches: [[], []],
+    // The system's joint model, fitted once per data version by the thread that has it.
+    affinity: ([request]) => `system-model\u0000${request.system ?? ''}`,
+  }),
+  statistic({
+    task: 'forecastAccuracy',
+    run: forecastAccuracy,
+    caches: [[], []],
+    affinity: backtestKey,
+    warmKey: backtestKey,
+  }),
+  statistic({
+    task: 'forecastAccuracyCsv',
+    run: forecastAccuracyCsv,
+    caches: [[], []],
+    affinity: backtestKey,
+    warmKey: backtestKey,
+  }),
 ] as const;
 
 /** A statistic's engine task name. */

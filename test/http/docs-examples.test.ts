@@ -51,6 +51,9 @@ for (const seed of ['demo-slice', 't9a'] as const) {
       assert.ok(new Set(examples.map((e) => e.path)).size >= 7, 'a POST route has no example');
       for (const { path, body } of examples) {
         assert.equal('system' in body, false, `${path}: the example names a system`);
+        // A forecast names two players, and no player is in every data set: its example names
+        // two of the T9A results' (src/http/routes/forecast.ts).
+        if (path === '/api/forecast' && seed !== 't9a') continue;
         const response = await test.app.inject({
           method: 'POST',
           url: path,

@@ -25,7 +25,7 @@ import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import type { ScenarioRequest } from '../../src/engine/scenario.ts';
 import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot.ts';
-import { TEST_ORIGIN, buildTestApp } from '../support/test-app.ts';
+import { TEST_ORIGIN, buildTestApp, forecastBodyOf } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND, openSharedTestStore } from '../support/test-store.ts';
 
@@ -73,6 +73,11 @@ const REQUESTS: Array<[string, object]> = [
   ['/api/rankings', { glicko2: { period: 'month' }, includeProvisional: true }],
   ['/api/events', {}],
   ['/api/events', { sort: 'entries', pageSize: 5 }],
+  ['/api/faction-strength', {}],
+  ['/api/faction-strength', { minParticipants: 12 }],
+  ['/api/forecast', forecastBodyOf(DEMO)],
+  ['/api/forecast-accuracy', {}],
+  ['/api/forecast-accuracy', { from: '2025-06-01' }],
 ];
 
 /** An answer without its time of computation, which differs between any two computations. */

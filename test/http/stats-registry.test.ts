@@ -9,7 +9,7 @@ import { ENGINE_TASKS, taskAffinity, taskWarmKey } from '../../src/engine/engine
 import type { CommonFilter } from '../../src/engine/filter.ts';
 import { STATISTICS } from '../../src/engine/statistics.ts';
 import { WARM_PARTS } from '../../src/engine/warm-engine.ts';
-import { STATS_ROUTES } from '../../src/http/routes/index.ts';
+import { STATS_DOWNLOADS, STATS_ROUTES } from '../../src/http/routes/index.ts';
 
 describe('the statistics registry', () => {
   it('makes each statistic an engine task of its own name', () => {
@@ -20,10 +20,11 @@ describe('the statistics registry', () => {
     ]);
   });
 
-  it('answers each statistic on exactly one route, and each route with a statistic', () => {
-    const tasks = STATS_ROUTES.map((route) => route.task).sort();
+  it('answers each statistic on exactly one route or download, and each with a statistic', () => {
+    const routes = [...STATS_ROUTES, ...STATS_DOWNLOADS];
+    const tasks = routes.map((route) => route.task).sort();
     assert.deepEqual(tasks, STATISTICS.map((s) => s.task).sort());
-    const paths = STATS_ROUTES.map((route) => route.path);
+    const paths = routes.map((route) => route.path);
     assert.equal(new Set(paths).size, paths.length, `a path twice: ${paths.join(', ')}`);
   });
 

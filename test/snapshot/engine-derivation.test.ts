@@ -22,9 +22,13 @@ import { loadersEnded, loadSnapshotInWorker } from '../../src/snapshot/load-snap
 import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 import type { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
+import type { CanonicalDocument } from '../../src/domain/model.ts';
+import { forecastBodyOf } from '../support/test-app.ts';
+import { randomDocument } from './random-document.ts';
 import { sharedRandomStore } from './shared-random-store.ts';
 import { ORIGIN, startStatsApp } from './stats-app.ts';
 
+const RANDOM = { seed: 20261123, gamesPerSystem: 1500 };
 const WINDOW = { system: 'alpha', from: '2024-06-01', to: '2025-05-31', minParticipants: 10 };
 const REQUESTS: Array<[string, Record<string, unknown>]> = [
   ['/api/faction-stats', { system: 'alpha' }],
@@ -43,10 +47,13 @@ const REQUESTS: Array<[string, Record<string, unknown>]> = [
   ['/api/scenario-stats', { ...WINDOW, interval: 'event-clustered' }],
   ['/api/rankings', { system: 'alpha', pageSize: 200 }],
   ['/api/events', { ...WINDOW, sort: 'entries' }],
+  ['/api/faction-strength', WINDOW],
+  ['/api/forecast', forecastBodyOf(randomDocument(RANDOM) as CanonicalDocument, 'alpha')],
+  ['/api/forecast-accuracy', WINDOW],
 ];
 
 describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
-  const fixture = sharedRandomStore({ seed: 20261123, gamesPerSystem: 1500 });
+  const fixture = sharedRandomStore(RANDOM);
 
   it('asks every statistics route', () => {
     const asked = new Set(REQUESTS.map(([path]) => path));

@@ -154,3 +154,22 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
   };
 }
+
+/**
+ * A POST /api/forecast body naming the two players and factions of the first game of `doc`
+ * that has both: a forecast names players, which differ from one data set to another.
+ */
+export function forecastBodyOf(doc: CanonicalDocument, system?: string): Record<string, string> {
+  for (const event of doc.events ?? []) {
+    if (system !== undefined && event.system !== system) continue;
+    for (const game of event.games ?? []) {
+      const [a, b] = game.sides ?? [];
+      if (a?.player && b?.player && a.faction && b.faction) {
+        const players = { player1: a.player, player2: b.player };
+        const body = { ...players, faction1: a.faction, faction2: b.faction };
+        return system === undefined ? body : { system, ...body };
+      }
+    }
+  }
+  throw new Error('no game with two players and factions');
+}

@@ -21,6 +21,8 @@ import { PlayerPage } from './pages/player.tsx';
 import { RankingsPage } from './pages/rankings.tsx';
 import { SatellitesPage } from './pages/satellites.tsx';
 import { ScenariosPage } from './pages/scenarios.tsx';
+import { StrengthPage } from './pages/strength.tsx';
+import { ForecastPage } from './pages/forecast.tsx';
 import type { PageProps } from './pages/page-props.ts';
 
 interface PageEntry {
@@ -38,6 +40,8 @@ const PAGES: Record<View, PageEntry> = {
   rankings: { title: 'Rankings', component: RankingsPage },
   events: { title: 'Events', component: EventsPage },
   satellites: { title: 'Satellites', component: SatellitesPage },
+  strength: { title: 'Strength', component: StrengthPage },
+  forecast: { title: 'Forecast', component: ForecastPage },
   compare: { title: 'Before/after', component: ComparePage },
   about: { title: 'About the data', component: AboutPage },
   player: { title: 'Player', component: PlayerPage, entity: true },
@@ -55,6 +59,8 @@ const FILTERS_OF: Record<View, ReadonlySet<FilterControl>> = {
   events: new Set(EVERY_CONTROL),
   // Upcoming events: their own dates, into the future; sizes, formats and tiers do not apply.
   satellites: new Set<FilterControl>(['system', 'futureDates', 'countries']),
+  strength: new Set(EVERY_CONTROL),
+  forecast: new Set(EVERY_CONTROL),
   // The two windows set the dates and rules versions (web/src/compare-windows.ts).
   compare: new Set<FilterControl>(['system', 'size', 'format', 'online', 'tiers', 'countries']),
   about: new Set<FilterControl>(['system']),

@@ -27,3 +27,7 @@ export interface Interval {
   low: number;
   high: number;
 }
+export type FactionStrength = AnswerOf<'/api/faction-strength'>;
+export type FactionStrengthRow = FactionStrength['data']['factions'][number];
+export type ForecastAccuracy = AnswerOf<'/api/forecast-accuracy'>;
+export type ModelAccuracy = ForecastAccuracy['data']['models'][number];

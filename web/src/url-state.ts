@@ -16,6 +16,8 @@ export const VIEWS = [
   'rankings',
   'events',
   'satellites',
+  'strength',
+  'forecast',
   'compare',
   'about',
   'player',

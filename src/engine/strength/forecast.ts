@@ -70,14 +70,25 @@ function playerIndex(snapshot: Snapshot, id: string, pointer: string): number {
   return found;
 }
 
+/** A faction of the system by id; one the system does not hold is a 404 (unknown-record). */
+function factionOf(snapshot: Snapshot, system: number, id: string, pointer: string): number {
+  try {
+    return resolveFactions(snapshot, system, [id], pointer)![0];
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const detail = `unknown faction "${id}" in system "${snapshot.systems[system].id}"`;
+    throw new DomainError('unknown-record', detail, [{ pointer, detail }]);
+  }
+}
+
 /** The expected score, probabilities and parts of one future game (docs/ratings.md#forecast). */
 export function forecast(
   snapshot: Snapshot,
   request: ForecastRequest,
 ): EngineResult<ForecastData, ForecastRequest> {
   const system = resolveSystem(snapshot, request.system);
-  const [f1] = resolveFactions(snapshot, system, [request.faction1], '/faction1')!;
-  const [f2] = resolveFactions(snapshot, system, [request.faction2], '/faction2')!;
+  const f1 = factionOf(snapshot, system, request.faction1, '/faction1');
+  const f2 = factionOf(snapshot, system, request.faction2, '/faction2');
   const p1 = playerIndex(snapshot, request.player1, '/player1');
   const p2 = playerIndex(snapshot, request.player2, '/player2');
   const { games, model, draws } = systemModel(snapshot, system);

@@ -17,6 +17,11 @@ import { envelope } from '../schemas/answer-envelope.ts';
 export interface AnswerFormat {
   readonly route: string;
   readonly serialiser: SerialiserSpec;
+  /**
+   * The answer's data is the body's text (a CSV download), written as it is: no envelope, no
+   * serialiser (docs/http-api.md#downloads).
+   */
+  readonly text?: boolean;
 }
 
 /** An answer to make: in which format, and in which content codings beside the plain bytes. */
@@ -78,9 +83,14 @@ export class AnswerSerialisers {
   of(format: AnswerFormat): (data: unknown) => string {
     let serialise = this.compiled.get(format.route);
     if (serialise === undefined) {
-      serialise = compileSerialiser(format.serialiser);
+      serialise = format.text === true ? textOf : compileSerialiser(format.serialiser);
       this.compiled.set(format.route, serialise);
     }
     return serialise;
   }
+}
+
+/** A text answer's body: its envelope's data, which the engine made as text. */
+function textOf(answer: unknown): string {
+  return (answer as { data: string }).data;
 }

@@ -1,6 +1,7 @@
 /** POST /api/army-matchup: faction-versus-faction results (docs/statistics.md#army-matchup). */
 import { Type } from 'typebox';
 import { applied, compareFilter, statsRoute } from './stats-route.ts';
+import { EstimateSchema } from '../schemas/estimate.ts';
 import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
 import {
   IntervalKindEcho,
@@ -78,6 +79,11 @@ const CellSchema = Type.Object(
         description:
           "Mean score of the row faction's sides with a known score (mirror cell: both sides of each mirror game); null when none",
       }),
+    ),
+    skillAdjusted: Nullable(
+      EstimateSchema(
+        "After pilot skill: the row faction's expected score against the column faction between equally rated players, from the joint model of skill, faction and matchup fitted to the scope (docs/ratings.md#the-joint-model), with its 95% interval; exactly 0.5 in a mirror cell; null when the model has no estimate",
+      ),
     ),
     lowSample: Type.Boolean({ description: 'true when games is under 30' }),
     compare: ComparisonSchema(

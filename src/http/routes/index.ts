@@ -6,6 +6,10 @@ import { armyMatchupRoute } from './army-matchup.ts';
 import { registerCanonicalSchemaRoute } from './canonical-schema.ts';
 import { eventsRoute } from './events.ts';
 import { factionStatsRoute } from './faction-stats.ts';
+import { factionStrengthRoute } from './faction-strength.ts';
+import { forecastRoute } from './forecast.ts';
+import { forecastAccuracyRoute } from './forecast-accuracy.ts';
+import { forecastAccuracyCsvDownload } from './forecast-accuracy-csv.ts';
 import { itemUseStatsRoute } from './item-use-stats.ts';
 import { scenarioRoute } from './scenario.ts';
 import { scenarioStatsRoute } from './scenario-stats.ts';
@@ -21,6 +25,8 @@ import { registerFiltersRoute } from './filters.ts';
 import { registerWebClientRoutes } from './web-client.ts';
 import { registerStatsRoute } from './stats-route.ts';
 import type { StatsRoute } from './stats-route.ts';
+import { registerStatsDownload } from './stats-download.ts';
+import type { StatsDownload } from './stats-download.ts';
 
 /**
  * Every statistics route (docs/architecture.md#adding-a-statistics-route), in the order the
@@ -34,7 +40,16 @@ export const STATS_ROUTES: readonly StatsRoute[] = [
   scenarioStatsRoute,
   rankingsRoute,
   eventsRoute,
+  factionStrengthRoute,
+  forecastRoute,
+  forecastAccuracyRoute,
 ];
+
+/**
+ * The statistics answered as a download (a GET with the common filter as its query, answering
+ * text), each with one statistic of src/engine/statistics.ts (docs/http-api.md#downloads).
+ */
+export const STATS_DOWNLOADS: readonly StatsDownload[] = [forecastAccuracyCsvDownload];
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoute(app, ctx);
@@ -45,6 +60,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerProblemPagesRoutes(app);
   registerCanonicalSchemaRoute(app);
   for (const route of STATS_ROUTES) registerStatsRoute(app, ctx, route);
+  for (const download of STATS_DOWNLOADS) registerStatsDownload(app, ctx, download);
   registerUpcomingSatellitesRoute(app, ctx);
   registerUpcomingSatellitesIcsRoute(app, ctx);
   registerFiltersRoute(app, ctx);

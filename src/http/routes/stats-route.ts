@@ -144,7 +144,7 @@ export function answerHere(
  * bytes are the same. When `signal` aborts, a task that has not finished is dropped or
  * cancelled.
  */
-function runAnswer(
+export function runAnswer(
   ctx: AppContext,
   signal: AbortSignal | undefined,
   order: AnswerOrder,
@@ -177,6 +177,7 @@ export function sendCached(
   body: unknown,
   snapshot: Snapshot,
   answer: Compute,
+  contentType = 'application/json; charset=utf-8',
 ): FastifyReply | Promise<FastifyReply> {
   const cache = ctx.responseCache;
   const on = cache !== undefined && cache.maxBytes > 0;
@@ -185,7 +186,7 @@ export function sendCached(
   const send = (cached: CachedBody) => {
     appendVary(reply, 'Accept-Encoding');
     if (cached.encoding !== null) reply.header('content-encoding', cached.encoding);
-    return reply.type('application/json; charset=utf-8').send(cached.bytes);
+    return reply.type(contentType).send(cached.bytes);
   };
   const encoding = negotiateEncoding(reply.request.headers['accept-encoding']);
   const misses = cache?.missCount ?? 0;

@@ -409,6 +409,15 @@ export interface paths {
                                     opponent: string;
                                     /** @description Empirical-Bayes win rate: (wins + draws/2 + m·μ) / (games + m), with μ the row faction's win rate over all its non-mirror cells in scope (every opponent of the system); exactly 0.5 in a mirror cell and m = meta.shrinkage.priorStrength, fitted from the spread of all such rows (beta-binomial, method of moments); small samples are pulled toward μ, large ones barely move; equals winRate when m is null; null when games is 0 */
                                     shrunkWinRate: number | null;
+                                    /** @description After pilot skill: the row faction's expected score against the column faction between equally rated players, from the joint model of skill, faction and matchup fitted to the scope (docs/ratings.md#the-joint-model), with its 95% interval; exactly 0.5 in a mirror cell; null when the model has no estimate */
+                                    skillAdjusted: {
+                                        /** @description Upper bound of the 95% interval */
+                                        high: number;
+                                        /** @description Lower bound of the 95% interval */
+                                        low: number;
+                                        /** @description The estimate */
+                                        value: number;
+                                    } | null;
                                     /** @description (wins + draws/2) / games of the row faction: a draw counts half; exactly 0.5 in a mirror cell */
                                     winRate: number | null;
                                     /** @description 95% interval of winRate with wins + draws/2 as the successes out of games, clamped to [0, 1]: the Wilson score interval by default; with interval "event-clustered", the Wilson interval on the effective sample size games / deff · (z / t)² (Korn & Graubard 1998), deff ≥ 1 the cluster-robust variance over events divided by the binomial one and t Student's with events − 1 degrees of freedom, [0, 1] when all the games come from one event; mirror cell: always the Wilson interval of games/2 successes out of games; null when games is 0 */
@@ -1753,6 +1762,319 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/faction-strength": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Is it the player or the army? Faction strength after pilot skill
+         * @description Per faction its raw win rate (mirrors out, draw ½) with a Wilson interval, its strength after pilot skill with a 95% interval from the joint model of player skill, faction strength and matchup, its pilots' mean pre-game rating against the field's, and the share of its games its most frequent player plays (a warning above 25%).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The common filter: the games the joint model is fitted to */
+            requestBody?: {
+                content: {
+                    /** @example {
+                     *       "minParticipants": 8
+                     *     } */
+                    "application/json": {
+                        /** @description Only events held in these countries */
+                        countries?: string[];
+                        /** @description Only these events */
+                        eventIds?: string[];
+                        /** @description Event format; "all" (default) keeps both */
+                        format?: "singles" | "teams" | "all";
+                        /**
+                         * @description Earliest event start date, inclusive (YYYY-MM-DD)
+                         * @example 2025-10-01
+                         */
+                        from?: string;
+                        /** @description Only events with at most this many participants, 0 to 100000 (events without a count are left out) */
+                        maxParticipants?: number;
+                        /** @description Only events with at least this many participants, 0 to 100000 (events without a count are left out) */
+                        minParticipants?: number;
+                        /** @description Only events of at least this many rounds, 0 to 1000 (declared, else the highest round played) */
+                        minRounds?: number;
+                        /** @description true: online events only; false: in person only; absent: both */
+                        online?: boolean;
+                        /** @description Only events played under these rules versions */
+                        rulesVersions?: string[];
+                        /** @description Game system id (e.g. "t9a"); defaults to the only system; required when there are several */
+                        system?: string;
+                        /** @description Only events of these tiers */
+                        tiers?: ("standard" | "satellite" | "major")[];
+                        /**
+                         * @description Latest event start date, inclusive (YYYY-MM-DD)
+                         * @example 2025-10-01
+                         */
+                        to?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Statistics answer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Per-faction strength after pilot skill and the model behind it */
+                            data: {
+                                /** @description Factions with at least one counted game, most games first, then id */
+                                factions: {
+                                    /** @description Of those, drawn */
+                                    draws: number;
+                                    /** @description The faction (army) */
+                                    faction: {
+                                        /** @description Faction id (stable code) */
+                                        id: string;
+                                        /** @description Faction name */
+                                        name: string;
+                                    };
+                                    /** @description Mean pre-game Glicko-2 rating over every side in scope (the same on every row) */
+                                    fieldRating: number | null;
+                                    /** @description The faction's non-mirror games in scope between two known players with one point shared between the sides */
+                                    games: number;
+                                    /** @description Of those, lost */
+                                    losses: number;
+                                    /** @description true when games is under 30 */
+                                    lowSample: boolean;
+                                    /** @description Mean pre-game Glicko-2 rating of the faction's pilots over its games (default parameters, one rating period per event, over the system's games) */
+                                    pilotRating: number | null;
+                                    /** @description Strength after pilot skill: the expected score of an average pilot of this faction against an average opponent with an average faction (the field, weighted by its sides), from the joint model of skill, faction and matchup fitted to the scope (docs/ratings.md#the-joint-model), with its 95% interval; null when the model has no estimate */
+                                    strength: {
+                                        /** @description Upper bound of the 95% interval */
+                                        high: number;
+                                        /** @description Lower bound of the 95% interval */
+                                        low: number;
+                                        /** @description The estimate */
+                                        value: number;
+                                    } | null;
+                                    /** @description Share of the faction's games played by its most frequent player; above 0.25 meta.warnings names the faction */
+                                    topPlayerShare: number | null;
+                                    /** @description (wins + draws/2) / games: the raw win rate, mirrors out, a draw half */
+                                    winRate: number | null;
+                                    /** @description 95% Wilson score interval of winRate, taking wins + draws/2 as the successes out of games, clamped to [0, 1]; null when games is 0 */
+                                    winRateInterval: {
+                                        /** @description Upper bound of the 95% interval */
+                                        high: number;
+                                        /** @description Lower bound of the 95% interval */
+                                        low: number;
+                                    } | null;
+                                    /** @description Of those, won */
+                                    wins: number;
+                                }[];
+                                /** @description The joint model fitted to the scope */
+                                model: {
+                                    /** @description The fitted dispersion of the outcome (1 for a binomial outcome) */
+                                    dispersion: number;
+                                    /** @description Games the model was fitted to: non-mirror games in scope between two known players with one point shared between the sides */
+                                    games: number;
+                                    /** @description What is modelled: the score share where the system scores games (e.g. 20-0), else the result (draw ½) */
+                                    outcome: "score-share" | "result";
+                                    /** @description β: the weight of the Glicko-2 forecast's logit in the joint model (1 = as Glicko-2 says) */
+                                    skillWeight: number;
+                                };
+                            };
+                            /** @description About the answer */
+                            meta: {
+                                /** @description Data version answered from (bumped by every successful import); answers with the same version rest on the same data */
+                                dataVersion: number;
+                                /** @description The filter applied, defaults filled in */
+                                filter: {
+                                    /** @description Event countries applied, upper-cased, duplicates removed; empty: every country */
+                                    countries: string[];
+                                    /** @description Event ids applied, duplicates removed; empty: every event */
+                                    eventIds: string[];
+                                    /** @description Event format; "all" (default) keeps both */
+                                    format: "singles" | "teams" | "all";
+                                    /** @description Earliest event start date applied (YYYY-MM-DD); null: no bound */
+                                    from: string | null;
+                                    /** @description Maximum participants applied; null: no bound */
+                                    maxParticipants: number | null;
+                                    /** @description Minimum participants applied; null: no bound */
+                                    minParticipants: number | null;
+                                    /** @description Minimum rounds applied; null: no bound */
+                                    minRounds: number | null;
+                                    /** @description true: online events only; false: in person only; null: both */
+                                    online: boolean | null;
+                                    /** @description Rules versions applied, duplicates removed; empty: every version */
+                                    rulesVersions: string[];
+                                    /** @description The game system applied (the only one when not given) */
+                                    system: string;
+                                    /** @description Event tiers applied, duplicates removed; empty: every tier */
+                                    tiers: ("standard" | "satellite" | "major")[];
+                                    /** @description Latest event start date applied (YYYY-MM-DD); null: no bound */
+                                    to: string | null;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When this answer was computed (ISO 8601, UTC)
+                                 */
+                                generatedAt: string;
+                                /** @description The sample the answer rests on */
+                                sample: {
+                                    /** @description Events in scope with at least one completed game */
+                                    events: number;
+                                    /** @description Completed games in scope (every faction, mirrors included), before route options such as factions or minGames */
+                                    games: number;
+                                };
+                                /** @description Why an answer may be empty or thin (never errors) */
+                                warnings: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/validation",
+                         *       "title": "Request validation failed",
+                         *       "status": 400,
+                         *       "detail": "The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The Origin header is missing, `null` or not one of the allowed origins */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/origin-not-allowed",
+                         *       "title": "Origin not allowed",
+                         *       "status": 403,
+                         *       "detail": "The Origin header is missing, `null` or not one of the allowed origins"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Another method than POST was used on this path */
+                405: {
+                    headers: {
+                        /** @description The methods this path accepts: POST */
+                        Allow?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/method-not-allowed",
+                         *       "title": "Method not allowed",
+                         *       "status": 405,
+                         *       "detail": "Another method than POST was used on this path"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is over 16 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/body-too-large",
+                         *       "title": "Request body too large",
+                         *       "status": 413,
+                         *       "detail": "The request body is over 16 KiB"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/unsupported-media-type",
+                         *       "title": "Unsupported media type",
+                         *       "status": 415,
+                         *       "detail": "The body is not sent as application/json"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests from this client in the current window */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/rate-limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "Too many requests from this client in the current window"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description An unexpected error; it is logged with the request id, no internals are sent */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/internal",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An unexpected error; it is logged with the request id, no internals are sent"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request took longer than the configured time limit, or the service is not ready */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/timeout",
+                         *       "title": "Request timed out",
+                         *       "status": 503,
+                         *       "detail": "The request took longer than the configured time limit, or the service is not ready"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/filters": {
         parameters: {
             query?: never;
@@ -1898,6 +2220,736 @@ export interface paths {
                                 warnings: string[];
                             };
                         };
+                    };
+                };
+                /** @description Too many requests from this client in the current window */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/rate-limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "Too many requests from this client in the current window"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description An unexpected error; it is logged with the request id, no internals are sent */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/internal",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An unexpected error; it is logged with the request id, no internals are sent"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request took longer than the configured time limit, or the service is not ready */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/timeout",
+                         *       "title": "Request timed out",
+                         *       "status": 503,
+                         *       "detail": "The request took longer than the configured time limit, or the service is not ready"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forecast one game between two players and their factions
+         * @description Player 1's expected score with a 95% interval, P(win/draw/loss), and the forecast's parts (skill, faction, matchup), from the joint model fitted to all of the system's games.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Two players, each with the faction they will play */
+            requestBody: {
+                content: {
+                    /** @example {
+                     *       "player1": "5de7603e29951610d11f770c",
+                     *       "faction1": "WDG",
+                     *       "player2": "5e7696e6564ba657f6b8fc22",
+                     *       "faction2": "OnG"
+                     *     } */
+                    "application/json": {
+                        /** @description Player 1's faction id */
+                        faction1: string;
+                        /** @description Player 2's faction id */
+                        faction2: string;
+                        /** @description Player 1 (the forecast is from their side) */
+                        player1: string;
+                        /** @description Player 2 */
+                        player2: string;
+                        /** @description The scenario; accepted and echoed, not part of the model (a warning says so) */
+                        scenario?: string;
+                        /** @description Game system id (e.g. "t9a"); defaults to the only system; required when there are several */
+                        system?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Statistics answer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The forecast of one game */
+                            data: {
+                                /** @description Player 1's expected score (their score share where the system scores games, e.g. 20-0; else win 1, draw ½) */
+                                expected1: number;
+                                /** @description 95% interval of expected1: the model's coefficient uncertainty plus both players' rating deviations */
+                                interval: {
+                                    /** @description Upper bound */
+                                    high: number;
+                                    /** @description Lower bound */
+                                    low: number;
+                                };
+                                /** @description What expected1 is: a score share, or an expected result */
+                                outcome: "score-share" | "result";
+                                /** @description The forecast split into its parts: skill + faction + matchup = logit(expected1) */
+                                parts: {
+                                    /** @description Faction 1's strength minus faction 2's in the latest window, on the logit scale of the expected score */
+                                    faction: number;
+                                    /** @description The pair of factions' own effect, on the logit scale of the expected score */
+                                    matchup: number;
+                                    /** @description What the players' ratings say: β·logit(Glicko-2 expected score), on the logit scale of the expected score */
+                                    skill: number;
+                                };
+                                /** @description Player 1 */
+                                player1: {
+                                    /** @description Player id */
+                                    id: string;
+                                    /** @description Glicko-2 rating after all of the system's games (idled through the events sat out, as on the leaderboard); 1500 unrated */
+                                    rating: number;
+                                    /** @description Its rating deviation; 350 unrated */
+                                    rd: number;
+                                };
+                                /** @description Player 2 */
+                                player2: {
+                                    /** @description Player id */
+                                    id: string;
+                                    /** @description Glicko-2 rating after all of the system's games (idled through the events sat out, as on the leaderboard); 1500 unrated */
+                                    rating: number;
+                                    /** @description Its rating deviation; 350 unrated */
+                                    rd: number;
+                                };
+                                /** @description Player 1's probabilities of each result (they sum to 1) */
+                                probabilities: {
+                                    /** @description P(draw) */
+                                    draw: number;
+                                    /** @description P(player 1 loses) */
+                                    loss: number;
+                                    /** @description P(player 1 wins) */
+                                    win: number;
+                                };
+                                /** @description The faction-strength window forecast for (the latest); null when none */
+                                window: string | null;
+                            };
+                            /** @description About the answer */
+                            meta: {
+                                /** @description Data version answered from (bumped by every successful import); answers with the same version rest on the same data */
+                                dataVersion: number;
+                                /** @description The request applied */
+                                filter: {
+                                    /** @description Player 1's faction as asked */
+                                    faction1: string;
+                                    /** @description Player 2's faction as asked */
+                                    faction2: string;
+                                    /** @description Player 1 as asked */
+                                    player1: string;
+                                    /** @description Player 2 as asked */
+                                    player2: string;
+                                    /** @description The scenario as asked, when given */
+                                    scenario?: string;
+                                    /** @description The game system applied */
+                                    system: string;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When this answer was computed (ISO 8601, UTC)
+                                 */
+                                generatedAt: string;
+                                /** @description The sample the answer rests on */
+                                sample: {
+                                    /** @description Events of the system's modelled games (the model is fitted to all of them) */
+                                    events: number;
+                                    /** @description The system's modelled games */
+                                    games: number;
+                                };
+                                /** @description Why an answer may be empty or thin (never errors) */
+                                warnings: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/validation",
+                         *       "title": "Request validation failed",
+                         *       "status": 400,
+                         *       "detail": "The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The Origin header is missing, `null` or not one of the allowed origins */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/origin-not-allowed",
+                         *       "title": "Origin not allowed",
+                         *       "status": 403,
+                         *       "detail": "The Origin header is missing, `null` or not one of the allowed origins"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description a player or faction is not in the data (`errors[]` points at it) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/not-found",
+                         *       "title": "Not found",
+                         *       "status": 404,
+                         *       "detail": "An id in the request names a record the data does not hold"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Another method than POST was used on this path */
+                405: {
+                    headers: {
+                        /** @description The methods this path accepts: POST */
+                        Allow?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/method-not-allowed",
+                         *       "title": "Method not allowed",
+                         *       "status": 405,
+                         *       "detail": "Another method than POST was used on this path"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is over 16 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/body-too-large",
+                         *       "title": "Request body too large",
+                         *       "status": 413,
+                         *       "detail": "The request body is over 16 KiB"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/unsupported-media-type",
+                         *       "title": "Unsupported media type",
+                         *       "status": 415,
+                         *       "detail": "The body is not sent as application/json"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests from this client in the current window */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/rate-limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "Too many requests from this client in the current window"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description An unexpected error; it is logged with the request id, no internals are sent */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/internal",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An unexpected error; it is logged with the request id, no internals are sent"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request took longer than the configured time limit, or the service is not ready */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/timeout",
+                         *       "title": "Request timed out",
+                         *       "status": 503,
+                         *       "detail": "The request took longer than the configured time limit, or the service is not ready"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forecast-accuracy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How well the forecasts hold up: four models backtested
+         * @description A rolling-origin backtest over the games the common filter picks, each game forecast only from the games of earlier events, for four models (coin, faction, rating, joint): Brier score, log loss, accuracy on decided games and a calibration table. GET /api/forecast-accuracy.csv gives every forecast, one row per game and model.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The common filter: the games scored (each forecast from all earlier events) */
+            requestBody?: {
+                content: {
+                    /** @example {
+                     *       "minParticipants": 8
+                     *     } */
+                    "application/json": {
+                        /** @description Only events held in these countries */
+                        countries?: string[];
+                        /** @description Only these events */
+                        eventIds?: string[];
+                        /** @description Event format; "all" (default) keeps both */
+                        format?: "singles" | "teams" | "all";
+                        /**
+                         * @description Earliest event start date, inclusive (YYYY-MM-DD)
+                         * @example 2025-10-01
+                         */
+                        from?: string;
+                        /** @description Only events with at most this many participants, 0 to 100000 (events without a count are left out) */
+                        maxParticipants?: number;
+                        /** @description Only events with at least this many participants, 0 to 100000 (events without a count are left out) */
+                        minParticipants?: number;
+                        /** @description Only events of at least this many rounds, 0 to 1000 (declared, else the highest round played) */
+                        minRounds?: number;
+                        /** @description true: online events only; false: in person only; absent: both */
+                        online?: boolean;
+                        /** @description Only events played under these rules versions */
+                        rulesVersions?: string[];
+                        /** @description Game system id (e.g. "t9a"); defaults to the only system; required when there are several */
+                        system?: string;
+                        /** @description Only events of these tiers */
+                        tiers?: ("standard" | "satellite" | "major")[];
+                        /**
+                         * @description Latest event start date, inclusive (YYYY-MM-DD)
+                         * @example 2025-10-01
+                         */
+                        to?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Statistics answer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description How well each model forecast the games in scope */
+                            data: {
+                                /** @description The four models, in the order coin, faction, rating, joint */
+                                models: {
+                                    /** @description Share of decided games whose winner had the forecast above ½ (a forecast of exactly ½ counts half); null without decided games */
+                                    accuracy: number | null;
+                                    /** @description Brier score: mean (forecast − outcome)², the outcome a score share where the system has one, else win 1, draw ½, loss 0; lower is better; null without games */
+                                    brier: number | null;
+                                    /** @description Reliability table: forecast against outcome in ten bins, lowest first */
+                                    calibration: {
+                                        /** @description The bin takes forecasts from this value */
+                                        from: number;
+                                        /** @description Games whose forecast falls in the bin */
+                                        games: number;
+                                        /** @description 95% Wilson interval of meanOutcome; null when empty */
+                                        interval: {
+                                            /** @description Upper bound of the 95% interval */
+                                            high: number;
+                                            /** @description Lower bound of the 95% interval */
+                                            low: number;
+                                        } | null;
+                                        /** @description Mean forecast in the bin; null when empty */
+                                        meanForecast: number | null;
+                                        /** @description Mean outcome in the bin; null when empty */
+                                        meanOutcome: number | null;
+                                        /** @description up to this one, excluded (the last bin includes 1) */
+                                        to: number;
+                                    }[];
+                                    /** @description Of those, games with a winner (accuracy's base) */
+                                    decidedGames: number;
+                                    /** @description Games scored */
+                                    games: number;
+                                    /** @description Mean −[y ln p + (1 − y) ln(1 − p)]; lower is better; null without games */
+                                    logLoss: number | null;
+                                    /** @description coin: ½ always; faction: the joint model without its skill term; rating: the Glicko-2 forecast from the ratings before the event; joint: skill, faction and matchup together */
+                                    model: "coin" | "faction" | "rating" | "joint";
+                                }[];
+                                /** @description What forecasts are scored against: player 1's score share, or their result */
+                                outcome: "score-share" | "result";
+                                /** @description Refits of each fitted model over the system (one per event start day with earlier games) */
+                                refits: number;
+                            };
+                            /** @description About the answer */
+                            meta: {
+                                /** @description Data version answered from (bumped by every successful import); answers with the same version rest on the same data */
+                                dataVersion: number;
+                                /** @description The filter applied */
+                                filter: {
+                                    /** @description Event countries applied, upper-cased, duplicates removed; empty: every country */
+                                    countries: string[];
+                                    /** @description Event ids applied, duplicates removed; empty: every event */
+                                    eventIds: string[];
+                                    /** @description Event format; "all" (default) keeps both */
+                                    format: "singles" | "teams" | "all";
+                                    /** @description Earliest event start date applied (YYYY-MM-DD); null: no bound */
+                                    from: string | null;
+                                    /** @description Maximum participants applied; null: no bound */
+                                    maxParticipants: number | null;
+                                    /** @description Minimum participants applied; null: no bound */
+                                    minParticipants: number | null;
+                                    /** @description Minimum rounds applied; null: no bound */
+                                    minRounds: number | null;
+                                    /** @description true: online events only; false: in person only; null: both */
+                                    online: boolean | null;
+                                    /** @description Rules versions applied, duplicates removed; empty: every version */
+                                    rulesVersions: string[];
+                                    /** @description The game system applied (the only one when not given) */
+                                    system: string;
+                                    /** @description Event tiers applied, duplicates removed; empty: every tier */
+                                    tiers: ("standard" | "satellite" | "major")[];
+                                    /** @description Latest event start date applied (YYYY-MM-DD); null: no bound */
+                                    to: string | null;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When this answer was computed (ISO 8601, UTC)
+                                 */
+                                generatedAt: string;
+                                /** @description The sample the answer rests on */
+                                sample: {
+                                    /** @description Events in scope with at least one completed game */
+                                    events: number;
+                                    /** @description Completed games in scope (every faction, mirrors included), before route options such as factions or minGames */
+                                    games: number;
+                                };
+                                /** @description Why an answer may be empty or thin (never errors) */
+                                warnings: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/validation",
+                         *       "title": "Request validation failed",
+                         *       "status": 400,
+                         *       "detail": "The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The Origin header is missing, `null` or not one of the allowed origins */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/origin-not-allowed",
+                         *       "title": "Origin not allowed",
+                         *       "status": 403,
+                         *       "detail": "The Origin header is missing, `null` or not one of the allowed origins"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Another method than POST was used on this path */
+                405: {
+                    headers: {
+                        /** @description The methods this path accepts: POST */
+                        Allow?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/method-not-allowed",
+                         *       "title": "Method not allowed",
+                         *       "status": 405,
+                         *       "detail": "Another method than POST was used on this path"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is over 16 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/body-too-large",
+                         *       "title": "Request body too large",
+                         *       "status": 413,
+                         *       "detail": "The request body is over 16 KiB"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/unsupported-media-type",
+                         *       "title": "Unsupported media type",
+                         *       "status": 415,
+                         *       "detail": "The body is not sent as application/json"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests from this client in the current window */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/rate-limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "Too many requests from this client in the current window"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description An unexpected error; it is logged with the request id, no internals are sent */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/internal",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An unexpected error; it is logged with the request id, no internals are sent"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request took longer than the configured time limit, or the service is not ready */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/timeout",
+                         *       "title": "Request timed out",
+                         *       "status": 503,
+                         *       "detail": "The request took longer than the configured time limit, or the service is not ready"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forecast-accuracy.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every backtest forecast as CSV
+         * @description RFC 4180 CSV, header first, one row per game and model: gameId (the event id and the game's position among its games in the data, "<eventId>#<n>"), eventId, date (the event's start, YYYY-MM-DD), player1, player2, faction1, faction2 (empty when unknown), model (coin, faction, rating, joint), expected1 (player 1's forecast expected score), outcome1 (their score share, or win 1, draw 0.5, loss 0). The mean of (expected1 − outcome1)² over a model's rows is its brier in POST /api/forecast-accuracy with the same filter.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only events held in these countries */
+                    countries?: string[];
+                    /** @description Only these events */
+                    eventIds?: string[];
+                    /** @description Event format; "all" (default) keeps both */
+                    format?: "singles" | "teams" | "all";
+                    /**
+                     * @description Earliest event start date, inclusive (YYYY-MM-DD)
+                     * @example 2025-10-01
+                     */
+                    from?: string;
+                    /** @description Only events with at most this many participants, 0 to 100000 (events without a count are left out) */
+                    maxParticipants?: number;
+                    /** @description Only events with at least this many participants, 0 to 100000 (events without a count are left out) */
+                    minParticipants?: number;
+                    /** @description Only events of at least this many rounds, 0 to 1000 (declared, else the highest round played) */
+                    minRounds?: number;
+                    /** @description true: online events only; false: in person only; absent: both */
+                    online?: boolean;
+                    /** @description Only events played under these rules versions */
+                    rulesVersions?: string[];
+                    /** @description Game system id (e.g. "t9a"); defaults to the only system; required when there are several */
+                    system?: string;
+                    /** @description Only events of these tiers */
+                    tiers?: ("standard" | "satellite" | "major")[];
+                    /**
+                     * @description Latest event start date, inclusive (YYYY-MM-DD)
+                     * @example 2025-10-01
+                     */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/csv; charset=utf-8 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description A query parameter is invalid (a system or id the data does not hold, a date that is not real, a bound out of range); `errors[]` points at it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/validation",
+                         *       "title": "Request validation failed",
+                         *       "status": 400,
+                         *       "detail": "The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description Too many requests from this client in the current window */

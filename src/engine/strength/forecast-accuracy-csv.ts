@@ -1,0 +1,55 @@
+/**
+ * forecast-accuracy.csv (docs/ratings.md#forecast-accuracy): the backtest's forecasts one row per
+ * game and model as RFC 4180 text, made on an engine thread, so anyone can recompute every figure
+ * of POST /api/forecast-accuracy. The snapshot keeps no store ids of games: a game is named by its
+ * event's id and its position among that event's games in the data (`<eventId>#<n>`).
+ */
+import type { Snapshot } from '../../snapshot/snapshot.ts';
+import { EMPTY_WARNING } from '../common.ts';
+import type { EngineResult } from '../common.ts';
+import { resolveScope, sampleOf } from '../filter.ts';
+import type { CommonFilter } from '../filter.ts';
+import { FORECAST_ACCURACY_COLUMNS, forecastAccuracyRows } from './forecast-accuracy.ts';
+
+const firstGames = new WeakMap<Snapshot, Int32Array>();
+
+/** Per event, the index of its first game in the snapshot (-1: none). */
+function firstGameOfEvent(snapshot: Snapshot): Int32Array {
+  let first = firstGames.get(snapshot);
+  if (first === undefined) {
+    first = new Int32Array(snapshot.events.count).fill(-1);
+    const { gameEvent } = snapshot;
+    for (let g = gameEvent.length - 1; g >= 0; g -= 1) first[gameEvent[g]] = g;
+    firstGames.set(snapshot, first);
+  }
+  return first;
+}
+
+/** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+function field(value: string | number | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The CSV text of the filter's backtest rows, header first (docs/ratings.md#forecast-accuracy). */
+export function forecastAccuracyCsv(
+  snapshot: Snapshot,
+  filter: CommonFilter,
+): EngineResult<string> {
+  const first = firstGameOfEvent(snapshot);
+  const { gameEvent } = snapshot;
+  const gameId = (g: number) =>
+    `${snapshot.events.ids[gameEvent[g]]}#${g - first[gameEvent[g]] + 1}`;
+  const lines = [FORECAST_ACCURACY_COLUMNS.join(',')];
+  for (const row of forecastAccuracyRows(snapshot, filter, gameId)) {
+    lines.push(FORECAST_ACCURACY_COLUMNS.map((c) => field(row[c])).join(','));
+  }
+  const sample = sampleOf(snapshot, resolveScope(snapshot, filter));
+  return {
+    data: `${lines.join('\r\n')}\r\n`,
+    filter,
+    sample,
+    warnings: lines.length === 1 ? [EMPTY_WARNING] : [],
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * The routes of the joint model (docs/ratings.md#the-joint-model): faction-strength, forecast,
+ * forecast-accuracy and its CSV, on the hand fixture (test/snapshot/hand-fixture.ts: A's
+ * non-mirror games are p1's win and loss against p2's B and p3's draw with p4's B) and on the
+ * demo slice, where the CSV's rows recompute the JSON's Brier score.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { importCanonical } from '../../src/ingest/import-canonical.ts';
+import { wilson } from '../../src/engine/intervals.ts';
+import { openTestStore, TEST_BACKEND } from '../support/test-store.ts';
+import type { TestStore } from '../support/test-store.ts';
+import { buildTestApp, TEST_ORIGIN } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { HAND_DOCUMENT } from '../snapshot/hand-fixture.ts';
+import { startStatsApp } from '../snapshot/stats-app.ts';
+import type { StatsApp } from '../snapshot/stats-app.ts';
+
+type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const close = (actual: number, expected: number, what: string) =>
+  assert.ok(Math.abs(actual - expected) < 1e-9, `${what}: ${actual} != ${expected}`);
+
+describe(`joint-model routes on the hand fixture (${TEST_BACKEND})`, () => {
+  let store: TestStore;
+  let stats: StatsApp;
+  before(async () => {
+    store = await openTestStore();
+    const report = await importCanonical(store, HAND_DOCUMENT);
+    assert.equal(report.rejects.length, 0, JSON.stringify(report.rejects));
+    stats = await startStatsApp(store);
+  });
+  after(async () => {
+    await stats.close();
+    await store.close();
+  });
+
+  it("answers a faction's raw win rate, its strength interval and its top player's share", async () => {
+    const { status, json } = await stats.post('/api/faction-strength', {});
+    assert.equal(status, 200, JSON.stringify(json));
+    const byId = new Map<string, Row>(
+      (json.data as Row).factions.map((f: Row) => [f.faction.id, f]),
+    );
+    const a = byId.get('A')!;
+    assert.deepEqual([a.games, a.wins, a.draws, a.losses], [3, 1, 1, 1]);
+    close(a.winRate, 0.5, 'A winRate');
+    assert.deepEqual(a.winRateInterval, wilson(1.5, 3));
+    assert.ok(a.strength.low <= a.strength.value && a.strength.value <= a.strength.high);
+    close(a.topPlayerShare, 2 / 3, 'p1 plays two of A');
+    const warnings = (json.meta as Row).warnings as string[];
+    assert.ok(
+      warnings.some((w) => w.includes('Alpha') && w.includes('67 %')),
+      warnings.join('; '),
+    );
+  });
+
+  it('forecasts a game whose parts sum to its logit, and 404s an unknown player or faction', async () => {
+    const body = { player1: 'p1', faction1: 'A', player2: 'p2', faction2: 'B' };
+    const { status, json } = await stats.post('/api/forecast', body);
+    assert.equal(status, 200, JSON.stringify(json));
+    const data = json.data as Row;
+    const { skill, faction, matchup } = data.parts;
+    close(Math.log(data.expected1 / (1 - data.expected1)), skill + faction + matchup, 'logit');
+    const { win, draw, loss } = data.probabilities;
+    close(win + draw + loss, 1, 'probabilities');
+    assert.ok(data.interval.low <= data.expected1 && data.expected1 <= data.interval.high);
+    const swapped = await stats.post('/api/forecast', {
+      player1: 'p2',
+      faction1: 'B',
+      player2: 'p1',
+      faction2: 'A',
+    });
+    close((swapped.json.data as Row).parts.faction, -faction, 'swapped faction part');
+
+    const player = await stats.post('/api/forecast', { ...body, player2: 'nobody' });
+    assert.equal(player.status, 404);
+    assert.equal((player.json.errors as Row[])[0].pointer, '/player2');
+    const army = await stats.post('/api/forecast', { ...body, faction1: 'ZZ' });
+    assert.equal(army.status, 404);
+    assert.equal((army.json.errors as Row[])[0].pointer, '/faction1');
+  });
+
+  it('refuses out-of-range and unknown fields with problem details', async () => {
+    const bad = [
+      ['/api/faction-strength', { minParticipants: -1 }],
+      ['/api/faction-strength', { minRounds: 1001 }],
+      ['/api/forecast-accuracy', { maxParticipants: 100001 }],
+      ['/api/forecast-accuracy', { from: '2025-02-30' }],
+      ['/api/forecast', { player1: 'p1', faction1: 'A', player2: 'p2' }],
+      ['/api/forecast', { player1: '', faction1: 'A', player2: 'p2', faction2: 'B' }],
+    ] as const;
+    for (const [path, body] of bad) {
+      const { status, json } = await stats.post(path, body);
+      assert.equal(status, 400, `${path} ${JSON.stringify(body)}: ${JSON.stringify(json)}`);
+      assert.equal(json.status, 400);
+      assert.match(String(json.type), /^\/problems\//);
+    }
+    const csv = await stats.app.inject({
+      method: 'GET',
+      url: '/api/forecast-accuracy.csv?minParticipants=-3',
+    });
+    assert.equal(csv.statusCode, 400);
+    assert.match(String(csv.headers['content-type']), /^application\/problem\+json/);
+  });
+});
+
+describe(`forecast accuracy and its CSV on the demo slice (${TEST_BACKEND})`, () => {
+  let test: TestApp;
+  before(async () => {
+    test = await buildTestApp({ seed: 'demo-slice' });
+  });
+  after(() => test?.close());
+
+  it("scores four models, and the CSV's rows recompute each model's Brier score", async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/forecast-accuracy',
+      headers: { origin: TEST_ORIGIN },
+      payload: {},
+    });
+    assert.equal(response.statusCode, 200, response.body.slice(0, 300));
+    const models = (response.json() as Row).data.models as Row[];
+    assert.deepEqual(
+      models.map((m) => m.model),
+      ['coin', 'faction', 'rating', 'joint'],
+    );
+    for (const m of models) assert.equal(m.calibration.length, 10);
+
+    const csv = await test.app.inject({ method: 'GET', url: '/api/forecast-accuracy.csv' });
+    assert.equal(csv.statusCode, 200, csv.body.slice(0, 300));
+    assert.match(String(csv.headers['content-type']), /^text\/csv/);
+    const lines = csv.body.trimEnd().split('\r\n');
+    assert.equal(
+      lines[0],
+      'gameId,eventId,date,player1,player2,faction1,faction2,model,expected1,outcome1',
+    );
+    const rows = lines.slice(1).map((l) => l.split(','));
+    for (const m of models) {
+      const mine = rows.filter((r) => r[7] === m.model);
+      assert.equal(mine.length, m.games, m.model);
+      const brier = mine.reduce((s, r) => s + (Number(r[8]) - Number(r[9])) ** 2, 0) / mine.length;
+      close(brier, m.brier, `${m.model} brier`);
+    }
+    // Each game has one id, four rows.
+    assert.equal(new Set(rows.map((r) => r[0])).size * 4, rows.length);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Strength: is it the player or the army? Each faction's raw win rate beside its strength after
+ * pilot skill, each with its 95 % interval (docs/statistics.md#faction-strength).
+ */
+import { post } from '../api.ts';
+import { FactionLink } from '../components/entity-link.tsx';
+import { IntervalBar } from '../components/interval-bar.tsx';
+import type { Column } from '../components/sortable-table.tsx';
+import { SortableTable } from '../components/sortable-table.tsx';
+import { Empty, Show, Warnings } from '../components/status.tsx';
+import { num, pct } from '../format.ts';
+import type { FactionStrengthRow } from '../types.ts';
+import { useApi } from '../use-api.ts';
+import type { PageProps } from './page-props.ts';
+
+const COLUMNS: Array<Column<FactionStrengthRow>> = [
+  {
+    key: 'faction',
+    label: 'Faction',
+    sort: (r) => r.faction.name,
+    render: (r) => <FactionLink faction={r.faction} />,
+  },
+  {
+    key: 'games',
+    label: 'Games',
+    numeric: true,
+    sort: (r) => r.games,
+    render: (r) => num(r.games),
+  },
+  {
+    key: 'winRate',
+    label: 'Raw win rate',
+    numeric: true,
+    title: 'Wins + draws/2 over games, mirrors out, with its 95 % Wilson interval',
+    sort: (r) => r.winRate,
+    render: (r) => (
+      <IntervalBar
+        value={r.winRate}
+        low={r.winRateInterval?.low ?? null}
+        high={r.winRateInterval?.high ?? null}
+      />
+    ),
+  },
+  {
+    key: 'strength',
+    label: 'After pilot skill',
+    numeric: true,
+    title:
+      'Expected score of an average pilot of this faction against an average opponent with an average faction (joint model, 95 % interval)',
+    sort: (r) => r.strength?.value ?? null,
+    render: (r) => (
+      <span class={r.strength && r.strength.low <= 0.5 && r.strength.high >= 0.5 ? 'spans' : ''}>
+        <IntervalBar
+          value={r.strength?.value ?? null}
+          low={r.strength?.low ?? null}
+          high={r.strength?.high ?? null}
+        />
+      </span>
+    ),
+  },
+  {
+    key: 'pilots',
+    label: 'Pilot rating',
+    numeric: true,
+    title: "Mean pre-game Glicko-2 rating of its pilots (the field's in brackets)",
+    sort: (r) => r.pilotRating,
+    render: (r) => (
+      <>
+        {num(r.pilotRating)} <small class="secondary">({num(r.fieldRating)})</small>
+      </>
+    ),
+  },
+  {
+    key: 'top',
+    label: 'Top player',
+    numeric: true,
+    title: 'Share of its games played by its most frequent player',
+    sort: (r) => r.topPlayerShare,
+    render: (r) => pct(r.topPlayerShare, 0),
+  },
+];
+
+export function StrengthPage({ filter }: PageProps) {
+  const result = useApi(JSON.stringify(filter), (signal) =>
+    post('/api/faction-strength', filter, signal),
+  );
+  return (
+    <Show result={result} what="faction strength">
+      {({ data, meta }) => {
+        if (data.factions.length === 0) return <Empty>No rated games match these filters.</Empty>;
+        return (
+          <>
+            <Warnings warnings={meta.warnings} />
+            <p class="note">
+              A faction can win because it is strong or because strong players pick it. "After pilot
+              skill" takes the players' ratings out: it is the expected score of an average pilot of
+              the faction against the field, from one model of skill, faction and matchup fitted to{' '}
+              {num(data.model.games)} games. Greyed: its interval spans 50 %.
+            </p>
+            <SortableTable
+              caption="Faction strength after pilot skill beside the raw win rate. Muted rows have fewer than 30 games."
+              columns={COLUMNS}
+              rows={data.factions}
+              rowKey={(r) => r.faction.id}
+              muted={(r) => r.lowSample}
+              initialSort={{ key: 'strength', desc: true }}
+              name="faction-strength"
+              testId="strength-table"
+            />
+          </>
+        );
+      }}
+    </Show>
+  );
+}
