@@ -47,6 +47,8 @@ export interface ArmyMatchupRequest extends CommonFilter {
   compareTo?: CommonFilter | null;
   /** Wilson (default) or event-clustered winRateInterval (docs/statistics.md). */
   interval?: IntervalKind;
+  /** Fit the joint model to the scope and give each cell its skill-adjusted score (costly). */
+  skillAdjusted?: boolean;
 }
 
 export interface MatchupCell {
@@ -96,7 +98,10 @@ export function armyMatchup(
   const cols = colsSel ?? systemFactions;
   const cells: MatchupCell[] = [];
   const present = new Set<number>();
-  const adjusted = acc.some((v) => v > 0) ? skillAdjustedMatchups(snapshot, request) : null;
+  const adjusted =
+    request.skillAdjusted === true && acc.some((v) => v > 0)
+      ? skillAdjustedMatchups(snapshot, request)
+      : null;
   for (const f of rows) {
     for (const o of cols) {
       const base = (f * nF + o) * MATCHUP_STRIDE;

@@ -54,6 +54,26 @@ describe(`joint-model routes on the hand fixture (${TEST_BACKEND})`, () => {
     );
   });
 
+  it('gives army-matchup cells their score after pilot skill only when asked', async () => {
+    const plain = await stats.post('/api/army-matchup', {});
+    assert.equal(plain.status, 200, JSON.stringify(plain.json));
+    for (const cell of (plain.json.data as Row).cells as Row[])
+      assert.equal(cell.skillAdjusted, null);
+    const asked = await stats.post('/api/army-matchup', { skillAdjusted: true });
+    assert.equal(asked.status, 200, JSON.stringify(asked.json));
+    assert.equal((asked.json.meta as Row).filter.skillAdjusted, true);
+    const cells = new Map<string, Row>(
+      ((asked.json.data as Row).cells as Row[]).map((c) => [`${c.faction}>${c.opponent}`, c]),
+    );
+    const ab = cells.get('A>B')!.skillAdjusted as Row;
+    const ba = cells.get('B>A')!.skillAdjusted as Row;
+    assert.ok(ab.low <= ab.value && ab.value <= ab.high, JSON.stringify(ab));
+    // One model of both sides: A's expected score against B and B's against A make one game.
+    close(ab.value + ba.value, 1, 'A>B + B>A');
+    const mirror = [...cells.values()].find((c) => c.faction === c.opponent);
+    if (mirror !== undefined) close((mirror.skillAdjusted as Row).value, 0.5, 'mirror');
+  });
+
   it('forecasts a game whose parts sum to its logit, and 404s an unknown player or faction', async () => {
     const body = { player1: 'p1', faction1: 'A', player2: 'p2', faction2: 'B' };
     const { status, json } = await stats.post('/api/forecast', body);

@@ -42,6 +42,12 @@ export const ArmyMatchupBody = Type.Object(
     ),
     compareTo: CompareToProperty,
     interval: IntervalKindProperty,
+    skillAdjusted: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: each cell also carries its expected score after pilot skill, from the joint model fitted to the scope (docs/ratings.md#the-joint-model); the fit costs far more than the matrix itself, so it is asked for (default false: skillAdjusted null)',
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -82,7 +88,7 @@ const CellSchema = Type.Object(
     ),
     skillAdjusted: Nullable(
       EstimateSchema(
-        "After pilot skill: the row faction's expected score against the column faction between equally rated players, from the joint model of skill, faction and matchup fitted to the scope (docs/ratings.md#the-joint-model), with its 95% interval; exactly 0.5 in a mirror cell; null when the model has no estimate",
+        "After pilot skill: the row faction's expected score against the column faction between equally rated players, from the joint model of skill, faction and matchup fitted to the scope (docs/ratings.md#the-joint-model), with its 95% interval; exactly 0.5 in a mirror cell; null unless the request asks skillAdjusted, or when the model has no estimate",
       ),
     ),
     lowSample: Type.Boolean({ description: 'true when games is under 30' }),
@@ -121,6 +127,7 @@ export const ArmyMatchupResponse = Envelope(
       minGames: Type.Integer({ description: 'Minimum games of a cell applied' }),
       compareTo: CompareToEcho,
       interval: IntervalKindEcho,
+      skillAdjusted: Type.Boolean({ description: 'Whether cells carry skillAdjusted' }),
     },
     { description: 'The filter applied, defaults filled in' },
   ),
@@ -146,6 +153,7 @@ export const armyMatchupRoute = statsRoute({
       minGames: body.minGames ?? 0,
       compareTo: compareFilter(snapshot, filter, body.compareTo),
       interval: body.interval ?? 'wilson',
+      skillAdjusted: body.skillAdjusted ?? false,
     },
   ],
 });

@@ -338,6 +338,8 @@ export interface paths {
                         opponents?: string[];
                         /** @description Only events played under these rules versions */
                         rulesVersions?: string[];
+                        /** @description true: each cell also carries its expected score after pilot skill, from the joint model fitted to the scope (docs/ratings.md#the-joint-model); the fit costs far more than the matrix itself, so it is asked for (default false: skillAdjusted null) */
+                        skillAdjusted?: boolean;
                         /** @description Game system id (e.g. "t9a"); defaults to the only system; required when there are several */
                         system?: string;
                         /** @description Only events of these tiers */
@@ -409,7 +411,7 @@ export interface paths {
                                     opponent: string;
                                     /** @description Empirical-Bayes win rate: (wins + draws/2 + m·μ) / (games + m), with μ the row faction's win rate over all its non-mirror cells in scope (every opponent of the system); exactly 0.5 in a mirror cell and m = meta.shrinkage.priorStrength, fitted from the spread of all such rows (beta-binomial, method of moments); small samples are pulled toward μ, large ones barely move; equals winRate when m is null; null when games is 0 */
                                     shrunkWinRate: number | null;
-                                    /** @description After pilot skill: the row faction's expected score against the column faction between equally rated players, from the joint model of skill, faction and matchup fitted to the scope (docs/ratings.md#the-joint-model), with its 95% interval; exactly 0.5 in a mirror cell; null when the model has no estimate */
+                                    /** @description After pilot skill: the row faction's expected score against the column faction between equally rated players, from the joint model of skill, faction and matchup fitted to the scope (docs/ratings.md#the-joint-model), with its 95% interval; exactly 0.5 in a mirror cell; null unless the request asks skillAdjusted, or when the model has no estimate */
                                     skillAdjusted: {
                                         /** @description Upper bound of the 95% interval */
                                         high: number;
@@ -502,6 +504,8 @@ export interface paths {
                                     opponents: string[];
                                     /** @description Rules versions applied, duplicates removed; empty: every version */
                                     rulesVersions: string[];
+                                    /** @description Whether cells carry skillAdjusted */
+                                    skillAdjusted: boolean;
                                     /** @description The game system applied (the only one when not given) */
                                     system: string;
                                     /** @description Event tiers applied, duplicates removed; empty: every tier */
