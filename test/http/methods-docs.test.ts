@@ -50,6 +50,8 @@ describe(`the methods pages (${TEST_BACKEND})`, () => {
     assert.match(body, /href="\/docs\/ratings#glicko-2"/);
     assert.doesNotMatch(body, /href="[a-z-]+\.md/);
     assert.equal(localHref('http-api.md#the-common-filter'), '/docs');
+    // A document the service does not serve stays text, never a broken link.
+    assert.equal(localHref('data-model.md#lists'), null);
     assert.equal(slug("A player's page"), 'a-players-page');
     assert.equal(slug('minGames and lowSample'), 'mingames-and-lowsample');
   });

@@ -11,7 +11,7 @@ import fastJson from 'fast-json-stringify';
 import type { Schema } from 'fast-json-stringify';
 import { serializableSchema } from '../../src/http/plugins/serializer.ts';
 import { STATS_ROUTES } from '../../src/http/routes/index.ts';
-import { TEST_ORIGIN, buildTestApp } from '../support/test-app.ts';
+import { TEST_ORIGIN, buildTestApp, demoSlice, forecastBodyOf } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
@@ -21,10 +21,11 @@ const BODIES: Record<string, Array<Record<string, unknown>>> = {
     {},
     { groupBy: 'quarter', interval: 'event-clustered', compareTo: { to: '2025-06-30' } },
   ],
-  '/api/army-matchup': [{}, { minGames: 5 }],
+  '/api/army-matchup': [{}, { minGames: 5 }, { skillAdjusted: true }],
   '/api/item-use-stats': [{ pageSize: 200 }, { sort: 'delta' }],
   '/api/scenario-stats': [{}, { interval: 'event-clustered' }],
   '/api/rankings': [{ pageSize: 200 }, { method: 'points' }],
+  '/api/forecast': [forecastBodyOf(demoSlice())],
 };
 
 /** Every statistics route, its response schema and the bodies it is asked. */

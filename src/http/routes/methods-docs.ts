@@ -44,12 +44,15 @@ export function slug(text: string): string {
     .replace(/\s/g, '-');
 }
 
-/** "ratings.md#elo" -> "/docs/ratings#elo"; "http-api.md#x" -> "/docs"; others unchanged. */
-export function localHref(href: string): string {
+/**
+ * "ratings.md#elo" -> "/docs/ratings#elo"; "http-api.md#x" -> "/docs"; a document the service does
+ * not serve (data-model.md) -> null, its text stays unlinked; other links unchanged.
+ */
+export function localHref(href: string): string | null {
   const match = /^([a-z-]+)\.md(#.*)?$/.exec(href);
   if (match === null) return href;
   if (match[1] in METHOD_PAGES) return `${DOCS_PATH}/${match[1]}${match[2] ?? ''}`;
-  return match[1] === 'http-api' ? DOCS_PATH : href;
+  return match[1] === 'http-api' ? DOCS_PATH : null;
 }
 
 const escape = (text: string): string =>
@@ -70,8 +73,10 @@ export function renderMethodPage(page: MethodPage, markdown: string): string {
       },
       link({ href, title, tokens }) {
         const label = this.parser.parseInline(tokens);
+        const local = localHref(href);
+        if (local === null) return label;
         const titled = title ? ` title="${escape(title)}"` : '';
-        return `<a href="${escape(localHref(href))}"${titled}>${label}</a>`;
+        return `<a href="${escape(local)}"${titled}>${label}</a>`;
       },
     },
   });
