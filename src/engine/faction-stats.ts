@@ -24,7 +24,11 @@ import {
   E_FT_SUM,
   E_ST_N,
   E_ST_SUM,
-  E_TOP,
+  E_PLACED_ENTRIES,
+  E_PLACED_EVENTS,
+  E_PLACED_TOP,
+  E_PLACED_UNDEFEATED,
+  E_PLACED_WINS,
   ENTRIES,
   EVENT_WINS,
   FACTION_STRIDE,
@@ -43,6 +47,8 @@ import {
   NM_GAMES,
   NM_LOSSES,
   NM_WINS,
+  PLACED_ENTRIES,
+  PLACED_UNDEFEATED,
   SCORE_N,
   SCORE_SQ,
   SCORE_SUM,
@@ -79,6 +85,8 @@ import {
   runTableCube,
 } from './cube/run-table-cube.ts';
 import type { Comparison } from './compare.ts';
+import { overRepresentation } from './over-representation.ts';
+import type { OverCounts, OverRepresentation } from './over-representation.ts';
 
 export type GroupBy = 'none' | 'month' | 'quarter';
 
@@ -151,6 +159,7 @@ export interface FactionStatsRow {
   eventWins: number;
   undefeated: number;
   topShare: number | null;
+  overRepresentation: OverRepresentation;
   skill: Skill | null;
   runTheTable: RunTheTable[];
   lowSample: boolean;
@@ -316,7 +325,13 @@ export function factionStats(
 
   let totalSides = 0;
   for (let f = 0; f < snapshot.factions.length; f++) totalSides += acc[f * FACTION_STRIDE + SIDES];
-  const totalTop = ev[E_TOP];
+  const field: OverCounts = {
+    events: ev[E_PLACED_EVENTS],
+    entries: ev[E_PLACED_ENTRIES],
+    top: ev[E_PLACED_TOP],
+    undefeated: ev[E_PLACED_UNDEFEATED],
+    wins: ev[E_PLACED_WINS],
+  };
   const sample = sampleOf(snapshot, scope);
   const candidates = selected ?? snapshot.systems[scope.system].factions;
   let hhi = 0;
@@ -331,6 +346,15 @@ export function factionStats(
     const c = counted(acc, base, excludeMirrors);
     const games = c.games;
     if (games < request.minGames) continue;
+    const over = overRepresentation(
+      {
+        entries: a(PLACED_ENTRIES),
+        top: a(TOP),
+        undefeated: a(PLACED_UNDEFEATED),
+        wins: a(EVENT_WINS),
+      },
+      field,
+    );
     const metaShare = totalSides > 0 ? a(SIDES) / totalSides : null;
     const row: FactionStatsRow = {
       faction: factionRef(snapshot, f),
@@ -367,8 +391,9 @@ export function factionStats(
       },
       eventWins: a(EVENT_WINS),
       undefeated: a(UNDEFEATED),
-      topShare:
-        totalTop > 0 && metaShare !== null && metaShare > 0 ? a(TOP) / totalTop / metaShare : null,
+      // Top entries over entries of the same placed events (docs/statistics.md#top-share).
+      topShare: over.topTen.ratio,
+      overRepresentation: over,
       // Strong army or strong players? Elo expectation on pre-game Glicko-2 ratings (issue 4).
       skill: skillOf(acc, base),
       runTheTable: runTheTable(run, f),
