@@ -3,6 +3,7 @@ import { useMemo } from 'preact/hooks';
 import { post } from '../api.ts';
 import { TableCsv } from '../components/download.tsx';
 import { FactionLink } from '../components/entity-link.tsx';
+import { OverRepresentationSection } from '../components/over-representation.tsx';
 import { rateColumns } from '../components/rate-columns.tsx';
 import type { Line } from '../components/line-chart.tsx';
 import { LineChart, SERIES_COLOURS } from '../components/line-chart.tsx';
@@ -281,6 +282,7 @@ export function MetaPage({ params, update, filter, system }: PageProps) {
               rowKey={(r) => r.faction.id}
               muted={(r) => r.lowSample}
             />
+            <OverRepresentationSection rows={data.factions} />
             <section aria-labelledby="trend-h">
               <h2 id="trend-h">Win rate over time</h2>
               <div class="controls">
