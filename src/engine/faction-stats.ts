@@ -24,7 +24,11 @@ import {
   E_FT_SUM,
   E_ST_N,
   E_ST_SUM,
-  E_TOP,
+  E_PLACED_ENTRIES,
+  E_PLACED_EVENTS,
+  E_PLACED_TOP,
+  E_PLACED_UNDEFEATED,
+  E_PLACED_WINS,
   ENTRIES,
   EVENT_WINS,
   FACTION_STRIDE,
@@ -43,6 +47,8 @@ import {
   NM_GAMES,
   NM_LOSSES,
   NM_WINS,
+  PLACED_ENTRIES,
+  PLACED_UNDEFEATED,
   SCORE_N,
   SCORE_SQ,
   SCORE_SUM,
@@ -79,6 +85,8 @@ import {
   runTableCube,
 } from './cube/run-table-cube.ts';
 import type { Comparison } from './compare.ts';
+import { overRepresentation } from './over-representation.ts';
+import type { OverCounts, OverRepresentation } from './over-representation.ts';
 
 export type GroupBy = 'none' | 'month' | 'quarter';
 
@@ -151,6 +159,7 @@ export interface FactionStatsRow {
   eventWins: number;
   undefeated: number;
   topShare: number | null;
+  overRepresentation: OverRepresentation;
   skill: Skill | null;
   runTheTable: RunTheTable[];
   lowSample: boolean;
@@ -287,6 +296,39 @@ function seriesOf(
 }
 
 /**
+ * A faction's over-representation over the events with placings in scope
+ * (docs/statistics.md#over-representation); EVENT_WINS and TOP count placed events only.
+ */
+function factionOver(acc: Float64Array, base: number, ev: Float64Array): OverRepresentation {
+  const field: OverCounts = {
+    events: ev[E_PLACED_EVENTS],
+    entries: ev[E_PLACED_ENTRIES],
+    top: ev[E_PLACED_TOP],
+    undefeated: ev[E_PLACED_UNDEFEATED],
+    wins: ev[E_PLACED_WINS],
+  };
+  const faction = {
+    entries: acc[base + PLACED_ENTRIES],
+    top: acc[base + TOP],
+    undefeated: acc[base + PLACED_UNDEFEATED],
+    wins: acc[base + EVENT_WINS],
+  };
+  return overRepresentation(faction, field);
+}
+
+/** The Herfindahl-Hirschman index of the system's meta shares (docs/statistics.md#hhi). */
+function diversityOf(
+  factions: readonly number[],
+  acc: Float64Array,
+  totalSides: number,
+): { hhi: number | null; effectiveFactions: number | null } {
+  if (totalSides === 0) return { hhi: null, effectiveFactions: null };
+  let hhi = 0;
+  for (const f of factions) hhi += (acc[f * FACTION_STRIDE + SIDES] / totalSides) ** 2;
+  return { hhi, effectiveFactions: hhi > 0 ? 1 / hhi : null };
+}
+
+/**
  * Computes faction-stats for a normalised request (docs/statistics.md#faction-stats), adding the
  * per-event pre-aggregates of the events in scope (cube/faction-cube.ts).
  */
@@ -316,13 +358,8 @@ export function factionStats(
 
   let totalSides = 0;
   for (let f = 0; f < snapshot.factions.length; f++) totalSides += acc[f * FACTION_STRIDE + SIDES];
-  const totalTop = ev[E_TOP];
   const sample = sampleOf(snapshot, scope);
   const candidates = selected ?? snapshot.systems[scope.system].factions;
-  let hhi = 0;
-  for (const f of snapshot.systems[scope.system].factions) {
-    if (totalSides > 0) hhi += (acc[f * FACTION_STRIDE + SIDES] / totalSides) ** 2;
-  }
   const rows: FactionStatsRow[] = [];
   for (const f of candidates) {
     const base = f * FACTION_STRIDE;
@@ -331,6 +368,7 @@ export function factionStats(
     const c = counted(acc, base, excludeMirrors);
     const games = c.games;
     if (games < request.minGames) continue;
+    const over = factionOver(acc, base, ev);
     const metaShare = totalSides > 0 ? a(SIDES) / totalSides : null;
     const row: FactionStatsRow = {
       faction: factionRef(snapshot, f),
@@ -367,8 +405,9 @@ export function factionStats(
       },
       eventWins: a(EVENT_WINS),
       undefeated: a(UNDEFEATED),
-      topShare:
-        totalTop > 0 && metaShare !== null && metaShare > 0 ? a(TOP) / totalTop / metaShare : null,
+      // Top entries over entries of the same placed events (docs/statistics.md#top-share).
+      topShare: over.topTen.ratio,
+      overRepresentation: over,
       // Strong army or strong players? Elo expectation on pre-game Glicko-2 ratings (issue 4).
       skill: skillOf(acc, base),
       runTheTable: runTheTable(run, f),
@@ -396,10 +435,7 @@ export function factionStats(
         avgScoreFirstTurn: mean(ev[E_FT_N], ev[E_FT_SUM]),
         avgScoreSecondTurn: mean(ev[E_ST_N], ev[E_ST_SUM]),
         marginBands: bandsOf(snapshot, scope.system, ev, E_BANDS),
-        diversity: {
-          hhi: totalSides > 0 ? hhi : null,
-          effectiveFactions: totalSides > 0 && hhi > 0 ? 1 / hhi : null,
-        },
+        diversity: diversityOf(snapshot.systems[scope.system].factions, acc, totalSides),
       },
     },
     filter: request,

@@ -62,8 +62,8 @@ describe(`statistics routes by hand (${TEST_BACKEND})`, () => {
     assert.equal(a.eventWins, 1);
     assert.equal(a.undefeated, 1);
     // E2 is a team event: nobody is placed there, so E1's winner p1 (A) is the only top-10%
-    // entry (docs/statistics.md#standings).
-    close(a.topShare, 1 / 1 / 0.5, 'A topShare');
+    // entry (docs/statistics.md#standings); A has 1 of E1's 2 entries (docs/statistics.md#top-share).
+    close(a.topShare, 1 / 1 / (1 / 2), 'A topShare');
     // Skill by hand (docs/statistics.md#skill): Elo expectations on pre-game Glicko-2 ratings,
     // one period per event, mirrors out. Every E1 game starts at 1500 (expectation 1/2); g5 in
     // E2 reads p1 and p2 after E1 (Glickman 2012, steps 1-8): p1 beat p2 and p3, p2 lost to p1
@@ -96,7 +96,7 @@ describe(`statistics routes by hand (${TEST_BACKEND})`, () => {
     assert.equal(c.avgScore, 0);
     assert.equal(c.avgScoreInterval, null, 'a mean of one sample has no interval');
     assert.equal(c.entries, 0, "p4's most common faction is B (tie broken by game order)");
-    assert.equal(c.topShare, 0);
+    assert.equal(c.topShare, null, 'no entry of C in an event with placings');
 
     const s = data.summary;
     assert.equal(s.games, 5);

@@ -201,21 +201,23 @@ describe('demo data generator: the document', () => {
     assert.deepEqual(new Set(players.map((p) => p.id)), entered);
   });
 
-  it('gives each completed event one entry per participant, with placements and legal lists', () => {
+  it('gives each completed event one entry per participant, singles placed, team events teams', () => {
     const factions = new Map((doc.factions ?? []).map((f) => [f.id, f]));
     for (const e of completed) {
       const entries = e.entries ?? [];
       assert.equal(entries.length, e.participants, e.id);
-      assert.deepEqual(
-        entries.map((en) => en.placement).sort((a, b) => (a ?? 0) - (b ?? 0)),
-        entries.map((_, i) => i + 1),
-        `${e.id} placements are 1..n`,
-      );
-      if (e.format === 'teams')
+      if (e.format === 'teams') {
         assert.ok(
-          entries.every((en) => en.team),
-          e.id,
+          entries.every((en) => en.team && en.placement === undefined),
+          `${e.id}: every entry names its team and has no placement of its own`,
         );
+      } else {
+        assert.deepEqual(
+          entries.map((en) => en.placement).sort((a, b) => (a ?? 0) - (b ?? 0)),
+          entries.map((_, i) => i + 1),
+          `${e.id} placements are 1..n`,
+        );
+      }
       for (const en of entries) {
         assert.ok(factions.has(en.faction ?? ''), en.faction ?? '');
         if (en.subfaction) assert.equal(factions.get(en.subfaction)?.parent, en.faction);

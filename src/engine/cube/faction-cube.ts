@@ -5,7 +5,7 @@
  * not add up across events, are counted in player-pairs.ts.
  */
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import { RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
+import { PLACEMENTS_NONE, RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
 import { addBand, bandBounds, bandOf } from '../common.ts';
 import { sideExpectedScores } from '../ratings/snapshot-facts.ts';
 import { buildCube } from './event-cube.ts';
@@ -47,7 +47,10 @@ export const ENTRIES = 28;
 export const EVENT_WINS = 29;
 export const UNDEFEATED = 30;
 export const TOP = 31;
-export const FACTION_STRIDE = 32;
+/** Entries, and undefeated entries, in events with published or rule-derived placings. */
+export const PLACED_ENTRIES = 32;
+export const PLACED_UNDEFEATED = 33;
+export const FACTION_STRIDE = 34;
 
 // Event plane slots (one key).
 export const E_GAMES = 0;
@@ -58,7 +61,13 @@ export const E_FT_N = 6;
 export const E_FT_SUM = 7;
 export const E_ST_N = 8;
 export const E_ST_SUM = 9;
-export const EVENT_STRIDE = 10;
+// Over events with placings, entries with a faction only: the field of over-representation.
+export const E_PLACED_EVENTS = 10;
+export const E_PLACED_ENTRIES = 11;
+export const E_PLACED_TOP = 12;
+export const E_PLACED_UNDEFEATED = 13;
+export const E_PLACED_WINS = 14;
+export const EVENT_STRIDE = 15;
 
 /** Per-event cells, and blocks of 32 and 1024 events for wide scopes. */
 const SPANS = [1, 32, 1024];
@@ -145,6 +154,8 @@ function scanner(snapshot: Snapshot, order: EventOrder): EventScanner {
           addBand(ev, E_BANDS, bandOf(result, score, systemBounds, r >> 1));
         }
       }
+      const placed = st.eventPlacements[e] !== PLACEMENTS_NONE;
+      if (placed && stStart[e + 1] > stStart[e]) ev[E_PLACED_EVENTS]++;
       for (let i = stStart[e]; i < stStart[e + 1]; i++) {
         if (st.top[i]) ev[E_TOP]++;
         const f = st.faction[i];
@@ -154,6 +165,15 @@ function scanner(snapshot: Snapshot, order: EventOrder): EventScanner {
         if (st.placement[i] === 1) acc[base + EVENT_WINS]++;
         if (st.undefeated[i]) acc[base + UNDEFEATED]++;
         if (st.top[i]) acc[base + TOP]++;
+        if (!placed) continue;
+        acc[base + PLACED_ENTRIES]++;
+        ev[E_PLACED_ENTRIES]++;
+        if (st.top[i]) ev[E_PLACED_TOP]++;
+        if (st.placement[i] === 1) ev[E_PLACED_WINS]++;
+        if (st.undefeated[i]) {
+          acc[base + PLACED_UNDEFEATED]++;
+          ev[E_PLACED_UNDEFEATED]++;
+        }
       }
     }
   };

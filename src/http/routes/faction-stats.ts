@@ -30,6 +30,7 @@ import {
   WilsonIntervalSchema,
   WinDrawLossProperties,
 } from '../schemas/envelope.ts';
+import { OverRepresentationSchema } from '../schemas/over-representation.ts';
 
 const GroupBySchema = Type.Union(
   [Type.Literal('none'), Type.Literal('month'), Type.Literal('quarter')],
@@ -193,7 +194,7 @@ const FactionRowSchema = Type.Object(
     ),
     eventWins: Type.Number({
       description:
-        'Entries placed 1st in events with a game in scope (the published placement, else ranked by wins then total score, ties sharing a place)',
+        'Entries placed 1st in events with a game in scope (the published placement, else derived by the system rule, ties sharing a place; events without placings have none)',
     }),
     undefeated: Type.Number({
       description:
@@ -202,9 +203,10 @@ const FactionRowSchema = Type.Object(
     topShare: Nullable(
       Type.Number({
         description:
-          "(The faction's top-10% entries / all top-10% entries) / metaShare, where an entry is top 10% when its placement is at most ceil(placed entries / 10) in its event, over events with a game in scope; 1 = as many top placements as its share of sides predicts; null when there is no top entry or metaShare is 0",
+          "(The faction's top-10% entries / all top-10% entries) / (its entries / all entries), both counted over the events in scope with published or rule-derived placings, where an entry is top 10% when its placement is at most ceil(placed entries / 10) in its event; 1 = as many top placements as its share of entries predicts; = overRepresentation.topTen.ratio; null when that is",
       }),
     ),
+    overRepresentation: OverRepresentationSchema,
     skill: Nullable(
       Type.Object(
         {
@@ -303,7 +305,7 @@ export const factionStatsRoute = statsRoute({
   path: '/api/faction-stats',
   summary: 'How each faction performs',
   description:
-    'Win/draw/loss, win rate with a Wilson interval, average score with a t interval, meta share, first/second turn, event wins, top-10% share and diversity, optionally per month or quarter. Draws count half; mirror games are left out of win rates by default.',
+    'Win/draw/loss, win rate with a Wilson interval, average score with a t interval, meta share, first/second turn, event wins, top-10% share, over-representation (top 10%, X-0 runs, event wins against share of entries, with intervals) and diversity, optionally per month or quarter. Draws count half; mirror games are left out of win rates by default.',
   body: FactionStatsBody,
   response: FactionStatsResponse,
   filterOf: (body) => body,

@@ -337,6 +337,8 @@ function fillEntries(
     teams,
     detailed: plan.detailed,
   });
-  entries.forEach((e, i) => (e.placement = played.placements[i]));
+  // A team event places teams, not players (docs/statistics.md#team-events): its entries give
+  // their team and no placement of their own.
+  if (teams === null) entries.forEach((e, i) => (e.placement = played.placements[i]));
   event.games = played.games;
 }

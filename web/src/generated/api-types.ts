@@ -1231,7 +1231,7 @@ export interface paths {
         put?: never;
         /**
          * How each faction performs
-         * @description Win/draw/loss, win rate with a Wilson interval, average score with a t interval, meta share, first/second turn, event wins, top-10% share and diversity, optionally per month or quarter. Draws count half; mirror games are left out of win rates by default.
+         * @description Win/draw/loss, win rate with a Wilson interval, average score with a t interval, meta share, first/second turn, event wins, top-10% share, over-representation (top 10%, X-0 runs, event wins against share of entries, with intervals) and diversity, optionally per month or quarter. Draws count half; mirror games are left out of win rates by default.
          */
         post: {
             parameters: {
@@ -1385,7 +1385,7 @@ export interface paths {
                                     draws: number;
                                     /** @description Standings entries with the faction in events with a game in scope (an entry without a declared faction takes the one it played most) */
                                     entries: number;
-                                    /** @description Entries placed 1st in events with a game in scope (the published placement, else ranked by wins then total score, ties sharing a place) */
+                                    /** @description Entries placed 1st in events with a game in scope (the published placement, else derived by the system rule, ties sharing a place; events without placings have none) */
                                     eventWins: number;
                                     /** @description The faction (army) */
                                     faction: {
@@ -1413,6 +1413,77 @@ export interface paths {
                                     metaShare: number | null;
                                     /** @description Mirror games (the faction against itself), each counted once, whatever excludeMirrors says */
                                     mirrorGames: number;
+                                    /** @description Over-representation: the faction's share of top-10% finishes, X-0 runs and event wins over its share of entries, each counted over the same events (those with published or rule-derived placings) */
+                                    overRepresentation: {
+                                        /** @description The faction's standings entries in those events */
+                                        entries: number;
+                                        /** @description entries / fieldEntries; null when fieldEntries is 0 */
+                                        entryShare: number | null;
+                                        /** @description Events counted: the events in scope whose placings are published or derived by the system rule (team events and events without a rule are left out) */
+                                        events: number;
+                                        /** @description Over-representation in an event win (placed 1st, ties sharing it) */
+                                        eventWins: {
+                                            /** @description The faction's entries with an event win (placed 1st, ties sharing it) in the events in scope whose placings are published or derived by the system rule */
+                                            count: number;
+                                            /** @description Entries of every faction with an event win (placed 1st, ties sharing it) in the same events */
+                                            fieldCount: number;
+                                            /** @description 95% delta-method interval on log ratio: exp(log ratio ± 1.96·√(1/count − 1/entries − 1/fieldCount − 1/fieldEntries + 2·count/(entries·fieldCount))), the faction being part of the field; with count 0 the low bound is 0 and the high one uses count 0.5; null with ratio */
+                                            interval: {
+                                                /** @description Upper bound of the 95% interval */
+                                                high: number;
+                                                /** @description Lower bound of the 95% interval */
+                                                low: number;
+                                            } | null;
+                                            /** @description share / entryShare = (count / entries) / (fieldCount / fieldEntries): 1 = as often as its share of entries predicts, 2 = twice as often; null with reason */
+                                            ratio: number | null;
+                                            /** @description Why ratio is null: no event with placings in scope, no entry of the faction there, or no entry of the field with the outcome; null when ratio is given */
+                                            reason: string | null;
+                                            /** @description count / fieldCount; null when fieldCount is 0 */
+                                            share: number | null;
+                                        };
+                                        /** @description Standings entries of every faction in those events */
+                                        fieldEntries: number;
+                                        /** @description Over-representation in a top-10% finish (placement at most ceil(placed entries / 10) of its event) */
+                                        topTen: {
+                                            /** @description The faction's entries with a top-10% finish (placement at most ceil(placed entries / 10) of its event) in the events in scope whose placings are published or derived by the system rule */
+                                            count: number;
+                                            /** @description Entries of every faction with a top-10% finish (placement at most ceil(placed entries / 10) of its event) in the same events */
+                                            fieldCount: number;
+                                            /** @description 95% delta-method interval on log ratio: exp(log ratio ± 1.96·√(1/count − 1/entries − 1/fieldCount − 1/fieldEntries + 2·count/(entries·fieldCount))), the faction being part of the field; with count 0 the low bound is 0 and the high one uses count 0.5; null with ratio */
+                                            interval: {
+                                                /** @description Upper bound of the 95% interval */
+                                                high: number;
+                                                /** @description Lower bound of the 95% interval */
+                                                low: number;
+                                            } | null;
+                                            /** @description share / entryShare = (count / entries) / (fieldCount / fieldEntries): 1 = as often as its share of entries predicts, 2 = twice as often; null with reason */
+                                            ratio: number | null;
+                                            /** @description Why ratio is null: no event with placings in scope, no entry of the faction there, or no entry of the field with the outcome; null when ratio is given */
+                                            reason: string | null;
+                                            /** @description count / fieldCount; null when fieldCount is 0 */
+                                            share: number | null;
+                                        };
+                                        /** @description Over-representation in an X-0 run (at least one game played, none lost) */
+                                        undefeated: {
+                                            /** @description The faction's entries with an X-0 run (at least one game played, none lost) in the events in scope whose placings are published or derived by the system rule */
+                                            count: number;
+                                            /** @description Entries of every faction with an X-0 run (at least one game played, none lost) in the same events */
+                                            fieldCount: number;
+                                            /** @description 95% delta-method interval on log ratio: exp(log ratio ± 1.96·√(1/count − 1/entries − 1/fieldCount − 1/fieldEntries + 2·count/(entries·fieldCount))), the faction being part of the field; with count 0 the low bound is 0 and the high one uses count 0.5; null with ratio */
+                                            interval: {
+                                                /** @description Upper bound of the 95% interval */
+                                                high: number;
+                                                /** @description Lower bound of the 95% interval */
+                                                low: number;
+                                            } | null;
+                                            /** @description share / entryShare = (count / entries) / (fieldCount / fieldEntries): 1 = as often as its share of entries predicts, 2 = twice as often; null with reason */
+                                            ratio: number | null;
+                                            /** @description Why ratio is null: no event with placings in scope, no entry of the faction there, or no entry of the field with the outcome; null when ratio is given */
+                                            reason: string | null;
+                                            /** @description count / fieldCount; null when fieldCount is 0 */
+                                            share: number | null;
+                                        };
+                                    };
                                     /** @description Distinct known players who played the faction in scope (unknown players not counted) */
                                     players: number;
                                     /** @description Run the table: per number of games played in an event (rounds played), the share of the faction's entries that finished undefeated and with at most one loss, beside the coin-flip shares; above them the faction runs hot (swingy or strong), below them it grinds; a double loss is a loss, a draw is not; shortest first, lengths without entries left out */
@@ -1478,7 +1549,7 @@ export interface paths {
                                         /** @description Win rate of those same sides (draws half) minus expectedWinRate: above 0 the faction did better than its players' ratings predicted (a strong army), below 0 worse */
                                         overExpected: number | null;
                                     } | null;
-                                    /** @description (The faction's top-10% entries / all top-10% entries) / metaShare, where an entry is top 10% when its placement is at most ceil(placed entries / 10) in its event, over events with a game in scope; 1 = as many top placements as its share of sides predicts; null when there is no top entry or metaShare is 0 */
+                                    /** @description (The faction's top-10% entries / all top-10% entries) / (its entries / all entries), both counted over the events in scope with published or rule-derived placings, where an entry is top 10% when its placement is at most ceil(placed entries / 10) in its event; 1 = as many top placements as its share of entries predicts; = overRepresentation.topTen.ratio; null when that is */
                                     topShare: number | null;
                                     /** @description Entries in events with a game in scope that played at least one game and lost none */
                                     undefeated: number;

@@ -10,6 +10,7 @@ import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
 import { num, pct, signed } from '../format.ts';
 import type { FactionRow } from '../types.ts';
+import { FactionOverRepresentation } from '../components/over-representation.tsx';
 import { useApi } from '../use-api.ts';
 import { entityHref } from '../url-state.ts';
 import { EventWins } from './faction-events.tsx';
@@ -278,6 +279,10 @@ export function FactionPage({ params, update, filter, system }: PageProps) {
                   onPage={(p) => update({ eventsPage: String(p) })}
                 />
                 <RunTheTable row={row} />
+              </section>
+              <section aria-labelledby="over-h">
+                <h2 id="over-h">Over-representation</h2>
+                <FactionOverRepresentation row={row} />
               </section>
             </>
           );

@@ -1,6 +1,7 @@
 /** Meta: how each faction performs, the meta's diversity, and win rates over time. */
 import { post } from '../api.ts';
 import { FactionLink } from '../components/entity-link.tsx';
+import { OverRepresentationSection } from '../components/over-representation.tsx';
 import { rateColumns } from '../components/rate-columns.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
@@ -116,6 +117,7 @@ export function MetaPage({ params, update, filter, system }: PageProps) {
               rowKey={(r) => r.faction.id}
               muted={(r) => r.lowSample}
             />
+            <OverRepresentationSection rows={data.factions} />
             <section aria-labelledby="trend-h">
               <h2 id="trend-h">Win rate over time</h2>
               <div class="controls">
