@@ -4,16 +4,13 @@
  * sides and avgScore, C plays once, g2 has no first-turn record, p3's list in g2 has no items.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { importCanonical } from '../../src/ingest/import-canonical.ts';
+import { describe, it } from 'node:test';
 import { wilson } from '../../src/engine/intervals.ts';
 import { eloExpected } from '../../src/engine/ratings/elo.ts';
 import { glicko2Update } from '../../src/engine/ratings/glicko2.ts';
-import { openTestStore, TEST_BACKEND } from '../support/test-store.ts';
-import type { TestStore } from '../support/test-store.ts';
+import { TEST_BACKEND } from '../support/test-store.ts';
 import { HAND_DOCUMENT } from '../snapshot/hand-fixture.ts';
-import { startStatsApp } from '../snapshot/stats-app.ts';
-import type { StatsApp } from '../snapshot/stats-app.ts';
+import { statsAppOver } from '../snapshot/stats-app.ts';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -24,18 +21,7 @@ const close = (actual: number, expected: number, what: string) =>
   assert.ok(Math.abs(actual - expected) < 1e-9, `${what}: ${actual} != ${expected}`);
 
 describe(`statistics routes by hand (${TEST_BACKEND})`, () => {
-  let store: TestStore;
-  let stats: StatsApp;
-  before(async () => {
-    store = await openTestStore();
-    const report = await importCanonical(store, HAND_DOCUMENT);
-    assert.equal(report.rejects.length, 0, JSON.stringify(report.rejects));
-    stats = await startStatsApp(store);
-  });
-  after(async () => {
-    await stats.close();
-    await store.close();
-  });
+  const stats = statsAppOver(HAND_DOCUMENT);
 
   it('counts faction W/D/L with draws as half and the mirror only in sides, avgScore and mirrorGames', async () => {
     const { status, json } = await stats.post('/api/faction-stats', {});

@@ -4,13 +4,10 @@
  * published formula written out here apart from the engine.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { importCanonical } from '../../src/ingest/import-canonical.ts';
-import { openTestStore, TEST_BACKEND } from '../support/test-store.ts';
-import type { TestStore } from '../support/test-store.ts';
+import { describe, it } from 'node:test';
+import { TEST_BACKEND } from '../support/test-store.ts';
 import { HAND_DOCUMENT } from '../snapshot/hand-fixture.ts';
-import { startStatsApp } from '../snapshot/stats-app.ts';
-import type { StatsApp } from '../snapshot/stats-app.ts';
+import { statsAppOver } from '../snapshot/stats-app.ts';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -35,18 +32,7 @@ const JANUARY = { to: '2025-01-31' };
 const FEBRUARY = { from: '2025-02-01' };
 
 describe(`compareTo by hand (${TEST_BACKEND})`, () => {
-  let store: TestStore;
-  let stats: StatsApp;
-  before(async () => {
-    store = await openTestStore();
-    const report = await importCanonical(store, HAND_DOCUMENT);
-    assert.equal(report.rejects.length, 0, JSON.stringify(report.rejects));
-    stats = await startStatsApp(store);
-  });
-  after(async () => {
-    await stats.close();
-    await store.close();
-  });
+  const stats = statsAppOver(HAND_DOCUMENT);
 
   it('gives each faction its February figures, the difference and its Newcombe interval', async () => {
     const { status, json } = await stats.post('/api/faction-stats', {

@@ -6,15 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { wilson } from '../../src/engine/intervals.ts';
-import { openTestStore, TEST_BACKEND } from '../support/test-store.ts';
-import type { TestStore } from '../support/test-store.ts';
+import { TEST_BACKEND } from '../support/test-store.ts';
 import { buildTestApp, TEST_ORIGIN } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { HAND_DOCUMENT } from '../snapshot/hand-fixture.ts';
-import { startStatsApp } from '../snapshot/stats-app.ts';
-import type { StatsApp } from '../snapshot/stats-app.ts';
+import { statsAppOver } from '../snapshot/stats-app.ts';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -22,18 +19,7 @@ const close = (actual: number, expected: number, what: string) =>
   assert.ok(Math.abs(actual - expected) < 1e-9, `${what}: ${actual} != ${expected}`);
 
 describe(`joint-model routes on the hand fixture (${TEST_BACKEND})`, () => {
-  let store: TestStore;
-  let stats: StatsApp;
-  before(async () => {
-    store = await openTestStore();
-    const report = await importCanonical(store, HAND_DOCUMENT);
-    assert.equal(report.rejects.length, 0, JSON.stringify(report.rejects));
-    stats = await startStatsApp(store);
-  });
-  after(async () => {
-    await stats.close();
-    await store.close();
-  });
+  const stats = statsAppOver(HAND_DOCUMENT);
 
   it("answers a faction's raw win rate, its strength interval and its top player's share", async () => {
     const { status, json } = await stats.post('/api/faction-strength', {});

@@ -2,11 +2,16 @@
  * Test support for the statistics routes: the real app over a test store with a real
  * SnapshotManager, and a POST helper that sends the allowed test Origin.
  */
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config/config.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
 import type { Store } from '../../src/store/store.ts';
+import { importCanonical } from '../../src/ingest/import-canonical.ts';
+import { openTestStore } from '../support/test-store.ts';
+import type { TestStore } from '../support/test-store.ts';
 
 export const ORIGIN = 'http://localhost:8080';
 
@@ -43,5 +48,38 @@ export async function startStatsApp(store: Store, load = true): Promise<StatsApp
       snapshots.stop();
       await app.close();
     },
+  };
+}
+
+/**
+ * In the enclosing describe: before its tests, a fresh test store holding `document` (imported
+ * without a reject) and an app over it; after them, both closed. The answer stands for that app
+ * inside the tests.
+ */
+export function statsAppOver(document: unknown): Omit<StatsApp, 'close'> {
+  let store: TestStore | undefined;
+  let stats: StatsApp | undefined;
+  before(async () => {
+    store = await openTestStore();
+    const report = await importCanonical(store, document);
+    assert.equal(report.rejects.length, 0, JSON.stringify(report.rejects));
+    stats = await startStatsApp(store);
+  });
+  after(async () => {
+    await stats?.close();
+    await store?.close();
+  });
+  const ready = (): StatsApp => {
+    if (stats === undefined) throw new Error('the stats app is ready only inside its tests');
+    return stats;
+  };
+  return {
+    get app() {
+      return ready().app;
+    },
+    get snapshots() {
+      return ready().snapshots;
+    },
+    post: (path, body) => ready().post(path, body),
   };
 }

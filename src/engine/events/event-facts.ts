@@ -88,8 +88,6 @@ export function eventEntries(
   return out.sort((a, b) => place(a) - place(b) || (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
 }
 
-const playerIndexes = new WeakMap<Snapshot, Map<string, number>>();
-
 /**
  * The index of event `id` in the system `system`; an id the data does not hold there is an
  * unknown-record DomainError (a 404, docs/problems.md) pointing at `pointer`.
@@ -108,20 +106,4 @@ export function eventIndexOf(
     ]);
   }
   return e;
-}
-
-/** The player index of `id`; unknown is an unknown-record DomainError pointing at `pointer`. */
-export function playerIndexOf(snapshot: Snapshot, id: string, pointer: string): number {
-  let index = playerIndexes.get(snapshot);
-  if (index === undefined) {
-    index = new Map(snapshot.players.map((p, i) => [p, i]));
-    playerIndexes.set(snapshot, index);
-  }
-  const p = index.get(id);
-  if (p === undefined) {
-    throw new DomainError('unknown-record', `no player "${id}" in the data`, [
-      { pointer, detail: `unknown player "${id}"` },
-    ]);
-  }
-  return p;
 }

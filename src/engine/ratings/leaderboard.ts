@@ -5,6 +5,7 @@
  * on request a player's page and a head-to-head forecast. The route only validates and wraps.
  */
 import { DomainError } from '../../domain/domain-error.ts';
+import { playerIndexOf } from '../player-index.ts';
 import type { EngineResult, FactionRef, Sample } from '../common.ts';
 import { factionRef } from '../common.ts';
 import { sampleOf } from '../filter.ts';
@@ -78,7 +79,6 @@ interface Computed {
 }
 
 const computedCache = new WeakMap<Snapshot, Lru<Computed>>();
-const playerIndexes = new WeakMap<Snapshot, Map<string, number>>();
 
 /** The player behind a standing, with the name and country the snapshot carries. */
 export function playerRef(snapshot: Snapshot, player: number): PlayerRef {
@@ -88,22 +88,6 @@ export function playerRef(snapshot: Snapshot, player: number): PlayerRef {
     name: snapshot.playerNames[player] ?? null,
     country: snapshot.playerCountries[player] ?? null,
   };
-}
-
-/** The player index of an id; an id the data does not hold is an unknown-record DomainError. */
-function playerIndex(snapshot: Snapshot, id: string, pointer: string): number {
-  let index = playerIndexes.get(snapshot);
-  if (index === undefined) {
-    index = new Map(snapshot.players.map((p, i) => [p, i]));
-    playerIndexes.set(snapshot, index);
-  }
-  const found = index.get(id);
-  if (found === undefined) {
-    throw new DomainError('unknown-record', `no player "${id}" in the data`, [
-      { pointer, detail: `unknown player "${id}"` },
-    ]);
-  }
-  return found;
 }
 
 /** The games of the scope's rows whose event it keeps, in index order. */
@@ -204,7 +188,7 @@ function playerAnswer(
   ranked: RankedStanding[],
   id: string,
 ): NonNullable<LeaderboardPage['player']> {
-  const p = playerIndex(snapshot, id, '/player');
+  const p = playerIndexOf(snapshot, id, '/player');
   const { filter, factionIndexes } = applied;
   const history = cached(computed.histories, String(p), () =>
     playerHistory(
@@ -231,8 +215,8 @@ function versusAnswer(
   computed: Computed,
   versus: string[],
 ): NonNullable<LeaderboardPage['versus']> {
-  const a = playerIndex(snapshot, versus[0], '/versus/0');
-  const b = playerIndex(snapshot, versus[1], '/versus/1');
+  const a = playerIndexOf(snapshot, versus[0], '/versus/0');
+  const b = playerIndexOf(snapshot, versus[1], '/versus/1');
   const method = computed.params.method;
   return {
     player: playerRef(snapshot, a),

@@ -5,6 +5,7 @@
  * matchup parts.
  */
 import { DomainError } from '../../domain/domain-error.ts';
+import { playerIndexOf } from '../player-index.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { EngineResult } from '../common.ts';
 import { resolveFactions, resolveSystem } from '../filter.ts';
@@ -53,23 +54,6 @@ export interface ForecastData {
 export const SCENARIO_WARNING =
   'the scenario is not part of the model: the forecast is the same for every scenario';
 
-const playerIndexes = new WeakMap<Snapshot, Map<string, number>>();
-
-function playerIndex(snapshot: Snapshot, id: string, pointer: string): number {
-  let index = playerIndexes.get(snapshot);
-  if (index === undefined) {
-    index = new Map(snapshot.players.map((p, i) => [p, i]));
-    playerIndexes.set(snapshot, index);
-  }
-  const found = index.get(id);
-  if (found === undefined) {
-    throw new DomainError('unknown-record', `no player "${id}" in the data`, [
-      { pointer, detail: `unknown player "${id}"` },
-    ]);
-  }
-  return found;
-}
-
 /** A faction of the system by id; one the system does not hold is a 404 (unknown-record). */
 function factionOf(snapshot: Snapshot, system: number, id: string, pointer: string): number {
   try {
@@ -89,8 +73,8 @@ export function forecast(
   const system = resolveSystem(snapshot, request.system);
   const f1 = factionOf(snapshot, system, request.faction1, '/faction1');
   const f2 = factionOf(snapshot, system, request.faction2, '/faction2');
-  const p1 = playerIndex(snapshot, request.player1, '/player1');
-  const p2 = playerIndex(snapshot, request.player2, '/player2');
+  const p1 = playerIndexOf(snapshot, request.player1, '/player1');
+  const p2 = playerIndexOf(snapshot, request.player2, '/player2');
   const { games, model, draws } = systemModel(snapshot, system);
   const local = snapshot.systems[system].factions;
   const player = (p: number): ForecastPlayer => ({

@@ -1,0 +1,27 @@
+/**
+ * A player's index in a snapshot by id, for the routes that name players (docs/http-api.md):
+ * one map per snapshot, built on first use and dropped with the snapshot.
+ */
+import { DomainError } from '../domain/domain-error.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+
+const playerIndexes = new WeakMap<Snapshot, Map<string, number>>();
+
+/**
+ * The player index of `id`; an id the data does not hold is an unknown-record DomainError (a
+ * 404, docs/problems.md) pointing at `pointer`.
+ */
+export function playerIndexOf(snapshot: Snapshot, id: string, pointer: string): number {
+  let index = playerIndexes.get(snapshot);
+  if (index === undefined) {
+    index = new Map(snapshot.players.map((p, i) => [p, i]));
+    playerIndexes.set(snapshot, index);
+  }
+  const p = index.get(id);
+  if (p === undefined) {
+    throw new DomainError('unknown-record', `no player "${id}" in the data`, [
+      { pointer, detail: `unknown player "${id}"` },
+    ]);
+  }
+  return p;
+}
