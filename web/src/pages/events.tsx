@@ -66,6 +66,12 @@ function Winners({ e }: { e: EventRow }) {
           {w.faction && <small class="secondary"> {w.faction.name}</small>}
         </span>
       ))}
+      {e.placements === 'derived' && (
+        <small class="secondary" title={`Derived from the games by ${e.placementRule ?? 'a rule'}`}>
+          {' '}
+          (derived)
+        </small>
+      )}
     </>
   );
 }
@@ -136,8 +142,9 @@ const COLUMNS: Array<Column<EventRow>> = [
     key: 'winner',
     label: 'Winner',
     optional: true,
+    testId: 'event-winner',
     title:
-      'Placed 1st, where the event has placings; a dash where it has none; a team event has no individual winner',
+      'Placed 1st: published by the source, or derived from the games by the system\'s rule (marked "derived"); a dash where the event has no placings; a team event has no individual winner',
     sort: (e) => {
       const first = winnersOf(e)[0];
       return first ? playerName(first.player) : null;
