@@ -7,11 +7,15 @@ import type { Snapshot } from '../snapshot/snapshot.ts';
 import {
   EMPTY_WARNING,
   LOW_SAMPLE_GAMES,
+  assertIntervalFitsDraws,
   factionRef,
   mean,
+  rateCounts,
   winRate,
   winRateInterval,
 } from './common.ts';
+import type { Methodology } from '../domain/methodology.ts';
+import type { DrawRule } from '../domain/methodology.ts';
 import type { EngineResult, FactionRef } from './common.ts';
 import { sumScope } from './cube/event-cube.ts';
 import {
@@ -39,7 +43,7 @@ import type { Comparison, Tally } from './compare.ts';
 import { skillAdjustedMatchups } from './strength/strength-estimates.ts';
 import type { Estimate } from './strength/strength-estimates.ts';
 
-export interface ArmyMatchupRequest extends CommonFilter {
+export interface ArmyMatchupRequest extends CommonFilter, Partial<Methodology> {
   factions: string[];
   opponents: string[];
   minGames: number;
@@ -82,6 +86,7 @@ export function armyMatchup(
   snapshot: Snapshot,
   request: ArmyMatchupRequest,
 ): EngineResult<ArmyMatchupData, ArmyMatchupRequest> {
+  assertIntervalFitsDraws(request.draws ?? 'half', request.interval);
   const scope = resolveScope(snapshot, request);
   const rowsSel = resolveFactions(snapshot, scope.system, request.factions, '/factions');
   const colsSel = resolveFactions(snapshot, scope.system, request.opponents, '/opponents');
@@ -93,7 +98,8 @@ export function armyMatchup(
   const systemFactions = snapshot.systems[scope.system].factions;
   const clusters =
     request.interval === 'event-clustered' ? sumClusters(matchupClusters(snapshot), scope) : null;
-  const prior = matchupPrior(acc, systemFactions, nF);
+  const rule = request.draws ?? 'half';
+  const prior = matchupPrior(acc, systemFactions, nF, rule);
   const rows = rowsSel ?? systemFactions;
   const cols = colsSel ?? systemFactions;
   const cells: MatchupCell[] = [];
@@ -107,10 +113,13 @@ export function armyMatchup(
       const base = (f * nF + o) * MATCHUP_STRIDE;
       const games = acc[base + GAMES];
       if (games === 0 || games < request.minGames) continue;
+      // Mirror cells are in unless asked out (docs/statistics.md#methodology-switches).
+      if (f === o && request.mirrors === 'exclude') continue;
       present.add(f);
       const wins = acc[base + WINS];
       // A mirror game has one draw side pair or one win and one loss: halve the drawn sides.
       const draws = f === o ? acc[base + DRAWS] / 2 : acc[base + DRAWS];
+      const counted = rateCounts(wins, draws, games, rule);
       const cell: MatchupCell = {
         faction: snapshot.factions[f].id,
         opponent: snapshot.factions[o].id,
@@ -118,22 +127,27 @@ export function armyMatchup(
         wins,
         draws,
         losses: acc[base + LOSSES],
-        winRate: f === o ? 0.5 : winRate(wins, draws, games),
+        winRate: f === o ? (counted.trials > 0 ? 0.5 : null) : winRate(wins, draws, games, rule),
         winRateInterval:
           f === o
-            ? wilson(games / 2, games)
+            ? wilson(counted.trials / 2, counted.trials)
             : clusters === null
-              ? winRateInterval(wins, draws, games)
+              ? winRateInterval(wins, draws, games, rule)
               : clusteredRateInterval(clusters, f * nF + o, wins + draws / 2, games),
         shrunkWinRate:
           f === o
             ? 0.5
-            : shrunkRate(wins + draws / 2, games, prior.rowMean[f], prior.fit.priorStrength),
+            : shrunkRate(
+                counted.successes,
+                counted.trials,
+                prior.rowMean[f],
+                prior.fit.priorStrength,
+              ),
         avgScore: mean(acc[base + SCORE_N], acc[base + SCORE_SUM]),
         skillAdjusted: adjusted === null ? null : adjusted(f, o),
         lowSample: games < LOW_SAMPLE_GAMES,
       };
-      if (other !== null) cell.compare = compareCell(other, base, f === o, cell);
+      if (other !== null) cell.compare = compareCell(other, base, f === o, cell, rule);
       cells.push(cell);
     }
   }
@@ -159,23 +173,26 @@ export function armyMatchup(
 /**
  * The prior of shrunkWinRate (docs/statistics.md#shrunk-win-rate): each row faction's win rate
  * over all its non-mirror cells in scope as the prior mean, and one strength fitted over every
- * non-mirror cell of the system, whatever factions, opponents and minGames select.
+ * non-mirror cell of the system, whatever factions, opponents and minGames select; draws
+ * counted by the request's rule.
  */
 function matchupPrior(
   acc: Float64Array,
   factions: readonly number[],
   nF: number,
+  rule: DrawRule,
 ): { rowMean: (number | null)[]; fit: ShrinkageMeta } {
   const rowMean: (number | null)[] = new Array<number | null>(nF).fill(null);
-  const success = (base: number) => acc[base + WINS] + acc[base + DRAWS] / 2;
+  const counts = (base: number) =>
+    rateCounts(acc[base + WINS], acc[base + DRAWS], acc[base + GAMES], rule);
   for (const f of factions) {
     let s = 0;
     let n = 0;
     for (const o of factions) {
       if (o === f) continue;
-      const base = (f * nF + o) * MATCHUP_STRIDE;
-      s += success(base);
-      n += acc[base + GAMES];
+      const c = counts((f * nF + o) * MATCHUP_STRIDE);
+      s += c.successes;
+      n += c.trials;
     }
     rowMean[f] = n > 0 ? s / n : null;
   }
@@ -183,8 +200,8 @@ function matchupPrior(
   for (const f of factions) {
     for (const o of factions) {
       if (o === f) continue;
-      const base = (f * nF + o) * MATCHUP_STRIDE;
-      fit.add(success(base), acc[base + GAMES], rowMean[f]);
+      const c = counts((f * nF + o) * MATCHUP_STRIDE);
+      fit.add(c.successes, c.trials, rowMean[f]);
     }
   }
   return { rowMean, fit: fit.result() };
@@ -194,7 +211,13 @@ function matchupPrior(
  * A cell's comparison with the same cell of the compareTo scope; a mirror cell's rate is 0.5 in
  * both, so its difference is taken on half the games as successes, as its Wilson interval is.
  */
-function compareCell(other: Float64Array, base: number, mirror: boolean, own: Tally): Comparison {
+function compareCell(
+  other: Float64Array,
+  base: number,
+  mirror: boolean,
+  own: Tally,
+  rule: DrawRule,
+): Comparison {
   const games = other[base + GAMES];
   const tally = {
     games,
@@ -202,7 +225,10 @@ function compareCell(other: Float64Array, base: number, mirror: boolean, own: Ta
     draws: mirror ? other[base + DRAWS] / 2 : other[base + DRAWS],
     losses: other[base + LOSSES],
   };
-  if (!mirror) return compareTallies(own, tally);
-  const half = (g: number): Tally => ({ games: g, wins: g / 2, draws: 0, losses: g / 2 });
-  return { ...compareTallies(half(own.games), half(games)), ...tally };
+  if (!mirror) return compareTallies(own, tally, rule);
+  const half = (t: Tally): Tally => {
+    const g = rateCounts(t.wins, t.draws, t.games, rule).trials;
+    return { games: g, wins: g / 2, draws: 0, losses: g / 2 };
+  };
+  return { ...compareTallies(half(own), half(tally)), ...tally };
 }

@@ -6,6 +6,8 @@ import type { CommonFilter } from './filter.ts';
 import { clusteredInterval, meanInterval, wilson } from './intervals.ts';
 import type { Interval } from './intervals.ts';
 import type { ShrinkageMeta } from './shrinkage.ts';
+import type { DrawRule } from '../domain/methodology.ts';
+import { DomainError } from '../domain/domain-error.ts';
 
 /** Rows under this many games carry lowSample: true (docs/statistics.md#mingames-and-lowsample). */
 export const LOW_SAMPLE_GAMES = 30;
@@ -68,13 +70,52 @@ export function factionRef(snapshot: Snapshot, faction: number): FactionRef {
   return { id: f.id, name: f.name };
 }
 
-/** (wins + draws / 2) / games, or null without games. */
-export function winRate(wins: number, draws: number, games: number): number | null {
-  return games > 0 ? (wins + draws / 2) / games : null;
+/**
+ * A win rate's successes and trials under the draw rule (docs/statistics.md#methodology-switches):
+ * a draw is half a success of one game, or no game at all.
+ */
+export function rateCounts(
+  wins: number,
+  draws: number,
+  games: number,
+  rule: DrawRule = 'half',
+): { successes: number; trials: number } {
+  return rule === 'half'
+    ? { successes: wins + draws / 2, trials: games }
+    : { successes: wins, trials: games - draws };
 }
 
-export function winRateInterval(wins: number, draws: number, games: number): Interval | null {
-  return wilson(wins + draws / 2, games);
+/** (wins + draws / 2) / games (or wins / (games − draws)), or null without games counted. */
+export function winRate(
+  wins: number,
+  draws: number,
+  games: number,
+  rule: DrawRule = 'half',
+): number | null {
+  const { successes, trials } = rateCounts(wins, draws, games, rule);
+  return trials > 0 ? successes / trials : null;
+}
+
+/** The Wilson interval of the win rate on the games the draw rule counts. */
+export function winRateInterval(
+  wins: number,
+  draws: number,
+  games: number,
+  rule: DrawRule = 'half',
+): Interval | null {
+  const { successes, trials } = rateCounts(wins, draws, games, rule);
+  return wilson(successes, trials);
+}
+
+/**
+ * Refuses draws "exclude" with event-clustered intervals: the cluster planes hold each event's
+ * wins + draws/2 only (docs/statistics.md#methodology-switches).
+ */
+export function assertIntervalFitsDraws(rule: DrawRule, interval: IntervalKind | undefined): void {
+  if (rule === 'exclude' && interval === 'event-clustered') {
+    const detail = 'draws "exclude" has Wilson intervals only; ask interval "wilson"';
+    throw new DomainError('invalid-query', detail, [{ pointer: '/draws', detail }]);
+  }
 }
 
 /** How rate intervals are computed (docs/statistics.md#event-clustered-interval). */

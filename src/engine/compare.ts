@@ -2,7 +2,8 @@
  * `compareTo` (docs/statistics.md#compareto): a row's figures in a second common filter beside
  * its own, the difference in win rate and Newcombe's interval for it.
  */
-import { winRate, winRateInterval } from './common.ts';
+import { rateCounts, winRate, winRateInterval } from './common.ts';
+import type { DrawRule } from '../domain/methodology.ts';
 import { newcombe } from './intervals.ts';
 import type { Interval } from './intervals.ts';
 
@@ -29,24 +30,22 @@ export const NO_GAMES: Tally = { games: 0, wins: 0, draws: 0, losses: 0 };
 
 /**
  * Compares a row's tally with its tally in the other window: difference = this − other, with
- * Newcombe's hybrid score interval (Newcombe 1998, method 10) on wins + draws/2 successes.
+ * Newcombe's hybrid score interval (Newcombe 1998, method 10) on the successes and games the
+ * draw rule counts (docs/statistics.md#methodology-switches).
  */
-export function compareTallies(own: Tally, other: Tally): Comparison {
-  const a = winRate(own.wins, own.draws, own.games);
-  const b = winRate(other.wins, other.draws, other.games);
-  const interval = newcombe(
-    own.wins + own.draws / 2,
-    own.games,
-    other.wins + other.draws / 2,
-    other.games,
-  );
+export function compareTallies(own: Tally, other: Tally, rule: DrawRule = 'half'): Comparison {
+  const a = winRate(own.wins, own.draws, own.games, rule);
+  const b = winRate(other.wins, other.draws, other.games, rule);
+  const x = rateCounts(own.wins, own.draws, own.games, rule);
+  const y = rateCounts(other.wins, other.draws, other.games, rule);
+  const interval = newcombe(x.successes, x.trials, y.successes, y.trials);
   return {
     games: other.games,
     wins: other.wins,
     draws: other.draws,
     losses: other.losses,
     winRate: b,
-    winRateInterval: winRateInterval(other.wins, other.draws, other.games),
+    winRateInterval: winRateInterval(other.wins, other.draws, other.games, rule),
     difference: a !== null && b !== null ? a - b : null,
     differenceInterval: interval,
     excludesZero: interval === null ? null : interval.low > 0 || interval.high < 0,

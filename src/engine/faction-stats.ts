@@ -12,9 +12,11 @@ import {
   factionRef,
   mean,
   meanInterval,
+  assertIntervalFitsDraws,
   winRate,
   winRateInterval,
 } from './common.ts';
+import type { Methodology } from '../domain/methodology.ts';
 import type { EngineResult, FactionRef, MarginBandCounts } from './common.ts';
 import { addBlock, newTargets, sumScope } from './cube/event-cube.ts';
 import { visitScope } from './cube/event-order.ts';
@@ -90,7 +92,7 @@ import type { OverCounts, OverRepresentation } from './over-representation.ts';
 
 export type GroupBy = 'none' | 'month' | 'quarter';
 
-export interface FactionStatsRequest extends CommonFilter {
+export interface FactionStatsRequest extends CommonFilter, Partial<Methodology> {
   factions: string[];
   excludeMirrors: boolean;
   minGames: number;
@@ -272,9 +274,9 @@ function seriesOf(
   periods: Map<number, Float64Array[]>,
   periodKeys: readonly number[],
   base: number,
-  excludeMirrors: boolean,
-  groupBy: GroupBy,
+  request: FactionStatsRequest,
 ): SeriesPoint[] {
+  const { excludeMirrors, groupBy, draws: rule } = request;
   const points: SeriesPoint[] = [];
   for (const key of periodKeys) {
     const p = periods.get(key)![0];
@@ -287,8 +289,8 @@ function seriesOf(
       wins: pc.wins,
       draws: pc.draws,
       losses: pc.losses,
-      winRate: winRate(pc.wins, pc.draws, pc.games),
-      winRateInterval: winRateInterval(pc.wins, pc.draws, pc.games),
+      winRate: winRate(pc.wins, pc.draws, pc.games, rule),
+      winRateInterval: winRateInterval(pc.wins, pc.draws, pc.games, rule),
       avgScore: mean(p[base + SCORE_N], p[base + SCORE_SUM]),
     });
   }
@@ -336,6 +338,7 @@ export function factionStats(
   snapshot: Snapshot,
   request: FactionStatsRequest,
 ): EngineResult<FactionStatsData, FactionStatsRequest> {
+  assertIntervalFitsDraws(request.draws ?? 'half', request.interval);
   const scope = resolveScope(snapshot, request);
   const selected = resolveFactions(snapshot, scope.system, request.factions, '/factions');
   const { order, cube, scan } = factionCube(snapshot);
@@ -353,7 +356,7 @@ export function factionStats(
   const clusters =
     request.interval === 'event-clustered' ? sumClusters(factionClusters(snapshot), scope) : null;
   const other = compareScope === null ? null : sumScope(cube, order, compareScope, scan)[0];
-  const excludeMirrors = request.excludeMirrors;
+  const { excludeMirrors, draws: rule } = request;
   const periodKeys = [...periods.keys()].sort((a, b) => a - b);
 
   let totalSides = 0;
@@ -378,10 +381,10 @@ export function factionStats(
       draws: c.draws,
       losses: c.losses,
       mirrorGames: a(MIRRORS),
-      winRate: winRate(c.wins, c.draws, games),
+      winRate: winRate(c.wins, c.draws, games, rule),
       winRateInterval:
         clusters === null
-          ? winRateInterval(c.wins, c.draws, games)
+          ? winRateInterval(c.wins, c.draws, games, rule)
           : clusteredRateInterval(
               clusters,
               2 * f + (excludeMirrors ? 0 : 1),
@@ -413,9 +416,9 @@ export function factionStats(
       runTheTable: runTheTable(run, f),
       lowSample: games < LOW_SAMPLE_GAMES,
     };
-    if (other !== null) row.compare = compareTallies(c, counted(other, base, excludeMirrors));
+    if (other !== null) row.compare = compareTallies(c, counted(other, base, excludeMirrors), rule);
     if (groupBy !== 'none') {
-      row.series = seriesOf(periods, periodKeys, base, excludeMirrors, groupBy);
+      row.series = seriesOf(periods, periodKeys, base, request);
     }
     rows.push(row);
   }

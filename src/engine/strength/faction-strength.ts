@@ -14,23 +14,30 @@ import {
 import type { EngineResult, FactionRef } from '../common.ts';
 import { sampleOf } from '../filter.ts';
 import type { CommonFilter } from '../filter.ts';
+import type { DrawRule, Methodology } from '../../domain/methodology.ts';
 import type { Interval } from '../intervals.ts';
 import { factionEstimate } from './strength-estimates.ts';
 import type { Estimate } from './strength-estimates.ts';
 import { scopeModel } from './scope-model.ts';
 import type { ScopeModel } from './scope-model.ts';
 
+/** The common filter and the methodology switches (mirrors out, draws half by default). */
+export interface FactionStrengthRequest extends CommonFilter, Partial<Methodology> {}
+
 /** A faction whose top player plays more than this share of its games is flagged. */
 export const TOP_PLAYER_WARNING_SHARE = 0.25;
 
 export interface FactionStrengthRow {
   faction: FactionRef;
-  /** Non-mirror rated games in scope (two known players, one point between the sides). */
+  /**
+   * Rated games in scope (two known players, one point between the sides), mirrors out unless
+   * asked in: then each mirror game gives its faction two sides.
+   */
   games: number;
   wins: number;
   draws: number;
   losses: number;
-  /** (wins + draws / 2) / games, mirrors out. */
+  /** (wins + draws / 2) / games, or wins / (games − draws) when draws are left out. */
   winRate: number | null;
   winRateInterval: Interval | null;
   /** Expected score of an average pilot of it against the field, after pilot skill. */
@@ -67,6 +74,7 @@ interface Tally {
 function tallies(
   snapshot: Snapshot,
   fit: ScopeModel,
+  mirrors: boolean,
 ): { byFaction: Tally[]; field: number | null } {
   const { games, rows } = fit;
   const byFaction = Array.from(
@@ -83,7 +91,7 @@ function tallies(
   for (const r of rows) {
     const g = games.game[r];
     fieldSum += games.ratingA[r] + games.ratingB[r];
-    if (games.factionA[r] === games.factionB[r]) continue;
+    if (!mirrors && games.factionA[r] === games.factionB[r]) continue;
     const sides = [
       [games.factionA[r], games.result[r], games.ratingA[r], snapshot.player[2 * g]],
       [games.factionB[r], 1 - games.result[r], games.ratingB[r], snapshot.player[2 * g + 1]],
@@ -104,10 +112,13 @@ function tallies(
 /** Each faction's strength after pilot skill in the filter's scope (docs/statistics.md). */
 export function factionStrength(
   snapshot: Snapshot,
-  filter: CommonFilter,
-): EngineResult<FactionStrengthData> {
+  request: FactionStrengthRequest,
+): EngineResult<FactionStrengthData, FactionStrengthRequest> {
+  const { draws, mirrors, ...filter } = request;
+  const rule: DrawRule = draws ?? 'half';
+  // The model is fitted to the common filter's games whatever the switches say (cached by it).
   const fit = scopeModel(snapshot, filter);
-  const { byFaction, field } = tallies(snapshot, fit);
+  const { byFaction, field } = tallies(snapshot, fit, mirrors === 'include');
   const systemFactions = snapshot.systems[fit.scope.system].factions;
   const warnings: string[] = [];
   const factions: FactionStrengthRow[] = [];
@@ -126,8 +137,8 @@ export function factionStrength(
       wins: t.wins,
       draws: t.draws,
       losses: t.games - t.wins - t.draws,
-      winRate: winRate(t.wins, t.draws, t.games),
-      winRateInterval: winRateInterval(t.wins, t.draws, t.games),
+      winRate: winRate(t.wins, t.draws, t.games, rule),
+      winRateInterval: winRateInterval(t.wins, t.draws, t.games, rule),
       strength: factionEstimate(fit, f),
       pilotRating: t.rating / t.games,
       fieldRating: field,
@@ -148,7 +159,7 @@ export function factionStrength(
         outcome: fit.games.scoreShare ? 'score-share' : 'result',
       },
     },
-    filter,
+    filter: request,
     sample: sampleOf(snapshot, fit.scope),
     warnings,
   };

@@ -1,5 +1,6 @@
 /** POST /api/army-matchup: faction-versus-faction results (docs/statistics.md#army-matchup). */
 import { Type } from 'typebox';
+import { MethodologyEcho, MethodologyProperties, methodologyOf } from '../../domain/methodology.ts';
 import { applied, compareFilter, statsRoute } from './stats-route.ts';
 import { EstimateSchema } from '../schemas/estimate.ts';
 import { ShrinkageMeta, ShrunkWinRateSchema } from '../schemas/shrinkage-meta.ts';
@@ -42,6 +43,10 @@ export const ArmyMatchupBody = Type.Object(
     ),
     compareTo: CompareToProperty,
     interval: IntervalKindProperty,
+    ...MethodologyProperties(
+      'include',
+      'keeps the mirror cells (each mirror game once, win rate exactly 0.5)',
+    ),
     skillAdjusted: Type.Optional(
       Type.Boolean({
         description:
@@ -72,7 +77,7 @@ const CellSchema = Type.Object(
         'Games the row faction lost (a double loss counts); mirror cell: losing sides, so a double loss counts twice',
     }),
     winRate: RateSchema(
-      '(wins + draws/2) / games of the row faction: a draw counts half; exactly 0.5 in a mirror cell',
+      '(wins + draws/2) / games of the row faction: a draw counts half (with draws "exclude": wins / (games − draws), null when every game was drawn); exactly 0.5 in a mirror cell',
     ),
     winRateInterval: RateIntervalSchema(
       '; mirror cell: always the Wilson interval of games/2 successes out of games',
@@ -128,6 +133,7 @@ export const ArmyMatchupResponse = Envelope(
       compareTo: CompareToEcho,
       interval: IntervalKindEcho,
       skillAdjusted: Type.Boolean({ description: 'Whether cells carry skillAdjusted' }),
+      ...MethodologyEcho,
     },
     { description: 'The filter applied, defaults filled in' },
   ),
@@ -154,6 +160,7 @@ export const armyMatchupRoute = statsRoute({
       compareTo: compareFilter(snapshot, filter, body.compareTo),
       interval: body.interval ?? 'wilson',
       skillAdjusted: body.skillAdjusted ?? false,
+      ...methodologyOf(body, 'include'),
     },
   ],
 });

@@ -1,5 +1,6 @@
 /** POST /api/faction-stats: how each faction (army) performs (docs/statistics.md#faction-stats). */
 import { Type } from 'typebox';
+import { MethodologyEcho, MethodologyProperties, methodologyOf } from '../../domain/methodology.ts';
 import { AppliedIds, applied, compareFilter, statsRoute } from './stats-route.ts';
 import {
   IntervalKindEcho,
@@ -47,8 +48,12 @@ const RouteProperties = {
   excludeMirrors: Type.Optional(
     Type.Boolean({
       description:
-        'Leave mirror games out of games, W/D/L and winRate (default true). When false every side counts, so a mirror gives its faction two games',
+        'Leave mirror games out of games, W/D/L and winRate (default true). When false every side counts, so a mirror gives its faction two games. mirrors, when given, decides instead',
     }),
+  ),
+  ...MethodologyProperties(
+    'exclude',
+    'counts every side, so a mirror game gives its faction two games (= excludeMirrors false); when given it decides over excludeMirrors',
   ),
   minGames: Type.Optional(
     Type.Integer({
@@ -81,6 +86,7 @@ const FactionStatsFilter = Type.Object(
     groupBy: GroupBySchema,
     compareTo: CompareToEcho,
     interval: IntervalKindEcho,
+    ...MethodologyEcho,
   },
   { description: 'The filter applied, defaults filled in' },
 );
@@ -300,6 +306,16 @@ export const FactionStatsResponse = Envelope(
   CompareSampleMeta,
 );
 
+/**
+ * `mirrors` and the older `excludeMirrors` as one rule (docs/statistics.md#methodology-switches):
+ * `mirrors` decides when given, both are echoed.
+ */
+function mirrorsOf(body: { excludeMirrors?: boolean; mirrors?: 'exclude' | 'include' }) {
+  const legacy = body.excludeMirrors === false ? 'include' : 'exclude';
+  const methodology = methodologyOf(body, body.mirrors ?? legacy);
+  return { ...methodology, excludeMirrors: methodology.mirrors === 'exclude' };
+}
+
 /** The statistics route POST /api/faction-stats. */
 export const factionStatsRoute = statsRoute({
   path: '/api/faction-stats',
@@ -314,7 +330,7 @@ export const factionStatsRoute = statsRoute({
     {
       ...filter,
       factions: applied(body.factions),
-      excludeMirrors: body.excludeMirrors ?? true,
+      ...mirrorsOf(body),
       minGames: body.minGames ?? 0,
       groupBy: body.groupBy ?? 'none',
       compareTo: compareFilter(snapshot, filter, body.compareTo),

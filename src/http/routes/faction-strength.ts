@@ -3,6 +3,7 @@
  * (docs/statistics.md#faction-strength).
  */
 import { Type } from 'typebox';
+import { MethodologyEcho, MethodologyProperties, methodologyOf } from '../../domain/methodology.ts';
 import { statsRoute } from './stats-route.ts';
 import {
   CommonFilterProperties,
@@ -20,17 +21,24 @@ import {
 import { EstimateSchema } from '../schemas/estimate.ts';
 
 export const FactionStrengthBody = Type.Object(
-  { ...CommonFilterProperties },
+  {
+    ...CommonFilterProperties,
+    ...MethodologyProperties(
+      'exclude',
+      'counts them in games, W/D/L and winRate, each mirror game giving its faction two sides (a win and a loss, or two draws); strength is unchanged (a mirror says nothing of a faction)',
+    ),
+  },
   {
     additionalProperties: false,
-    description: 'The common filter: the games the joint model is fitted to',
+    description:
+      'The common filter (the games the joint model is fitted to) and the methodology switches of the raw win rate',
     // No system or data-specific ids: the /docs "try it" example works on whatever is served.
     examples: [{ minParticipants: 8 }],
   },
 );
 
 const FactionStrengthFilter = Type.Object(
-  { ...NormalisedFilterProperties },
+  { ...NormalisedFilterProperties, ...MethodologyEcho },
   { description: 'The filter applied, defaults filled in' },
 );
 
@@ -40,12 +48,16 @@ const GAMES =
 const FactionStrengthRowSchema = Type.Object(
   {
     faction: FactionRefSchema,
-    games: Type.Integer({ description: `The faction's ${GAMES}` }),
+    games: Type.Integer({
+      description: `The faction's ${GAMES}; with mirrors "include" also its mirror games' sides, two per game`,
+    }),
     ...WinDrawLossProperties(
       { wins: 'Of those, won', draws: 'Of those, drawn', losses: 'Of those, lost' },
       true,
     ),
-    winRate: RateSchema('(wins + draws/2) / games: the raw win rate, mirrors out, a draw half'),
+    winRate: RateSchema(
+      'The raw win rate: (wins + draws/2) / games, or wins / (games − draws) with draws "exclude"; null when no game counts',
+    ),
     winRateInterval: WilsonIntervalSchema(),
     strength: Nullable(
       EstimateSchema(
@@ -112,5 +124,5 @@ export const factionStrengthRoute = statsRoute({
   response: FactionStrengthResponse,
   filterOf: (body) => body,
   task: 'factionStrength',
-  args: (_snapshot, filter) => [filter],
+  args: (_snapshot, filter, body) => [{ ...filter, ...methodologyOf(body, 'exclude') }],
 });

@@ -36,7 +36,8 @@ export const MeanIntervalSchema = (
 export const RateSchema = (description: string) =>
   Nullable(Type.Number({ minimum: 0, maximum: 1, description }));
 
-export const WIN_RATE = '(wins + draws/2) / games: a draw counts half; null when games is 0';
+export const WIN_RATE =
+  '(wins + draws/2) / games: a draw counts half; with draws "exclude" wins / (games − draws); null when no game counts';
 
 /**
  * The wins, draws and losses of a row (docs/statistics.md#win-rate), each described by the route

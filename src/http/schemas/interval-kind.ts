@@ -19,5 +19,5 @@ export const IntervalKindEcho = IntervalKindSchema;
 /** A row's winRateInterval under either kind; `mirror` adds what a mirror cell does. */
 export const RateIntervalSchema = (mirror = '') =>
   WilsonIntervalSchema(
-    `95% interval of winRate with wins + draws/2 as the successes out of games, clamped to [0, 1]: the Wilson score interval by default; with interval "event-clustered", the Wilson interval on the effective sample size games / deff · (z / t)² (Korn & Graubard 1998), deff ≥ 1 the cluster-robust variance over events divided by the binomial one and t Student's with events − 1 degrees of freedom, [0, 1] when all the games come from one event${mirror}; null when games is 0`,
+    `95% interval of winRate with wins + draws/2 as the successes out of games (with draws "exclude": wins out of games − draws, Wilson only), clamped to [0, 1]: the Wilson score interval by default; with interval "event-clustered", the Wilson interval on the effective sample size games / deff · (z / t)² (Korn & Graubard 1998), deff ≥ 1 the cluster-robust variance over events divided by the binomial one and t Student's with events − 1 degrees of freedom, [0, 1] when all the games come from one event${mirror}; null when games is 0`,
   );

@@ -311,6 +311,8 @@ export interface paths {
                         };
                         /** @description Only events held in these countries */
                         countries?: string[];
+                        /** @description How a draw counts in winRate and its interval: "half" (default) counts it half a win, (wins + draws/2) / games; "exclude" leaves drawn games out of numerator and denominator, wins / (wins + losses), with the Wilson interval on those games */
+                        draws?: "half" | "exclude";
                         /** @description Only these events */
                         eventIds?: string[];
                         /** @description Row factions (default all) */
@@ -332,6 +334,8 @@ export interface paths {
                         minParticipants?: number;
                         /** @description Only events of at least this many rounds, 0 to 1000 (declared, else the highest round played) */
                         minRounds?: number;
+                        /** @description Whether mirror games (a faction against itself) count: "exclude" leaves them out; "include" (default) keeps the mirror cells (each mirror game once, win rate exactly 0.5) */
+                        mirrors?: "exclude" | "include";
                         /** @description true: online events only; false: in person only; absent: both */
                         online?: boolean;
                         /** @description Column factions (default all) */
@@ -420,9 +424,9 @@ export interface paths {
                                         /** @description The estimate */
                                         value: number;
                                     } | null;
-                                    /** @description (wins + draws/2) / games of the row faction: a draw counts half; exactly 0.5 in a mirror cell */
+                                    /** @description (wins + draws/2) / games of the row faction: a draw counts half (with draws "exclude": wins / (games − draws), null when every game was drawn); exactly 0.5 in a mirror cell */
                                     winRate: number | null;
-                                    /** @description 95% interval of winRate with wins + draws/2 as the successes out of games, clamped to [0, 1]: the Wilson score interval by default; with interval "event-clustered", the Wilson interval on the effective sample size games / deff · (z / t)² (Korn & Graubard 1998), deff ≥ 1 the cluster-robust variance over events divided by the binomial one and t Student's with events − 1 degrees of freedom, [0, 1] when all the games come from one event; mirror cell: always the Wilson interval of games/2 successes out of games; null when games is 0 */
+                                    /** @description 95% interval of winRate with wins + draws/2 as the successes out of games (with draws "exclude": wins out of games − draws, Wilson only), clamped to [0, 1]: the Wilson score interval by default; with interval "event-clustered", the Wilson interval on the effective sample size games / deff · (z / t)² (Korn & Graubard 1998), deff ≥ 1 the cluster-robust variance over events divided by the binomial one and t Student's with events − 1 degrees of freedom, [0, 1] when all the games come from one event; mirror cell: always the Wilson interval of games/2 successes out of games; null when games is 0 */
                                     winRateInterval: {
                                         /** @description Upper bound of the 95% interval */
                                         high: number;
@@ -480,6 +484,8 @@ export interface paths {
                                     } | null;
                                     /** @description Event countries applied, upper-cased, duplicates removed; empty: every country */
                                     countries: string[];
+                                    /** @description How a draw counted in win rates */
+                                    draws: "half" | "exclude";
                                     /** @description Event ids applied, duplicates removed; empty: every event */
                                     eventIds: string[];
                                     /** @description Row faction ids applied, duplicates removed; empty: every faction */
@@ -498,6 +504,8 @@ export interface paths {
                                     minParticipants: number | null;
                                     /** @description Minimum rounds applied; null: no bound */
                                     minRounds: number | null;
+                                    /** @description Whether mirror games counted */
+                                    mirrors: "exclude" | "include";
                                     /** @description true: online events only; false: in person only; null: both */
                                     online: boolean | null;
                                     /** @description Column faction ids applied, duplicates removed; empty: every faction */
@@ -1288,9 +1296,11 @@ export interface paths {
                         };
                         /** @description Only events held in these countries */
                         countries?: string[];
+                        /** @description How a draw counts in winRate and its interval: "half" (default) counts it half a win, (wins + draws/2) / games; "exclude" leaves drawn games out of numerator and denominator, wins / (wins + losses), with the Wilson interval on those games */
+                        draws?: "half" | "exclude";
                         /** @description Only these events */
                         eventIds?: string[];
-                        /** @description Leave mirror games out of games, W/D/L and winRate (default true). When false every side counts, so a mirror gives its faction two games */
+                        /** @description Leave mirror games out of games, W/D/L and winRate (default true). When false every side counts, so a mirror gives its faction two games. mirrors, when given, decides instead */
                         excludeMirrors?: boolean;
                         /** @description Only these factions (rows); shares and the summary still cover the whole scope */
                         factions?: string[];
@@ -1313,6 +1323,8 @@ export interface paths {
                         minParticipants?: number;
                         /** @description Only events of at least this many rounds, 0 to 1000 (declared, else the highest round played) */
                         minRounds?: number;
+                        /** @description Whether mirror games (a faction against itself) count: "exclude" (default) leaves them out; "include" counts every side, so a mirror game gives its faction two games (= excludeMirrors false); when given it decides over excludeMirrors */
+                        mirrors?: "exclude" | "include";
                         /** @description true: online events only; false: in person only; absent: both */
                         online?: boolean;
                         /** @description Only events played under these rules versions */
@@ -1528,7 +1540,7 @@ export interface paths {
                                         period: string;
                                         /** @description Sides the faction played in the period, mirrors included */
                                         sides: number;
-                                        /** @description (wins + draws/2) / games: a draw counts half; null when games is 0 */
+                                        /** @description (wins + draws/2) / games: a draw counts half; with draws "exclude" wins / (games − draws); null when no game counts */
                                         winRate: number | null;
                                         /** @description 95% Wilson score interval of winRate, taking wins + draws/2 as the successes out of games, clamped to [0, 1]; null when games is 0 */
                                         winRateInterval: {
@@ -1553,9 +1565,9 @@ export interface paths {
                                     topShare: number | null;
                                     /** @description Entries in events with a game in scope that played at least one game and lost none */
                                     undefeated: number;
-                                    /** @description (wins + draws/2) / games: a draw counts half; null when games is 0 */
+                                    /** @description (wins + draws/2) / games: a draw counts half; with draws "exclude" wins / (games − draws); null when no game counts */
                                     winRate: number | null;
-                                    /** @description 95% interval of winRate with wins + draws/2 as the successes out of games, clamped to [0, 1]: the Wilson score interval by default; with interval "event-clustered", the Wilson interval on the effective sample size games / deff · (z / t)² (Korn & Graubard 1998), deff ≥ 1 the cluster-robust variance over events divided by the binomial one and t Student's with events − 1 degrees of freedom, [0, 1] when all the games come from one event; null when games is 0 */
+                                    /** @description 95% interval of winRate with wins + draws/2 as the successes out of games (with draws "exclude": wins out of games − draws, Wilson only), clamped to [0, 1]: the Wilson score interval by default; with interval "event-clustered", the Wilson interval on the effective sample size games / deff · (z / t)² (Korn & Graubard 1998), deff ≥ 1 the cluster-robust variance over events divided by the binomial one and t Student's with events − 1 degrees of freedom, [0, 1] when all the games come from one event; null when games is 0 */
                                     winRateInterval: {
                                         /** @description Upper bound of the 95% interval */
                                         high: number;
@@ -1648,6 +1660,8 @@ export interface paths {
                                     } | null;
                                     /** @description Event countries applied, upper-cased, duplicates removed; empty: every country */
                                     countries: string[];
+                                    /** @description How a draw counted in win rates */
+                                    draws: "half" | "exclude";
                                     /** @description Event ids applied, duplicates removed; empty: every event */
                                     eventIds: string[];
                                     /** @description Whether mirror games were left out of games */
@@ -1670,6 +1684,8 @@ export interface paths {
                                     minParticipants: number | null;
                                     /** @description Minimum rounds applied; null: no bound */
                                     minRounds: number | null;
+                                    /** @description Whether mirror games counted */
+                                    mirrors: "exclude" | "include";
                                     /** @description true: online events only; false: in person only; null: both */
                                     online: boolean | null;
                                     /** @description Rules versions applied, duplicates removed; empty: every version */
@@ -1857,7 +1873,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            /** @description The common filter: the games the joint model is fitted to */
+            /** @description The common filter (the games the joint model is fitted to) and the methodology switches of the raw win rate */
             requestBody?: {
                 content: {
                     /** @example {
@@ -1866,6 +1882,8 @@ export interface paths {
                     "application/json": {
                         /** @description Only events held in these countries */
                         countries?: string[];
+                        /** @description How a draw counts in winRate and its interval: "half" (default) counts it half a win, (wins + draws/2) / games; "exclude" leaves drawn games out of numerator and denominator, wins / (wins + losses), with the Wilson interval on those games */
+                        draws?: "half" | "exclude";
                         /** @description Only these events */
                         eventIds?: string[];
                         /** @description Event format; "all" (default) keeps both */
@@ -1881,6 +1899,8 @@ export interface paths {
                         minParticipants?: number;
                         /** @description Only events of at least this many rounds, 0 to 1000 (declared, else the highest round played) */
                         minRounds?: number;
+                        /** @description Whether mirror games (a faction against itself) count: "exclude" (default) leaves them out; "include" counts them in games, W/D/L and winRate, each mirror game giving its faction two sides (a win and a loss, or two draws); strength is unchanged (a mirror says nothing of a faction) */
+                        mirrors?: "exclude" | "include";
                         /** @description true: online events only; false: in person only; absent: both */
                         online?: boolean;
                         /** @description Only events played under these rules versions */
@@ -1920,7 +1940,7 @@ export interface paths {
                                     };
                                     /** @description Mean pre-game Glicko-2 rating over every side in scope (the same on every row) */
                                     fieldRating: number | null;
-                                    /** @description The faction's non-mirror games in scope between two known players with one point shared between the sides */
+                                    /** @description The faction's non-mirror games in scope between two known players with one point shared between the sides; with mirrors "include" also its mirror games' sides, two per game */
                                     games: number;
                                     /** @description Of those, lost */
                                     losses: number;
@@ -1939,7 +1959,7 @@ export interface paths {
                                     } | null;
                                     /** @description Share of the faction's games played by its most frequent player; above 0.25 meta.warnings names the faction */
                                     topPlayerShare: number | null;
-                                    /** @description (wins + draws/2) / games: the raw win rate, mirrors out, a draw half */
+                                    /** @description The raw win rate: (wins + draws/2) / games, or wins / (games − draws) with draws "exclude"; null when no game counts */
                                     winRate: number | null;
                                     /** @description 95% Wilson score interval of winRate, taking wins + draws/2 as the successes out of games, clamped to [0, 1]; null when games is 0 */
                                     winRateInterval: {
@@ -1971,6 +1991,8 @@ export interface paths {
                                 filter: {
                                     /** @description Event countries applied, upper-cased, duplicates removed; empty: every country */
                                     countries: string[];
+                                    /** @description How a draw counted in win rates */
+                                    draws: "half" | "exclude";
                                     /** @description Event ids applied, duplicates removed; empty: every event */
                                     eventIds: string[];
                                     /** @description Event format; "all" (default) keeps both */
@@ -1983,6 +2005,8 @@ export interface paths {
                                     minParticipants: number | null;
                                     /** @description Minimum rounds applied; null: no bound */
                                     minRounds: number | null;
+                                    /** @description Whether mirror games counted */
+                                    mirrors: "exclude" | "include";
                                     /** @description true: online events only; false: in person only; null: both */
                                     online: boolean | null;
                                     /** @description Rules versions applied, duplicates removed; empty: every version */
@@ -3427,7 +3451,7 @@ export interface paths {
                                     } | null;
                                     /** @description (wins + draws/2) / games of the lists taking it: a draw counts half; null when games is 0 */
                                     winRate: number | null;
-                                    /** @description 95% interval of winRate with wins + draws/2 as the successes out of games, clamped to [0, 1]: the Wilson score interval by default; with interval "event-clustered", the Wilson interval on the effective sample size games / deff · (z / t)² (Korn & Graubard 1998), deff ≥ 1 the cluster-robust variance over events divided by the binomial one and t Student's with events − 1 degrees of freedom, [0, 1] when all the games come from one event (clusters: the events of each faction taking the item); null when games is 0 */
+                                    /** @description 95% interval of winRate with wins + draws/2 as the successes out of games (with draws "exclude": wins out of games − draws, Wilson only), clamped to [0, 1]: the Wilson score interval by default; with interval "event-clustered", the Wilson interval on the effective sample size games / deff · (z / t)² (Korn & Graubard 1998), deff ≥ 1 the cluster-robust variance over events divided by the binomial one and t Student's with events − 1 degrees of freedom, [0, 1] when all the games come from one event (clusters: the events of each faction taking the item); null when games is 0 */
                                     winRateInterval: {
                                         /** @description Upper bound of the 95% interval */
                                         high: number;
@@ -4750,9 +4774,9 @@ export interface paths {
                                         lowSample: boolean;
                                         /** @description Empirical-Bayes win rate: (wins + draws/2 + m·μ) / (games + m), with μ the faction's win rate over every scenario part of the same kind in scope (e.g. all maps) and m = meta.shrinkage.priorStrength, fitted from the spread of all such rows (beta-binomial, method of moments); small samples are pulled toward μ, large ones barely move; equals winRate when m is null; null when games is 0 */
                                         shrunkWinRate: number | null;
-                                        /** @description (wins + draws/2) / games: a draw counts half; null when games is 0 */
+                                        /** @description (wins + draws/2) / games: a draw counts half; with draws "exclude" wins / (games − draws); null when no game counts */
                                         winRate: number | null;
-                                        /** @description 95% interval of winRate with wins + draws/2 as the successes out of games, clamped to [0, 1]: the Wilson score interval by default; with interval "event-clustered", the Wilson interval on the effective sample size games / deff · (z / t)² (Korn & Graubard 1998), deff ≥ 1 the cluster-robust variance over events divided by the binomial one and t Student's with events − 1 degrees of freedom, [0, 1] when all the games come from one event; null when games is 0 */
+                                        /** @description 95% interval of winRate with wins + draws/2 as the successes out of games (with draws "exclude": wins out of games − draws, Wilson only), clamped to [0, 1]: the Wilson score interval by default; with interval "event-clustered", the Wilson interval on the effective sample size games / deff · (z / t)² (Korn & Graubard 1998), deff ≥ 1 the cluster-robust variance over events divided by the binomial one and t Student's with events − 1 degrees of freedom, [0, 1] when all the games come from one event; null when games is 0 */
                                         winRateInterval: {
                                             /** @description Upper bound of the 95% interval */
                                             high: number;
