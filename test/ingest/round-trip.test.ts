@@ -19,62 +19,11 @@ import type { Store } from '../../src/store/store.ts';
 import { startStatsApp } from '../snapshot/stats-app.ts';
 import { openTestStore, TEST_BACKEND } from '../support/test-store.ts';
 import type { TestStore } from '../support/test-store.ts';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEAM_EVENT_DOCUMENT } from '../support/team-event-document.ts';
+import { importRosterEvent } from '../support/roster-event.ts';
 
 const T9A_SLICE = join(import.meta.dirname, '..', 'fixtures', 't9a', 'data');
-const ROSTERS = join(import.meta.dirname, '..', 'fixtures', 'rosters');
-
-/** An event of system `rl` whose four players' lists come from the rosters of issue 38. */
-const ROSTER_EVENT = {
-  format: 'muster/v1',
-  systems: [{ id: 'rl', name: 'Roster Lists', score: { min: 0, max: 20, total: 20 } }],
-  factions: [{ id: 'F', system: 'rl', name: 'Folk' }],
-  events: [
-    {
-      id: 'rl-ev',
-      system: 'rl',
-      name: 'Lists',
-      start: '2025-06-01',
-      games: [
-        ['g1', 'kt', 'fc', 12],
-        ['g2', 'cl', 'mc', 8],
-      ].map(([id, a, b, score]) => ({
-        id,
-        round: 1,
-        sides: [
-          { player: a, faction: 'F', score },
-          { player: b, faction: 'F', score: 20 - Number(score) },
-        ],
-      })),
-    },
-  ],
-} as unknown as CanonicalDocument;
-
-/** Rosters named for the players of ROSTER_EVENT, each file one of issue 38's shapes. */
-const ROSTER_FILES: Array<[fixture: string, file: string]> = [
-  ['kill-team-named.ros', 'kt.ros'], // custom names and a list configuration selection
-  ['formation-choices.json', 'fc.json'], // force-level configuration choices
-  ['category-links-201.ros', 'cl.ros'], // categories written as links
-  ['model-counts.ros', 'mc.ros'], // a model entry taken several times
-];
-
-/** Imports ROSTER_EVENT and its rosters (`--format roster`) into `store`. */
-async function importRosterEvent(store: Store): Promise<void> {
-  assert.deepEqual((await importCanonical(store, ROSTER_EVENT)).rejects, []);
-  const dir = mkdtempSync(join(tmpdir(), 'muster-round-trip-rosters-'));
-  try {
-    for (const [fixture, file] of ROSTER_FILES) cpSync(join(ROSTERS, fixture), join(dir, file));
-    const report = await importSources(store, [dir], { format: 'roster', event: 'rl-ev' });
-    assert.deepEqual(report.rejects, []);
-    assert.equal(report.counts.lists.imported, ROSTER_FILES.length);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /**
  * The demo data cut to its last 20 completed events (about 1,700 games, several import batches)
  * and every other one (scheduled satellites, majors): each kind of row the export writes, at a
