@@ -12,6 +12,7 @@ import {
   EVENT_STATUSES,
   EVENT_TIERS,
   PLACEMENT_KEYS,
+  TEAM_RANK_KEYS,
   RESULTS,
   SCENARIO_KINDS,
 } from './model.ts';
@@ -79,6 +80,22 @@ export const SystemSchema = Type.Object(
           additionalProperties: false,
           description:
             "How the system's events rank when the source publishes no placings: the keys compared in order, higher first (score: total game score; wins: wins, a draw half), then tied players share a place. Absent: such events have no places",
+        },
+      ),
+    ),
+    teamRule: Opt(
+      Type.Object(
+        {
+          name: Name,
+          rank: Type.Array(Enum(TEAM_RANK_KEYS), {
+            minItems: 1,
+            maxItems: TEAM_RANK_KEYS.length,
+          }),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "How the system's team events score: a team match scores the sum of its members' game scores (capped where the event declares teamScoreCap), and teams rank by the keys in order, higher first (score: total team match score; matches: team match wins, a draw half), tied teams sharing a place. Absent: teams are listed with plain sums and not ranked",
         },
       ),
     ),
@@ -215,6 +232,13 @@ export const EventFieldsSchema = Type.Object(
     rounds: Opt(Type.Integer({ minimum: 0, maximum: 100 })),
     pointsLimit: Opt(Count),
     rulesVersion: Opt(Text(50)),
+    teamScoreCap: Opt(
+      Type.Number({
+        minimum: 0,
+        description:
+          "A team event's cap on one team's score in a team match; the excess goes to the other team",
+      }),
+    ),
     country: Opt(Country),
     region: Opt(Text()),
     city: Opt(Text()),

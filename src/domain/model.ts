@@ -53,6 +53,25 @@ export interface PlacementRule {
   rank: PlacementKey[];
 }
 
+/**
+ * What a team scoring rule ranks teams by, higher first: `score` the total of their team match
+ * scores (each match the sum of its games' scores, capped as the event declares), `matches`
+ * their team match wins with a draw as half a win (docs/statistics.md#team-events).
+ */
+export const TEAM_RANK_KEYS = ['score', 'matches'] as const;
+export type TeamRankKey = (typeof TEAM_RANK_KEYS)[number];
+
+/**
+ * How a system scores team events: a team match scores the sum of its members' game scores
+ * against the other team (capped where the event declares `teamScoreCap`), and teams rank by
+ * the keys in order; teams equal on every key share a place.
+ */
+export interface TeamRule {
+  /** The rule in words, e.g. "team battle points". */
+  name: string;
+  rank: TeamRankKey[];
+}
+
 export interface GameSystem {
   id: string;
   name: string;
@@ -72,6 +91,11 @@ export interface GameSystem {
    * places (docs/import-formats.md#game-systems).
    */
   placementRule?: PlacementRule | null;
+  /**
+   * How its team events score team matches and rank teams; absent, a team event's teams are
+   * listed with plain sums and not ranked (docs/import-formats.md#game-systems).
+   */
+  teamRule?: TeamRule | null;
 }
 
 export interface Faction {
@@ -182,6 +206,11 @@ export interface Event {
   rounds?: number | null;
   pointsLimit?: number | null;
   rulesVersion?: string | null;
+  /**
+   * A team event's cap on one team's score in a team match: the excess goes to the other team,
+   * so a match's total stands (docs/statistics.md#team-events). Null: uncapped.
+   */
+  teamScoreCap?: number | null;
   country?: string | null;
   region?: string | null;
   city?: string | null;

@@ -259,6 +259,7 @@ async function addFound(
     const players = rosterPlayers(probe);
     const match = await matchRosters(files, players, eventId);
     batch.rejects.push(...match.rejects);
+    batch.notes.push(...match.notes);
     lists = match.lists;
     const missing = playersWithoutList(eventId, players, lists);
     if (missing !== null) batch.notes.push(missing);

@@ -41,6 +41,7 @@ export async function rosterBatch(
   }
   const match = await matchRosters(files, stored.players, eventId);
   batch.rejects.push(...match.rejects);
+  batch.notes.push(...match.notes);
   const listed = new Set(
     (stored.event.entries ?? []).filter((e) => e.list != null).map((e) => e.player),
   );

@@ -30,6 +30,8 @@ export interface RosterMatch {
   rejects: Reject[];
   /** Rosters read, whether they matched or not. */
   read: number;
+  /** What the user should hear of the rosters that matched (units without any category). */
+  notes: string[];
 }
 
 /** A file name or a player's name folded for comparison: case, spaces and `_` alike. */
@@ -139,12 +141,14 @@ export async function matchRosters(
   const rejects: Reject[] = [];
   const mappings = new Map<string, Map<string, string>>();
   const found = new Map<string, Array<{ file: string; list: ArmyList }>>();
+  const notes: string[] = [];
   for (const file of files) {
     const dir = dirname(file);
     if (!mappings.has(dir)) mappings.set(dir, await readMapping(dir, rejects));
     let list: ArmyList;
+    let uncategorised: boolean;
     try {
-      list = (await readRoster(file)).list;
+      ({ list, uncategorised } = await readRoster(file));
     } catch (error) {
       const line = error instanceof RosterError ? error.line : null;
       const { message } = error as Error;
@@ -178,6 +182,7 @@ export async function matchRosters(
       continue;
     }
     found.set(player.id, [...(found.get(player.id) ?? []), { file, list }]);
+    if (uncategorised) notes.push(uncategorisedNote(file, player, list));
   }
   const lists = new Map<string, ArmyList>();
   for (const [player, rosters] of found) {
@@ -195,7 +200,16 @@ export async function matchRosters(
         ),
       );
   }
-  return { lists, rejects, read: files.length };
+  return { lists, rejects, read: files.length, notes };
+}
+
+/**
+ * The note for a roster whose units name no category at all (issue 38, point 3): they are
+ * stored as "Unit", so statistics by category cannot tell them apart; the user should know.
+ */
+function uncategorisedNote(file: string, player: RosterPlayer, list: ArmyList): string {
+  const who = player.name === null ? player.id : `${player.name} (${player.id})`;
+  return `roster ${file} (${who}): none of its ${list.units.length} unit(s) names a category; stored as "Unit"`;
 }
 
 /**

@@ -17,6 +17,11 @@ export interface ParsedRoster {
   /** The catalogue (faction) of each force, in order, without repeats. */
   catalogues: string[];
   list: ArmyList;
+  /**
+   * True when it has units and none names a category (neither as a category nor as a link):
+   * every unit is stored as "Unit", which the import says (docs/import-formats.md#list-builder-rosters).
+   */
+  uncategorised: boolean;
 }
 
 /** A file that is not a roster, with why. */
@@ -268,6 +273,7 @@ export function rosterFromObject(roster: unknown): ParsedRoster {
     name: text(r.name),
     system: text(r.gameSystemName),
     catalogues,
+    uncategorised: units.length > 0 && top.every((s) => isConfiguration(s) || s.category === null),
     list: {
       points: points(r) ?? summed,
       units,

@@ -16,6 +16,9 @@ export const T9A_SYSTEM: GameSystem = {
   // The source publishes no placings; T9A events rank by battle points summed over the games
   // (docs/statistics.md#standings says why and where this comes from).
   placementRule: { name: 'total battle points', rank: ['score'] },
+  // T9A team tournaments score each game 20-0 and a team match the sum of its games, capped as
+  // each event declares; teams rank by their total (docs/statistics.md#team-events: unconfirmed).
+  teamRule: { name: 'total team battle points', rank: ['score'] },
 };
 
 const ARMIES: ReadonlyArray<[code: string, name: string]> = [

@@ -32,6 +32,7 @@ export function buildEventColumns(
     rulesVersion: new Int32Array(n),
     rounds: new Int32Array(n),
     online: new Int8Array(n),
+    teamScoreCap: new Float64Array(n),
   };
   facts.forEach((e, i) => {
     events.system[i] = systemIndex.get(e.system_id) ?? 0;
@@ -43,6 +44,7 @@ export function buildEventColumns(
     events.rulesVersion[i] = rulesVersions.add(e.rules_version);
     events.rounds[i] = e.rounds ?? -1;
     events.online[i] = flag(e.online);
+    events.teamScoreCap[i] = e.team_score_cap === null ? NaN : Number(e.team_score_cap);
   });
   return events;
 }

@@ -2,7 +2,7 @@
  * Decoding of single fact values as the store writes them (src/store/read-facts.ts): result
  * codes, nullable flags, JSON columns, and dictionary ids through a raw-text cache.
  */
-import type { MarginBands, PlacementRule } from '../domain/model.ts';
+import type { MarginBands, PlacementRule, TeamRule } from '../domain/model.ts';
 import { SIDE_DRAW, SIDE_WIN } from '../store/read-facts.ts';
 import type { DictionaryBuilder } from './dictionary.ts';
 import { RESULT_DRAW, RESULT_LOSS, RESULT_WIN } from './snapshot.ts';
@@ -49,6 +49,17 @@ export function parsePlacementRule(json: string | null): PlacementRule | null {
   if (json === null) return null;
   try {
     const rule = JSON.parse(json) as PlacementRule;
+    return Array.isArray(rule.rank) && rule.rank.length > 0 ? rule : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A system's team scoring rule from its JSON column; null when absent or unreadable. */
+export function parseTeamRule(json: string | null): TeamRule | null {
+  if (json === null) return null;
+  try {
+    const rule = JSON.parse(json) as TeamRule;
     return Array.isArray(rule.rank) && rule.rank.length > 0 ? rule : null;
   } catch {
     return null;

@@ -29,6 +29,7 @@ import {
   addCached,
   parseBands,
   parsePlacementRule,
+  parseTeamRule,
   parseSecondaries,
   resultCode,
 } from './fact-values.ts';
@@ -101,6 +102,7 @@ export class SnapshotBuilder {
         marginBands: parseBands(s.margin_bands),
         demo: Number(s.demo) === 1,
         placementRule: parsePlacementRule(s.placement_rule),
+        teamRule: parseTeamRule(s.team_rule),
         rowStart: 0,
         rowEnd: 0,
         factions: [],

@@ -6,7 +6,7 @@
  */
 import type { ItemKind } from '../domain/item-kinds.ts';
 import type { EventRecord } from '../domain/event-record.ts';
-import type { MarginBands, PlacementRule, ScenarioKind } from '../domain/model.ts';
+import type { MarginBands, PlacementRule, ScenarioKind, TeamRule } from '../domain/model.ts';
 
 /** Result codes: the value is the result's worth in half points (draws count half). */
 export const RESULT_LOSS = 0;
@@ -30,6 +30,8 @@ export interface SnapshotSystem {
   demo: boolean;
   /** How its events rank when the source publishes no placings; null: they have no places. */
   placementRule: PlacementRule | null;
+  /** How its team events score and rank teams; null: teams are listed with plain sums. */
+  teamRule: TeamRule | null;
   /** Rows [rowStart, rowEnd) hold this system's sides. */
   rowStart: number;
   rowEnd: number;
@@ -77,6 +79,8 @@ export interface SnapshotEvents {
   readonly rounds: Int32Array;
   /** 1 online, 0 in person, -1 unknown. */
   readonly online: Int8Array;
+  /** A team event's cap on a team's match score (docs/statistics.md#team-events), NaN none. */
+  readonly teamScoreCap: Float64Array;
 }
 
 /**

@@ -287,6 +287,18 @@ const listConfiguration: Migration = {
   },
 };
 
+/**
+ * A game system declares how its team events score (a JSON TeamRule, null for none) and a team
+ * event the cap on a team's match score (docs/statistics.md#team-events). Rows stored before
+ * declare neither until imported again with them.
+ */
+const teamScoring: Migration = {
+  async up(db: Db) {
+    await db.schema.alterTable('systems').addColumn('team_rule', 'text').execute();
+    await db.schema.alterTable('events').addColumn('team_score_cap', 'real').execute();
+  },
+};
+
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': {
@@ -302,6 +314,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0005-drop-sides-player-index': dropSidesPlayer,
     '0006-system-placement-rule': systemPlacementRule,
     '0007-list-configuration': listConfiguration,
+    '0008-team-scoring': teamScoring,
   };
 }
 

@@ -54,6 +54,7 @@ export async function readExportReference(db: Kysely<Database>): Promise<ExportR
       ...(s.margin_bands === null ? {} : { marginBands: JSON.parse(s.margin_bands) }),
       ...(Number(s.demo) === 1 ? { demo: true } : {}),
       ...(s.placement_rule === null ? {} : { placementRule: JSON.parse(s.placement_rule) }),
+      ...(s.team_rule === null ? {} : { teamRule: JSON.parse(s.team_rule) }),
     }),
   );
   const aliases = new Map<string, string[]>();
@@ -200,6 +201,7 @@ function eventOf(r: Database['events']): Event {
     rounds: num(r.rounds),
     pointsLimit: num(r.points_limit),
     rulesVersion: r.rules_version,
+    teamScoreCap: num(r.team_score_cap),
     country: r.country,
     region: r.region,
     city: r.city,

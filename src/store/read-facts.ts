@@ -21,6 +21,7 @@ export interface SystemFact {
   margin_bands: string | null;
   demo: number;
   placement_rule: string | null;
+  team_rule: string | null;
 }
 
 export interface FactionFact {
@@ -47,6 +48,7 @@ export interface EventFact {
   participants: number | null;
   rounds: number | null;
   rules_version: string | null;
+  team_score_cap: number | null;
   country: string | null;
   online: number | null;
 }
@@ -140,6 +142,7 @@ export async function readSystems(db: Kysely<Database>): Promise<SystemFact[]> {
       'margin_bands',
       'demo',
       'placement_rule',
+      'team_rule',
     ])
     .orderBy('id')
     .execute();
@@ -178,6 +181,7 @@ export async function readCompletedEvents(db: Kysely<Database>): Promise<EventFa
       'participants',
       'rounds',
       'rules_version',
+      'team_score_cap',
       'country',
       'online',
     ])

@@ -18,6 +18,8 @@ export interface SystemsTable {
   demo: Generated<number>;
   /** JSON PlacementRule, null when the system declares none (migration 0006). */
   placement_rule: string | null;
+  /** JSON TeamRule, null when the system declares none (migration 0008). */
+  team_rule: string | null;
 }
 
 export interface FactionsTable {
@@ -68,6 +70,8 @@ export interface EventsTable {
   rounds: number | null;
   points_limit: number | null;
   rules_version: string | null;
+  /** A team event's cap on a team's match score, null for none (migration 0008). */
+  team_score_cap: number | null;
   country: string | null;
   region: string | null;
   city: string | null;

@@ -33,6 +33,7 @@ function eventRow(
     rounds: event.rounds ?? null,
     points_limit: event.pointsLimit ?? null,
     rules_version: event.rulesVersion ?? null,
+    team_score_cap: event.teamScoreCap ?? null,
     country: event.country ?? null,
     region: event.region ?? null,
     city: event.city ?? null,

@@ -29,6 +29,7 @@ export async function writeSystems(
       margin_bands: s.marginBands ? JSON.stringify(s.marginBands) : null,
       demo: s.demo === true ? 1 : 0,
       placement_rule: s.placementRule ? JSON.stringify(s.placementRule) : null,
+      team_rule: s.teamRule ? JSON.stringify(s.teamRule) : null,
     };
     const old = oldSystems.get(s.id);
     if (

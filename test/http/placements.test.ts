@@ -147,7 +147,9 @@ describe(`where placings come from (${TEST_BACKEND})`, () => {
     assert.deepEqual(team.winners, []);
     const pg = await page('wr', 'T');
     assert.deepEqual(places(pg), { r1: null, r2: null });
-    // The teams as the source gives them, summed, unplaced; the match told in name order.
+    // The teams as the source gives them, summed, unplaced (no team rule); the match told in
+    // name order.
+    assert.equal(pg.teams.rule, null);
     assert.deepEqual(
       pg.teams.teams.map((tm: Row) => [tm.name, tm.members.map((m: Row) => m.player.id), tm.score]),
       [
@@ -156,7 +158,15 @@ describe(`where placings come from (${TEST_BACKEND})`, () => {
       ],
     );
     assert.deepEqual(pg.teams.matches, [
-      { round: null, teams: ['Blues', 'Reds'], games: 1, wins: [0, 1], draws: 0, score: [6, 14] },
+      {
+        round: null,
+        teams: ['Blues', 'Reds'],
+        games: 1,
+        wins: [0, 1],
+        draws: 0,
+        score: [6, 14],
+        matchScore: null,
+      },
     ]);
     assert.equal((await page('wr', 'D')).teams, null);
     const mine = await events({ system: 'wr', player: 'r1' });

@@ -16,6 +16,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { zipSync } from 'fflate';
 import { after, before, describe, it } from 'node:test';
 import type { CanonicalDocument } from '../../src/domain/model.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
@@ -205,27 +206,61 @@ const CASES: Case[] = [
       rmSync(join(copy, 'rosters'), { recursive: true });
       const first = await importSources(store, [copy], { format: 'bcp' });
       assert.equal(first.status, 'imported');
-      // Three rosters in name order; the middle one (New Recruit JSON) gets the bad bytes.
+      // Rosters in name order; the second (New Recruit JSON) gets the bad bytes. After it come
+      // the shapes of issue 38: u2's archive holds a list configuration selection and fighters
+      // with custom names, u4's categories are written as links, u5 takes a model entry 4 times.
       const rosters = join(dir, 'rosters');
       mkdirSync(rosters);
-      for (const f of ['Ada_Lovelace.ros', 'cy-list.json', 'rosters.csv', 'u2.rosz'])
+      for (const f of ['Ada_Lovelace.ros', 'cy-list.json', 'rosters.csv'])
         cpSync(join(spring, 'rosters', f), join(rosters, f));
+      const named = readFileSync(join(FIXTURES, 'rosters', 'kill-team-named.ros'));
+      writeFileSync(join(rosters, 'u2.rosz'), zipSync({ 'u2.ros': named }));
+      cpSync(join(FIXTURES, 'rosters', 'category-links-201.ros'), join(rosters, 'u4.ros'));
+      cpSync(join(FIXTURES, 'rosters', 'model-counts.ros'), join(rosters, 'u5.ros'));
       const middle = join(rosters, 'cy-list.json');
       const text = readFileSync(middle, 'utf8');
       writeFileSync(middle, withBytes(text.replace('"name":"', `"name":"${MARK}`), bad));
       return { paths: [rosters], options: { event: 'spring-gt' }, badFile: middle };
     },
-    stored: async (store) =>
-      (
-        await store.db
-          .selectFrom('entries')
-          .select('player_id')
-          .where('list_id', 'is not', null)
-          .orderBy('player_id')
-          .execute()
-      ).map((r) => r.player_id),
+    stored: storedLists,
   },
 ];
+
+/**
+ * Each player's stored list at the roster case's event, as a line: the player, each unit with its
+ * category and models, and the list's configuration choices.
+ */
+async function storedLists(store: TestStore): Promise<string[]> {
+  const entries = await store.db
+    .selectFrom('entries')
+    .select(['player_id', 'list_id'])
+    .where('list_id', 'is not', null)
+    .orderBy('player_id')
+    .execute();
+  const lines: string[] = [];
+  for (const { player_id, list_id } of entries) {
+    const units = await store.db
+      .selectFrom('list_units')
+      .select(['name', 'category', 'models'])
+      .where('list_id', '=', list_id!)
+      .orderBy('unit_index')
+      .execute();
+    const choices = await store.db
+      .selectFrom('list_configuration')
+      .select(['name', 'type'])
+      .where('list_id', '=', list_id!)
+      .orderBy('choice_index')
+      .execute();
+    lines.push(
+      [
+        player_id,
+        units.map((u) => `${u.name} (${u.category}, ${Number(u.models)})`).join(', '),
+        choices.map((c) => `${c.type}: ${c.name}`).join(', '),
+      ].join(' | '),
+    );
+  }
+  return lines;
+}
 
 /** Every text column of the stored names that holds U+FFFD. */
 async function replacementCharacters(store: TestStore): Promise<string[]> {
@@ -302,10 +337,18 @@ function assertWithoutMiddle(format: string, stored: unknown, expected: unknown)
     return;
   }
   if (format === 'roster') {
+    const lines = expected as string[];
     assert.deepEqual(
       stored,
-      (expected as string[]).filter((p) => p !== 'u3'),
+      lines.filter((line) => !line.startsWith('u3 |')),
     );
+    // The shapes of issue 38 after the bad roster are read as the builder means them.
+    const of = (player: string) => lines.find((line) => line.startsWith(`${player} |`)) ?? '';
+    assert.match(of('u2'), /Neophyte Leader/);
+    assert.doesNotMatch(of('u2'), /Yorl Krauss/);
+    assert.match(of('u2'), /List Configuration: Arena Mission/);
+    assert.match(of('u4'), /Captain \(HQ, 1\), Tactical Squad \(Troops, 10\)/);
+    assert.match(of('u5'), /Stormvermin \([^,]+, 40\)/);
     return;
   }
   assert.deepEqual(

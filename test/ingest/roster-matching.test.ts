@@ -104,4 +104,29 @@ describe(`one rule for matching rosters (${TEST_BACKEND})`, () => {
     }
     stores = stores.filter((s) => s !== inFolder && s !== apart).concat(inFolder, apart);
   });
+
+  it('warns, naming the roster, when none of its units names a category, in both paths', async () => {
+    const copy = join(dir, 'spring-gt-bare');
+    cpSync(SPRING, copy, { recursive: true });
+    rmSync(join(copy, 'rosters', 'nobody.ros'));
+    cpSync(join(FIXTURES, 'rosters', 'no-categories.ros'), join(copy, 'rosters', 'u4.ros'));
+    const note = (notes: string[]) => notes.filter((n) => /names a category/.test(n));
+    const folder = await importSources(await fresh(), [copy], { format: 'bcp' });
+    assert.deepEqual(folder.rejects, []);
+    const bare = join(copy, 'rosters', 'u4.ros');
+    assert.deepEqual(note(folder.notes), [
+      `roster ${bare} (Di Dale (u4)): none of its 2 unit(s) names a category; stored as "Unit"`,
+    ]);
+    // Rosters whose units name categories (Ada's, Bo's, Cy's) are not mentioned.
+    const store = await fresh();
+    const apart = join(dir, 'bare-only');
+    cpSync(join(copy, 'rosters'), apart, { recursive: true });
+    rmSync(join(copy, 'rosters'), { recursive: true });
+    assert.deepEqual((await importSources(store, [copy], { format: 'bcp' })).rejects, []);
+    const attached = await importSources(store, [apart], { format: 'roster', event: 'spring-gt' });
+    assert.deepEqual(attached.rejects, []);
+    assert.deepEqual(note(attached.notes), [
+      `roster ${join(apart, 'u4.ros')} (Di Dale (u4)): none of its 2 unit(s) names a category; stored as "Unit"`,
+    ]);
+  });
 });

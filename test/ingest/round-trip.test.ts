@@ -1,7 +1,9 @@
 /**
  * `muster export` then `muster import --format ndjson` into another store: every statistics
  * route answers the same (data version and generation time aside), and exporting the copy back
- * into the original changes nothing. The source is always SQLite (where a user starts); the
+ * into the original changes nothing. Beside the demo and the T9A slice, the source holds the
+ * roster shapes of issue 38 (a list's configuration, custom names, category links, multiplied
+ * models) and a team event scored by a declared team rule with a cap. The source is always SQLite (where a user starts); the
  * target is the backend under test, so the PostgreSQL pass is the SQLite -> PostgreSQL move.
  */
 import assert from 'node:assert/strict';
@@ -18,9 +20,10 @@ import { startStatsApp } from '../snapshot/stats-app.ts';
 import { openTestStore, TEST_BACKEND } from '../support/test-store.ts';
 import type { TestStore } from '../support/test-store.ts';
 import { join } from 'node:path';
+import { TEAM_EVENT_DOCUMENT } from '../support/team-event-document.ts';
+import { importRosterEvent } from '../support/roster-event.ts';
 
 const T9A_SLICE = join(import.meta.dirname, '..', 'fixtures', 't9a', 'data');
-
 /**
  * The demo data cut to its last 20 completed events (about 1,700 games, several import batches)
  * and every other one (scheduled satellites, majors): each kind of row the export writes, at a
@@ -66,6 +69,13 @@ for (const system of [DEMO_SYSTEM_ID, 't9a']) {
     ['/api/upcoming-satellites', { system }],
   );
 }
+ROUTES.push(
+  ['/api/item-use-stats', { system: 'rl' }],
+  ['/api/item-use-stats', { system: 'rl', kinds: ['configuration'] }],
+  ['/api/events', { system: 'rl', event: 'rl-ev' }],
+  ['/api/events', { system: 'tr', event: 'tr-T' }],
+  ['/api/rankings', { system: 'tr', method: 'points', minGames: 0, includeProvisional: true }],
+);
 
 /** A route's answer without what may differ between two stores holding the same data. */
 function comparable(json: Record<string, unknown>): unknown {
@@ -85,6 +95,8 @@ describe(`SQLite -> ${TEST_BACKEND} round trip through muster export`, () => {
     const demo = await importCanonical(source, demoPart());
     assert.equal(demo.rejects.length, 0);
     await importSources(source, [T9A_SLICE], { format: 't9a' });
+    assert.deepEqual((await importCanonical(source, TEAM_EVENT_DOCUMENT)).rejects, []);
+    await importRosterEvent(source);
     first = await importText(target, await exportText(source));
   });
   after(async () => {
@@ -92,9 +104,18 @@ describe(`SQLite -> ${TEST_BACKEND} round trip through muster export`, () => {
     await target.close();
   });
 
+  const TABLES = [
+    'games',
+    'events',
+    'players',
+    'list_options',
+    'list_units',
+    'list_configuration',
+  ] as const;
+
   it('imports everything the export wrote, in several batches, without a reject', async () => {
     assert.deepEqual(first.rejects, []);
-    const count = async (store: Store, table: 'games' | 'events' | 'players' | 'list_options') =>
+    const count = async (store: Store, table: (typeof TABLES)[number]) =>
       Number(
         (
           await store.db
@@ -103,9 +124,49 @@ describe(`SQLite -> ${TEST_BACKEND} round trip through muster export`, () => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    for (const table of ['games', 'events', 'players', 'list_options'] as const)
+    for (const table of TABLES)
       assert.equal(await count(target, table), await count(source, table), table);
     assert.ok(first.counts.games.imported > 500, 'more than one batch');
+  });
+
+  it("keeps the rosters' configuration, unit names, categories and models, and the team rule", async () => {
+    const units = async (store: Store) =>
+      store.db
+        .selectFrom('list_units')
+        .select(['list_id', 'name', 'category', 'models'])
+        .where('list_id', 'like', 'e:rl-ev:%')
+        .orderBy('list_id')
+        .orderBy('unit_index')
+        .execute();
+    const unitsThere = await units(target);
+    assert.deepEqual(unitsThere, await units(source));
+    const names = unitsThere.map((u) => u.name);
+    assert.ok(names.includes('Neophyte Leader') && !names.includes('Yorl Krauss'), names.join());
+    assert.ok(!unitsThere.some((u) => u.list_id === 'e:rl-ev:cl' && u.category === 'Unit'));
+    const configuration = async (store: Store) =>
+      store.db
+        .selectFrom('list_configuration')
+        .select(['list_id', 'name', 'type'])
+        .orderBy('list_id')
+        .orderBy('choice_index')
+        .execute();
+    assert.deepEqual(await configuration(target), await configuration(source));
+    assert.equal((await configuration(target)).length, 6);
+    const system = await target.db
+      .selectFrom('systems')
+      .select('team_rule')
+      .where('id', '=', 'tr')
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(JSON.parse(system.team_rule ?? 'null'), {
+      name: 'total team battle points',
+      rank: ['score'],
+    });
+    const event = await target.db
+      .selectFrom('events')
+      .select('team_score_cap')
+      .where('id', '=', 'tr-T')
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(event.team_score_cap), 50);
   });
 
   it('answers every statistics route identically on both stores, data version aside', async () => {

@@ -99,7 +99,8 @@ export function eventScores(
       scratch.placeFromGames(facts, games);
     }
     const event = facts.events[e];
-    const participants = Math.max(event.participants ?? 0, scratch.placed, scratch.worst);
+    const participants =
+      event.teams ?? Math.max(event.participants ?? 0, scratch.placed, scratch.worst);
     const rounds = eventRounds(event, maxRound(facts.gameRound, games), options);
     const maximum = eventMaximum(rounds, participants, options);
     for (const p of players) {

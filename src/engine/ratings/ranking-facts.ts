@@ -17,6 +17,11 @@ export interface RankingEvent {
    * from the games.
    */
   placed?: boolean;
+  /**
+   * A team event ranked by its system's team rule: its number of teams, who take the place of
+   * its participants in its points (docs/ratings.md "Points"). Absent otherwise.
+   */
+  teams?: number;
 }
 
 /** An imported or derived placement (one standing of one player in one event). */

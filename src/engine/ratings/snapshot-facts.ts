@@ -7,6 +7,9 @@ import { PLACEMENTS_NONE } from '../../snapshot/snapshot.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { dayString } from '../../domain/calendar-day.ts';
 import type { RankingFacts, RankingPlacement } from './rankings.ts';
+import type { PlacementColumns } from './ranking-facts.ts';
+import { teamPlaces } from '../events/team-places.ts';
+import type { TeamPlaces } from '../events/team-places.ts';
 import { eloExpected } from './elo.ts';
 import { computePreGameRatings } from './skill.ts';
 import { snapshotData } from '../snapshot-cache.ts';
@@ -18,15 +21,18 @@ export function rankingFacts(snapshot: Snapshot): RankingFacts {
   const cached = factsCache.get(snapshot);
   if (cached !== undefined) return cached;
   const ev = snapshot.events;
+  const team = teamPlaces(snapshot);
   const events = Array.from({ length: ev.count }, (_, e) => ({
     id: ev.ids[e],
     start: dayString(ev.startDay[e]),
     end: null,
     rounds: ev.rounds[e] > 0 ? ev.rounds[e] : null,
     participants: ev.participants[e] > 0 ? ev.participants[e] : null,
-    placed: snapshot.standings.eventPlacements[e] !== PLACEMENTS_NONE,
+    // A team event scores event points only where its teams are ranked by a team rule.
+    placed: snapshot.standings.eventPlacements[e] !== PLACEMENTS_NONE || team.teams.has(e),
+    teams: team.teams.get(e),
   }));
-  const st = snapshot.standings;
+  const st = team.count === 0 ? snapshot.standings : withTeamPlaces(snapshot.standings, team);
   let placements: RankingPlacement[] | undefined;
   const facts: RankingFacts = {
     players: snapshot.players.length,
@@ -50,8 +56,25 @@ export function rankingFacts(snapshot: Snapshot): RankingFacts {
   return facts;
 }
 
-/** The standings with a known player and placement, as RankingPlacements. */
-function placementsOf(st: Snapshot['standings']): RankingPlacement[] {
+/** The standings' placements followed by the team places of ranked team events. */
+function withTeamPlaces(st: Snapshot['standings'], team: TeamPlaces): PlacementColumns {
+  const join = (a: Int32Array, b: number[]) => {
+    const out = new Int32Array(a.length + b.length);
+    out.set(a);
+    out.set(b, a.length);
+    return out;
+  };
+  return {
+    count: st.count + team.count,
+    event: join(st.event, team.event),
+    player: join(st.player, team.player),
+    placement: join(st.placement, team.placement),
+    faction: join(st.faction, team.faction),
+  };
+}
+
+/** The placements with a known player and placement, as RankingPlacements. */
+function placementsOf(st: PlacementColumns): RankingPlacement[] {
   const placements: RankingPlacement[] = [];
   for (let i = 0; i < st.count; i += 1) {
     if (st.placement[i] > 0 && st.player[i] >= 0) {

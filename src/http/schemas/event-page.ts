@@ -135,6 +135,14 @@ const Pair = <T extends TSchema>(item: T, description: string) =>
 
 const TeamsSchema = Type.Object(
   {
+    rule: Nullable(
+      Type.String({ description: "The system's team rule, by name" }),
+      'The team rule that scores its matches and ranks its teams; null when the system declares none (the sums are plain sums and no team is placed)',
+    ),
+    cap: Nullable(
+      Type.Number({ description: "The event's cap on a team's match score" }),
+      "The event's declared cap on a team's match score under the rule; null when uncapped or without a rule",
+    ),
     teams: Type.Array(
       Type.Object(
         {
@@ -148,10 +156,32 @@ const TeamsSchema = Type.Object(
           score: Nullable(
             Type.Number({ description: "Sum of its members' known game scores; null when none" }),
           ),
+          matches: Nullable(
+            Type.Object(
+              {
+                wins: Type.Integer({ description: 'Team matches won on match score' }),
+                draws: Type.Integer({ description: 'Team matches drawn' }),
+                losses: Type.Integer({ description: 'Team matches lost' }),
+              },
+              { description: 'Its team matches under the team rule' },
+            ),
+            'Its team matches won, drawn and lost under the team rule; null without a rule',
+          ),
+          matchScore: Nullable(
+            Type.Number({
+              description: 'Total of its team match scores under the team rule; null without one',
+            }),
+          ),
+          place: Nullable(
+            Type.Integer({
+              minimum: 1,
+              description: 'Its place by the team rule (tied teams share one); null without a rule',
+            }),
+          ),
         },
-        { description: 'One team: its members and the sum of their games (no team placing)' },
+        { description: 'One team: its members, the sum of their games, and its place by rule' },
       ),
-      { description: 'The teams, by name' },
+      { description: 'The teams, by place under a team rule (then name), else by name' },
     ),
     matches: Type.Array(
       Type.Object(
@@ -165,6 +195,10 @@ const TeamsSchema = Type.Object(
             Nullable(Type.Number()),
             "Each team's summed known game scores; null when none is known",
           ),
+          matchScore: Nullable(
+            Pair(Type.Number(), "Each team's match score, the sums capped"),
+            "Each team's match score under the team rule (the summed scores, the higher capped at the event's cap with the excess to the other team); null without a rule or a known sum",
+          ),
         },
         { description: 'One team match: the games of one round between two teams, summed' },
       ),
@@ -173,7 +207,7 @@ const TeamsSchema = Type.Object(
   },
   {
     description:
-      "A team event's teams as its source gives them (entries' team), with sums of their members' games; no system declares a team scoring rule yet, so no team is placed",
+      "A team event's teams as its source gives them (entries' team), with sums of their members' games; ranked only where the system declares a team rule (docs/statistics.md#team-events)",
   },
 );
 

@@ -877,12 +877,16 @@ export interface paths {
                                     }[];
                                     /** @description A team event's teams when its source gives them; null otherwise (a singles event, or a team event whose source gives no teams) */
                                     teams: {
+                                        /** @description The event's declared cap on a team's match score under the rule; null when uncapped or without a rule */
+                                        cap: number | null;
                                         /** @description Team matches by round (unknown round last), then team name */
                                         matches: {
                                             /** @description Games drawn */
                                             draws: number;
                                             /** @description Games between their members in the round */
                                             games: number;
+                                            /** @description Each team's match score under the team rule (the summed scores, the higher capped at the event's cap with the excess to the other team); null without a rule or a known sum */
+                                            matchScore: number[] | null;
                                             /** @description Round; null when unknown */
                                             round: number | null;
                                             /** @description Each team's summed known game scores; null when none is known */
@@ -892,7 +896,9 @@ export interface paths {
                                             /** @description Games each team's members won */
                                             wins: number[];
                                         }[];
-                                        /** @description The teams, by name */
+                                        /** @description The team rule that scores its matches and ranks its teams; null when the system declares none (the sums are plain sums and no team is placed) */
+                                        rule: string | null;
+                                        /** @description The teams, by place under a team rule (then name), else by name */
                                         teams: {
                                             /** @description Drawn */
                                             draws: number;
@@ -900,6 +906,17 @@ export interface paths {
                                             games: number;
                                             /** @description Lost */
                                             losses: number;
+                                            /** @description Its team matches won, drawn and lost under the team rule; null without a rule */
+                                            matches: {
+                                                /** @description Team matches drawn */
+                                                draws: number;
+                                                /** @description Team matches lost */
+                                                losses: number;
+                                                /** @description Team matches won on match score */
+                                                wins: number;
+                                            } | null;
+                                            /** @description Total of its team match scores under the team rule; null without one */
+                                            matchScore: number | null;
                                             /** @description The team's entries */
                                             members: {
                                                 /** @description The faction of the entry: declared, else the one its player played most there; null when neither */
@@ -923,6 +940,8 @@ export interface paths {
                                             }[];
                                             /** @description Team name as the source gives it */
                                             name: string;
+                                            /** @description Its place by the team rule (tied teams share one); null without a rule */
+                                            place: number | null;
                                             /** @description Sum of its members' known game scores; null when none */
                                             score: number | null;
                                             /** @description Games its members won */
