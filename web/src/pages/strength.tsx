@@ -5,6 +5,7 @@
 import { post } from '../api.ts';
 import { FactionLink } from '../components/entity-link.tsx';
 import { IntervalBar } from '../components/interval-bar.tsx';
+import { OnePlayerBadge, strengthColumn } from '../components/strength-column.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
@@ -18,7 +19,12 @@ const COLUMNS: Array<Column<FactionStrengthRow>> = [
     key: 'faction',
     label: 'Faction',
     sort: (r) => r.faction.name,
-    render: (r) => <FactionLink faction={r.faction} />,
+    render: (r) => (
+      <>
+        <FactionLink faction={r.faction} />
+        <OnePlayerBadge share={r.topPlayerShare} />
+      </>
+    ),
   },
   {
     key: 'games',
@@ -41,23 +47,7 @@ const COLUMNS: Array<Column<FactionStrengthRow>> = [
       />
     ),
   },
-  {
-    key: 'strength',
-    label: 'After pilot skill',
-    numeric: true,
-    title:
-      'Expected score of an average pilot of this faction against an average opponent with an average faction (joint model, 95 % interval)',
-    sort: (r) => r.strength?.value ?? null,
-    render: (r) => (
-      <span class={r.strength && r.strength.low <= 0.5 && r.strength.high >= 0.5 ? 'spans' : ''}>
-        <IntervalBar
-          value={r.strength?.value ?? null}
-          low={r.strength?.low ?? null}
-          high={r.strength?.high ?? null}
-        />
-      </span>
-    ),
-  },
+  strengthColumn((r) => r.strength),
   {
     key: 'pilots',
     label: 'Pilot rating',
