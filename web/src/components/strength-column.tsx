@@ -23,6 +23,10 @@ export function StrengthCell({ strength }: { strength: Estimate | null | undefin
         value={strength?.value ?? null}
         low={strength?.low ?? null}
         high={strength?.high ?? null}
+        // Strengths after skill sit near ½ (on T9A 0.47 to 0.53): a narrower scale shows them.
+        min={0.35}
+        max={0.65}
+        width={80}
       />
     </span>
   );
@@ -58,10 +62,25 @@ export function strengthColumn<R>(
   };
 }
 
+/**
+ * One line for every faction a single player dominates, most dominated first, in place of one
+ * warning each (a small slice has a dozen).
+ */
+export function onePlayerWarning(rows: readonly FactionStrengthRow[]): string | null {
+  const dominated = rows
+    .filter((r) => r.topPlayerShare !== null && r.topPlayerShare > DOMINANT_SHARE)
+    .sort((a, b) => (b.topPlayerShare ?? 0) - (a.topPlayerShare ?? 0));
+  if (dominated.length === 0) return null;
+  const named = dominated.map((r) => `${r.faction.name} (${pct(r.topPlayerShare, 0)})`);
+  return dominated.length === 1
+    ? `one player plays ${pct(dominated[0].topPlayerShare, 0)} of ${dominated[0].faction.name}'s games: its figures are largely that player's`
+    : `one player plays over a quarter of the games of ${dominated.length} factions, ${named.join(', ')}: their figures are largely that player's`;
+}
+
 /** Share of its games above which one player's results are most of a faction's figures. */
 export const DOMINANT_SHARE = 0.25;
 
-/** "one player: 40 %" beside a faction whose most frequent player plays over a quarter of it. */
+/** "1 player 40 %" beside a faction whose most frequent player plays over a quarter of it. */
 export function OnePlayerBadge({ share }: { share: number | null | undefined }) {
   if (share === null || share === undefined || share <= DOMINANT_SHARE) return null;
   return (
@@ -70,7 +89,7 @@ export function OnePlayerBadge({ share }: { share: number | null | undefined }) 
       data-testid="one-player"
       title="One player plays this share of its games: its figures are largely that player's"
     >
-      one player: {pct(share, 0)}
+      1 player {pct(share, 0)}
     </span>
   );
 }

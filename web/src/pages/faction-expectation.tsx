@@ -70,8 +70,12 @@ const MONTH_COLUMNS: Array<Column<Month>> = [
   },
 ];
 
-/** The chart's y range: ±25 points, so one thin month's wide interval does not flatten the rest. */
-const RANGE: [number, number] = [-0.25, 0.25];
+/**
+ * The chart's y bounds: ±50 points holds any month's mean (a thin month of one game can be 45
+ * points off), while a thin month's interval (a t interval on one degree of freedom spans
+ * ±150 points) is cut there so it does not flatten the rest; the table gives it whole.
+ */
+const RANGE: [number, number] = [-0.5, 0.5];
 
 function MonthlyChart({ months, name }: { months: Month[]; name: string }) {
   if (months.length === 0) return <Empty>No rated games of {name} in scope.</Empty>;

@@ -136,7 +136,7 @@ function BrierChart({ models }: { models: ModelAccuracy[] }) {
   const skills = models.map((m) => skillOverCoin(m, coin));
   const top = Math.max(0.01, ...skills.map((s) => Math.abs(s ?? 0)));
   const width = 300;
-  const zero = 150;
+  const zero = 170;
   const x = (v: number) => zero + (v / top) * (width - zero - 60);
   return (
     <figure class="brier-chart" data-testid="brier-chart">
@@ -172,7 +172,8 @@ function BrierChart({ models }: { models: ModelAccuracy[] }) {
       </svg>
       <figcaption>
         Brier score of each model (lower is better); the bar is how much lower than the coin flip's
-        it is (the Brier skill score), so the coin flip has none.
+        it is (the Brier skill score), to the right when better, to the left when worse; the coin
+        flip has none.
       </figcaption>
     </figure>
   );
@@ -203,6 +204,12 @@ export function verdict(models: ModelAccuracy[]): string[] {
   }
   if (faction?.brier != null && joint.brier >= faction.brier) {
     lines.push(`It is no better than faction only either (${num(faction.brier, 4)}).`);
+  }
+  const coin = by.get('coin');
+  if (coin?.brier != null && models.every((m) => m.brier === null || m.brier >= coin.brier!)) {
+    lines.push(
+      `Here no model beats the coin flip (${num(coin.brier, 4)}): too few earlier games to learn from, or too few games to tell.`,
+    );
   }
   const off = joint.calibration.filter(
     (b) =>

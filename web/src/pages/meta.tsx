@@ -3,7 +3,11 @@ import { post } from '../api.ts';
 import { FactionLink } from '../components/entity-link.tsx';
 import { OverRepresentationSection } from '../components/over-representation.tsx';
 import { rateColumns } from '../components/rate-columns.tsx';
-import { OnePlayerBadge, strengthColumn } from '../components/strength-column.tsx';
+import {
+  OnePlayerBadge,
+  onePlayerWarning,
+  strengthColumn,
+} from '../components/strength-column.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
@@ -90,10 +94,11 @@ function strengthLookup(result: Loaded<FactionStrength>): {
   warnings: string[];
 } {
   const answer = result.state === 'error' ? undefined : result.data;
-  const byId = new Map((answer?.data.factions ?? []).map((r) => [r.faction.id, r]));
-  // Only the one-player warnings: the model's other warnings repeat faction-stats' own.
-  const warnings = (answer?.meta.warnings ?? []).filter((w) => w.startsWith('one player'));
-  return { strengthOf: (id) => byId.get(id), warnings };
+  const rows = answer?.data.factions ?? [];
+  const byId = new Map(rows.map((r) => [r.faction.id, r]));
+  // Only the one-player warning, in one line: the model's others repeat faction-stats' own.
+  const warning = onePlayerWarning(rows);
+  return { strengthOf: (id) => byId.get(id), warnings: warning === null ? [] : [warning] };
 }
 
 export function MetaPage({ params, update, filter, system }: PageProps) {

@@ -5,7 +5,11 @@
 import { post } from '../api.ts';
 import { FactionLink } from '../components/entity-link.tsx';
 import { IntervalBar } from '../components/interval-bar.tsx';
-import { OnePlayerBadge, strengthColumn } from '../components/strength-column.tsx';
+import {
+  OnePlayerBadge,
+  onePlayerWarning,
+  strengthColumn,
+} from '../components/strength-column.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
@@ -80,7 +84,12 @@ export function StrengthPage({ filter }: PageProps) {
         if (data.factions.length === 0) return <Empty>No rated games match these filters.</Empty>;
         return (
           <>
-            <Warnings warnings={meta.warnings} />
+            <Warnings
+              warnings={[
+                ...meta.warnings.filter((w) => !w.startsWith('one player')),
+                ...[onePlayerWarning(data.factions) ?? []].flat(),
+              ]}
+            />
             <p class="note">
               A faction can win because it is strong or because strong players pick it. "After pilot
               skill" takes the players' ratings out: it is the expected score of an average pilot of
