@@ -235,20 +235,22 @@ function Forecast({
                 <dt title="Expected score (win 1, draw ½; the score share where the system scores games), 95 % interval">
                   Forecast for {playerName(v.player)}
                 </dt>
-                <dd data-testid="forecast">
-                  {joint ? (
-                    <JointForecast
-                      body={{
-                        system: filter.system,
-                        player1: player.id,
-                        faction1: f1,
-                        player2: opponent,
-                        faction2: f2,
-                      }}
-                    />
-                  ) : (
-                    rating
-                  )}
+                <dd>
+                  <span data-testid="forecast">
+                    {joint ? (
+                      <JointForecast
+                        body={{
+                          system: filter.system,
+                          player1: player.id,
+                          faction1: f1,
+                          player2: opponent,
+                          faction2: f2,
+                        }}
+                      />
+                    ) : (
+                      rating
+                    )}
+                  </span>
                   <small class="forecast-model" data-testid="forecast-model">
                     {modelNote(joint, method)}
                     {joint && v.expectedScore !== null && ` (ratings alone: ${rating})`}
