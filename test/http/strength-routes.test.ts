@@ -40,6 +40,44 @@ describe(`joint-model routes on the hand fixture (${TEST_BACKEND})`, () => {
     );
   });
 
+  it("reports a faction's score against its pilots' expectation per month only when asked", async () => {
+    const plain = await stats.post('/api/faction-strength', {});
+    for (const f of (plain.json.data as Row).factions as Row[]) assert.equal(f.monthly, undefined);
+    const { status, json } = await stats.post('/api/faction-strength', { monthly: ['a'] });
+    assert.equal(status, 200, JSON.stringify(json));
+    const rows = (json.data as Row).factions as Row[];
+    assert.equal(rows.find((f) => f.faction.id === 'B')!.monthly, undefined);
+    const [jan, feb, ...more] = rows.find((f) => f.faction.id === 'A')!.monthly as Row[];
+    assert.equal(more.length, 0);
+    // January (Event One): g1 15-5 and g2 10-10, the g3 mirror left out; every pilot unrated
+    // (1500 ± 350), so each side was expected to score ½. Residuals 0.25 and 0.
+    assert.deepEqual([jan.month, jan.games], ['2025-01', 2]);
+    close(jan.scored, (0.75 + 0.5) / 2, 'January scored');
+    close(jan.expected, 0.5, 'January expected');
+    close(jan.overExpected, 0.125, 'January over expected');
+    // s² = (0.25² + 0² − 0.25 · 0.125) / 1 = 0.03125; half width t(0.975, 1) · s / √2.
+    const half = 12.706204736174694 * Math.sqrt(0.03125 / 2);
+    assert.ok(Math.abs(jan.interval.low - (0.125 - half)) < 1e-6, JSON.stringify(jan.interval));
+    assert.ok(Math.abs(jan.interval.high - (0.125 + half)) < 1e-6, JSON.stringify(jan.interval));
+    // February (Event Two): g5 6-14 for p1 against p2, after p1 won both games of Event One
+    // and p2 split his: the rating-only forecast of the backtest's CSV.
+    assert.deepEqual([feb.month, feb.games, feb.interval], ['2025-02', 1, null]);
+    close(feb.scored, 0.3, 'February scored');
+    const csv = await stats.app.inject({ method: 'GET', url: '/api/forecast-accuracy.csv' });
+    const g5 = csv.body
+      .split('\r\n')
+      .map((l) => l.split(','))
+      .find((r) => r[1] === 'E2' && r[7] === 'rating')!;
+    assert.equal(g5[5], 'A');
+    close(feb.expected, Number(g5[8]), 'February expected');
+    assert.ok(feb.expected > 0.5, 'p1 rated above p2');
+    close(feb.overExpected, 0.3 - feb.expected, 'February over expected');
+
+    const unknown = await stats.post('/api/faction-strength', { monthly: ['A', 'ZZ'] });
+    assert.equal(unknown.status, 400, JSON.stringify(unknown.json));
+    assert.equal((unknown.json.errors as Row[])[0].pointer, '/monthly/1');
+  });
+
   it('gives army-matchup cells their score after pilot skill only when asked', async () => {
     const plain = await stats.post('/api/army-matchup', {});
     assert.equal(plain.status, 200, JSON.stringify(plain.json));

@@ -243,7 +243,10 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
     await page.locator('.candidates button', { hasText: opponent }).first().click();
     await page.waitForURL(/vs=/);
     await page.getByTestId('forecast').waitFor();
-    assert.match(await page.getByTestId('forecast').innerText(), /^\d+ %$/);
+    await until(async () => !(await page.getByTestId('forecast').innerText()).includes('…'));
+    // The joint model's forecast with its interval when both factions are known, else the
+    // ratings' alone.
+    assert.match(await page.getByTestId('forecast').innerText(), /^\d+ %( \d+–\d+ %)?$/);
     await settled(page);
     await page.screenshot({
       path: join(ARTIFACTS, `demo-player-versus-desktop-${TEST_BACKEND}.png`),

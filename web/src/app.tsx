@@ -41,7 +41,7 @@ const PAGES: Record<View, PageEntry> = {
   events: { title: 'Events', component: EventsPage },
   satellites: { title: 'Satellites', component: SatellitesPage },
   strength: { title: 'Strength', component: StrengthPage },
-  forecast: { title: 'Forecast', component: ForecastPage },
+  forecast: { title: 'Forecasts', component: ForecastPage },
   compare: { title: 'Before/after', component: ComparePage },
   about: { title: 'About the data', component: AboutPage },
   player: { title: 'Player', component: PlayerPage, entity: true },

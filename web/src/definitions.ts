@@ -92,6 +92,16 @@ export const DEFINITIONS = {
     text: "The rating's uncertainty: it shrinks with games and grows with time away.",
     doc: 'ratings#glicko-2',
   },
+  strength: {
+    term: 'After pilot skill',
+    text: "The expected score of an average pilot of the faction against an average opponent with an average army, from one model of skill, faction and matchup, with its 95 % interval. Greyed when the interval spans 50 %, the field's average.",
+    doc: 'statistics#faction-strength',
+  },
+  overExpected: {
+    term: 'Performance against expectation',
+    text: "What the faction's games scored minus what its pilots' pre-game ratings predicted, per month, with its 95 % interval: above 0 the army did better than its players.",
+    doc: 'statistics#performance-against-expectation',
+  },
 } as const satisfies Record<string, Definition>;
 
 export type DefinitionKey = keyof typeof DEFINITIONS;

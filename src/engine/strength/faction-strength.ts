@@ -12,10 +12,12 @@ import {
   winRateInterval,
 } from '../common.ts';
 import type { EngineResult, FactionRef } from '../common.ts';
-import { sampleOf } from '../filter.ts';
+import { resolveFactions, sampleOf } from '../filter.ts';
 import type { CommonFilter } from '../filter.ts';
 import type { DrawRule, Methodology } from '../../domain/methodology.ts';
 import type { Interval } from '../intervals.ts';
+import { monthlyPerformance } from './monthly-performance.ts';
+import type { MonthlyPerformance } from './monthly-performance.ts';
 import { factionEstimate } from './strength-estimates.ts';
 import type { Estimate } from './strength-estimates.ts';
 import { scopeModel } from './scope-model.ts';
@@ -49,6 +51,8 @@ export interface FactionStrengthRow {
   /** Share of its games played by its most frequent player. */
   topPlayerShare: number | null;
   lowSample: boolean;
+  /** Only for the factions asked by `monthly`: its performance against expectation per month. */
+  monthly?: MonthlyPerformance[];
 }
 
 export interface FactionStrengthData {
@@ -109,17 +113,26 @@ function tallies(
   return { byFaction, field: rows.length > 0 ? fieldSum / (2 * rows.length) : null };
 }
 
-/** Each faction's strength after pilot skill in the filter's scope (docs/statistics.md). */
+/**
+ * Each faction's strength after pilot skill in the filter's scope, and for the faction ids of
+ * `monthly` their performance against expectation per month (docs/statistics.md#faction-strength).
+ */
 export function factionStrength(
   snapshot: Snapshot,
   request: FactionStrengthRequest,
+  monthly: readonly string[] = [],
 ): EngineResult<FactionStrengthData, FactionStrengthRequest> {
   const { draws, mirrors, ...filter } = request;
   const rule: DrawRule = draws ?? 'half';
   // The model is fitted to the common filter's games whatever the switches say (cached by it).
   const fit = scopeModel(snapshot, filter);
-  const { byFaction, field } = tallies(snapshot, fit, mirrors === 'include');
   const systemFactions = snapshot.systems[fit.scope.system].factions;
+  const asked = new Set(
+    (resolveFactions(snapshot, fit.scope.system, [...monthly], '/monthly') ?? []).map((f) =>
+      systemFactions.indexOf(f),
+    ),
+  );
+  const { byFaction, field } = tallies(snapshot, fit, mirrors === 'include');
   const warnings: string[] = [];
   const factions: FactionStrengthRow[] = [];
   byFaction.forEach((t, f) => {
@@ -144,6 +157,7 @@ export function factionStrength(
       fieldRating: field,
       topPlayerShare: top,
       lowSample: t.games < LOW_SAMPLE_GAMES,
+      ...(asked.has(f) ? { monthly: monthlyPerformance(fit, f) } : {}),
     });
   });
   factions.sort((x, y) => y.games - x.games || (x.faction.id < y.faction.id ? -1 : 1));

@@ -7,15 +7,17 @@ export function IntervalBar({
   high,
   min = 0.25,
   max = 0.75,
+  width = 120,
 }: {
   value: number | null;
   low: number | null;
   high: number | null;
   min?: number;
   max?: number;
+  /** Pixels of the bar. */
+  width?: number;
 }) {
   if (value === null) return <span>–</span>;
-  const width = 120;
   const x = (v: number) => ((Math.min(max, Math.max(min, v)) - min) / (max - min)) * width;
   const label = `${pct(value)} (95 % interval ${pct(low)} to ${pct(high)})`;
   return (

@@ -1883,7 +1883,7 @@ export interface paths {
         put?: never;
         /**
          * Is it the player or the army? Faction strength after pilot skill
-         * @description Per faction its raw win rate (mirrors out, draw ½) with a Wilson interval, its strength after pilot skill with a 95% interval from the joint model of player skill, faction strength and matchup, its pilots' mean pre-game rating against the field's, and the share of its games its most frequent player plays (a warning above 25%).
+         * @description Per faction its raw win rate (mirrors out, draw ½) with a Wilson interval, its strength after pilot skill with a 95% interval from the joint model of player skill, faction strength and matchup, its pilots' mean pre-game rating against the field's, and the share of its games its most frequent player plays (a warning above 25%); with `monthly`, the named factions' performance against expectation per month (what their games scored minus what their pilots' pre-game ratings predicted).
          */
         post: {
             parameters: {
@@ -1892,7 +1892,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            /** @description The common filter (the games the joint model is fitted to) and the methodology switches of the raw win rate */
+            /** @description The common filter (the games the joint model is fitted to), the methodology switches of the raw win rate and the factions to report per month */
             requestBody?: {
                 content: {
                     /** @example {
@@ -1920,6 +1920,8 @@ export interface paths {
                         minRounds?: number;
                         /** @description Whether mirror games (a faction against itself) count: "exclude" (default) leaves them out; "include" counts them in games, W/D/L and winRate, each mirror game giving its faction two sides (a win and a loss, or two draws); strength is unchanged (a mirror says nothing of a faction) */
                         mirrors?: "exclude" | "include";
+                        /** @description Faction ids whose rows gain `monthly`, their performance against expectation per month (an unknown id is a 400) */
+                        monthly?: string[];
                         /** @description true: online events only; false: in person only; absent: both */
                         online?: boolean;
                         /** @description Only events played under these rules versions */
@@ -1965,6 +1967,26 @@ export interface paths {
                                     losses: number;
                                     /** @description true when games is under 30 */
                                     lowSample: boolean;
+                                    /** @description Only on the rows of the factions the request names in `monthly`: its performance against expectation per month with games, oldest first */
+                                    monthly?: {
+                                        /** @description Mean of what its pilots' Glicko-2 ratings before the game's event predicted for its sides (docs/ratings.md#prediction-quality) */
+                                        expected: number;
+                                        /** @description The faction's non-mirror games in scope between two known players with one point shared between the sides that month */
+                                        games: number;
+                                        /** @description 95% Student-t interval of overExpected: mean ± t(0.975, n−1) × s / √n over the month's n games (s the sample standard deviation of outcome − expected); null when n < 2 */
+                                        interval: {
+                                            /** @description Upper bound of the 95% interval */
+                                            high: number;
+                                            /** @description Lower bound of the 95% interval */
+                                            low: number;
+                                        } | null;
+                                        /** @description The month its games' events started in, YYYY-MM */
+                                        month: string;
+                                        /** @description scored − expected: above 0 the army did better than its pilots' ratings said (Aligulac's balance report) */
+                                        overExpected: number;
+                                        /** @description Mean outcome of its sides: the score share where the system scores games (e.g. 13-7 is 0.65), else win 1, draw ½, loss 0 */
+                                        scored: number;
+                                    }[];
                                     /** @description Mean pre-game Glicko-2 rating of the faction's pilots over its games (default parameters, one rating period per event, over the system's games) */
                                     pilotRating: number | null;
                                     /** @description Strength after pilot skill: the expected score of an average pilot of this faction against an average opponent with an average faction (the field, weighted by its sides), from the joint model of skill, faction and matchup fitted to the scope (docs/ratings.md#the-joint-model), with its 95% interval; null when the model has no estimate */

@@ -14,6 +14,7 @@ import { FactionOverRepresentation } from '../components/over-representation.tsx
 import { useApi } from '../use-api.ts';
 import { entityHref } from '../url-state.ts';
 import { EventWins } from './faction-events.tsx';
+import { AgainstExpectation } from './faction-expectation.tsx';
 import { BestPlayers, MatchupRow, ScenarioParts, TopItems } from './faction-sections.tsx';
 import { periodLabel, periodRun } from '../periods.ts';
 import type { PageProps } from './page-props.ts';
@@ -288,6 +289,7 @@ export function FactionPage({ params, update, filter, system }: PageProps) {
           );
         }}
       </Show>
+      <AgainstExpectation filter={filter} faction={faction} />
       <MatchupRow filter={filter} faction={faction} factions={system?.factions ?? []} />
       <TopItems filter={filter} faction={faction} />
       <ScenarioParts filter={filter} faction={faction} />

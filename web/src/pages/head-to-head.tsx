@@ -1,7 +1,9 @@
 /**
  * Head to head on a player's page (docs/ratings.md "Head to head"): search an opponent, then the
- * forecast of this player against them from the current ratings and their past games. The
- * opponent is the URL's `vs`, so a shared link restores the comparison.
+ * forecast of this player against them and their past games. With both factions known (their
+ * last game against each other, the player's usual army, or picked: the URL's `vf1`, `vf2`) the
+ * forecast is the joint model's (POST /api/forecast: skill, faction and matchup), else the
+ * ratings' alone; it says which. The opponent is the URL's `vs`, so a shared link restores it.
  */
 import { post } from '../api.ts';
 import type { AnswerOf } from '../api.ts';
@@ -22,6 +24,10 @@ interface Props {
   filter: CommonFilter;
   method: Method;
   player: { id: string; name: string | null };
+  /** The system's factions, to pick from. */
+  factions: ReadonlyArray<{ id: string; name: string }>;
+  /** The player's most played faction in scope, the default for their side. */
+  usual?: string;
 }
 
 /** Players whose name or id holds the search text, to choose the opponent from. */
@@ -31,7 +37,7 @@ function Candidates({
   player,
   query,
   onPick,
-}: Omit<Props, 'params' | 'update'> & {
+}: Pick<Props, 'filter' | 'method' | 'player'> & {
   query: string;
   onPick: (id: string) => void;
 }) {
@@ -114,14 +120,74 @@ const GAME_COLUMNS: Array<Column<Game>> = [
   { key: 'date', label: 'Date', optional: true, csv: [], render: (g) => g.date },
 ];
 
+/** The joint model's forecast of the player's side for two factions, naming the model. */
+function JointForecast({ body }: { body: ForecastBody }) {
+  const result = useApi(JSON.stringify(body), (signal) => post('/api/forecast', body, signal));
+  if (result.state === 'error') return <span class="secondary">– ({result.error.title})</span>;
+  if (result.data === undefined) return <span class="secondary">…</span>;
+  const d = result.data.data;
+  return (
+    <>
+      {pct(d.expected1, 0)}{' '}
+      <small class="secondary">
+        {pct(d.interval.low, 0)}–{pct(d.interval.high, 0)}
+      </small>
+    </>
+  );
+}
+
+type ForecastBody = {
+  system?: string;
+  player1: string;
+  faction1: string;
+  player2: string;
+  faction2: string;
+};
+
+/** One side's faction: picked, or "not known". */
+function FactionPick({
+  label,
+  value,
+  factions,
+  onPick,
+}: {
+  label: string;
+  value: string;
+  factions: Props['factions'];
+  onPick: (id: string) => void;
+}) {
+  return (
+    <label>
+      {label}{' '}
+      <select value={value} onChange={(e) => onPick(e.currentTarget.value)}>
+        <option value="">not known</option>
+        {factions.map((f) => (
+          <option key={f.id} value={f.id}>
+            {f.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Which model the forecast comes from, in words. */
+function modelNote(joint: boolean, method: Method): string {
+  if (joint) return 'Joint model: the players’ ratings, their factions and the matchup';
+  if (method === 'points') return 'Points do not forecast; pick both factions for the joint model';
+  return `${method === 'elo' ? 'Elo' : 'Glicko-2'} ratings only; pick both factions for the joint model`;
+}
+
 function Forecast({
+  params,
+  update,
   filter,
   method,
   player,
   opponent,
-}: Omit<Props, 'params' | 'update'> & {
-  opponent: string;
-}) {
+  factions,
+  usual,
+}: Props & { opponent: string }) {
   const body = { ...filter, method, versus: [player.id, opponent], pageSize: 1 };
   const result = useApi(JSON.stringify(body), (signal) => post('/api/rankings', body, signal));
   return (
@@ -129,8 +195,35 @@ function Forecast({
       {({ data }) => {
         const v = data.versus!;
         const games = [...v.games].reverse();
+        // The factions of their last game against each other, else the player's usual one;
+        // "-" is "not known" picked (an empty parameter would fall back to the default).
+        const picked = (p: string | undefined, fallback: string | undefined) =>
+          p === '-' ? '' : (p ?? fallback ?? '');
+        const f1 = picked(params.vf1, games[0]?.faction?.id ?? usual);
+        const f2 = picked(params.vf2, games[0]?.opponentFaction?.id);
+        const joint = f1 !== '' && f2 !== '';
+        const rating =
+          v.expectedScore === null
+            ? method === 'points'
+              ? 'none (points do not forecast)'
+              : '–'
+            : pct(v.expectedScore, 0);
         return (
           <div data-testid="head-to-head">
+            <div class="controls">
+              <FactionPick
+                label={`${playerName(v.player)} plays`}
+                value={f1}
+                factions={factions}
+                onPick={(id) => update({ vf1: id || '-' }, true)}
+              />
+              <FactionPick
+                label={`${playerName(v.opponent)} plays`}
+                value={f2}
+                factions={factions}
+                onPick={(id) => update({ vf2: id || '-' }, true)}
+              />
+            </div>
             <dl class="stats" aria-label="Head to head at a glance">
               <div>
                 <dt>Opponent</dt>
@@ -139,15 +232,29 @@ function Forecast({
                 </dd>
               </div>
               <div>
-                <dt title="Expected score from the current ratings (win 1, draw ½)">
+                <dt title="Expected score (win 1, draw ½; the score share where the system scores games), 95 % interval">
                   Forecast for {playerName(v.player)}
                 </dt>
-                <dd data-testid="forecast">
-                  {v.expectedScore === null
-                    ? method === 'points'
-                      ? 'none (points do not forecast)'
-                      : '–'
-                    : pct(v.expectedScore, 0)}
+                <dd>
+                  <span data-testid="forecast">
+                    {joint ? (
+                      <JointForecast
+                        body={{
+                          system: filter.system,
+                          player1: player.id,
+                          faction1: f1,
+                          player2: opponent,
+                          faction2: f2,
+                        }}
+                      />
+                    ) : (
+                      rating
+                    )}
+                  </span>
+                  <small class="forecast-model" data-testid="forecast-model">
+                    {modelNote(joint, method)}
+                    {joint && v.expectedScore !== null && ` (ratings alone: ${rating})`}
+                  </small>
                 </dd>
               </div>
               <div>
@@ -176,7 +283,8 @@ function Forecast({
   );
 }
 
-export function HeadToHead({ params, update, filter, method, player }: Props) {
+export function HeadToHead(props: Props) {
+  const { params, update, filter, method, player } = props;
   const query = params.vsq ?? '';
   return (
     <section aria-labelledby="h2h-h">
@@ -192,13 +300,17 @@ export function HeadToHead({ params, update, filter, method, player }: Props) {
           method={method}
           player={player}
           query={query}
-          onPick={(id) => update({ vs: id, vsq: '' })}
+          onPick={(id) => update({ vs: id, vsq: '', vf1: undefined, vf2: undefined })}
         />
       )}
       {params.vs ? (
         <>
-          <Forecast filter={filter} method={method} player={player} opponent={params.vs} />
-          <button type="button" class="link" onClick={() => update({ vs: '' })}>
+          <Forecast {...props} opponent={params.vs} />
+          <button
+            type="button"
+            class="link"
+            onClick={() => update({ vs: '', vf1: undefined, vf2: undefined })}
+          >
             Choose another opponent
           </button>
         </>

@@ -3,17 +3,27 @@ import { post } from '../api.ts';
 import { FactionLink } from '../components/entity-link.tsx';
 import { OverRepresentationSection } from '../components/over-representation.tsx';
 import { rateColumns } from '../components/rate-columns.tsx';
+import {
+  OnePlayerBadge,
+  onePlayerWarning,
+  strengthColumn,
+} from '../components/strength-column.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
 import { num, pct, signed } from '../format.ts';
-import type { FactionRow } from '../types.ts';
+import type { FactionRow, FactionStrength, FactionStrengthRow } from '../types.ts';
+import type { Loaded } from '../use-api.ts';
 import { useApi } from '../use-api.ts';
 import { listParam } from '../url-state.ts';
 import { Trend } from './meta-trend.tsx';
 import type { PageProps } from './page-props.ts';
 
-const COLUMNS: Array<Column<FactionRow>> = [
+/** The faction-strength row of each faction id, undefined while it loads or when it failed. */
+type StrengthOf = (id: string) => FactionStrengthRow | undefined;
+
+/** Meta's columns, the "after pilot skill" one read from faction-strength's answer. */
+const columnsOf = (strengthOf: StrengthOf, loading: boolean): Array<Column<FactionRow>> => [
   {
     key: 'faction',
     label: 'Faction',
@@ -26,10 +36,16 @@ const COLUMNS: Array<Column<FactionRow>> = [
             low sample
           </span>
         )}
+        <OnePlayerBadge share={strengthOf(r.faction.id)?.topPlayerShare} />
       </>
     ),
   },
   ...rateColumns(),
+  // A faction with games but none the model counts (mirrors only, unrated pilots) gets "–".
+  strengthColumn((r) => {
+    const row = strengthOf(r.faction.id);
+    return row === undefined ? (loading ? undefined : null) : row.strength;
+  }, loading),
   {
     key: 'metaShare',
     optional: true,
@@ -72,10 +88,28 @@ const COLUMNS: Array<Column<FactionRow>> = [
   },
 ];
 
+/** Each faction's row of faction-strength and its warnings, once (and while) one is shown. */
+function strengthLookup(result: Loaded<FactionStrength>): {
+  strengthOf: StrengthOf;
+  warnings: string[];
+} {
+  const answer = result.state === 'error' ? undefined : result.data;
+  const rows = answer?.data.factions ?? [];
+  const byId = new Map(rows.map((r) => [r.faction.id, r]));
+  // Only the one-player warning, in one line: the model's others repeat faction-stats' own.
+  const warning = onePlayerWarning(rows);
+  return { strengthOf: (id) => byId.get(id), warnings: warning === null ? [] : [warning] };
+}
+
 export function MetaPage({ params, update, filter, system }: PageProps) {
   const period: 'month' | 'quarter' = params.period === 'month' ? 'month' : 'quarter';
   const body = { ...filter, groupBy: period };
   const result = useApi(JSON.stringify(body), (signal) => post('/api/faction-stats', body, signal));
+  // The same filter: the column reads the same games; a fit takes longer, so it fills in after.
+  const strength = useApi(JSON.stringify(filter), (signal) =>
+    post('/api/faction-strength', filter, signal),
+  );
+  const { strengthOf, warnings } = strengthLookup(strength);
   return (
     <Show result={result} what="faction statistics">
       {({ data, meta }) => {
@@ -85,7 +119,7 @@ export function MetaPage({ params, update, filter, system }: PageProps) {
         const d = data.summary.diversity;
         return (
           <>
-            <Warnings warnings={meta.warnings} />
+            <Warnings warnings={[...meta.warnings, ...warnings]} />
             <dl class="stats" aria-label="The meta at a glance">
               <div>
                 <dt>Games</dt>
@@ -112,7 +146,7 @@ export function MetaPage({ params, update, filter, system }: PageProps) {
             </dl>
             <SortableTable
               caption="Factions, most games first. Muted rows have fewer than 30 games."
-              columns={COLUMNS}
+              columns={columnsOf(strengthOf, strength.state === 'loading')}
               rows={data.factions}
               rowKey={(r) => r.faction.id}
               muted={(r) => r.lowSample}

@@ -246,7 +246,7 @@ export function UnknownPlayer({ id, rankings }: { id: string; rankings: string }
   );
 }
 
-export function PlayerPage({ params, update, filter }: PageProps) {
+export function PlayerPage({ params, update, filter, system }: PageProps) {
   const id = params.player ?? '';
   const method = methodOf(params);
   // Ranked as the Rankings page ranks by default: a provisional player has no rank (null).
@@ -330,6 +330,8 @@ export function PlayerPage({ params, update, filter }: PageProps) {
                 filter={filter}
                 method={method}
                 player={p.player}
+                factions={system?.factions ?? []}
+                usual={p.factions[0]?.faction.id}
               />
             </>
           );

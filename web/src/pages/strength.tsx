@@ -5,6 +5,11 @@
 import { post } from '../api.ts';
 import { FactionLink } from '../components/entity-link.tsx';
 import { IntervalBar } from '../components/interval-bar.tsx';
+import {
+  OnePlayerBadge,
+  onePlayerWarning,
+  strengthColumn,
+} from '../components/strength-column.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
@@ -18,7 +23,12 @@ const COLUMNS: Array<Column<FactionStrengthRow>> = [
     key: 'faction',
     label: 'Faction',
     sort: (r) => r.faction.name,
-    render: (r) => <FactionLink faction={r.faction} />,
+    render: (r) => (
+      <>
+        <FactionLink faction={r.faction} />
+        <OnePlayerBadge share={r.topPlayerShare} />
+      </>
+    ),
   },
   {
     key: 'games',
@@ -41,23 +51,7 @@ const COLUMNS: Array<Column<FactionStrengthRow>> = [
       />
     ),
   },
-  {
-    key: 'strength',
-    label: 'After pilot skill',
-    numeric: true,
-    title:
-      'Expected score of an average pilot of this faction against an average opponent with an average faction (joint model, 95 % interval)',
-    sort: (r) => r.strength?.value ?? null,
-    render: (r) => (
-      <span class={r.strength && r.strength.low <= 0.5 && r.strength.high >= 0.5 ? 'spans' : ''}>
-        <IntervalBar
-          value={r.strength?.value ?? null}
-          low={r.strength?.low ?? null}
-          high={r.strength?.high ?? null}
-        />
-      </span>
-    ),
-  },
+  strengthColumn((r) => r.strength),
   {
     key: 'pilots',
     label: 'Pilot rating',
@@ -90,7 +84,12 @@ export function StrengthPage({ filter }: PageProps) {
         if (data.factions.length === 0) return <Empty>No rated games match these filters.</Empty>;
         return (
           <>
-            <Warnings warnings={meta.warnings} />
+            <Warnings
+              warnings={[
+                ...meta.warnings.filter((w) => !w.startsWith('one player')),
+                ...[onePlayerWarning(data.factions) ?? []].flat(),
+              ]}
+            />
             <p class="note">
               A faction can win because it is strong or because strong players pick it. "After pilot
               skill" takes the players' ratings out: it is the expected score of an average pilot of
