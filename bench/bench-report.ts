@@ -24,6 +24,7 @@ export function renderMarkdown(r: BenchResults): string {
     ...(r.import === undefined ? [] : renderImport(r.import)),
     ...(r.burst === undefined ? [] : renderBurst(r.burst)),
     ...(r.sockets === undefined ? [] : renderSockets(r.sockets)),
+    ...(r.strength === undefined ? [] : renderStrength(r.strength)),
   ].join('\n');
 }
 
@@ -282,6 +283,24 @@ function renderSockets(x: NonNullable<BenchResults['sockets']>): string[] {
     '| connections asked | answered 200 | refused or cut before an answer | closed by the server to make room | health probes | health failures | slowest health |',
     '|---:|---:|---:|---:|---:|---:|---:|',
     `| ${x.asked} | ${x.opened} | ${x.failed} | ${x.closedByServer} | ${x.healthProbes} | ${x.healthFailures} | ${ms(x.healthMaxMs, 0)} ms |`,
+    '',
+  ];
+}
+
+/** The joint model's engine calls (bench/bench-strength.ts), each against the run's baseline. */
+function renderStrength(x: NonNullable<BenchResults['strength']>): string[] {
+  const base = x.rows[0].medianMs;
+  return [
+    '## The joint model (strength section)',
+    '',
+    `Engine calls on system \`${x.system}\`, CPU milliseconds of the engine's one thread: the first call on the snapshot (it fits the model, or runs the system's rolling backtest) and the median of the calls after it (cached per snapshot), against faction-stats on all games as this run's baseline. Targets at 1,000,000 games: faction-strength and forecast medians under 20 ms; forecast-accuracy over a year under 2 s uncached, cached after.`,
+    '',
+    '| call | first ms | median ms | runs | median / baseline |',
+    '|---|---:|---:|---:|---:|',
+    ...x.rows.map(
+      (r) =>
+        `| ${r.call} | ${ms(r.firstMs, 1)} | ${ms(r.medianMs)} | ${r.runs} | ${(r.medianMs / base).toFixed(1)}x |`,
+    ),
     '',
   ];
 }

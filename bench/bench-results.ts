@@ -12,6 +12,7 @@ import type {
 } from './bench-http.ts';
 import type { BurstResult } from './bench-burst.ts';
 import type { IdleSocketsResult } from './bench-sockets.ts';
+import type { StrengthResult } from './bench-strength.ts';
 import type { T9aWindowResult } from './bench-t9a.ts';
 import type { ImportThroughputResult } from './import-throughput.ts';
 
@@ -26,6 +27,7 @@ export const SECTIONS = [
   'import',
   'burst',
   'sockets',
+  'strength',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -94,5 +96,7 @@ export interface BenchResults {
   /** Bursts of expensive requests, then cheap ones (bench-burst.ts), with the engine threads they ran on. */
   burst?: Array<{ threads: number; bursts: BurstResult[] }>;
   /** Idle keep-alive connections held while health is probed (bench-sockets.ts). */
+  /** The joint model's engine calls (bench-strength.ts). */
+  strength?: StrengthResult;
   sockets?: IdleSocketsResult & { maxConnections: number; maxConnectionsPerClient: number };
 }

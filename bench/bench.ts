@@ -6,7 +6,7 @@
  * time and memory per count of engine threads), engine, sql (the same aggregations in SQL),
  * http (autocannon, uncached and cached beside hello world), reload (and rankings with new
  * parameters), t9a (the real T9A window), import, burst (expensive requests at once, then
- * cheap ones: when cheap ones answer again) and sockets (20,000 idle connections held). Without --sections all run on a fresh
+ * cheap ones: when cheap ones answer again), sockets (20,000 idle connections held) and strength (the joint model's engine calls). Without --sections all run on a fresh
  * data set in a temporary directory; with it only those run and are merged into the results
  * file of the same size and label, so a large data set is generated once (--data-dir keeps
  * it) and each section measured alone.
@@ -31,6 +31,7 @@ import {
 } from './bench-sections.ts';
 import { renderMarkdown } from './bench-report.ts';
 import { measureT9aWindow } from './bench-t9a.ts';
+import { strengthSection } from './bench-strength.ts';
 import { SECTIONS } from './bench-results.ts';
 import type { BenchResults, SectionName } from './bench-results.ts';
 
@@ -219,6 +220,12 @@ async function runSections(results: BenchResults, file: string): Promise<void> {
     );
     results.engine = engine.rows;
     results.inThreadLoadMs = engine.loadMs;
+    global.gc?.();
+  }
+  if (chosen.has('strength')) {
+    results.strength = await section(results, 'strength', () =>
+      strengthSection(file, Number(values['engine-runs']), log),
+    );
     global.gc?.();
   }
   if (chosen.has('sql')) {
