@@ -337,6 +337,16 @@ describe('architecture', () => {
     assert.deepEqual(long, []);
   });
 
+  it('draws every dashboard table with SortableTable; only the heatmap grid is its own', () => {
+    // A matrix of two factions has no rows to sort: it is the one table of its own.
+    const own = new Set(['web/src/components/sortable-table.tsx', 'web/src/pages/matchups.tsx']);
+    for (const path of own) assert.ok(existsSync(join(REPO, path)), `${path} exists`);
+    const byHand = WEB_SOURCES.filter(
+      (path) => !own.has(path) && /<table[\s>]/.test(readFileSync(join(REPO, path), 'utf8')),
+    );
+    assert.deepEqual(byHand, []);
+  });
+
   it('reads the dashboard too: .ts and .tsx files of web/src and their imports', () => {
     assert.ok(
       WEB_SOURCES.some((path) => path.endsWith('.tsx')),

@@ -6,6 +6,8 @@
 import type { AnswerOf } from '../api.ts';
 import { FactionLink, PlayerLink } from '../components/entity-link.tsx';
 import { num } from '../format.ts';
+import { SortableTable } from '../components/sortable-table.tsx';
+import type { Column } from '../components/sortable-table.tsx';
 
 type Teams = NonNullable<NonNullable<AnswerOf<'/api/events'>['data']['event']>['teams']>;
 type Team = Teams['teams'][number];
@@ -49,62 +51,89 @@ function TeamsNote({ teams }: { teams: Teams }) {
   );
 }
 
+const wdl = (r: { wins: number; draws: number; losses: number }) =>
+  `${r.wins} / ${r.draws} / ${r.losses}`;
+
+/** The columns of a ranked table; without a rule, Place, Matches and Match score are left out. */
+const TEAM_COLUMNS: Array<Column<Team> & { rankedOnly?: true }> = [
+  {
+    key: 'place',
+    label: 'Place',
+    title: 'Place by the team rule',
+    numeric: true,
+    rankedOnly: true,
+    sort: (t) => t.place,
+    render: (t) => t.place ?? '–',
+  },
+  { key: 'team', label: 'Team', sort: (t) => t.name, render: (t) => t.name },
+  {
+    key: 'members',
+    label: 'Members',
+    render: (t) => <Members team={t} />,
+    csv: [['members', (t) => t.members.map((m) => m.player.id).join(' ')]],
+  },
+  {
+    key: 'matches',
+    label: 'Matches',
+    title: 'Team matches won / drawn / lost',
+    numeric: true,
+    nowrap: true,
+    rankedOnly: true,
+    render: (t) => (t.matches ? wdl(t.matches) : '–'),
+    csv: [
+      ['matchesWon', (t) => t.matches?.wins ?? null],
+      ['matchesDrawn', (t) => t.matches?.draws ?? null],
+      ['matchesLost', (t) => t.matches?.losses ?? null],
+    ],
+  },
+  {
+    key: 'matchScore',
+    label: 'Match score',
+    title: 'Total of its team match scores',
+    numeric: true,
+    rankedOnly: true,
+    sort: (t) => t.matchScore,
+    render: (t) => num(t.matchScore, 0),
+  },
+  {
+    key: 'games',
+    label: 'Games W/D/L',
+    title: "Wins / draws / losses of its members' games",
+    numeric: true,
+    nowrap: true,
+    render: wdl,
+    csv: [
+      ['wins', (t) => t.wins],
+      ['draws', (t) => t.draws],
+      ['losses', (t) => t.losses],
+    ],
+  },
+  {
+    key: 'score',
+    label: 'Score (sum)',
+    title: "Sum of its members' game scores",
+    numeric: true,
+    sort: (t) => t.score,
+    render: (t) => num(t.score, 0),
+  },
+];
+
 function TeamsTable({ teams }: { teams: Teams }) {
   const ranked = teams.rule !== null;
   return (
-    <div class="table-wrap" tabIndex={0} role="region" aria-label="Teams">
-      <table data-testid="teams">
-        <caption class="sr-only">
-          {ranked ? 'Teams, ranked by the team rule' : "Teams, with their members' games summed"}
-        </caption>
-        <thead>
-          <tr>
-            {ranked && (
-              <th scope="col" class="num" title="Place by the team rule">
-                Place
-              </th>
-            )}
-            <th scope="col">Team</th>
-            <th scope="col">Members</th>
-            {ranked && (
-              <th scope="col" class="num" title="Team matches won / drawn / lost">
-                Matches
-              </th>
-            )}
-            {ranked && (
-              <th scope="col" class="num" title="Total of its team match scores">
-                Match score
-              </th>
-            )}
-            <th scope="col" class="num" title="Wins / draws / losses of its members' games">
-              Games W/D/L
-            </th>
-            <th scope="col" class="num" title="Sum of its members' game scores">
-              {ranked ? 'Game score' : 'Score (sum)'}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {teams.teams.map((t) => (
-            <tr key={t.name}>
-              {ranked && <td class="num">{t.place ?? '–'}</td>}
-              <th scope="row">{t.name}</th>
-              <td>
-                <Members team={t} />
-              </td>
-              {ranked && (
-                <td class="num">
-                  {t.matches ? `${t.matches.wins} / ${t.matches.draws} / ${t.matches.losses}` : '–'}
-                </td>
-              )}
-              {ranked && <td class="num">{num(t.matchScore, 0)}</td>}
-              <td class="num">{`${t.wins} / ${t.draws} / ${t.losses}`}</td>
-              <td class="num">{num(t.score, 0)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SortableTable
+      caption={
+        ranked ? 'Teams, ranked by the team rule' : "Teams, with their members' games summed"
+      }
+      captionHidden
+      label="Teams"
+      columns={TEAM_COLUMNS.filter((c) => ranked || !c.rankedOnly)}
+      rows={teams.teams}
+      rowKey={(t) => t.name}
+      rowHeader="team"
+      name="teams"
+      testId="teams"
+    />
   );
 }
 
