@@ -9,7 +9,10 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { engineDerivation } from '../src/engine/engine-derivation.ts';
 import { warmEngine } from '../src/engine/warm-engine.ts';
-import { loadersEnded, loadSnapshotInWorker } from '../src/snapshot/load-snapshot-in-worker.ts';
+import {
+  loadersEnded,
+  loadSnapshotInWorker,
+} from '../src/snapshot/threads/load-snapshot-in-worker.ts';
 import {
   BROWSER_ACCEPT_ENCODING,
   engineDrained,

@@ -11,7 +11,7 @@ import { benchConfig } from './bench-config.ts';
 import { buildApp } from '../src/http/app.ts';
 import { EnginePool } from '../src/http/engine-thread/engine-pool.ts';
 import { servingSnapshots } from '../src/cli/serving-snapshots.ts';
-import { loadersEnded } from '../src/snapshot/load-snapshot-in-worker.ts';
+import { loadersEnded } from '../src/snapshot/threads/load-snapshot-in-worker.ts';
 import { openStore } from '../src/store/store.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL!;

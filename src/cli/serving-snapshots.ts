@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { engineDerivation } from '../engine/engine-derivation.ts';
 import { warmEngineInSteps } from '../engine/warm-engine.ts';
 import { loadSnapshot } from '../snapshot/load-snapshot.ts';
-import { snapshotLoaderFor } from '../snapshot/load-snapshot-in-worker.ts';
+import { snapshotLoaderFor } from '../snapshot/threads/load-snapshot-in-worker.ts';
 import type { EngineRunner } from '../http/engine-thread/engine-thread.ts';
 import { SnapshotManager } from '../snapshot/snapshot-manager.ts';
 import type { SnapshotManagerOptions } from '../snapshot/snapshot-manager.ts';

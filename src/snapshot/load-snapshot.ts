@@ -18,7 +18,7 @@ import type { FactReader, GameKeyRange } from '../store/read-facts.ts';
 import { readPlayers, readSatelliteEvents } from '../store/read-events.ts';
 import { readMeta } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
-import { readPartInWorker } from './read-part-in-worker.ts';
+import { readPartInWorker } from './threads/read-part-in-worker.ts';
 import type { Snapshot } from './snapshot.ts';
 import { SnapshotBuilder } from './snapshot-builder.ts';
 

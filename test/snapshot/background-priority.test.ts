@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { typescriptWorker } from '../../src/domain/typescript-worker.ts';
-import { LOADING_NICE } from '../../src/snapshot/background-priority.ts';
+import { typescriptWorker } from '../../src/snapshot/threads/typescript-worker.ts';
+import { LOADING_NICE } from '../../src/snapshot/threads/background-priority.ts';
 import { threadNice } from '../support/nice-probe.ts';
 
 const linux = existsSync('/proc/thread-self/stat');

@@ -8,10 +8,10 @@ import { describe, it } from 'node:test';
 import * as engineDeriver from '../../src/engine/engine-derivation.ts';
 import { engineDerivation } from '../../src/engine/engine-derivation.ts';
 import { exportSnapshotCaches } from '../../src/engine/snapshot-cache.ts';
-import { deriveInParts, startDeriveHelpers } from '../../src/snapshot/derive-in-parts.ts';
+import { deriveInParts, startDeriveHelpers } from '../../src/snapshot/threads/derive-in-parts.ts';
 import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
-import { loadSnapshotInWorker } from '../../src/snapshot/load-snapshot-in-worker.ts';
-import { shareColumns } from '../../src/snapshot/share-columns.ts';
+import { loadSnapshotInWorker } from '../../src/snapshot/threads/load-snapshot-in-worker.ts';
+import { shareColumns } from '../../src/snapshot/threads/share-columns.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 import { sharedRandomStore } from './shared-random-store.ts';
 

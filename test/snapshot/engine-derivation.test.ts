@@ -18,7 +18,10 @@ import { warmEngine } from '../../src/engine/warm-engine.ts';
 import { STATS_ROUTES } from '../../src/http/routes/index.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
-import { loadersEnded, loadSnapshotInWorker } from '../../src/snapshot/load-snapshot-in-worker.ts';
+import {
+  loadersEnded,
+  loadSnapshotInWorker,
+} from '../../src/snapshot/threads/load-snapshot-in-worker.ts';
 import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 import type { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
-import { readPartInWorker } from '../../src/snapshot/read-part-in-worker.ts';
+import { readPartInWorker } from '../../src/snapshot/threads/read-part-in-worker.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot.ts';
 import { gameKeyRanges, gameKeySplits } from '../../src/store/read-facts.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { WorkerOptions } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
-import { typescriptWorker } from '../../domain/typescript-worker.ts';
+import { typescriptWorker } from '../../snapshot/threads/typescript-worker.ts';
 
 /** Each entry's bundled source, or null when it could not be bundled (then tsx runs it). */
 const bundles = new Map<string, string | null>();

@@ -28,7 +28,7 @@ import { taskAffinity, taskWarmKey } from '../../engine/engine-tasks.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { ProblemError } from '../../errors/problem.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import type { SnapshotHandoff } from '../../snapshot/snapshot-handoff.ts';
+import type { SnapshotHandoff } from '../../snapshot/threads/snapshot-handoff.ts';
 import type { AnswerBytes, AnswerOrder } from './answer-bytes.ts';
 import type { EnginePressure, EngineRunner } from './engine-runner.ts';
 import type { FailureMessage, FromEngineThread } from './engine-thread-messages.ts';

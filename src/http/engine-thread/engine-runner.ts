@@ -9,7 +9,7 @@ import type {
 } from '../../engine/engine-tasks.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { AnswerBytes, AnswerOrder } from './answer-bytes.ts';
-import type { SnapshotReceivers } from '../../snapshot/snapshot-handoff.ts';
+import type { SnapshotReceivers } from '../../snapshot/threads/snapshot-handoff.ts';
 
 /** How well the engine threads keep up, for health (docs/operations.md#limits). */
 export interface EnginePressure {

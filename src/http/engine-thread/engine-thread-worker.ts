@@ -14,7 +14,7 @@ import { ENGINE_TASKS } from '../../engine/engine-tasks.ts';
 import { adoptSnapshotCaches } from '../../engine/snapshot-cache.ts';
 import type { SnapshotCacheData } from '../../engine/snapshot-cache.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import type { HandedSnapshot } from '../../snapshot/snapshot-handoff.ts';
+import type { HandedSnapshot } from '../../snapshot/threads/snapshot-handoff.ts';
 import { AnswerSerialisers, answerBytes, transferListOf } from './answer-bytes.ts';
 import type { AnswerBytes, AnswerFormat } from './answer-bytes.ts';
 import { CANCEL_CELLS, KEPT_SNAPSHOTS } from './engine-thread-messages.ts';

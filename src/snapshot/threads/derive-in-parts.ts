@@ -6,9 +6,9 @@
  * reload waits for before it can serve.
  */
 import type { Worker } from 'node:worker_threads';
-import { typescriptWorker } from '../domain/typescript-worker.ts';
-import type { Snapshot } from './snapshot.ts';
-import type { DerivedPart, SnapshotDeriver } from './snapshot-derivation.ts';
+import { typescriptWorker } from './typescript-worker.ts';
+import type { Snapshot } from '../snapshot.ts';
+import type { DerivedPart, SnapshotDeriver } from '../snapshot-derivation.ts';
 
 /** Helper threads started ahead of the snapshot, so their start-up overlaps its load. */
 export interface DeriveHelpers {

@@ -4,11 +4,11 @@
  * request, health included. The worker's typed arrays are transferred, not copied.
  */
 import { availableParallelism } from 'node:os';
-import { typescriptWorker } from '../domain/typescript-worker.ts';
-import { parseDatabaseUrl } from '../store/store.ts';
-import type { Store } from '../store/store.ts';
-import type { Snapshot } from './snapshot.ts';
-import type { SnapshotDerivation } from './snapshot-derivation.ts';
+import { typescriptWorker } from './typescript-worker.ts';
+import { parseDatabaseUrl } from '../../store/store.ts';
+import type { Store } from '../../store/store.ts';
+import type { Snapshot } from '../snapshot.ts';
+import type { SnapshotDerivation } from '../snapshot-derivation.ts';
 import type { SnapshotReceivers } from './snapshot-handoff.ts';
 
 /**

@@ -2,9 +2,9 @@
  * Reads one key range of games on a helper thread (read-part-worker.ts), so that two cores read
  * and decode the store's rows at once: at ten million games reading them is most of a load.
  */
-import { typescriptWorker } from '../domain/typescript-worker.ts';
-import type { GameKeyRange } from '../store/read-facts.ts';
-import type { SnapshotPart } from './snapshot-part.ts';
+import { typescriptWorker } from './typescript-worker.ts';
+import type { GameKeyRange } from '../../store/read-facts.ts';
+import type { SnapshotPart } from '../snapshot-part.ts';
 
 /** The helper's young generation, as the loading thread's (load-snapshot-in-worker.ts). */
 const READER_YOUNG_GENERATION_MB = 192;
