@@ -75,11 +75,18 @@ interface Tally {
   players: Map<number, number>;
 }
 
-function tallies(
-  snapshot: Snapshot,
-  fit: ScopeModel,
-  mirrors: boolean,
-): { byFaction: Tally[]; field: number | null } {
+type Tallies = { byFaction: Tally[]; field: number | null };
+
+/** Per fitted scope, its tallies without and with mirrors: a pass over every game, done once. */
+const talliesOf = new WeakMap<ScopeModel, Array<Tallies | undefined>>();
+
+function tallies(snapshot: Snapshot, fit: ScopeModel, mirrors: boolean): Tallies {
+  let kept = talliesOf.get(fit);
+  if (kept === undefined) talliesOf.set(fit, (kept = []));
+  return (kept[mirrors ? 1 : 0] ??= tally(snapshot, fit, mirrors));
+}
+
+function tally(snapshot: Snapshot, fit: ScopeModel, mirrors: boolean): Tallies {
   const { games, rows } = fit;
   const byFaction = Array.from(
     { length: games.factions },
@@ -91,24 +98,22 @@ function tallies(
       players: new Map(),
     }),
   );
+  const add = (f: number, result: number, rating: number, player: number) => {
+    if (f < 0) return;
+    const t = byFaction[f];
+    t.games += 1;
+    if (result === 1) t.wins += 1;
+    else if (result === 0.5) t.draws += 1;
+    t.rating += rating;
+    t.players.set(player, (t.players.get(player) ?? 0) + 1);
+  };
   let fieldSum = 0;
   for (const r of rows) {
     const g = games.game[r];
     fieldSum += games.ratingA[r] + games.ratingB[r];
     if (!mirrors && games.factionA[r] === games.factionB[r]) continue;
-    const sides = [
-      [games.factionA[r], games.result[r], games.ratingA[r], snapshot.player[2 * g]],
-      [games.factionB[r], 1 - games.result[r], games.ratingB[r], snapshot.player[2 * g + 1]],
-    ];
-    for (const [f, result, rating, player] of sides) {
-      if (f < 0) continue;
-      const t = byFaction[f];
-      t.games += 1;
-      if (result === 1) t.wins += 1;
-      else if (result === 0.5) t.draws += 1;
-      t.rating += rating;
-      t.players.set(player, (t.players.get(player) ?? 0) + 1);
-    }
+    add(games.factionA[r], games.result[r], games.ratingA[r], snapshot.player[2 * g]);
+    add(games.factionB[r], 1 - games.result[r], games.ratingB[r], snapshot.player[2 * g + 1]);
   }
   return { byFaction, field: rows.length > 0 ? fieldSum / (2 * rows.length) : null };
 }
