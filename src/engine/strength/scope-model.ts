@@ -4,6 +4,7 @@
  * non-mirror sides per window in scope (the weights that average a faction's window strengths).
  * Cached per snapshot (data version) and filter.
  */
+import { NormalisedFilterProperties } from '../../domain/common-filter.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { resolveScope } from '../filter.ts';
 import type { CommonFilter, Scope } from '../filter.ts';
@@ -62,7 +63,12 @@ function fitScope(snapshot: Snapshot, filter: CommonFilter): ScopeModel {
 export function scopeModel(snapshot: Snapshot, filter: CommonFilter): ScopeModel {
   let lru = scopeModels.get(snapshot);
   if (lru === undefined) scopeModels.set(snapshot, (lru = new Lru(8)));
-  return cached(lru, JSON.stringify(filter), () => fitScope(snapshot, filter));
+  // Keyed by the common filter's fields only: a route's own options (army-matchup's factions,
+  // the methodology switches) do not change the games the model is fitted to.
+  const key = JSON.stringify(
+    Object.keys(NormalisedFilterProperties).map((k) => filter[k as keyof CommonFilter]),
+  );
+  return cached(lru, key, () => fitScope(snapshot, filter));
 }
 
 /**
