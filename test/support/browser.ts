@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
+import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
 
 export const CHROMIUM_PATH = process.env.MUSTER_TEST_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -30,6 +31,20 @@ export function browserMissing(): string | null {
   const message = `no browser at ${CHROMIUM_PATH} (install Debian's chromium package)`;
   if (process.env.CI === 'true') assert.fail(`${message}; CI requires it`);
   return `${message}; the browser tests are SKIPPED`;
+}
+
+/**
+ * Why the dashboard's browser tests cannot run here (no browser, or the client not built), or
+ * null when they can; on CI either is a failure.
+ */
+export function browserSkipReason(): string | null {
+  const reason =
+    browserMissing() ??
+    (existsSync(join(WEB_CLIENT_ROOT, 'index.html'))
+      ? null
+      : 'the client is not built (npm run build:web)');
+  if (reason !== null && process.env.CI === 'true') assert.fail(`${reason}; CI requires it`);
+  return reason;
 }
 
 export interface Browser {

@@ -7,15 +7,14 @@
  * to test-artifacts/web/ (git-ignored).
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
 import { writeMeta } from '../../src/store/store.ts';
 import {
   ARTIFACTS,
-  browserMissing,
+  browserSkipReason,
   freePort,
   launchBrowser,
   SIZES,
@@ -78,12 +77,7 @@ interface CssWindow {
 const numberIn = (text: string): number => Number(text.replace(/[^\d.−-]/g, '').replace('−', '-'));
 
 const t9aPaths = t9aSeedPaths();
-const skipReason =
-  browserMissing() ??
-  (existsSync(join(WEB_CLIENT_ROOT, 'index.html'))
-    ? null
-    : 'the client is not built (npm run build:web)');
-if (skipReason !== null && process.env.CI === 'true') assert.fail(`${skipReason}; CI requires it`);
+const skipReason = browserSkipReason();
 
 describe(
   `the dashboard's numbers and screens (${TEST_BACKEND})`,

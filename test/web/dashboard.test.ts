@@ -6,14 +6,13 @@
  * to test-artifacts/web/ (git-ignored). See docs/operations.md#web-client.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
 import { writeMeta } from '../../src/store/store.ts';
 import {
   ARTIFACTS,
-  browserMissing,
+  browserSkipReason,
   freePort,
   launchBrowser,
   until,
@@ -48,12 +47,7 @@ async function serve(env: Record<string, string> = {}): Promise<{ test: TestApp;
   return { test, origin: `http://127.0.0.1:${port}` };
 }
 
-const skipReason =
-  browserMissing() ??
-  (existsSync(join(WEB_CLIENT_ROOT, 'index.html'))
-    ? null
-    : 'the client is not built (npm run build:web)');
-if (skipReason !== null && process.env.CI === 'true') assert.fail(`${skipReason}; CI requires it`);
+const skipReason = browserSkipReason();
 
 describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason ?? false }, () => {
   let browser: Browser;

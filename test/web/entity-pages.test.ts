@@ -6,15 +6,14 @@
  * plain words. Screenshots of the faction and player pages go to test-artifacts/web/.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
 import { writeMeta } from '../../src/store/store.ts';
 import {
   ARTIFACTS,
-  browserMissing,
+  browserSkipReason,
   freePort,
   launchBrowser,
   SIZES,
@@ -75,12 +74,7 @@ async function fits(page: Page, what: string): Promise<void> {
 }
 
 const t9aPaths = t9aSeedPaths();
-const skipReason =
-  browserMissing() ??
-  (existsSync(join(WEB_CLIENT_ROOT, 'index.html'))
-    ? null
-    : 'the client is not built (npm run build:web)');
-if (skipReason !== null && process.env.CI === 'true') assert.fail(`${skipReason}; CI requires it`);
+const skipReason = browserSkipReason();
 
 describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?? false }, () => {
   let browser: Browser;

@@ -6,14 +6,13 @@
  * says so in plain words. Screenshots go to test-artifacts/web/ (git-ignored).
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
 import {
   ARTIFACTS,
-  browserMissing,
+  browserSkipReason,
   freePort,
   launchBrowser,
   SIZES,
@@ -94,12 +93,7 @@ async function placementSaid(
 }
 
 const t9aPaths = t9aSeedPaths();
-const skipReason =
-  browserMissing() ??
-  (existsSync(join(WEB_CLIENT_ROOT, 'index.html'))
-    ? null
-    : 'the client is not built (npm run build:web)');
-if (skipReason !== null && process.env.CI === 'true') assert.fail(`${skipReason}; CI requires it`);
+const skipReason = browserSkipReason();
 
 describe(`the event page (${TEST_BACKEND})`, { skip: skipReason ?? false }, () => {
   let browser: Browser;

@@ -6,13 +6,12 @@
  * test-artifacts/web/ (git-ignored).
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
 import {
   ARTIFACTS,
-  browserMissing,
+  browserSkipReason,
   freePort,
   launchBrowser,
   SIZES,
@@ -24,12 +23,7 @@ import { buildTestApp } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
-const skipReason =
-  browserMissing() ??
-  (existsSync(join(WEB_CLIENT_ROOT, 'index.html'))
-    ? null
-    : 'the client is not built (npm run build:web)');
-if (skipReason !== null && process.env.CI === 'true') assert.fail(`${skipReason}; CI requires it`);
+const skipReason = browserSkipReason();
 
 describe(
   `a team event's teams on its page (${TEST_BACKEND})`,

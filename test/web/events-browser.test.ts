@@ -7,15 +7,14 @@
  * test-artifacts/web/ (git-ignored).
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { CanonicalDocument } from '../../src/domain/model.ts';
-import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
 import {
   ARTIFACTS,
-  browserMissing,
+  browserSkipReason,
   freePort,
   launchBrowser,
   SIZES,
@@ -125,12 +124,7 @@ async function numbers(page: Page, testId: string): Promise<number[]> {
 }
 
 const t9aPaths = t9aSeedPaths();
-const skipReason =
-  browserMissing() ??
-  (existsSync(join(WEB_CLIENT_ROOT, 'index.html'))
-    ? null
-    : 'the client is not built (npm run build:web)');
-if (skipReason !== null && process.env.CI === 'true') assert.fail(`${skipReason}; CI requires it`);
+const skipReason = browserSkipReason();
 
 describe(
   `the events browser and the pages' smaller truths (${TEST_BACKEND})`,

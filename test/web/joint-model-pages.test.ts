@@ -7,15 +7,14 @@
  * on the joint model against rating only. Screenshots go to test-artifacts/web/.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
 import { writeMeta } from '../../src/store/store.ts';
 import {
   ARTIFACTS,
-  browserMissing,
+  browserSkipReason,
   freePort,
   launchBrowser,
   SIZES,
@@ -188,12 +187,7 @@ async function checkAbout(page: Page, served: Served, size: Size): Promise<void>
 }
 
 const t9aPaths = t9aSeedPaths();
-const skipReason =
-  browserMissing() ??
-  (existsSync(join(WEB_CLIENT_ROOT, 'index.html'))
-    ? null
-    : 'the client is not built (npm run build:web)');
-if (skipReason !== null && process.env.CI === 'true') assert.fail(`${skipReason}; CI requires it`);
+const skipReason = browserSkipReason();
 
 describe(
   `the joint model on the dashboard (${TEST_BACKEND})`,

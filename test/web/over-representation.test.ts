@@ -5,14 +5,13 @@
  * its three ratios. Screenshots go to test-artifacts/web/ (git-ignored).
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
 import {
   ARTIFACTS,
-  browserMissing,
+  browserSkipReason,
   freePort,
   launchBrowser,
   SIZES,
@@ -34,12 +33,7 @@ async function open(page: Page, origin: string, query: string): Promise<void> {
   );
 }
 
-const skipReason =
-  browserMissing() ??
-  (existsSync(join(WEB_CLIENT_ROOT, 'index.html'))
-    ? null
-    : 'the client is not built (npm run build:web)');
-if (skipReason !== null && process.env.CI === 'true') assert.fail(`${skipReason}; CI requires it`);
+const skipReason = browserSkipReason();
 
 describe(
   `over-representation on the dashboard (${TEST_BACKEND})`,
