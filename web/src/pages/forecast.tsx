@@ -4,6 +4,7 @@
  * (forecast-about.tsx, docs/ratings.md#forecast-accuracy).
  */
 import { post } from '../api.ts';
+import type { RequestOf } from '../api.ts';
 import { Show, Warnings } from '../components/status.tsx';
 import { pct } from '../format.ts';
 import { useApi } from '../use-api.ts';
@@ -62,13 +63,7 @@ export function ForecastPage({ params, update, filter, system }: PageProps) {
   );
 }
 
-type ForecastBody = {
-  system?: string;
-  player1: string;
-  faction1: string;
-  player2: string;
-  faction2: string;
-};
+type ForecastBody = RequestOf<'/api/forecast'>;
 
 function OneForecast({ body }: { body: ForecastBody }) {
   const result = useApi(JSON.stringify(body), (signal) => post('/api/forecast', body, signal));

@@ -6,7 +6,7 @@
  * ratings' alone; it says which. The opponent is the URL's `vs`, so a shared link restores it.
  */
 import { post } from '../api.ts';
-import type { AnswerOf } from '../api.ts';
+import type { AnswerOf, RequestOf } from '../api.ts';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { EventLink, FactionLink, PlayerLink } from '../components/entity-link.tsx';
@@ -136,13 +136,7 @@ function JointForecast({ body }: { body: ForecastBody }) {
   );
 }
 
-type ForecastBody = {
-  system?: string;
-  player1: string;
-  faction1: string;
-  player2: string;
-  faction2: string;
-};
+type ForecastBody = RequestOf<'/api/forecast'>;
 
 /** One side's faction: picked, or "not known". */
 function FactionPick({
