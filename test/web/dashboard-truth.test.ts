@@ -354,9 +354,14 @@ describe(
       };
       await open(page, demo.origin, 'view=meta');
       await within(page.getByRole('columnheader', { name: /Win rate/ }), 'Meta win rate');
+      // The row's first interval is the win rate's; the after-pilot-skill column has one too.
       await within(
-        page.locator('main tbody tr').first().locator('.interval-range'),
+        page.locator('main tbody tr').first().locator('.interval-range').first(),
         'its interval',
+      );
+      await within(
+        page.getByRole('columnheader', { name: /After pilot skill/ }),
+        'Meta after pilot skill',
       );
       await open(page, demo.origin, 'view=lists');
       for (const name of [/Win rate with/, /Without/, /Delta/]) {
