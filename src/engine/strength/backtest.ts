@@ -8,8 +8,8 @@
  * been forecast.
  */
 import { throwIfCancelled } from '../cancellation.ts';
-import { FACTION_TERMS, JOINT_TERMS, fitPrefix, jointProblem, logit } from './joint-model.ts';
-import type { JointFit, JointFitOptions } from './joint-model.ts';
+import { JOINT_TERMS, fitPrefix, jointProblem, logit } from './joint-model.ts';
+import type { JointFit, JointFitOptions, JointProblem } from './joint-model.ts';
 import { expit, predictJoint } from './joint-prediction.ts';
 import { linearPredictor } from './penalised-logistic.ts';
 import { SequentialLogistic } from './sequential-logistic.ts';
@@ -86,9 +86,30 @@ export function sequentialForecasts(
   fitOptions: JointFitOptions,
   steps = 1,
 ): { forecast: Float64Array; refits: number } {
+  return updatedForecasts(jointProblem(games, fitOptions.terms, fitOptions.scales), rows, steps);
+}
+
+/**
+ * The sequential forecasts of `problem`; with `withoutSkill`, its skill coefficient held at 0,
+ * which is the model without the skill term (the faction-only model) on the joint model's design.
+ */
+function updatedForecasts(
+  problem: JointProblem,
+  rows: Int32Array,
+  steps: number,
+  withoutSkill = false,
+): { forecast: Float64Array; refits: number } {
+  const { games, design, layout } = problem;
+  let prior = problem.prior;
+  const fixed = new Uint8Array(layout.columns);
+  if (withoutSkill && layout.skillColumn >= 0) {
+    const mean = Float64Array.from(prior.mean);
+    mean[layout.skillColumn] = 0;
+    prior = { mean, precision: prior.precision };
+    fixed[layout.skillColumn] = 1;
+  }
+  const state = new SequentialLogistic(design, prior, layout.pairMask(), fixed);
   const forecast = new Float64Array(rows.length);
-  const problem = jointProblem(games, fitOptions.terms, fitOptions.scales);
-  const state = new SequentialLogistic(problem.design, problem.prior);
   let added = 0;
   let refits = 0;
   for (let i = 0; i < rows.length; i += 1) {
@@ -101,7 +122,7 @@ export function sequentialForecasts(
       refits += 1;
       throwIfCancelled();
     }
-    forecast[i] = expit(linearPredictor(problem.design, state.theta, r));
+    forecast[i] = expit(linearPredictor(design, state.theta, r));
   }
   return { forecast, refits };
 }
@@ -115,9 +136,13 @@ export function runBacktest(
   const started = performance.now();
   // Sequential updates score as per-day refits do on T9A (docs/ratings.md#how-long-it-takes)
   // at a cost that does not grow with the games before each day.
-  const joint = sequentialForecasts(games, rows, { ...options, terms: JOINT_TERMS });
-  const faction = sequentialForecasts(games, rows, { ...options, terms: FACTION_TERMS });
-  const rating = Float64Array.from(rows, (r) => games.expected[r]);
+  // Both fitted models read one design: the faction-only model is the joint one with its
+  // skill coefficient held at 0.
+  const problem = jointProblem(games, JOINT_TERMS, options.scales);
+  const joint = updatedForecasts(problem, rows, 1);
+  const faction = updatedForecasts(problem, rows, 1, true);
+  const rating = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i += 1) rating[i] = games.expected[rows[i]];
   return {
     games,
     rows,

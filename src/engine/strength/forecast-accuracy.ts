@@ -42,10 +42,9 @@ export function systemBacktest(snapshot: Snapshot, system: number): Backtest {
   let backtest = bySystem.get(system);
   if (backtest === undefined) {
     const games = strengthData(snapshot).systems[system];
-    backtest = runBacktest(
-      games,
-      Int32Array.from({ length: games.count }, (_, r) => r),
-    );
+    const every = new Int32Array(games.count);
+    for (let r = 0; r < every.length; r += 1) every[r] = r;
+    backtest = runBacktest(games, every);
     bySystem.set(system, backtest);
   }
   return backtest;

@@ -75,7 +75,7 @@ export function forecast(
   const f2 = factionOf(snapshot, system, request.faction2, '/faction2');
   const p1 = playerIndexOf(snapshot, request.player1, '/player1');
   const p2 = playerIndexOf(snapshot, request.player2, '/player2');
-  const { games, model, draws } = systemModel(snapshot, system);
+  const { games, model, draws, sample } = systemModel(snapshot, system);
   const local = snapshot.systems[system].factions;
   const player = (p: number): ForecastPlayer => ({
     id: snapshot.players[p],
@@ -108,7 +108,7 @@ export function forecast(
       outcome: games.scoreShare ? 'score-share' : 'result',
     },
     filter: request,
-    sample: { events: new Set(games.event).size, games: games.count },
+    sample,
     warnings,
   };
 }

@@ -66,6 +66,13 @@ export class JointLayout {
     return this.pairStart + a * f - (a * (a + 1)) / 2 + (b - a - 1);
   }
 
+  /** A mask of the matchup columns: a game has one pair, so no two share a row. */
+  pairMask(): Uint8Array {
+    const mask = new Uint8Array(this.columns);
+    mask.fill(1, this.pairStart, this.windowStart);
+    return mask;
+  }
+
   windowColumn(faction: number, window: number): number {
     return window < this.windows ? this.windowStart + window * this.factions + faction : -1;
   }

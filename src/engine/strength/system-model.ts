@@ -16,6 +16,8 @@ export interface SystemModel {
   readonly games: StrengthGames;
   readonly model: JointFit;
   readonly draws: DrawModel;
+  /** The games the model was fitted to and the events they come from (a forecast's sample). */
+  readonly sample: { readonly events: number; readonly games: number };
   /** How long the two fits took. */
   readonly milliseconds: number;
 }
@@ -36,7 +38,8 @@ export function systemModel(snapshot: Snapshot, system: number): SystemModel {
     return predictJoint(model, games.factionA[r], games.factionB[r], games.window[r], x, false).eta;
   });
   const draws = fitDrawModel(eta, games.result);
-  const value = { games, model, draws, milliseconds: performance.now() - started };
+  const sample = Object.freeze({ events: new Set(games.event).size, games: games.count });
+  const value = { games, model, draws, sample, milliseconds: performance.now() - started };
   bySystem.set(system, value);
   return value;
 }
