@@ -5,39 +5,46 @@
  */
 
 /**
- * Σ a[x + m]·a[y + m] over m < n, four products at a time: the factorisation's inner loop,
- * where independent sums let the CPU overlap the multiplications.
- */
-function rowDot(a: Float64Array, x: number, y: number, n: number): number {
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let m = 0;
-  for (; m + 3 < n; m += 4) {
-    s0 += a[x + m] * a[y + m];
-    s1 += a[x + m + 1] * a[y + m + 1];
-    s2 += a[x + m + 2] * a[y + m + 2];
-    s3 += a[x + m + 3] * a[y + m + 3];
-  }
-  for (; m < n; m += 1) s0 += a[x + m] * a[y + m];
-  return s0 + s1 + (s2 + s3);
-}
-
-/**
  * Factors the k×k matrix `a` (row-major, lower triangle read) in place into L with A = L·Lᵀ
- * (Golub & Van Loan §4.2.5); false when a pivot is not positive.
+ * (Golub & Van Loan §4.2.5, the inner-product form); false when a pivot is not positive. Four
+ * rows below the pivot are reduced together, so each entry of the pivot's row is read once for
+ * four of them.
  */
 export function choleskyInPlace(a: Float64Array, k: number): boolean {
   for (let j = 0; j < k; j += 1) {
     const rowJ = j * k;
-    const d = a[rowJ + j] - rowDot(a, rowJ, rowJ, j);
+    let d = a[rowJ + j];
+    for (let m = 0; m < j; m += 1) d -= a[rowJ + m] * a[rowJ + m];
     if (!(d > 0)) return false;
     const pivot = Math.sqrt(d);
     a[rowJ + j] = pivot;
-    for (let i = j + 1; i < k; i += 1) {
-      const rowI = i * k;
-      a[rowI + j] = (a[rowI + j] - rowDot(a, rowI, rowJ, j)) / pivot;
+    let i = j + 1;
+    for (; i + 3 < k; i += 4) {
+      const r0 = i * k;
+      const r1 = r0 + k;
+      const r2 = r1 + k;
+      const r3 = r2 + k;
+      let s0 = a[r0 + j];
+      let s1 = a[r1 + j];
+      let s2 = a[r2 + j];
+      let s3 = a[r3 + j];
+      for (let m = 0; m < j; m += 1) {
+        const v = a[rowJ + m];
+        s0 -= a[r0 + m] * v;
+        s1 -= a[r1 + m] * v;
+        s2 -= a[r2 + m] * v;
+        s3 -= a[r3 + m] * v;
+      }
+      a[r0 + j] = s0 / pivot;
+      a[r1 + j] = s1 / pivot;
+      a[r2 + j] = s2 / pivot;
+      a[r3 + j] = s3 / pivot;
+    }
+    for (; i < k; i += 1) {
+      const r0 = i * k;
+      let s0 = a[r0 + j];
+      for (let m = 0; m < j; m += 1) s0 -= a[r0 + m] * a[rowJ + m];
+      a[r0 + j] = s0 / pivot;
     }
   }
   return true;

@@ -297,13 +297,11 @@ export class SequentialLogistic {
         value[n] = ba;
         n += 1;
       }
+      // Neighbours ascend, and so do their positions: where[b] <= where[a] for b <= a.
       for (let a = 0; a < n; a += 1) {
-        const ra = where[a];
+        const row = where[a] * m;
         const va = value[a] * inverse;
-        for (let b = 0; b <= a; b += 1) {
-          const rb = where[b];
-          schur[ra >= rb ? ra * m + rb : rb * m + ra] -= va * value[b];
-        }
+        for (let b = 0; b <= a; b += 1) schur[row + where[b]] -= va * value[b];
       }
     }
     const reduced = scratch.reduced.subarray(0, m);
