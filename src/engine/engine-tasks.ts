@@ -58,7 +58,7 @@ function declaredKey(
   args: readonly unknown[],
   key: 'affinity' | 'warmKey',
 ): string | null {
-  const of = BY_TASK.get(task)?.[key] as ((args: readonly unknown[]) => string) | undefined;
+  const of = BY_TASK.get(task)?.[key] as ((args: readonly unknown[]) => string | null) | undefined;
   return of === undefined ? null : of(args);
 }
 

@@ -31,15 +31,17 @@ export interface Statistic<N extends string = string, F extends StatisticRun = S
   readonly caches: readonly [first: readonly WarmStep[], second: readonly WarmStep[]];
   /**
    * Which engine thread should run a call, when it matters: what the call computes once and
-   * keeps, keyed, so that calls sharing it go to the thread that has it. Absent: any thread.
+   * keeps, keyed, so that calls sharing it go to the thread that has it. Absent, or null for a
+   * call: any thread.
    */
-  affinity?(args: ArgsAfterSnapshot<F>): string;
+  affinity?(args: ArgsAfterSnapshot<F>): string | null;
   /**
    * What a call computes once and keeps when that is the bulk of its cost (a thread that has
    * it answers in milliseconds, one that has not may take seconds): such a call is scheduled
-   * as expensive until its thread has it (docs/operations.md#limits). Absent: always cheap.
+   * as expensive until its thread has it (docs/operations.md#limits). Absent, or null for a
+   * call: always cheap.
    */
-  warmKey?(args: ArgsAfterSnapshot<F>): string;
+  warmKey?(args: ArgsAfterSnapshot<F>): string | null;
 }
 
 /** Declares a statistic, keeping its task's name and its function's type. */

@@ -30,6 +30,7 @@ import { scenarioStats } from './scenario-stats.ts';
 import { statistic } from './statistic.ts';
 import { factionStrength } from './strength/faction-strength.ts';
 import { forecast } from './strength/forecast.ts';
+import { scopeModelKey } from './strength/scope-model.ts';
 import { forecastAccuracy } from './strength/forecast-accuracy.ts';
 import { forecastAccuracyCsv } from './strength/forecast-accuracy-csv.ts';
 import type { ArgsAfterSnapshot } from './statistic.ts';
@@ -52,6 +53,24 @@ function ratingsKey([common, options]: ArgsAfterSnapshot<typeof leaderboard>): s
  */
 function backtestKey([filter]: ArgsAfterSnapshot<typeof forecastAccuracy>): string {
   return `backtest\u0000${filter.system}`;
+}
+
+/**
+ * The joint model of a filter's games (scope-model.ts), fitted by the thread that has it: seconds
+ * at a million games, then milliseconds for faction-strength on the same games.
+ */
+function scopeKey([filter]: ArgsAfterSnapshot<typeof factionStrength>): string {
+  return `scope-model\u0000${scopeModelKey(filter)}`;
+}
+
+/** The same, for army-matchup's skill-adjusted cells; its plain cells need no model. */
+function skillAdjustedKey([request]: ArgsAfterSnapshot<typeof armyMatchup>): string | null {
+  return request.skillAdjusted ? `scope-model\u0000${scopeModelKey(request)}` : null;
+}
+
+/** A system's joint and draw models (system-model.ts), fitted once per data version. */
+function systemModelKey([request]: ArgsAfterSnapshot<typeof forecast>): string {
+  return `system-model\u0000${request.system ?? ''}`;
 }
 
 export const STATISTICS = [
@@ -78,6 +97,9 @@ export const STATISTICS = [
     task: 'armyMatchup',
     run: armyMatchup,
     caches: [[], [matchupCube, matchupClusters]],
+    // Skill-adjusted cells read the joint model of the filter's games, as faction-strength does.
+    affinity: skillAdjustedKey,
+    warmKey: skillAdjustedKey,
   }),
   statistic({
     task: 'itemUseStats',
@@ -91,13 +113,19 @@ export const STATISTICS = [
   }),
   statistic({ task: 'scenarioCatalogue', run: scenarioCatalogue, caches: [[], [scenarioCube]] }),
   statistic({ task: 'eventList', run: eventList, caches: [[], []] }),
-  statistic({ task: 'factionStrength', run: factionStrength, caches: [[], []] }),
+  statistic({
+    task: 'factionStrength',
+    run: factionStrength,
+    caches: [[], []],
+    affinity: scopeKey,
+    warmKey: scopeKey,
+  }),
   statistic({
     task: 'forecast',
     run: forecast,
     caches: [[], []],
-    // The system's joint model, fitted once per data version by the thread that has it.
-    affinity: ([request]) => `system-model\u0000${request.system ?? ''}`,
+    affinity: systemModelKey,
+    warmKey: systemModelKey,
   }),
   statistic({
     task: 'forecastAccuracy',

@@ -1,7 +1,8 @@
 /**
  * The statistics registry (docs/architecture.md#adding-a-statistics-route): every statistic of
  * src/engine/statistics.ts is an engine task, has its caches in the warm-up, and is answered by
- * exactly one statistics route; rankings that share a parameter set share a thread.
+ * exactly one statistics route; rankings that share a parameter set share a thread, and so do
+ * the joint-model statistics that read one fitted model.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -49,5 +50,26 @@ describe('the statistics registry', () => {
     assert.equal(taskWarmKey('leaderboard', [common, { ...elo, player: 'p1' }]), `${key}\u0000p1`);
     assert.equal(taskAffinity('eventList', [common, {} as never]), null);
     assert.equal(taskWarmKey('eventList', [common, {} as never]), null);
+  });
+
+  it('sends the joint model of one set of games to the thread that fitted it', () => {
+    const common = { system: 'tow', from: '2025-01-01' } as unknown as CommonFilter;
+    const scope = taskWarmKey('factionStrength', [common]);
+    assert.ok(scope !== null);
+    assert.equal(taskAffinity('factionStrength', [common]), scope);
+    // Army-matchup's skill-adjusted cells read the same model; its plain cells none.
+    const matchup = { ...common, factions: ['a'], skillAdjusted: true } as never;
+    assert.equal(taskWarmKey('armyMatchup', [matchup]), scope);
+    assert.equal(taskAffinity('armyMatchup', [matchup]), scope);
+    const plain = { ...common, skillAdjusted: false } as never;
+    assert.equal(taskWarmKey('armyMatchup', [plain]), null);
+    assert.equal(taskAffinity('armyMatchup', [plain]), null);
+    const other = { ...common, from: '2024-01-01' } as unknown as CommonFilter;
+    assert.notEqual(taskWarmKey('factionStrength', [other]), scope);
+    // A forecast's system model is fitted once per system, then a forecast takes milliseconds.
+    const request = { system: 'tow', player1: 'p', faction1: 'a', player2: 'q', faction2: 'b' };
+    const system = taskWarmKey('forecast', [request]);
+    assert.ok(system !== null);
+    assert.equal(taskAffinity('forecast', [{ ...request, player1: 'r' }]), system);
   });
 });

@@ -59,16 +59,22 @@ function fitScope(snapshot: Snapshot, filter: CommonFilter): ScopeModel {
   };
 }
 
+/**
+ * What the model of a filter's games is kept under: the common filter's fields only, since a
+ * route's own options (army-matchup's factions, the methodology switches) do not change the
+ * games the model is fitted to.
+ */
+export function scopeModelKey(filter: CommonFilter): string {
+  return JSON.stringify(
+    Object.keys(NormalisedFilterProperties).map((k) => filter[k as keyof CommonFilter]),
+  );
+}
+
 /** The joint model of the filter's games (docs/statistics.md#faction-strength), cached. */
 export function scopeModel(snapshot: Snapshot, filter: CommonFilter): ScopeModel {
   let lru = scopeModels.get(snapshot);
   if (lru === undefined) scopeModels.set(snapshot, (lru = new Lru(8)));
-  // Keyed by the common filter's fields only: a route's own options (army-matchup's factions,
-  // the methodology switches) do not change the games the model is fitted to.
-  const key = JSON.stringify(
-    Object.keys(NormalisedFilterProperties).map((k) => filter[k as keyof CommonFilter]),
-  );
-  return cached(lru, key, () => fitScope(snapshot, filter));
+  return cached(lru, scopeModelKey(filter), () => fitScope(snapshot, filter));
 }
 
 /**
