@@ -180,6 +180,19 @@ async function checkAbout(page: Page, served: Served, size: Size): Promise<void>
   const better = by.get('joint')!.brier < by.get('rating')!.brier;
   assert.match(verdict, better ? /beats rating only/ : /no better than rating only/);
   assert.ok(verdict.includes(by.get('joint')!.brier.toFixed(4)), verdict);
+  // "Either" only after the joint model lost to rating only too.
+  assert.equal(
+    /faction only either/.test(verdict),
+    !better && /no better than faction/.test(verdict),
+  );
+  // A calibration claim only where some bin has the 100 games it is judged on.
+  const judged = (by.get('joint')!.calibration as { games: number }[]).filter(
+    (b) => b.games >= 100,
+  );
+  assert.match(
+    verdict,
+    judged.length === 0 ? /too few to judge its calibration/ : /bins? of 100 games or more/,
+  );
   assert.equal(await page.locator('[data-testid=brier-chart] rect').count(), 4);
   assert.ok((await page.locator('figure.calibration svg circle').count()) > 0);
   await fits(page, `${served.name} About the forecasts`);

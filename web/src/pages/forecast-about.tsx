@@ -57,8 +57,13 @@ const ACCURACY_COLUMNS: Array<Column<ModelAccuracy>> = [
 /** Mean outcome against mean forecast per bin, one line per model, the diagonal marked. */
 function CalibrationChart({ models }: { models: ModelAccuracy[] }) {
   const size = 260;
-  const at = (v: number) => 20 + v * (size - 30);
-  const y = (v: number) => size - at(v);
+  // Room for the outcome axis's labels on the left and the forecast axis's below.
+  const left = 34;
+  const right = 16;
+  const top = 8;
+  const bottom = 22;
+  const at = (v: number) => left + v * (size - left - right);
+  const y = (v: number) => top + (1 - v) * (size - top - bottom);
   return (
     <figure class="calibration">
       <svg
@@ -72,7 +77,12 @@ function CalibrationChart({ models }: { models: ModelAccuracy[] }) {
         <line x1={at(0)} y1={y(0)} x2={at(1)} y2={y(0)} stroke="#666" />
         <line x1={at(0)} y1={y(0)} x2={at(0)} y2={y(1)} stroke="#666" />
         {[0, 0.5, 1].map((v) => (
-          <text key={v} x={at(v)} y={size - 4} font-size="10" text-anchor="middle">
+          <text key={`x${v}`} x={at(v)} y={size - 6} font-size="10" text-anchor="middle">
+            {pct(v, 0)}
+          </text>
+        ))}
+        {[0, 0.5, 1].map((v) => (
+          <text key={`y${v}`} x={left - 4} y={y(v) + 3} font-size="10" text-anchor="end">
             {pct(v, 0)}
           </text>
         ))}
@@ -193,17 +203,21 @@ export function verdict(models: ModelAccuracy[]): string[] {
   }
   const lines: string[] = [];
   const share = (a: number, b: number) => pct(Math.abs(a - b) / b, 1);
-  if (joint.brier >= rating.brier) {
+  const noBetterThanRating = joint.brier >= rating.brier;
+  if (noBetterThanRating) {
     lines.push(
       `On these ${num(joint.games)} games the joint model is no better than rating only: its Brier score is ${num(joint.brier, 4)} against ${num(rating.brier, 4)}, ${brierGap(joint.brier, rating.brier)} worse (${share(joint.brier, rating.brier)}). Knowing the armies added nothing the players' ratings did not already say.`,
     );
   } else {
+    const small = (rating.brier - joint.brier) / rating.brier < 0.05 ? ' A small gain.' : '';
     lines.push(
-      `On these ${num(joint.games)} games the joint model beats rating only: Brier ${num(joint.brier, 4)} against ${num(rating.brier, 4)}, ${brierGap(joint.brier, rating.brier)} lower (${share(joint.brier, rating.brier)}). A small gain: most of what can be forecast is the players' skill.`,
+      `On these ${num(joint.games)} games the joint model beats rating only: Brier ${num(joint.brier, 4)} against ${num(rating.brier, 4)}, ${brierGap(joint.brier, rating.brier)} lower (${share(joint.brier, rating.brier)}).${small}`,
     );
   }
   if (faction?.brier != null && joint.brier >= faction.brier) {
-    lines.push(`It is no better than faction only either (${num(faction.brier, 4)}).`);
+    lines.push(
+      `It is no better than faction only${noBetterThanRating ? ' either' : ''} (${num(faction.brier, 4)}).`,
+    );
   }
   const coin = by.get('coin');
   if (coin?.brier != null && models.every((m) => m.brier === null || m.brier >= coin.brier!)) {
@@ -211,18 +225,22 @@ export function verdict(models: ModelAccuracy[]): string[] {
       `Here no model beats the coin flip (${num(coin.brier, 4)}): too few earlier games to learn from, or too few games to tell.`,
     );
   }
-  const off = joint.calibration.filter(
-    (b) =>
-      b.games >= 100 &&
-      b.meanForecast !== null &&
-      b.meanOutcome !== null &&
-      Math.abs(b.meanForecast - b.meanOutcome) > 0.05,
+  // Calibration is judged on bins of 100 games or more only; with none, there is nothing to say.
+  const judged = joint.calibration.filter(
+    (b) => b.games >= 100 && b.meanForecast !== null && b.meanOutcome !== null,
   );
-  lines.push(
-    off.length === 0
-      ? 'Its calibration is within 5 points in every bin of 100 games or more.'
-      : `Its calibration is off by more than 5 points in ${off.length} ${off.length === 1 ? 'bin' : 'bins'} of 100 games or more (forecasts from ${off.map((b) => pct(b.from, 0)).join(', ')}).`,
-  );
+  const off = judged.filter((b) => Math.abs(b.meanForecast! - b.meanOutcome!) > 0.05);
+  if (judged.length === 0) {
+    lines.push('No forecast bin has 100 games or more: too few to judge its calibration.');
+  } else if (off.length === 0) {
+    lines.push(
+      `Its calibration is within 5 points in ${judged.length === 1 ? 'the one bin' : `each of the ${judged.length} bins`} of 100 games or more.`,
+    );
+  } else {
+    lines.push(
+      `Its calibration is off by more than 5 points in ${off.length} of the ${judged.length} ${judged.length === 1 ? 'bin' : 'bins'} of 100 games or more (forecasts from ${off.map((b) => pct(b.from, 0)).join(', ')}).`,
+    );
+  }
   return lines;
 }
 
