@@ -193,8 +193,12 @@ describe(`the event page (${TEST_BACKEND})`, { skip: skipReason ?? false }, () =
           const note = await placementSaid(p, event);
           if (seed === 't9a' && event.format === 'teams')
             assert.match(note, /the source gives no teams/);
-          if (seed === 't9a' && event.format === 'singles')
+          if (seed === 't9a' && event.format === 'singles') {
             assert.match(note, /Places derived by total battle points/);
+            // The places rank by the score: it is shown beside them on every screen.
+            const score = p.locator('[data-testid=standings] thead th', { hasText: 'Score' });
+            assert.ok(await score.isVisible(), `${event.id}: no Score beside derived places`);
+          }
           await p.screenshot({
             path: join(ARTIFACTS, `event-${event.format}-${seed}-${size}.png`),
             fullPage: false,

@@ -77,10 +77,21 @@ const STANDING_COLUMNS: Array<Column<Standing>> = [
 export function Standings({ data }: { data: EventData }) {
   if (data.standings.length === 0) return <Empty>This event has no standings in the data.</Empty>;
   // No places, no Place column (a team event's, or none published and no rule to derive them).
+  // Places derived by a rule rank by the score: on a phone the score stays beside the place
+  // and W/D/L gives way.
+  const placements = data.event.placements;
   const columns =
-    data.event.placements === 'none'
+    placements === 'none'
       ? STANDING_COLUMNS.filter((c) => c.key !== 'place')
-      : STANDING_COLUMNS;
+      : placements === 'derived'
+        ? STANDING_COLUMNS.map((c) =>
+            c.key === 'score'
+              ? { ...c, optional: false }
+              : c.key === 'wdl'
+                ? { ...c, optional: true }
+                : c,
+          )
+        : STANDING_COLUMNS;
   return (
     <SortableTable
       caption={`Standings of ${data.event.name}`}
