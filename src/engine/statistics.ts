@@ -65,7 +65,7 @@ function scopeKey([filter]: ArgsAfterSnapshot<typeof factionStrength>): string {
 
 /** The same, for army-matchup's skill-adjusted cells; its plain cells need no model. */
 function skillAdjustedKey([request]: ArgsAfterSnapshot<typeof armyMatchup>): string | null {
-  return request.skillAdjusted ? `scope-model\u0000${scopeModelKey(request)}` : null;
+  return request.skillAdjusted ? scopeKey([request]) : null;
 }
 
 /** A system's joint and draw models (system-model.ts), fitted once per data version. */

@@ -15,6 +15,7 @@
  */
 import { choleskyInPlace, choleskySolve } from './cholesky.ts';
 import type { GaussianPrior, SparseDesign } from './penalised-logistic.ts';
+import { linearPredictor } from './penalised-logistic.ts';
 
 interface Scratch {
   readonly start: Float64Array;
@@ -23,10 +24,10 @@ interface Scratch {
   readonly dense: Float64Array;
   readonly diagonal: Float64Array;
   readonly coupling: Float64Array;
+  /** Per dense index, its place among the touched columns (`active`), or −1. */
   readonly position: Int32Array;
   readonly schur: Float64Array;
   readonly rhs: Float64Array;
-  readonly reduced: Float64Array;
   /** One diagonal column's touched neighbours: their positions and coupling values. */
   readonly where: Int32Array;
   readonly value: Float64Array;
@@ -41,7 +42,7 @@ export class SequentialLogistic {
   private readonly diagonalIndex: Int32Array;
   private readonly denseColumns: Int32Array;
   private readonly diagonalColumns: Int32Array;
-  /** The dense block of P (s×s, both triangles, row-major). */
+  /** The dense block of P (s×s, row-major, its lower triangle kept). */
   private readonly dense: Float64Array;
   /** The diagonal block of P. */
   private readonly diagonal: Float64Array;
@@ -56,8 +57,9 @@ export class SequentialLogistic {
   private readonly scratch: Scratch;
 
   /**
-   * `diagonal` marks the columns (1) to keep in the diagonal block; they must share no row. Without it every column is dense, the plain Laplace update. `fixed`
-   * marks columns held at their prior mean: a model without those terms on the same design.
+   * `diagonal` marks the columns (1) to keep in the diagonal block; they must share no row.
+   * Without it every column is dense, the plain Laplace update. `fixed` marks columns held at
+   * their prior mean: a model without those terms on the same design.
    */
   constructor(
     private readonly design: SparseDesign,
@@ -94,10 +96,9 @@ export class SequentialLogistic {
       dense: new Float64Array(s * s),
       diagonal: new Float64Array(q),
       coupling: new Float64Array(q * s),
-      position: new Int32Array(s),
+      position: new Int32Array(s).fill(-1),
       schur: new Float64Array(s * s),
       rhs: vector(),
-      reduced: vector(),
       where: new Int32Array(s),
       value: vector(),
     };
@@ -169,7 +170,11 @@ export class SequentialLogistic {
         added = true;
       }
     }
-    if (added) this.active.sort((a, b) => a - b);
+    if (!added) return;
+    this.active.sort((a, b) => a - b);
+    const position = this.scratch.position;
+    position.fill(-1);
+    this.active.forEach((d, r) => (position[d] = r));
   }
 
   /** −P(θ − start), by blocks. */
@@ -213,17 +218,12 @@ export class SequentialLogistic {
     gradient: Float64Array | null,
   ): void {
     const { design, denseIndex, diagonalIndex, theta } = this;
-    const { width, col, val, y, offset } = design;
+    const { width, col, val, y } = design;
     const s = this.denseColumns.length;
     const { where, value } = this.scratch;
     for (let i = from; i < to; i += 1) {
       const base = i * width;
-      let eta = offset[i];
-      for (let e = 0; e < width; e += 1) {
-        const c = col[base + e];
-        if (c >= 0) eta += val[base + e] * theta[c];
-      }
-      const p = 1 / (1 + Math.exp(-eta));
+      const p = 1 / (1 + Math.exp(-linearPredictor(design, theta, i)));
       const w = p * (1 - p);
       const residual = y[i] - p;
       // The row's dense entries, and its one diagonal-block entry if any.
@@ -271,8 +271,6 @@ export class SequentialLogistic {
     const s = denseColumns.length;
     const m = active.length;
     const position = scratch.position;
-    position.fill(-1);
-    for (let r = 0; r < m; r += 1) position[active[r]] = r;
     // The Cholesky factorisation reads the lower triangle only, so only it is formed.
     const schur = scratch.schur.subarray(0, m * m);
     const rhs = scratch.rhs.subarray(0, m);
@@ -304,8 +302,8 @@ export class SequentialLogistic {
         for (let b = 0; b <= a; b += 1) schur[row + where[b]] -= va * value[b];
       }
     }
-    const reduced = scratch.reduced.subarray(0, m);
-    if (!this.solveSchur(schur, rhs, reduced, m)) return false;
+    if (!choleskyInPlace(schur, m)) return false;
+    const reduced = choleskySolve(schur, m, rhs);
     for (let d = 0; d < s; d += 1) {
       const c = denseColumns[d];
       step[c] = touched[d] === 1 ? reduced[position[d]] : gradient[c] / dense[d * s + d];
@@ -316,14 +314,6 @@ export class SequentialLogistic {
       for (const d of neighbours[p]) sum -= coupling[p * s + d] * step[denseColumns[d]];
       step[cp] = sum / diagonal[p];
     }
-    return true;
-  }
-
-  /** Solves S·x = b (m×m, positive definite) by its Cholesky factor. */
-  private solveSchur(schur: Float64Array, b: Float64Array, x: Float64Array, m: number): boolean {
-    if (!choleskyInPlace(schur, m)) return false;
-    x.set(b);
-    choleskySolve(schur, m, x);
     return true;
   }
 }

@@ -6,7 +6,15 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { createRng } from '../../../src/ingest/demo/rng.ts';
 import { choleskyInPlace, choleskySolve } from '../../../src/engine/strength/cholesky.ts';
+import {
+  JOINT_TERMS,
+  JointLayout,
+  ROW_WIDTH,
+  rowEntries,
+} from '../../../src/engine/strength/joint-model.ts';
+import { linearPredictor } from '../../../src/engine/strength/penalised-logistic.ts';
 import type {
   GaussianPrior,
   SparseDesign,
@@ -15,62 +23,43 @@ import { SequentialLogistic } from '../../../src/engine/strength/sequential-logi
 
 const FACTIONS = 5;
 const WINDOWS = 3;
-const PAIRS = (FACTIONS * (FACTIONS - 1)) / 2;
-const WIDTH = 6;
-/** Columns: [skill] [factions] [pairs] [windows × factions], as in joint-model.ts. */
-const COLUMNS = 1 + FACTIONS + PAIRS + WINDOWS * FACTIONS;
-
-function pairColumn(a: number, b: number): number {
-  const [lo, hi] = a < b ? [a, b] : [b, a];
-  return 1 + FACTIONS + lo * FACTIONS - (lo * (lo + 1)) / 2 + (hi - lo - 1);
-}
-
-/** A deterministic pseudo-random sequence (a linear congruential generator). */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
+/** Columns: [skill] [factions] [pairs] [windows × factions], the joint model's own layout. */
+const LAYOUT = new JointLayout(JOINT_TERMS, FACTIONS, WINDOWS);
+const COLUMNS = LAYOUT.columns;
 
 /** `rows` games over `WINDOWS` windows in order; a window's games only from its start. */
 function design(rows: number, seed: number): SparseDesign {
-  const next = random(seed);
-  const col = new Int32Array(rows * WIDTH).fill(-1);
-  const val = new Float64Array(rows * WIDTH);
+  const rng = createRng(seed);
+  const col = new Int32Array(rows * ROW_WIDTH);
+  const val = new Float64Array(rows * ROW_WIDTH);
   const y = new Float64Array(rows);
   for (let i = 0; i < rows; i += 1) {
     const window = Math.floor((i * WINDOWS) / rows);
-    const a = Math.floor(next() * FACTIONS);
-    const b = (a + 1 + Math.floor(next() * (FACTIONS - 1))) % FACTIONS;
-    const entries: [number, number][] = [
-      [0, next() * 2 - 1],
-      [1 + a, 1],
-      [1 + b, -1],
-      [pairColumn(a, b), a < b ? 1 : -1],
-      [1 + FACTIONS + PAIRS + window * FACTIONS + a, 1],
-      [1 + FACTIONS + PAIRS + window * FACTIONS + b, -1],
-    ];
-    entries.forEach(([c, v], e) => {
-      col[i * WIDTH + e] = c;
-      val[i * WIDTH + e] = v;
-    });
-    y[i] = Math.round(next() * 20) / 20;
+    const a = rng.int(0, FACTIONS - 1);
+    const b = (a + rng.int(1, FACTIONS - 1)) % FACTIONS;
+    rowEntries(LAYOUT, a, b, window, rng.next() * 2 - 1, col, val, i * ROW_WIDTH);
+    y[i] = rng.int(0, 20) / 20;
   }
-  return { rows, width: WIDTH, columns: COLUMNS, col, val, offset: new Float64Array(rows), y };
+  return {
+    rows,
+    width: ROW_WIDTH,
+    columns: COLUMNS,
+    col,
+    val,
+    offset: new Float64Array(rows),
+    y,
+  };
 }
 
 function prior(): GaussianPrior {
   const mean = new Float64Array(COLUMNS);
-  mean[0] = 1;
+  mean[LAYOUT.skillColumn] = 1;
   const precision = new Float64Array(COLUMNS).fill(4);
-  precision.fill(100, 1 + FACTIONS, 1 + FACTIONS + PAIRS);
+  precision.fill(100, LAYOUT.pairStart, LAYOUT.windowStart);
   return { mean, precision };
 }
 
-const pairMask = (): Uint8Array =>
-  new Uint8Array(COLUMNS).fill(1, 1 + FACTIONS, 1 + FACTIONS + PAIRS);
+const pairMask = (): Uint8Array => LAYOUT.pairMask();
 
 /** The plain Laplace update of sequential-logistic.ts, every column in one dense k×k solve. */
 class DenseReference {
@@ -113,17 +102,15 @@ class DenseReference {
   private add(from: number, to: number, h: Float64Array, g: Float64Array | null): void {
     const { col, val, y } = this.d;
     for (let i = from; i < to; i += 1) {
-      let eta = 0;
-      for (let e = 0; e < WIDTH; e += 1) eta += val[i * WIDTH + e] * this.theta[col[i * WIDTH + e]];
-      const p = 1 / (1 + Math.exp(-eta));
-      for (let a = 0; a < WIDTH; a += 1) {
-        const ca = col[i * WIDTH + a];
-        if (!this.keep(ca)) continue;
-        if (g !== null) g[ca] += (y[i] - p) * val[i * WIDTH + a];
-        for (let b = 0; b < WIDTH; b += 1) {
-          const cb = col[i * WIDTH + b];
-          if (this.keep(cb)) {
-            h[ca * COLUMNS + cb] += p * (1 - p) * val[i * WIDTH + a] * val[i * WIDTH + b];
+      const p = 1 / (1 + Math.exp(-linearPredictor(this.d, this.theta, i)));
+      for (let a = 0; a < ROW_WIDTH; a += 1) {
+        const ca = col[i * ROW_WIDTH + a];
+        if (ca < 0 || !this.keep(ca)) continue;
+        if (g !== null) g[ca] += (y[i] - p) * val[i * ROW_WIDTH + a];
+        for (let b = 0; b < ROW_WIDTH; b += 1) {
+          const cb = col[i * ROW_WIDTH + b];
+          if (cb >= 0 && this.keep(cb)) {
+            h[ca * COLUMNS + cb] += p * (1 - p) * val[i * ROW_WIDTH + a] * val[i * ROW_WIDTH + b];
           }
         }
       }
@@ -155,27 +142,31 @@ describe('sequential logistic fit', () => {
     const d = design(400, 11);
     const p = prior();
     const mean = Float64Array.from(p.mean);
-    mean[0] = 0;
+    mean[LAYOUT.skillColumn] = 0;
     const fixed = new Uint8Array(COLUMNS);
-    fixed[0] = 1;
+    fixed[LAYOUT.skillColumn] = 1;
     const structured = new SequentialLogistic(
       d,
       { mean, precision: p.precision },
       pairMask(),
       fixed,
     );
-    const dense = new DenseReference(d, { mean, precision: p.precision }, (c) => c !== 0);
+    const dense = new DenseReference(
+      d,
+      { mean, precision: p.precision },
+      (c) => c !== LAYOUT.skillColumn,
+    );
     for (let from = 0; from < d.rows; from += 50) {
       structured.update(from, from + 50, 1);
       dense.update(from, from + 50, 1);
     }
-    assert.equal(structured.theta[0], 0);
+    assert.equal(structured.theta[LAYOUT.skillColumn], 0);
     assert.ok(maxDifference(structured.theta, dense.theta) < 1e-10);
   });
 
   it('refuses a diagonal block whose columns share a row', () => {
     const mask = pairMask();
-    mask[1] = 1; // a faction column: it shares rows with the pairs
+    mask[LAYOUT.factionStart] = 1; // a faction column: it shares rows with the pairs
     assert.throws(() => new SequentialLogistic(design(50, 3), prior(), mask), RangeError);
   });
 });
