@@ -12,11 +12,11 @@ import { buildApp } from '../http/app.ts';
 import { EnginePool } from '../http/engine-thread/engine-pool.ts';
 import { closeGracefully } from '../http/graceful-close.ts';
 import { ServiceMetrics } from '../http/metrics.ts';
-import type { ImportRuns } from '../http/metrics.ts';
 import { listenForMetrics } from '../http/metrics-listener.ts';
+import { ThrottledLog } from '../http/throttled-log.ts';
 import { markInterruptedImports } from '../ingest/import-records.ts';
+import { readImportRuns } from '../store/read-service-state.ts';
 import { openMigratedStore } from '../store/store.ts';
-import type { Store } from '../store/store.ts';
 import type { CliIo } from './cli-io.ts';
 import { printReport } from './print-report.ts';
 import { seedDemo, storeIsEmpty } from './seed-demo.ts';
@@ -60,28 +60,25 @@ function portIsFree(host: string, port: number | null): Promise<boolean> {
   });
 }
 
-/** The store's import runs by status, and how long the last finished one took. */
-export async function importRunsOf(store: Store): Promise<ImportRuns> {
-  const [counts, last] = await Promise.all([
-    store.db
-      .selectFrom('imports')
-      .select(['status', (eb) => eb.fn.countAll<number | string>().as('runs')])
-      .groupBy('status')
-      .execute(),
-    store.db
-      .selectFrom('imports')
-      .select(['started_at', 'finished_at'])
-      .where('finished_at', 'is not', null)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  const byStatus = Object.fromEntries(counts.map((row) => [row.status, Number(row.runs)]));
-  const lastSeconds =
-    last?.finished_at == null
-      ? null
-      : (Date.parse(last.finished_at) - Date.parse(last.started_at)) / 1000;
-  return { byStatus, lastSeconds: Number.isFinite(lastSeconds) ? lastSeconds : null };
+/**
+ * Logs store trouble once per interval and kind (a store outage fails every poll and every
+ * pooled connection at once): on stderr until the app's logger exists, then through it
+ * (docs/operations.md#store-outages).
+ */
+function throttledStoreLog(
+  logger: { current?: FastifyBaseLogger },
+  io: CliIo,
+): (kind: string, message: string, error: unknown) => void {
+  let log: ThrottledLog | undefined;
+  return (kind, message, error) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (logger.current === undefined) {
+      io.err(`muster serve: ${message}: ${reason}`);
+      return;
+    }
+    log ??= new ThrottledLog(logger.current);
+    log.note(kind, message, { reason });
+  };
 }
 
 /** Runs the service until a stop signal; resolves to the exit code. */
@@ -96,7 +93,17 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
       return 1;
     }
   }
-  const store = await openMigratedStore(config.databaseUrl).catch((error: Error) => {
+  // The app's logger exists only once the app is built, and the app needs the snapshots first.
+  const logger: { current?: FastifyBaseLogger } = {};
+  const storeTrouble = throttledStoreLog(logger, io);
+  const store = await openMigratedStore(config.databaseUrl, {
+    onConnectionError: (error) =>
+      storeTrouble(
+        'store-connection-ended',
+        'a store connection ended; the next query opens another',
+        error,
+      ),
+  }).catch((error: Error) => {
     io.err(`muster serve: cannot open the store at ${config.databaseUrl}: ${error.message}`);
     return null;
   });
@@ -116,15 +123,17 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
   });
   // One series per service: every thread's work is observed here, on the main thread.
   const metrics = new ServiceMetrics();
-  // The app's logger exists only once the app is built, and the app needs the snapshots first.
-  const logger: { current?: FastifyBaseLogger } = {};
   const snapshots = servingSnapshots(store, config.databaseUrl, {
     pollMs: config.snapshotPollMs,
     engines,
     snapshotFile: config.snapshotFile,
     onNote: (note) => logger.current?.warn(note),
     onError: (error) =>
-      logger.current?.error({ err: error }, 'snapshot reload failed; serving the previous one'),
+      storeTrouble(
+        'snapshot-reload-failed',
+        'snapshot reload failed; serving the previous one',
+        error,
+      ),
     onLoad: (status, readyMs) => {
       metrics.observeLoad(status, readyMs);
       const file = snapshots.current()?.restoredFrom;
@@ -134,7 +143,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
       );
     },
   });
-  metrics.watch({ snapshot: () => snapshots.status(), importRuns: () => importRunsOf(store) });
+  metrics.watch({
+    snapshot: () => snapshots.status(),
+    importRuns: () => store.probe(readImportRuns),
+  });
   const app = await buildApp({ config, store, snapshots, engineThread: engines, metrics });
   logger.current = app.log;
   await Promise.all([snapshots.start(), engines.start()]);

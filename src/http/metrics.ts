@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { SnapshotStatus } from '../snapshot/snapshot-status.ts';
+import type { ImportRuns } from '../store/read-service-state.ts';
 import type { EngineRunner } from './engine-thread/engine-thread.ts';
 import type { ResponseCache } from './response-cache.ts';
 
@@ -26,10 +27,7 @@ export function noteCacheOutcome(request: FastifyRequest, outcome: CacheOutcome)
 }
 
 /** The store's import runs: how many by status, and how long the last finished one took. */
-export interface ImportRuns {
-  readonly byStatus: Readonly<Record<string, number>>;
-  readonly lastSeconds: number | null;
-}
+export type { ImportRuns };
 
 export interface MetricsSources {
   readonly engines?: Pick<EngineRunner, 'queued'> & { readonly size?: number };
@@ -172,16 +170,36 @@ export class ServiceMetrics {
   private importGauges(): void {
     const registers = [this.registry];
     const sources = this.sources;
+    // One store read a scrape, shared by the gauges below; a store that does not answer leaves
+    // their last values and reads 0 in muster_store_reachable, so a scrape never fails for it.
+    let runs: Promise<ImportRuns | null> | null = null;
+    const readRuns = () => {
+      if (sources.importRuns === undefined) return Promise.resolve(null);
+      runs ??= sources
+        .importRuns()
+        .catch(() => null)
+        .finally(() => setImmediate(() => (runs = null)));
+      return runs;
+    };
+    new Gauge({
+      name: 'muster_store_reachable',
+      help: 'Whether the store answered this scrape (1) or not (0; statistics still answer from the snapshot)',
+      registers,
+      async collect() {
+        if (sources.importRuns === undefined) return;
+        this.set((await readRuns()) === null ? 0 : 1);
+      },
+    });
     new Gauge({
       name: 'muster_import_runs',
       help: 'Import runs recorded in the store, by status (running, imported, rejected, failed, interrupted)',
       labelNames: ['status'],
       registers,
       async collect() {
-        if (sources.importRuns === undefined) return;
-        const runs = await sources.importRuns();
+        const read = await readRuns();
+        if (read === null) return;
         this.reset();
-        for (const [status, count] of Object.entries(runs.byStatus)) this.set({ status }, count);
+        for (const [status, count] of Object.entries(read.byStatus)) this.set({ status }, count);
       },
     });
     new Gauge({
@@ -189,9 +207,8 @@ export class ServiceMetrics {
       help: 'How long the last finished import run took',
       registers,
       async collect() {
-        if (sources.importRuns === undefined) return;
-        const { lastSeconds } = await sources.importRuns();
-        if (lastSeconds !== null) this.set(lastSeconds);
+        const read = await readRuns();
+        if (read !== null && read.lastSeconds !== null) this.set(read.lastSeconds);
       },
     });
   }

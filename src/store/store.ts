@@ -1,6 +1,8 @@
 /**
  * The system of record behind one narrow interface: a Kysely handle on SQLite (better-sqlite3,
  * the embedded default) or PostgreSQL (pg), migrations, the data version and a liveness ping.
+ * A PostgreSQL connection that the server ends is replaced, never fatal, and the reads a serving
+ * process makes while it answers are bounded in time (docs/operations.md#store-outages).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -29,14 +31,61 @@ export interface Store {
    * object per row.
    */
   selectRows<R extends readonly unknown[]>(query: Compilable): Promise<R[]>;
-  /** Round-trips a trivial query; throws when the store is unreachable. */
+  /** Round-trips a trivial query; throws when the store is unreachable or slower than the bound. */
   ping(): Promise<void>;
+  /**
+   * Runs a short read that must answer within PROBE_TIMEOUT_MS or fail (health, the data-version
+   * poll, metrics): on PostgreSQL on connections of its own whose statements the server cancels
+   * at the bound, so a locked table or an exhausted pool cannot hold it.
+   */
+  probe<T>(read: (db: Kysely<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 export interface OpenStoreOptions {
   /** PostgreSQL only: work in this schema (created if missing); tests use one per store. */
   schema?: string;
+  /**
+   * PostgreSQL only: told each error of a pooled connection (the server ended it: a restart, a
+   * failover, an idle-session reaper, a proxy reset). The pool drops that connection and opens
+   * a new one on the next query; a query that was running gets the error itself.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** The longest a probe (health, the data-version poll, metrics) waits for the store. */
+export const PROBE_TIMEOUT_MS = 2000;
+
+/**
+ * Rejects with a plain reason when `promise` has not settled within `ms` (the work itself is
+ * bounded on the server where it can be: statement_timeout on PostgreSQL).
+ */
+export async function withinTime<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A pg pool whose connections' errors are told, never thrown: node-postgres emits `'error'` on an
+ * idle pooled client (and on a checked-out one between queries) when the server ends its
+ * connection, and an `'error'` event without a listener ends the process
+ * (node-postgres docs, "Pool: events: error").
+ */
+function resilientPool(config: pg.PoolConfig, onError: (error: Error) => void): pg.Pool {
+  const pool = new pg.Pool({ keepAlive: true, keepAliveInitialDelayMillis: 10_000, ...config });
+  pool.on('error', onError);
+  // The pool's own listener is removed while a client is checked out: this one stays.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
 }
 
 /** `sqlite:PATH`, a bare path, or `sqlite::memory:` mean SQLite; `postgres://` means PostgreSQL. */
@@ -62,6 +111,10 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
   let db: Kysely<Database>;
   let schema: string | undefined;
   let selectRows: (query: CompiledQuery) => Promise<unknown[]>;
+  // Where probes run: the one handle on SQLite (in-process, and WAL readers never wait on a
+  // writer), a small pool of its own with server-side bounds on PostgreSQL.
+  let probeDb: Kysely<Database>;
+  let closeProbes = async () => {};
   if (dialect === 'sqlite') {
     if (target !== ':memory:') mkdirSync(dirname(target), { recursive: true });
     const database = new SQLite(target);
@@ -72,6 +125,7 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
     db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: cachingDatabase(database) }),
     });
+    probeDb = db;
     // The loader's few statements, each with and without its key-range start.
     const statements = new Map<string, SQLite.Statement>();
     selectRows = async ({ sql: text, parameters }) => {
@@ -90,7 +144,8 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
     const connectionString = target.replace(/([?&])schema=[^&]*&?/, '$1').replace(/[?&]$/, '');
     if (schema !== undefined) {
       // Create the schema on a one-off connection so that the pool's search_path finds it.
-      const client = new pg.Client({ connectionString });
+      const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+      client.on('error', () => undefined);
       await client.connect();
       try {
         await client.query(`create schema if not exists ${schema}`);
@@ -98,20 +153,45 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
         await client.end();
       }
     }
-    const pool = new pg.Pool({
-      connectionString,
-      max: 8,
-      connectionTimeoutMillis: 5000,
-      ...(schema !== undefined ? { options: `-c search_path=${schema}` } : {}),
-    });
+    const onError = options.onConnectionError ?? (() => undefined);
+    const searchPath = schema !== undefined ? { options: `-c search_path=${schema}` } : {};
+    const pool = resilientPool(
+      { connectionString, max: 8, connectionTimeoutMillis: 5000, ...searchPath },
+      onError,
+    );
+    const probePool = resilientPool(
+      {
+        connectionString,
+        max: 2,
+        connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+        idleTimeoutMillis: 10_000,
+        statement_timeout: PROBE_TIMEOUT_MS,
+        lock_timeout: PROBE_TIMEOUT_MS / 2,
+        ...searchPath,
+      },
+      onError,
+    );
     db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
+    probeDb = new Kysely<Database>({
+      dialect: new CurrentSchemaPostgresDialect({ pool: probePool }),
+    });
+    // Kysely ends a pool only once it has used it: end an unused one here, so that a probe
+    // after close fails as every other query does.
+    closeProbes = async () => {
+      await probeDb.destroy();
+      if (!probePool.ending) await probePool.end();
+    };
     selectRows = async ({ sql: text, parameters }) =>
       (await pool.query({ text, values: [...parameters], rowMode: 'array' })).rows;
   }
 
+  const probe = <T>(read: (handle: Kysely<Database>) => Promise<T>): Promise<T> =>
+    withinTime(read(probeDb), PROBE_TIMEOUT_MS, 'the store');
+
   return {
     dialect,
     db,
+    probe,
     location: dialect === 'sqlite' ? `sqlite:${target}` : redact(target),
     async migrate() {
       // Kysely looks its own tables up by schema: name ours, or another schema's copy would count.
@@ -127,22 +207,16 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
         throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${reason}`);
       }
     },
-    async dataVersion() {
-      const row = await db
-        .selectFrom('meta')
-        .select('value')
-        .where('key', '=', 'data_version')
-        .executeTakeFirst();
-      return row === undefined ? 0 : Number(row.value);
-    },
+    dataVersion: () => probe(readDataVersion),
     async selectRows<R extends readonly unknown[]>(query: Compilable) {
       return (await selectRows(query.compile())) as R[];
     },
     async ping() {
-      await sql`select 1`.execute(db);
+      await probe((handle) => sql`select 1`.execute(handle));
     },
     async close() {
       await db.destroy();
+      await closeProbes();
     },
   };
 }
@@ -160,6 +234,16 @@ export async function openMigratedStore(
     throw error;
   }
   return store;
+}
+
+/** The data version in `meta` (0 before the first import). */
+async function readDataVersion(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('meta')
+    .select('value')
+    .where('key', '=', 'data_version')
+    .executeTakeFirst();
+  return row === undefined ? 0 : Number(row.value);
 }
 
 /**

@@ -60,7 +60,29 @@ describe(`GET /api/health (${TEST_BACKEND})`, () => {
     }
   });
 
-  it('fails with 503 when the store is unreachable', async () => {
+  it('warns with 200 (degraded, not down) when the store is unreachable while a snapshot answers', async () => {
+    const store = await openTestStore();
+    const snapshots = new SnapshotManager(store, { pollMs: 60_000 });
+    const app = await buildApp({ config: loadConfig({}), store, snapshots }, { logger: false });
+    try {
+      await importCanonical(store, smallDocument());
+      await snapshots.start();
+      await store.close();
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      assert.equal(res.statusCode, 200);
+      const body = res.json();
+      assert.equal(body.status, 'warn');
+      assert.equal(body.checks['store:responseTime'][0].status, 'fail');
+      assert.equal(body.checks['snapshot:games'][0].status, 'warn');
+      assert.equal(body.checks['snapshot:games'][0].observedValue, 3);
+      assert.match(body.checks['snapshot:games'][0].output, /snapshot of data version 1/);
+    } finally {
+      snapshots.stop();
+      await app.close();
+    }
+  });
+
+  it('fails with 503 when the store is unreachable and no snapshot is loaded', async () => {
     const store = await openTestStore();
     const app = await buildApp({ config: loadConfig({}), store }, { logger: false });
     try {

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { importRunsOf } from '../../src/cli/serve.ts';
 import { ServiceMetrics } from '../../src/http/metrics.ts';
+import { readImportRuns } from '../../src/store/read-service-state.ts';
 import { listenForMetrics } from '../../src/http/metrics-listener.ts';
 import type { MetricsListener } from '../../src/http/metrics-listener.ts';
 import { TEST_ORIGIN, buildTestApp } from '../support/test-app.ts';
@@ -29,7 +29,7 @@ describe(`Prometheus metrics (${TEST_BACKEND})`, () => {
     t = await buildTestApp({ seed: 'demo-slice', metrics, env: { MUSTER_RATE_LIMIT_MAX: '4' } });
     metrics.watch({
       snapshot: () => t.snapshots.status(),
-      importRuns: () => importRunsOf(t.store),
+      importRuns: () => t.store.probe(readImportRuns),
     });
     listener = await listenForMetrics(metrics, '127.0.0.1', 0);
   });
@@ -88,6 +88,33 @@ describe(`Prometheus metrics (${TEST_BACKEND})`, () => {
     assert.equal(sample(text, 'muster_import_runs{status="imported"}'), 1);
     assert.ok((sample(text, 'muster_import_last_duration_seconds') ?? -1) >= 0);
     assert.ok((sample(text, 'muster_process_resident_memory_bytes') ?? 0) > 0);
+    assert.equal(sample(text, 'muster_store_reachable'), 1);
+  });
+
+  it('answers a scrape while the store does not, with muster_store_reachable 0 and the last import figures kept', async () => {
+    const down = new ServiceMetrics();
+    let reachable = true;
+    down.watch({
+      importRuns: () =>
+        reachable
+          ? t.store.probe(readImportRuns)
+          : Promise.reject(new Error('the store: no answer')),
+    });
+    const other = await listenForMetrics(down, '127.0.0.1', 0);
+    try {
+      const read = async () => {
+        const response = await fetch(other.url);
+        assert.equal(response.status, 200);
+        return response.text();
+      };
+      assert.equal(sample(await read(), 'muster_store_reachable'), 1);
+      reachable = false;
+      const text = await read();
+      assert.equal(sample(text, 'muster_store_reachable'), 0);
+      assert.equal(sample(text, 'muster_import_runs{status="imported"}'), 1);
+    } finally {
+      await other.close();
+    }
   });
 
   it('is not rate limited, and answers nothing else', async () => {

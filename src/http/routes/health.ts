@@ -4,7 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { readMeta } from '../../store/store.ts';
+import { readServiceState } from '../../store/read-service-state.ts';
+import type { LastImport } from '../../store/read-service-state.ts';
+import { PROBE_TIMEOUT_MS, withinTime } from '../../store/store.ts';
 import { API_VERSION } from '../../version.ts';
 import type { AppContext } from '../app-context.ts';
 import type { ResponseCache } from '../response-cache.ts';
@@ -54,7 +56,7 @@ const Check = Type.Object(
 export const HealthResponse = Type.Object(
   {
     status: StatusSchema(
-      'Overall status, the worst of the checks: pass and warn answer 200, fail answers 503',
+      'Overall status, the worst of the checks, except that a store that does not answer counts as warn while a snapshot answers (degraded: statistics still answer; docs/operations.md#store-outages): pass and warn answer 200, fail answers 503',
     ),
     version: Type.String({ description: 'API version (semver)' }),
     serviceId: Type.String({ description: 'Service id: "muster"' }),
@@ -67,33 +69,21 @@ export const HealthResponse = Type.Object(
       Type.Array(Check, { description: 'The checks of this component and measurement' }),
       {
         description:
-          'Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process\'s response cache; always pass), engine:queue (computations waiting for an engine thread: warn, "degraded", while a computation has waited over 1 s or one was refused or abandoned in the last 10 s), process:draining (only while shutting down: fail, so health answers 503)',
+          'Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable or slower than 2 s), store:read (only when the store\'s reads failed: fail), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process\'s response cache; always pass), engine:queue (computations waiting for an engine thread: warn, "degraded", while a computation has waited over 1 s or one was refused or abandoned in the last 10 s), process:draining (only while shutting down: fail, so health answers 503)',
       },
     ),
   },
   { description: 'Health of the service (draft-inadarei-api-health-check)' },
 );
 
-const PING_TIMEOUT_MS = 2000;
-
+/** Times a ping, bounded like every probe of the store (docs/operations.md#store-outages). */
 async function timed(ping: () => Promise<void>): Promise<{ ms: number; error?: string }> {
   const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      ping(),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`no answer in ${PING_TIMEOUT_MS} ms`)),
-          PING_TIMEOUT_MS,
-        );
-      }),
-    ]);
+    await withinTime(ping(), PROBE_TIMEOUT_MS, 'ping');
     return { ms: performance.now() - started };
   } catch (error) {
     return { ms: performance.now() - started, error: (error as Error).message };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -130,17 +120,7 @@ function redisCheck(
 export const HEALTH_IMPORT_SUMMARY_CHARS = 1_000;
 
 /** The import:last check: the newest finished import; a failed or interrupted one warns. */
-function importCheck(
-  last:
-    | {
-        id: number;
-        finished_at: string | null;
-        format: string;
-        status: string;
-        summary: string | null;
-      }
-    | undefined,
-): Record<string, unknown> & { status: Status } {
+function importCheck(last: LastImport | undefined): Record<string, unknown> & { status: Status } {
   if (last === undefined) {
     return {
       componentType: 'component',
@@ -199,21 +179,20 @@ interface CheckSet {
   notes: string[];
 }
 
+/**
+ * How a failing store check counts in the overall status: while a snapshot answers, the service
+ * is degraded (warn, 200), not down, so that a store outage does not take every instance out of
+ * its load balancer at once (docs/operations.md#store-outages).
+ */
+function storeFailure(ctx: AppContext): Status {
+  return ctx.snapshots?.current() != null ? 'warn' : 'fail';
+}
+
 /** The store's data version, demo flag, last import and the snapshot's lag behind it. */
 async function storeChecks(ctx: AppContext, now: Date, into: CheckSet): Promise<void> {
   const { checks, statuses, notes } = into;
   try {
-    const [dataVersion, demo, lastImport] = await Promise.all([
-      ctx.store.dataVersion(),
-      readMeta(ctx.store.db, 'demo'),
-      ctx.store.db
-        .selectFrom('imports')
-        .select(['id', 'finished_at', 'format', 'status', 'summary'])
-        .where('finished_at', 'is not', null)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
-    ]);
+    const { dataVersion, demo, lastImport } = await ctx.store.probe(readServiceState);
     checks['store:dataVersion'] = [
       { componentType: 'datastore', observedValue: dataVersion, status: 'pass' },
     ];
@@ -228,11 +207,29 @@ async function storeChecks(ctx: AppContext, now: Date, into: CheckSet): Promise<
       checks['snapshot:games'] = [check];
     }
   } catch (error) {
-    statuses.push('fail');
+    statuses.push(storeFailure(ctx));
     checks['store:read'] = [
       { componentType: 'datastore', status: 'fail', output: (error as Error).message },
     ];
   }
+}
+
+/** The snapshot:games check while the store cannot say how far behind it the snapshot is. */
+function snapshotWithoutStore(snapshot: SnapshotStatus | null): Record<string, unknown> & {
+  status: Status;
+} {
+  return {
+    componentType: 'component',
+    observedValue: snapshot?.games ?? null,
+    status: snapshot === null ? 'fail' : 'warn',
+    ...(snapshot === null
+      ? { output: 'snapshot not loaded yet, and the store is unreachable' }
+      : {
+          time: snapshot.loadedAt,
+          dataVersion: snapshot.dataVersion,
+          output: `answering from the snapshot of data version ${snapshot.dataVersion}; the store is unreachable, so newer data cannot be loaded`,
+        }),
+  };
 }
 
 /** The response cache's size and outcomes since start. */
@@ -307,7 +304,7 @@ export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void
 
       const ping = await timed(() => ctx.store.ping());
       const storeStatus: Status = ping.error ? 'fail' : ping.ms > 500 ? 'warn' : 'pass';
-      statuses.push(storeStatus);
+      statuses.push(storeStatus === 'fail' ? storeFailure(ctx) : storeStatus);
       checks['store:responseTime'] = [
         {
           componentId: ctx.store.dialect,
@@ -331,6 +328,11 @@ export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void
       }
 
       if (!ping.error) await storeChecks(ctx, now, { checks, statuses, notes });
+      else if (ctx.snapshots !== undefined) {
+        const check = snapshotWithoutStore(ctx.snapshots.status());
+        statuses.push(check.status);
+        checks['snapshot:games'] = [check];
+      }
 
       if (ctx.responseCache !== undefined) {
         checks['responseCache:bytes'] = [responseCacheCheck(ctx.responseCache.stats())];
