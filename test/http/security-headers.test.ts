@@ -1,7 +1,7 @@
 /**
  * Response headers and the rate limit's edges (docs/http-api.md, "Security headers"): the
  * headers a security scanner expects on API, OpenAPI and ICS answers, a CSP that keeps /docs
- * working, preflights never refused by the limit, a 429 a browser can read, refused requests
+ * working, preflights counted by the limit like any request, a 429 a browser can read, refused requests
  * counted, and Redis in health when it is configured.
  */
 import assert from 'node:assert/strict';
@@ -111,12 +111,12 @@ describe(`rate limit edges (${TEST_BACKEND})`, () => {
       payload: '{}',
     });
 
-  it('never refuses a preflight from an allowed origin, and its 429 on the POST is readable', async () => {
+  it('counts preflights toward the limit, on real and unknown paths, and its 429 on the POST is readable', async () => {
     const ip = '198.51.100.71';
-    for (let i = 0; i < LIMIT * 3; i += 1) {
-      const preflight = await t.app.inject({
+    const preflight = (url: string) =>
+      t.app.inject({
         method: 'OPTIONS',
-        url: '/api/faction-stats',
+        url,
         remoteAddress: ip,
         headers: {
           origin: TEST_ORIGIN,
@@ -124,9 +124,12 @@ describe(`rate limit edges (${TEST_BACKEND})`, () => {
           'access-control-request-headers': 'content-type',
         },
       });
-      assert.equal(preflight.statusCode, 204, `preflight ${i + 1}: ${preflight.body}`);
+    for (let i = 0; i < LIMIT / 2; i += 1) {
+      assert.equal((await preflight('/api/faction-stats')).statusCode, 204);
+      assert.equal((await preflight(`/no/such/path/${i}`)).statusCode, 404);
     }
-    for (let i = 0; i < LIMIT; i += 1) await post(ip, { origin: TEST_ORIGIN });
+    assert.equal((await preflight('/api/faction-stats')).statusCode, 429);
+    assert.equal((await preflight('/no/such/path')).statusCode, 429);
     const limited = await post(ip, { origin: TEST_ORIGIN });
     assert.equal(limited.statusCode, 429);
     assert.equal(limited.headers['access-control-allow-origin'], TEST_ORIGIN);

@@ -107,13 +107,6 @@ export async function installRateLimit(
     const origin = request.headers.origin;
     return origin !== undefined && origin !== 'null' && allowed(origin) ? origin : null;
   };
-  // A preflight refused with 429 fails in the browser without a readable answer (Fetch §4.8:
-  // a preflight must succeed); allowed origins' preflights are cheap and cached, so they pass,
-  // and the limit answers the actual request, which the browser can read.
-  const isAllowedPreflight = (request: FastifyRequest): boolean =>
-    request.method === 'OPTIONS' &&
-    request.headers['access-control-request-method'] !== undefined &&
-    allowedOrigin(request) !== null;
   // The 429 is sent before the origin guard runs, so it names the origin itself (Fetch §3.2.5)
   // for the page to read Retry-After and the RateLimit headers.
   const corsHeaders = (request: FastifyRequest): Record<string, string> => {
@@ -137,8 +130,9 @@ export async function installRateLimit(
       ? {}
       : { redis, nameSpace: options.namespace ?? DEFAULT_RATE_LIMIT_NAMESPACE }),
     keyGenerator: clientKey,
-    allowList: (request: FastifyRequest) =>
-      isRateLimitExempt(request.routeOptions.url) || isAllowedPreflight(request),
+    // Preflights count too (docs/http-api.md#limits): a browser caches them for ten minutes,
+    // and one uncounted kind of request would be a way around the limit on every path.
+    allowList: (request: FastifyRequest) => isRateLimitExempt(request.routeOptions.url),
     errorResponseBuilder: (request, context) =>
       new ProblemError(
         'rate-limited',
