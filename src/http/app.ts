@@ -3,6 +3,7 @@
  * every route shares (origin guard, rate limit, time limit), the OpenAPI generation, and the
  * routes. Nothing here listens; `serve` and the tests (`app.inject()`) decide that.
  */
+import type { Socket } from 'node:net';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
@@ -12,7 +13,7 @@ import { BODY_LIMIT_BYTES } from './plugins/limits.ts';
 import { installCompression } from './plugins/compression.ts';
 import { installJsonBodyParser } from './plugins/json-body.ts';
 import { installOpenApi } from './plugins/openapi.ts';
-import { answerClientError, answerFrameworkError } from './client-error.ts';
+import { answerClientError, answerConnect, answerFrameworkError } from './client-error.ts';
 import { ConnectionGuard } from './connection-guard.ts';
 import { installGracefulClose } from './graceful-close.ts';
 import { installOriginGuard } from './plugins/origin-guard.ts';
@@ -79,6 +80,7 @@ export async function buildApp(
     checkIntervalMs: Math.max(100, Math.min(1000, Math.floor(ctx.config.headersTimeoutMs / 4))),
     trustProxy: ctx.config.trustProxy,
   });
+  app.server.on('connect', (_request, socket: Socket) => answerConnect(socket));
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   installJsonBodyParser(app);
   installGracefulClose(app);

@@ -6,6 +6,7 @@
  *   Content-Length, broken headers, headers too large, a request not received in time): the
  *   problem is written on the raw socket, then the connection is closed (RFC 9112 §6.3: such a
  *   message cannot be framed, so the connection cannot be reused);
+ * - CONNECT, which Node would close unanswered;
  * - paths Fastify's router refuses (not valid percent-encoded UTF-8, a parameter over
  *   maxParamLength): Fastify's frameworkErrors.
  */
@@ -41,9 +42,33 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     return;
   }
   const { kind, detail } = kindFor(error.code);
-  const problem = new ProblemError(kind, detail);
+  writeRawProblem(socket, new ProblemError(kind, detail));
+}
+
+/**
+ * Node's answer to CONNECT (no listener) is to close the socket unanswered: answer it as a 405
+ * problem instead (RFC 9110 §9.3.6: a CONNECT is for proxies; Muster is an origin server).
+ */
+export function answerConnect(socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const allow = 'GET, HEAD, POST, OPTIONS';
+  writeRawProblem(
+    socket,
+    new ProblemError(
+      'method-not-allowed',
+      'CONNECT is not supported: Muster is an origin server, not a proxy',
+      { headers: { allow } },
+    ),
+  );
+}
+
+/** Writes `problem` as a whole HTTP/1.1 answer on the raw socket, then closes it. */
+function writeRawProblem(socket: Socket, problem: ProblemError): void {
   const body = JSON.stringify(problem.toProblem());
-  const headers = securityHeaderPairs()
+  const headers = [...securityHeaderPairs(), ...Object.entries(problem.headers)]
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   socket.end(

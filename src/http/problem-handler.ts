@@ -110,6 +110,16 @@ export interface ProblemHandlerOptions {
   notFoundPreHandler?: preHandlerAsyncHookHandler;
 }
 
+/** The paths a route pattern matches: `:name` one segment, `*` the rest. */
+function pathShape(pattern: string): RegExp {
+  const parts = pattern.split(/(:[A-Za-z0-9_]+|\*)/).map((part) => {
+    if (part === '*') return '.*';
+    if (part.startsWith(':')) return '[^/]+';
+    return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  });
+  return new RegExp(`^${parts.join('')}$`);
+}
+
 /** Installs the error and not-found handlers (RFC 9457 §3). */
 export function installProblemHandlers(
   app: FastifyInstance,
@@ -134,18 +144,29 @@ export function installProblemHandlers(
   });
   // The methods each fixed path answers, so that any other method on it, whether a router
   // knows it or not (TRACE, PROPFIND), is a 405 with Allow rather than a 404 (RFC 9110 §15.5.6).
+  // Paths with parameters (/problems/:type, /docs/static/*) by the shape of path they match.
   const methods = new Map<string, Set<string>>();
+  const shapes = new Map<string, { shape: RegExp; methods: Set<string> }>();
   app.addHook('onRoute', (route) => {
     const config = route.config as { methodNotAllowed?: boolean } | undefined;
-    if (config?.methodNotAllowed === true || /[:*]/.test(route.url)) return;
-    const set = methods.get(route.url) ?? new Set<string>();
+    if (config?.methodNotAllowed === true) return;
+    let set: Set<string>;
+    if (/[:*]/.test(route.url)) {
+      const entry = shapes.get(route.url) ?? { shape: pathShape(route.url), methods: new Set() };
+      shapes.set(route.url, entry);
+      set = entry.methods;
+    } else {
+      set = methods.get(route.url) ?? new Set<string>();
+      methods.set(route.url, set);
+    }
     for (const method of [route.method].flat()) if (method !== 'OPTIONS') set.add(method);
-    methods.set(route.url, set);
   });
+  const methodsOf = (path: string): Set<string> | undefined =>
+    methods.get(path) ?? [...shapes.values()].find(({ shape }) => shape.test(path))?.methods;
   const preHandler = options.notFoundPreHandler;
   app.setNotFoundHandler(preHandler === undefined ? {} : { preHandler }, (request, reply) => {
     const path = request.url.split('?')[0];
-    const allowed = methods.get(path);
+    const allowed = methodsOf(path);
     if (allowed !== undefined && allowed.size > 0 && !allowed.has(request.method)) {
       const allow = [...allowed].sort().join(', ');
       return sendProblem(

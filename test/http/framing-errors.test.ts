@@ -143,6 +143,42 @@ describe(`errors before any route runs (${TEST_BACKEND})`, () => {
     );
   });
 
+  it('answers POST, OPTIONS and DELETE on a problem type page with 405 and Allow: GET, HEAD', async () => {
+    for (const method of ['POST', 'OPTIONS', 'DELETE']) {
+      const answer = await exchange(
+        port,
+        `${method} /problems/not-found HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      );
+      assertProblem(answer, 405, 'method-not-allowed');
+      assert.equal(answer.headers.allow, 'GET, HEAD', method);
+    }
+    // The docs page's assets (a wildcard path) likewise; a path no pattern matches stays a 404.
+    const asset = await exchange(
+      port,
+      'DELETE /docs/static/index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+    );
+    assertProblem(asset, 405, 'method-not-allowed');
+    assertProblem(
+      await exchange(
+        port,
+        'POST /problems/a/b HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n',
+      ),
+      404,
+      'not-found',
+    );
+  });
+
+  it('answers CONNECT with a 405 problem instead of closing the connection unanswered', async () => {
+    const answer = await exchange(
+      port,
+      'CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n',
+    );
+    const problem = assertProblem(answer, 405, 'method-not-allowed');
+    assert.match(String(problem.detail), /not a proxy/);
+    assert.equal(answer.headers.allow, 'GET, HEAD, POST, OPTIONS');
+    assert.equal(answer.headers.connection, 'close');
+  });
+
   it('answers a message that cannot be framed with a 400 problem and the security headers, then closes', async () => {
     const answer = await exchange(
       port,
