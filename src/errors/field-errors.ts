@@ -30,8 +30,14 @@ export function toFieldErrors(errors: readonly SchemaError[], basePointer = ''):
   );
   const allowed = new Map<string, unknown[]>();
   const types = new Map<string, string[]>();
+  // A branch that failed on a bound (maxLength, pattern, minimum) had the value's type: its
+  // error is the one to fix, not "must be a null" from the branch that did not.
+  const bounds = new Map<string, SchemaError[]>();
   for (const e of errors) {
     const path = e.instancePath ?? '';
+    if (unionPaths.has(path) && !['const', 'type', 'anyOf'].includes(e.keyword ?? '')) {
+      bounds.set(path, [...(bounds.get(path) ?? []), e]);
+    }
     if (e.keyword === 'const' && unionPaths.has(path)) {
       allowed.set(path, [...(allowed.get(path) ?? []), e.params?.allowedValue]);
     }
@@ -62,6 +68,11 @@ export function toFieldErrors(errors: readonly SchemaError[], basePointer = ''):
     }
     if (unionPaths.has(e.instancePath ?? '') && e.keyword !== 'anyOf') {
       // A branch of a union failed; the union's own error below says it once.
+      continue;
+    }
+    if (e.keyword === 'anyOf' && bounds.has(e.instancePath ?? '')) {
+      for (const bound of bounds.get(e.instancePath ?? '')!)
+        push(path, bound.message ?? 'is invalid');
       continue;
     }
     if (e.keyword === 'anyOf') {

@@ -277,15 +277,18 @@ export async function* csvBatches(
       reason,
       payload: null,
     });
-  const rowReject = (at: number, reason: string) =>
+  // The line's cells, read leniently, are the payload: what the person fixes and imports again.
+  const rowReject = (at: number, reason: string, cell?: number, cells?: string[]) => {
+    const column = cell === undefined ? null : sheet.column(cell);
     batch.rejects.push({
       kind: 'game',
       source,
       record: `line ${at}`,
-      field: null,
-      reason: `not valid CSV: ${reason}`,
-      payload: null,
+      field: column,
+      reason: `not valid CSV${column === null ? '' : ` in column ${column}`}: ${reason}`,
+      payload: cells === undefined ? null : sheet.payload(cells),
     });
+  };
   // A row is one game: a row limit far below the record limit makes an endless line fail within
   // a second rather than after the parser has crawled through 128 MiB of it.
   const rowLimit = Math.min(maxRecordBytes, MAX_CSV_ROW_BYTES);
@@ -339,16 +342,20 @@ export async function* csvBatches(
     sheet.readRow(batch, record.map(String), at);
   };
   /** Rejects the records the parser skipped, each alone, and takes the rows read again. */
-  const takeSkipped = (): void => {
-    for (const row of skippedRows(skipped.splice(0), unread, line, rowLimit, rejected)) {
-      if ('reason' in row) rowReject(row.line, row.reason);
+  const takeSkipped = (before = Infinity): void => {
+    // The parser runs ahead: only the records before the one in hand are due (the header first).
+    const due = skipped.filter((error) => (error.lines ?? 0) < before);
+    if (due.length === 0) return;
+    skipped.splice(0, skipped.length, ...skipped.filter((error) => !due.includes(error)));
+    for (const row of skippedRows(due, unread, line, rowLimit, rejected)) {
+      if ('reason' in row) rowReject(row.line, row.reason, row.cell, row.cells);
       else take(row.record, row.line);
     }
   };
   const parser = parseStream(parserOptions(rowLimit, skipped));
   try {
     for await (const parsed of input.pipe(parser) as AsyncIterable<ParsedRecord>) {
-      takeSkipped();
+      takeSkipped(parsed.info.lines);
       take(parsed.record, parsed.info.lines);
       unread.taken(parsed.info.bytes);
       if (stop) break;

@@ -13,10 +13,55 @@ export interface ParsedRecord {
   info: { lines: number; bytes: number };
 }
 
-/** A row to take (its cells as the parser gave them), or a line to reject with its reason. */
+/**
+ * A row to take (its cells as the parser gave them), or a line to reject with its reason, the
+ * cell it found it in (0-based) and the line's cells read leniently, for the reject's payload.
+ */
 export type RecoveredRow =
   | { record: ParsedRecord['record']; line: number }
-  | { reason: string; line: number };
+  | { reason: string; line: number; cell?: number; cells?: string[] };
+
+/**
+ * What a person can fix, for a record the parser could not read: csv-parse's messages name
+ * its own terms and end with the cell's bytes as JSON (docs/import-formats.md#csv).
+ */
+export function csvErrorReason(error: CsvError): string {
+  switch (error.code) {
+    case 'INVALID_OPENING_QUOTE':
+      return 'a quote (") inside a cell that does not start with one: put the whole cell in quotes and double each quote inside it, e.g. "Alice ""The Great"" Smith" (RFC 4180 §2.7)';
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return 'text after the closing quote of a quoted cell: a quote meant inside the cell is written twice (RFC 4180 §2.7)';
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return 'a quote opened on this line never closes';
+    default:
+      return error.message.replace(/ (at|on) line \d+/, '').replace(/, value is .*$/s, '');
+  }
+}
+
+/** A line's cells read leniently (quotes taken as text, any count): what a reject shows. */
+function lenientCells(line: Buffer): string[] {
+  const rows = parse(line, {
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_records_with_error: true,
+    bom: true,
+  }) as string[][];
+  return rows[0] ?? [];
+}
+
+/** Line `n` (1-based) of `text`, without its line end. */
+function nthLine(text: Buffer, n: number): Buffer | null {
+  let start = 0;
+  for (let i = 1; i < n; i++) {
+    const end = text.indexOf(0x0a, start);
+    if (end === -1) return null;
+    start = end + 1;
+  }
+  let end = text.indexOf(0x0a, start);
+  if (end === -1) end = text.length;
+  if (end > start && text[end - 1] === 0x0d) end--;
+  return start >= text.length ? null : text.subarray(start, end);
+}
 
 /**
  * The parser's options: cells as bytes, records with their line and end, and a record it cannot
@@ -82,23 +127,26 @@ function linesOf(rest: Buffer, firstLine: number, rowLimit: number): RecoveredRo
     let end = rest.indexOf(0x0a, start);
     if (end === -1) end = rest.length;
     const skipped: CsvError[] = [];
-    const parsed = parse(
-      rest.subarray(start, end),
-      parserOptions(rowLimit, skipped),
-    ) as unknown as ParsedRecord[];
+    const text = rest.subarray(start, end);
+    const parsed = parse(text, parserOptions(rowLimit, skipped)) as unknown as ParsedRecord[];
     start = end + 1;
     for (const { record } of parsed) {
       rows.push({ record, line });
     }
-    for (const error of skipped) {
-      const reason =
-        error.code === 'CSV_QUOTE_NOT_CLOSED'
-          ? 'a quote opened on this line never closes'
-          : error.message.replace(/ (at|on) line \d+/, '');
-      rows.push({ reason, line });
+    // One reject a line, however many stray quotes it holds.
+    const error = skipped[0];
+    if (error !== undefined) {
+      const cells = lenientCells(text);
+      rows.push({ reason: csvErrorReason(error), line, cell: cellOf(error), cells });
     }
   }
   return rows;
+}
+
+/** The 0-based cell a parse error was found in, when the parser says. */
+function cellOf(error: CsvError): number | undefined {
+  const column = (error as CsvError & { column?: unknown }).column;
+  return typeof column === 'number' ? column : undefined;
 }
 
 /**
@@ -115,13 +163,24 @@ export function skippedRows(
 ): RecoveredRow[] {
   const rows: RecoveredRow[] = [];
   let unclosed = false;
+  // The input after the last row taken begins with the line after it (its line end aside).
+  let rest: Buffer | null = null;
   for (const error of errors) {
     if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
       unclosed = true;
       continue;
     }
     const line = error.lines ?? lastLine + 1;
-    rows.push({ reason: error.message, line });
+    // The parser reports each stray quote of a line: one reject a line.
+    if (rejected.has(line)) continue;
+    rest ??= unread.rest();
+    const text = nthLine(rest.subarray(rest[0] === 0x0a ? 1 : 0), line - lastLine);
+    rows.push({
+      reason: csvErrorReason(error),
+      line,
+      cell: cellOf(error),
+      ...(text === null ? {} : { cells: lenientCells(text) }),
+    });
     rejected.add(line);
   }
   if (!unclosed) return rows;

@@ -199,8 +199,16 @@ function batchCounts(written: ImportCounts, rejects: Reject[], refuse: boolean):
   for (const r of rejects) {
     const key = COUNTED[r.kind];
     if (key !== undefined) counts[key].rejected++;
+    // A rejected event takes its games with it: the games tally says so, so the tallies add up.
+    if (r.kind === 'event') counts.games.rejected += gamesIn(r.payload);
   }
   return counts;
+}
+
+/** The games an event's payload carries (0 when it is not an event with games). */
+function gamesIn(payload: unknown): number {
+  const games = (payload as { games?: unknown } | null)?.games;
+  return Array.isArray(games) ? games.length : 0;
 }
 
 /** The run's report, once its last batch has been added to the state. */
