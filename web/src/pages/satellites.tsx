@@ -121,7 +121,7 @@ const SATELLITE_COLUMNS: Array<Column<Satellite>> = [
     sort: (e) => e.start,
     render: (e) => `${e.start}${e.end && e.end !== e.start ? ` – ${e.end.slice(5)}` : ''}`,
   },
-  { key: 'event', label: 'Event', sort: (e) => e.name, render: (e) => e.name },
+  { key: 'event', label: 'Event', sort: (e) => e.name, render: (e) => <bdi>{e.name}</bdi> },
   {
     key: 'where',
     label: 'Where',
@@ -141,7 +141,7 @@ const SATELLITE_COLUMNS: Array<Column<Satellite>> = [
     label: 'Qualifies for',
     optional: true,
     sort: (e) => e.qualifiesFor?.name ?? null,
-    render: (e) => e.qualifiesFor?.name ?? '–',
+    render: (e) => (e.qualifiesFor ? <bdi>{e.qualifiesFor.name}</bdi> : '–'),
   },
   {
     key: 'slots',
