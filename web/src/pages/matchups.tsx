@@ -8,7 +8,7 @@ import { heatmapPng } from '../components/chart-png.ts';
 import { DownloadCsv, DownloadPng } from '../components/download.tsx';
 import { FactionLink } from '../components/entity-link.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
-import { isolate, num, pct } from '../format.ts';
+import { num, pct } from '../format.ts';
 import type { MatchupCell as Cell, Matchups } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
@@ -309,7 +309,7 @@ function HeatmapGrid({
                         data-cell={key}
                         data-colour-rate={String(colourRate)}
                         tabIndex={key === tabbable ? 0 : -1}
-                        aria-label={`${isolate(row.name)} against ${isolate(col.name)}: ${pct(cell.winRate, 0)} over ${cell.games} games, ${pct(colourRate, 0)} shrunk${cell.lowSample ? ', low sample' : ''}`}
+                        aria-label={`${row.name} against ${col.name}: ${pct(cell.winRate, 0)} over ${cell.games} games, ${pct(colourRate, 0)} shrunk${cell.lowSample ? ', low sample' : ''}`}
                         onClick={() => {
                           chosenByUser = true;
                           update({ cell: key }, true);
