@@ -360,6 +360,26 @@ describe('architecture', () => {
     );
   });
 
+  it('lets the dashboard import from src/ only src/domain, and nothing that needs Node there', () => {
+    // The one CSV writer and the link rule are shared with the browser (docs/architecture.md).
+    const out: string[] = [];
+    const reached = new Set<string>();
+    const queue = WEB_SOURCES.flatMap((path) => WHOLE_GRAPH.get(path) ?? []);
+    for (let edge = queue.shift(); edge !== undefined; edge = queue.shift()) {
+      if (!edge.to.startsWith('src/')) continue;
+      if (!under('src/domain')(edge.to)) out.push(`${edge.from} -> ${edge.to}`);
+      else if (!reached.has(edge.to)) {
+        reached.add(edge.to);
+        for (const next of GRAPH.get(edge.to) ?? []) {
+          if (next.to.startsWith('node:') && !next.typeOnly) out.push(`${next.from} -> ${next.to}`);
+          queue.push(next);
+        }
+      }
+    }
+    assert.ok(reached.has('src/domain/csv-record.ts'), 'the dashboard writes CSV with the writer');
+    assert.deepEqual([...new Set(out)].sort(), []);
+  });
+
   it('finds an import cycle where there is one, type-only imports included', () => {
     const edge = (from: string, to: string): ImportEdge => ({ from, to, typeOnly: true });
     const graph = new Map([

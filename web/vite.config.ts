@@ -50,6 +50,11 @@ export default defineConfig({
   publicDir: 'public',
   esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
   plugins: [precompress(join(import.meta.dirname, 'dist'))],
+  resolve: {
+    // The one CSV writer (src/domain/csv-record.ts) imports csv-stringify's Node build, which
+    // needs Node's Buffer; the browser gets the same writer's own browser build.
+    alias: [{ find: /^csv-stringify\/sync$/, replacement: 'csv-stringify/browser/esm/sync' }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

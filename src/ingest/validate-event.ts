@@ -6,6 +6,7 @@
 import type { Entry, Event, Game, GameSystem } from '../domain/model.ts';
 import type { ValidEvent } from '../domain/import-batch.ts';
 import { isRealDate } from '../domain/calendar-day.ts';
+import { isHttpUrl } from '../domain/http-url.ts';
 import { cleanName } from '../domain/normalize-name.ts';
 import type { RawRecord } from './import-types.ts';
 import { checkGame, cleanList } from './validate-game.ts';
@@ -26,7 +27,21 @@ function countGameIds(records: RawRecord[]): Map<string, number> {
   return count;
 }
 
-/** The event-level rules: unique id, real dates in order, a known system. */
+/** The event's links, opened by whoever follows them: absolute http(s) URLs only. */
+function checkLinks(e: Event): void {
+  for (const field of ['url', 'registrationUrl'] as const) {
+    const link = e[field];
+    if (typeof link === 'string' && link !== '' && !isHttpUrl(link)) {
+      throw new RecordError(
+        `/${field}`,
+        `${field} ${JSON.stringify(link.slice(0, 80))} is not an absolute http:// or https:// URL; ` +
+          'give the full web address, e.g. https://example.org/register',
+      );
+    }
+  }
+}
+
+/** The event-level rules: unique id, real dates in order, a known system, web links. */
 function checkEventFields(ctx: ValidationContext, e: Event, duplicate: boolean): void {
   if (duplicate)
     throw new RecordError('/id', `event id "${e.id}" appears more than once in this batch`);
@@ -37,6 +52,7 @@ function checkEventFields(ctx: ValidationContext, e: Event, duplicate: boolean):
   }
   if (ctx.resolveSystem(e.system) === null)
     throw new RecordError('/system', `unknown system "${e.system}"`);
+  checkLinks(e);
 }
 
 function validateEntries(

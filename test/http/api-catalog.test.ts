@@ -113,17 +113,23 @@ describe('the API catalog', () => {
     }
   });
 
-  it('derives the anchor from the request when no public URL is configured', async () => {
+  it('anchors at "/" with paths, never the Host header, when no public URL is configured', async () => {
     const other = await buildTestApp();
     try {
       const response = await other.app.inject({
         method: 'GET',
         url: '/.well-known/api-catalog',
-        headers: { host: 'muster.lan:8080' },
+        headers: { host: 'evil.example' },
       });
-      const context = (response.json() as { linkset: LinkContext[] }).linkset[0];
-      assert.equal(context.anchor, 'http://muster.lan:8080');
-      assert.equal((context.status as Target[])[0].href, 'http://muster.lan:8080/api/health');
+      assert.doesNotMatch(response.body, /evil/);
+      assert.deepEqual((response.json() as { linkset: LinkContext[] }).linkset, [
+        {
+          anchor: '/',
+          'service-desc': [{ href: '/.well-known/openapi.json', type: 'application/openapi+json' }],
+          'service-doc': [{ href: '/docs', type: 'text/html' }],
+          status: [{ href: '/api/health', type: 'application/health+json' }],
+        },
+      ]);
     } finally {
       await other.close();
     }

@@ -4,11 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fileStem, toCsv } from '../../web/src/csv.ts';
+import { csvDocument } from '../../src/domain/csv-record.ts';
+import { fileStem } from '../../web/src/csv.ts';
 
 describe('CSV downloads', () => {
   it('quotes the fields RFC 4180 asks for and leaves raw numbers as they are', () => {
-    const csv = toCsv(
+    const csv = csvDocument(
       ['faction', 'winRate', 'winRateLow'],
       [
         ['Orcs, Goblins', 0.5234, null],

@@ -1,25 +1,13 @@
 /**
- * CSV (RFC 4180: one header row, raw numbers, an interval as two columns, CRLF line ends, a
- * field quoted when it holds a comma, a quote or a line break) and the file names of the
- * dashboard's downloads, named for the page and the filter it shows, e.g.
- * muster-meta-t9a-2025-01-01_2025-06-30.csv.
+ * The file names of the dashboard's downloads, named for the page and the filter it shows, e.g.
+ * muster-meta-t9a-2025-01-01_2025-06-30.csv. Their CSV is written by Muster's one CSV writer,
+ * src/domain/csv-record.ts (docs/http-api.md#csv).
  */
+import type { CsvCell } from '../../src/domain/csv-record.ts';
 import type { CommonFilter, CommonFilterField } from './common-filter.ts';
 import { COMMON_FILTER } from './common-filter.ts';
 
-export type CsvValue = string | number | boolean | null | undefined;
-
-/** One CSV field, quoted when RFC 4180 §2 asks for it. */
-export function csvField(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'number' && !Number.isFinite(value) ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A whole CSV document: the header row, then one row per record, each line ending in CRLF. */
-export function toCsv(header: string[], rows: CsvValue[][]): string {
-  return [header, ...rows].map((r) => `${r.map(csvField).join(',')}\r\n`).join('');
-}
+export type CsvValue = CsvCell;
 
 export const safe = (text: string): string => text.replace(/[^A-Za-z0-9._-]+/g, '-');
 

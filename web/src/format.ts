@@ -23,3 +23,13 @@ export const playerName = (player: {
   shortId?: string;
   name: string | null;
 }): string => (player.name?.trim() ? player.name : `#${player.shortId ?? player.id}`);
+
+/**
+ * A name written into a string (a caption, an aria-label, a sentence built as text) is isolated
+ * as `<bdi>` isolates one in markup; the document title, which cannot isolate, takes the bidi
+ * controls out (src/domain/bidi-controls.ts).
+ */
+export {
+  isolateName as isolate,
+  stripBidiControls as titleText,
+} from '../../src/domain/bidi-controls.ts';

@@ -2,6 +2,7 @@
  * A small RFC 5545 (iCalendar) writer for the upcoming-satellites feed: all-day VEVENTs with
  * stable UIDs, TEXT escaping (§3.3.11), CRLF line ends and folding at 75 octets (§3.1).
  */
+import { httpUrlOrNull } from '../../domain/http-url.ts';
 import type { UpcomingSatellite } from './upcoming.ts';
 
 const CRLF = '\r\n';
@@ -81,7 +82,8 @@ function description(event: UpcomingSatellite): string {
   }
   if (event.slots !== null) lines.push(`Qualifying slots: ${event.slots}`);
   if (event.capacity !== null) lines.push(`Capacity: ${event.capacity}`);
-  if (event.registrationUrl !== null) lines.push(`Registration: ${event.registrationUrl}`);
+  const registration = httpUrlOrNull(event.registrationUrl);
+  if (registration !== null) lines.push(`Registration: ${registration}`);
   return lines.join('\n');
 }
 
@@ -113,7 +115,8 @@ export function satellitesCalendar(
     if (e.online === true) place.push('online');
     if (place.length > 0) lines.push(`LOCATION:${escapeText(place.join(', '))}`);
     if (e.location !== null) lines.push(`GEO:${e.location.lat};${e.location.lon}`);
-    const url = e.url ?? e.registrationUrl;
+    // A calendar opens URL as a link: only http(s) (docs/import-formats.md#links).
+    const url = httpUrlOrNull(e.url) ?? httpUrlOrNull(e.registrationUrl);
     if (url !== null) lines.push(`URL:${oneLine(url)}`);
     lines.push(
       `DESCRIPTION:${escapeText(description(e))}`,

@@ -6,6 +6,7 @@
 import { haversineKm } from './geo.ts';
 import type { LatLon } from './geo.ts';
 import type { EventRecord } from '../../domain/event-record.ts';
+import { httpUrlOrNull } from '../../domain/http-url.ts';
 
 /** The event fields this module reads (a plain copy of the store's events). */
 export type EventInfo = EventRecord;
@@ -104,8 +105,9 @@ export function matchSatellites(
       slots: e.slots,
       participants: e.participants,
       capacity: e.capacity,
-      registrationUrl: e.registrationUrl,
-      url: e.url,
+      // Links stored before imports checked them are answered only when http(s).
+      registrationUrl: httpUrlOrNull(e.registrationUrl),
+      url: httpUrlOrNull(e.url),
     });
   }
   out.sort(

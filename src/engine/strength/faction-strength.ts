@@ -14,6 +14,7 @@ import {
 import type { EngineResult, FactionRef } from '../common.ts';
 import { resolveFactions, sampleOf } from '../filter.ts';
 import type { CommonFilter } from '../filter.ts';
+import { isolateName } from '../../domain/bidi-controls.ts';
 import type { DrawRule, Methodology } from '../../domain/methodology.ts';
 import type { Interval } from '../intervals.ts';
 import { monthlyPerformance } from './monthly-performance.ts';
@@ -146,7 +147,7 @@ export function factionStrength(
     const ref = factionRef(snapshot, systemFactions[f]);
     if (top > TOP_PLAYER_WARNING_SHARE) {
       warnings.push(
-        `one player plays ${Math.round(top * 100)} % of ${ref.name}'s games: its figures are largely that player's`,
+        `one player plays ${Math.round(top * 100)} % of ${isolateName(ref.name)}'s games: its figures are largely that player's`,
       );
     }
     factions.push({

@@ -4,6 +4,7 @@
  * of POST /api/forecast-accuracy. The snapshot keeps no store ids of games: a game is named by its
  * event's id and its position among that event's games in the data (`<eventId>#<n>`).
  */
+import { csvLine } from '../../domain/csv-record.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { EMPTY_WARNING } from '../common.ts';
 import type { EngineResult } from '../common.ts';
@@ -25,13 +26,6 @@ function firstGameOfEvent(snapshot: Snapshot): Int32Array {
   return first;
 }
 
-/** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
-function field(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** The CSV text of the filter's backtest rows, header first (docs/ratings.md#forecast-accuracy). */
 export function forecastAccuracyCsv(
   snapshot: Snapshot,
@@ -41,9 +35,9 @@ export function forecastAccuracyCsv(
   const { gameEvent } = snapshot;
   const gameId = (g: number) =>
     `${snapshot.events.ids[gameEvent[g]]}#${g - first[gameEvent[g]] + 1}`;
-  const lines = [FORECAST_ACCURACY_COLUMNS.join(',')];
+  const lines = [csvLine(FORECAST_ACCURACY_COLUMNS)];
   for (const row of forecastAccuracyRows(snapshot, filter, gameId)) {
-    lines.push(FORECAST_ACCURACY_COLUMNS.map((c) => field(row[c])).join(','));
+    lines.push(csvLine(FORECAST_ACCURACY_COLUMNS.map((c) => row[c])));
   }
   const sample = sampleOf(snapshot, resolveScope(snapshot, filter));
   return {

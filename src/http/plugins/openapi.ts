@@ -3,7 +3,7 @@
  * the document is never hand-written; this file only adds what no single route owns (info, limits,
  * tags, the shared Problem schema's name, per-request servers).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { Config } from '../../config/config.ts';
 import { API_VERSION } from '../../version.ts';
@@ -126,34 +126,29 @@ export function openApiTexts(app: FastifyInstance): OpenApiTexts {
   return built;
 }
 
-/** The `servers` member for this request: MUSTER_PUBLIC_URL, or the base URL it reached. */
-function serversFor(request: FastifyRequest, config: Config): Array<Record<string, string>> {
+/**
+ * The `servers` member: MUSTER_PUBLIC_URL, or "/", which OpenAPI 3.1 §4.8.5 reads relative to
+ * where the document was fetched; never the request's Host (docs/operations.md#public-url).
+ */
+function serversFor(config: Config): Array<Record<string, string>> {
+  const base = publicBase(config);
   return [
-    {
-      url: publicBase(request, config),
-      description: config.publicUrl === null ? 'This server (as reached)' : 'Public URL',
-    },
+    base === ''
+      ? { url: '/', description: 'This server (relative to this document)' }
+      : { url: base, description: 'Public URL' },
   ];
 }
 
-/** The document as JSON with `servers` naming the base URL this request reached. */
-export function documentJson(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  config: Config,
-): string {
+/** The document as JSON with `servers` naming MUSTER_PUBLIC_URL or this server. */
+export function documentJson(app: FastifyInstance, config: Config): string {
   const { json } = openApiTexts(app);
-  return `${json.slice(0, -1)},"servers":${JSON.stringify(serversFor(request, config))}}`;
+  return `${json.slice(0, -1)},"servers":${JSON.stringify(serversFor(config))}}`;
 }
 
-/** The document as YAML with `servers` naming the base URL this request reached. */
-export function documentYaml(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  config: Config,
-): string {
+/** The document as YAML with `servers` naming MUSTER_PUBLIC_URL or this server. */
+export function documentYaml(app: FastifyInstance, config: Config): string {
   // JSON strings are YAML double-quoted scalars (YAML 1.2 §5.7), so no YAML encoder is needed.
-  const servers = serversFor(request, config)
+  const servers = serversFor(config)
     .map(
       ({ url, description }) =>
         `  - url: ${JSON.stringify(url)}\n    description: ${JSON.stringify(description)}\n`,

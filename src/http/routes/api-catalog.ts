@@ -20,7 +20,11 @@ const Target = {
   type: 'object',
   required: ['href', 'type'],
   properties: {
-    href: { type: 'string', format: 'uri', description: 'Absolute URL of the target' },
+    href: {
+      type: 'string',
+      format: 'uri-reference',
+      description: 'The target: absolute under MUSTER_PUBLIC_URL, else a path on this server',
+    },
     type: { type: 'string', description: 'Media type of the target' },
   },
 } as const;
@@ -39,7 +43,11 @@ const Linkset = {
         type: 'object',
         required: ['anchor', 'service-desc', 'service-doc', 'status'],
         properties: {
-          anchor: { type: 'string', format: 'uri', description: 'The API base URL' },
+          anchor: {
+            type: 'string',
+            format: 'uri-reference',
+            description: 'The API base: MUSTER_PUBLIC_URL, else "/" (this server)',
+          },
           'service-desc': Targets('Machine-readable description (RFC 8631): the OpenAPI document'),
           'service-doc': Targets('Human-readable documentation (RFC 8631): the docs page'),
           status: Targets('Status of the API (RFC 8631): the health route'),
@@ -65,15 +73,16 @@ export function registerApiCatalogRoute(app: FastifyInstance, ctx: AppContext): 
         response: { 200: Linkset },
       },
     },
-    async (request, reply) => {
-      const base = publicBase(request, ctx.config);
+    async (_request, reply) => {
+      // Relative references (RFC 9264 §4.2.2) unless MUSTER_PUBLIC_URL is set: never the Host.
+      const base = publicBase(ctx.config);
       return reply
         .type(API_CATALOG_CONTENT_TYPE)
         .header('link', `<${API_CATALOG_PATH}>; rel="api-catalog"`)
         .send({
           linkset: [
             {
-              anchor: base,
+              anchor: base === '' ? '/' : base,
               'service-desc': [{ href: base + OPENAPI_PATH, type: 'application/openapi+json' }],
               'service-doc': [{ href: base + DOCS_PATH, type: 'text/html' }],
               status: [{ href: base + HEALTH_PATH, type: HEALTH_CONTENT_TYPE }],

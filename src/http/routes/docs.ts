@@ -27,12 +27,12 @@ const DOCS_CSP = [
 export function registerDocsRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Swagger UI's /docs/json and /docs/yaml would encode the document on every request (YAML:
   // about 30 ms of CPU): they answer the text built once per start instead, with servers
-  // naming the origin the page was loaded from.
+  // naming MUSTER_PUBLIC_URL or the origin the page was loaded from.
   const documents: Record<string, RouteHandlerMethod> = {
-    [`${DOCS_PATH}/json`]: (request, reply) =>
-      reply.type('application/json; charset=utf-8').send(documentJson(app, request, ctx.config)),
-    [`${DOCS_PATH}/yaml`]: (request, reply) =>
-      reply.type('application/x-yaml').send(documentYaml(app, request, ctx.config)),
+    [`${DOCS_PATH}/json`]: (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(documentJson(app, ctx.config)),
+    [`${DOCS_PATH}/yaml`]: (_request, reply) =>
+      reply.type('application/x-yaml').send(documentYaml(app, ctx.config)),
   };
   app.addHook('onRoute', (route) => {
     const handler = documents[route.url];

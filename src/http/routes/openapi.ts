@@ -1,6 +1,6 @@
 /**
  * GET /.well-known/openapi.json: the OpenAPI 3.1 document generated from the route schemas
- * (docs/http-api.md#discovery), with `servers` set to MUSTER_PUBLIC_URL or the URL reached.
+ * (docs/http-api.md#discovery), with `servers` set to MUSTER_PUBLIC_URL or "/" (relative).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
@@ -48,7 +48,7 @@ export function registerOpenApiRoute(app: FastifyInstance, ctx: AppContext): voi
       return reply
         .type(`${type}; charset=utf-8`)
         .header('vary', 'Accept')
-        .send(documentJson(app, request, ctx.config));
+        .send(documentJson(app, ctx.config));
     },
   );
 }

@@ -172,4 +172,19 @@ describe('iCalendar feed', () => {
     assert.equal(paris.getFirstPropertyValue('dtstamp')!.toString(), '2030-01-02T03:04:05Z');
     assert.match(new ICAL.Event(byUid.get('berlin-may@muster')!).description, /major unknown/);
   });
+  it('writes only http(s) links into the calendar, whatever the satellites it is given hold', () => {
+    const [paris] = upcomingSatellites([event('paris-may')], query()).events;
+    const text = satellitesCalendar(
+      [
+        { ...paris, url: 'javascript:alert(26)', registrationUrl: 'vbscript:msgbox(26)' },
+        { ...paris, id: 'reg', url: null, registrationUrl: 'https://example.org/register' },
+      ],
+      { now: new Date('2030-01-02T03:04:05Z') },
+    );
+    assert.doesNotMatch(text, /javascript:|vbscript:/);
+    assert.deepEqual(
+      text.split('\r\n').filter((l) => l.startsWith('URL:')),
+      ['URL:https://example.org/register'],
+    );
+  });
 });

@@ -1,11 +1,11 @@
 /**
- * Download buttons: a table as CSV (web/src/csv.ts) and a chart as PNG (chart-png.ts), each
+ * Download buttons: a table as CSV (src/domain/csv-record.ts, docs/http-api.md#csv) and a chart as PNG (chart-png.ts), each
  * file named for the page and the filter it shows.
  */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { CsvValue } from '../csv.ts';
-import { safe, toCsv } from '../csv.ts';
+import { safe } from '../csv.ts';
 
 /** The stem of the page shown; a page may narrow it (the compare view adds its windows). */
 export const FileStem = createContext('muster');
@@ -39,7 +39,11 @@ export function DownloadCsv({
       type="button"
       class="download"
       data-file={file}
-      onClick={() => saveBlob(new Blob([toCsv(header, rows())], { type: 'text/csv' }), file)}
+      onClick={async () => {
+        // The writer (csv-stringify, a fifth of the page's script) loads on the first download.
+        const { csvDocument } = await import('../../../src/domain/csv-record.ts');
+        saveBlob(new Blob([csvDocument(header, rows())], { type: 'text/csv' }), file);
+      }}
     >
       Download CSV
     </button>

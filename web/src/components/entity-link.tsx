@@ -34,7 +34,8 @@ function EntityLink({
         window.scrollTo(0, 0);
       }}
     >
-      {children}
+      {/* A name may be right-to-left or hold an override: it reorders nothing around it. */}
+      <bdi>{children}</bdi>
     </a>
   );
 }

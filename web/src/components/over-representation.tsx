@@ -142,9 +142,10 @@ export function FactionOverRepresentation({ row }: { row: FactionRow }) {
   return (
     <>
       <p>
-        Over the {num(o.events)} events with published or rule-derived placings, {row.faction.name}{' '}
-        has {num(o.entries)} of {num(o.fieldEntries)} entries ({pct(o.entryShare)}). Against that
-        share (×1 = as predicted; muted when the 95 % interval includes 1):
+        Over the {num(o.events)} events with published or rule-derived placings,{' '}
+        <bdi>{row.faction.name}</bdi> has {num(o.entries)} of {num(o.fieldEntries)} entries (
+        {pct(o.entryShare)}). Against that share (×1 = as predicted; muted when the 95 % interval
+        includes 1):
       </p>
       <dl class="stats" aria-label="Over-representation">
         {items.map(([label, ratio, id]) => (

@@ -4,7 +4,7 @@
  * and greyed when that interval spans 50 %, the field's average; and the badge a row gets when
  * one player plays most of its games.
  */
-import { pct } from '../format.ts';
+import { isolate, pct } from '../format.ts';
 import type { FactionStrengthRow } from '../types.ts';
 import { IntervalBar } from './interval-bar.tsx';
 import type { Column } from './sortable-table.tsx';
@@ -71,9 +71,9 @@ export function onePlayerWarning(rows: readonly FactionStrengthRow[]): string | 
     .filter((r) => r.topPlayerShare !== null && r.topPlayerShare > DOMINANT_SHARE)
     .sort((a, b) => (b.topPlayerShare ?? 0) - (a.topPlayerShare ?? 0));
   if (dominated.length === 0) return null;
-  const named = dominated.map((r) => `${r.faction.name} (${pct(r.topPlayerShare, 0)})`);
+  const named = dominated.map((r) => `${isolate(r.faction.name)} (${pct(r.topPlayerShare, 0)})`);
   return dominated.length === 1
-    ? `one player plays ${pct(dominated[0].topPlayerShare, 0)} of ${dominated[0].faction.name}'s games: its figures are largely that player's`
+    ? `one player plays ${pct(dominated[0].topPlayerShare, 0)} of ${isolate(dominated[0].faction.name)}'s games: its figures are largely that player's`
     : `one player plays over a quarter of the games of ${dominated.length} factions, ${named.join(', ')}: their figures are largely that player's`;
 }
 

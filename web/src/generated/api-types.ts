@@ -31,15 +31,15 @@ export interface paths {
                             /** @description The link contexts: one, anchored at the API base */
                             linkset: {
                                 /**
-                                 * Format: uri
-                                 * @description The API base URL
+                                 * Format: uri-reference
+                                 * @description The API base: MUSTER_PUBLIC_URL, else "/" (this server)
                                  */
                                 anchor: string;
                                 /** @description Machine-readable description (RFC 8631): the OpenAPI document */
                                 "service-desc": {
                                     /**
-                                     * Format: uri
-                                     * @description Absolute URL of the target
+                                     * Format: uri-reference
+                                     * @description The target: absolute under MUSTER_PUBLIC_URL, else a path on this server
                                      */
                                     href: string;
                                     /** @description Media type of the target */
@@ -48,8 +48,8 @@ export interface paths {
                                 /** @description Human-readable documentation (RFC 8631): the docs page */
                                 "service-doc": {
                                     /**
-                                     * Format: uri
-                                     * @description Absolute URL of the target
+                                     * Format: uri-reference
+                                     * @description The target: absolute under MUSTER_PUBLIC_URL, else a path on this server
                                      */
                                     href: string;
                                     /** @description Media type of the target */
@@ -58,8 +58,8 @@ export interface paths {
                                 /** @description Status of the API (RFC 8631): the health route */
                                 status: {
                                     /**
-                                     * Format: uri
-                                     * @description Absolute URL of the target
+                                     * Format: uri-reference
+                                     * @description The target: absolute under MUSTER_PUBLIC_URL, else a path on this server
                                      */
                                     href: string;
                                     /** @description Media type of the target */

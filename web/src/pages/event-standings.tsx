@@ -4,7 +4,7 @@
  */
 import { Empty } from '../components/status.tsx';
 import { FactionLink, PlayerLink } from '../components/entity-link.tsx';
-import { num } from '../format.ts';
+import { isolate, num } from '../format.ts';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import type { AnswerOf } from '../api.ts';
@@ -94,7 +94,7 @@ export function Standings({ data }: { data: EventData }) {
         : STANDING_COLUMNS;
   return (
     <SortableTable
-      caption={`Standings of ${data.event.name}`}
+      caption={`Standings of ${isolate(data.event.name)}`}
       captionHidden
       label="Standings"
       name="standings"

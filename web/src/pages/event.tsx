@@ -110,7 +110,9 @@ function OneEvent({ id, params, system }: { id: string; params: Params; system?:
       {({ data, meta }) =>
         data.event === undefined ? null : (
           <article class="event-page">
-            <h1 data-testid="event-name">{data.event.event.name}</h1>
+            <h1 data-testid="event-name">
+              <bdi>{data.event.event.name}</bdi>
+            </h1>
             <Warnings warnings={meta.warnings} />
             <Facts data={data.event} />
             <h2>Standings</h2>

@@ -63,7 +63,12 @@ function Winners({ e }: { e: EventRow }) {
         <span key={w.player.id}>
           {i > 0 && ', '}
           <PlayerLink player={w.player} />
-          {w.faction && <small class="secondary"> {w.faction.name}</small>}
+          {w.faction && (
+            <small class="secondary">
+              {' '}
+              <bdi>{w.faction.name}</bdi>
+            </small>
+          )}
         </span>
       ))}
       {e.placements === 'derived' && (

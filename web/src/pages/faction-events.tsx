@@ -11,7 +11,7 @@ import { EventLink, PlayerLink } from '../components/entity-link.tsx';
 import { Pager } from '../components/pager.tsx';
 import { Empty, Show } from '../components/status.tsx';
 import type { CommonFilter } from '../types.ts';
-import { playerName } from '../format.ts';
+import { isolate, playerName } from '../format.ts';
 import { useApi } from '../use-api.ts';
 
 type FactionEvent = AnswerOf<'/api/events'>['data']['events'][number];
@@ -21,7 +21,7 @@ const PAGE_SIZE = 10;
 
 /** Several players in one CSV field: ids, and names (an id where the data has no name). */
 const ids = (entries: Entry[]) => entries.map((e) => e.player.id).join(' ');
-const names = (entries: Entry[]) => entries.map((e) => playerName(e.player)).join('; ');
+const names = (entries: Entry[]) => entries.map((e) => isolate(playerName(e.player))).join('; ');
 
 function Players({ entries }: { entries: Entry[] }) {
   if (entries.length === 0) return <>–</>;
@@ -103,11 +103,13 @@ export function EventWins({
     <Show result={result} what="event wins">
       {({ data }) =>
         data.events.length === 0 ? (
-          <Empty>No entry of {faction.name} won an event or went undefeated in scope.</Empty>
+          <Empty>
+            No entry of <bdi>{faction.name}</bdi> won an event or went undefeated in scope.
+          </Empty>
         ) : (
           <>
             <SortableTable
-              caption={`Events an entry of ${faction.name} won or finished undefeated (X-0), newest first`}
+              caption={`Events an entry of ${isolate(faction.name)} won or finished undefeated (X-0), newest first`}
               label="Event wins and X-0 runs"
               name={`events${page > 1 ? `-page${page}` : ''}`}
               testId="faction-events"

@@ -10,7 +10,7 @@ import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
 import { OnePlayerBadge, StrengthCell } from '../components/strength-column.tsx';
-import { num, pct, signed } from '../format.ts';
+import { isolate, num, pct, signed } from '../format.ts';
 import { periodLabel, periodRun } from '../periods.ts';
 import type { CommonFilter, FactionStrengthRow } from '../types.ts';
 import { useApi } from '../use-api.ts';
@@ -78,7 +78,12 @@ const MONTH_COLUMNS: Array<Column<Month>> = [
 const RANGE: [number, number] = [-0.5, 0.5];
 
 function MonthlyChart({ months, name }: { months: Month[]; name: string }) {
-  if (months.length === 0) return <Empty>No rated games of {name} in scope.</Empty>;
+  if (months.length === 0)
+    return (
+      <Empty>
+        No rated games of <bdi>{name}</bdi> in scope.
+      </Empty>
+    );
   const run = periodRun(months[0].month, months[months.length - 1].month);
   const byMonth = new Map(months.map((m) => [m.month, m]));
   const clip = (v: number | undefined) =>
@@ -137,8 +142,12 @@ export function AgainstExpectation({
         {({ data, meta }) => {
           const row = data.factions.find((r) => r.faction.id === faction.id);
           if (row === undefined)
-            return <Empty>{faction.name} played no rated game in scope.</Empty>;
-          const mine = meta.warnings.filter((w) => w.includes(`${faction.name}'s`));
+            return (
+              <Empty>
+                <bdi>{faction.name}</bdi> played no rated game in scope.
+              </Empty>
+            );
+          const mine = meta.warnings.filter((w) => w.includes(`${isolate(faction.name)}'s`));
           return (
             <>
               <Warnings warnings={mine} />
@@ -167,7 +176,7 @@ export function AgainstExpectation({
                 </div>
               </dl>
               <p class="note">
-                Each month, what {faction.name}'s games scored
+                Each month, what <bdi>{faction.name}</bdi>'s games scored
                 {data.model.outcome === 'score-share' ? ' (as a share of the points)' : ''} minus
                 what its pilots' ratings before each event predicted: above 0 the army did better
                 than its players. Months without its games are gaps.

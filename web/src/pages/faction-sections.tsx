@@ -11,7 +11,7 @@ import { ITEM_COLUMN, SKILL_COLUMN } from '../components/item-column.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show } from '../components/status.tsx';
-import { num, pct } from '../format.ts';
+import { isolate, num, pct } from '../format.ts';
 import type { CommonFilter, ItemRow, MatchupCell, Rankings, ScenarioStats } from '../types.ts';
 import { useApi } from '../use-api.ts';
 
@@ -96,7 +96,7 @@ export function MatchupRow({ filter, faction, factions }: MatchupProps) {
                 Ranked by the shrunk win rate, so a matchup of a few games does not top the list.
               </p>
               <SortableTable
-                caption={`${faction.name} against each opponent. Muted rows have fewer than 30 games.`}
+                caption={`${isolate(faction.name)} against each opponent. Muted rows have fewer than 30 games.`}
                 columns={MATCHUP_COLUMNS}
                 rows={rows}
                 rowKey={(r) => r.opponent}
@@ -153,7 +153,9 @@ export function TopItems({ filter, faction }: SectionProps) {
       <Show result={result} what="items">
         {({ data }) =>
           data.items.length === 0 ? (
-            <Empty>No army lists of {faction.name} in scope.</Empty>
+            <Empty>
+              No army lists of <bdi>{faction.name}</bdi> in scope.
+            </Empty>
           ) : (
             <SortableTable
               caption="Items in most lists; the delta compares the win rate with and without the item (95 % interval), the skill-adjusted delta takes the players' ratings out."
@@ -222,7 +224,7 @@ export function ScenarioParts({ filter, faction }: SectionProps) {
           const more = rows.length > PART_LIMIT;
           return (
             <SortableTable
-              caption={`${faction.name} per scenario part${more ? `: the ${PART_LIMIT} with most games of ${rows.length} (the CSV has all)` : ''}, mirror games left out. Muted rows have fewer than 30 games.`}
+              caption={`${isolate(faction.name)} per scenario part${more ? `: the ${PART_LIMIT} with most games of ${rows.length} (the CSV has all)` : ''}, mirror games left out. Muted rows have fewer than 30 games.`}
               name="scenario-parts"
               columns={PART_COLUMNS}
               rows={rows}
@@ -295,10 +297,12 @@ export function BestPlayers({ filter, faction }: SectionProps) {
       <Show result={result} what="players">
         {({ data }) =>
           data.players.length === 0 ? (
-            <Empty>No rated games of {faction.name} in scope.</Empty>
+            <Empty>
+              No rated games of <bdi>{faction.name}</bdi> in scope.
+            </Empty>
           ) : (
             <SortableTable
-              caption={`Ranked by Glicko-2 (rating − 2·RD) over their games with ${faction.name}`}
+              caption={`Ranked by Glicko-2 (rating − 2·RD) over their games with ${isolate(faction.name)}`}
               label="Best players"
               name="players"
               columns={PLAYER_COLUMNS}

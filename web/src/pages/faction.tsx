@@ -8,7 +8,7 @@ import { BandChart } from '../components/band-chart.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
-import { num, pct, signed } from '../format.ts';
+import { num, pct, signed, titleText } from '../format.ts';
 import type { FactionRow } from '../types.ts';
 import { FactionOverRepresentation } from '../components/over-representation.tsx';
 import { useApi } from '../use-api.ts';
@@ -243,14 +243,21 @@ export function FactionPage({ params, update, filter, system }: PageProps) {
       </>
     );
   }
-  document.title = `${faction.name} · Muster`;
+  document.title = `${titleText(faction.name)} · Muster`;
   return (
     <>
-      <h1>{faction.name}</h1>
+      <h1>
+        <bdi>{faction.name}</bdi>
+      </h1>
       <Show result={result} what="the faction">
         {({ data, meta }) => {
           const row = data.factions.find((r) => r.faction.id === faction.id);
-          if (row === undefined) return <Empty>{faction.name} played no game in scope.</Empty>;
+          if (row === undefined)
+            return (
+              <Empty>
+                <bdi>{faction.name}</bdi> played no game in scope.
+              </Empty>
+            );
           return (
             <>
               <Warnings warnings={meta.warnings} />

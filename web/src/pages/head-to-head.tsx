@@ -12,7 +12,7 @@ import { SortableTable } from '../components/sortable-table.tsx';
 import { EventLink, FactionLink, PlayerLink } from '../components/entity-link.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { Empty, Show } from '../components/status.tsx';
-import { num, pct, playerName } from '../format.ts';
+import { isolate, num, pct, playerName } from '../format.ts';
 import type { CommonFilter } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import type { Params } from '../url-state.ts';
@@ -206,13 +206,13 @@ function Forecast({
           <div data-testid="head-to-head">
             <div class="controls">
               <FactionPick
-                label={`${playerName(v.player)} plays`}
+                label={`${isolate(playerName(v.player))} plays`}
                 value={f1}
                 factions={factions}
                 onPick={(id) => update({ vf1: id || '-' }, true)}
               />
               <FactionPick
-                label={`${playerName(v.opponent)} plays`}
+                label={`${isolate(playerName(v.opponent))} plays`}
                 value={f2}
                 factions={factions}
                 onPick={(id) => update({ vf2: id || '-' }, true)}
@@ -227,7 +227,7 @@ function Forecast({
               </div>
               <div>
                 <dt title="Expected score (win 1, draw ½; the score share where the system scores games), 95 % interval">
-                  Forecast for {playerName(v.player)}
+                  Forecast for <bdi>{playerName(v.player)}</bdi>
                 </dt>
                 <dd>
                   <span data-testid="forecast">

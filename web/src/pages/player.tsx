@@ -10,7 +10,7 @@ import type { AnswerOf } from '../api.ts';
 import { BandChart, dayOf } from '../components/band-chart.tsx';
 import { EventLink, FactionLink } from '../components/entity-link.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
-import { num, pct, playerName } from '../format.ts';
+import { num, pct, playerName, titleText } from '../format.ts';
 import { useApi } from '../use-api.ts';
 import { entityHref } from '../url-state.ts';
 import { MethodTabs } from '../components/method-tabs.tsx';
@@ -273,10 +273,12 @@ export function PlayerPage({ params, update, filter, system }: PageProps) {
   }
   const page = result.state === 'error' ? undefined : result.data?.data.player;
   const name = page ? playerName(page.player) : `#${id}`;
-  document.title = `${name} · Muster`;
+  document.title = `${titleText(name)} · Muster`;
   return (
     <>
-      <h1 class={page?.player.name?.trim() ? undefined : 'player-id'}>{name}</h1>
+      <h1 class={page?.player.name?.trim() ? undefined : 'player-id'}>
+        <bdi>{name}</bdi>
+      </h1>
       <Show result={result} what="the player">
         {({ data, meta }) => {
           const p = data.player!;

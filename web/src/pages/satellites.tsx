@@ -1,5 +1,6 @@
 /** Satellites: upcoming qualifiers, the majors they feed, distance from a place, the .ics feed. */
 import { useState } from 'preact/hooks';
+import { httpUrlOrNull } from '../../../src/domain/http-url.ts';
 import { post } from '../api.ts';
 import { CITIES } from '../cities.ts';
 import { FileStem, TableCsv } from '../components/download.tsx';
@@ -120,7 +121,7 @@ const SATELLITE_COLUMNS: Array<Column<Satellite>> = [
     sort: (e) => e.start,
     render: (e) => `${e.start}${e.end && e.end !== e.start ? ` – ${e.end.slice(5)}` : ''}`,
   },
-  { key: 'event', label: 'Event', sort: (e) => e.name, render: (e) => e.name },
+  { key: 'event', label: 'Event', sort: (e) => e.name, render: (e) => <bdi>{e.name}</bdi> },
   {
     key: 'where',
     label: 'Where',
@@ -140,7 +141,7 @@ const SATELLITE_COLUMNS: Array<Column<Satellite>> = [
     label: 'Qualifies for',
     optional: true,
     sort: (e) => e.qualifiesFor?.name ?? null,
-    render: (e) => e.qualifiesFor?.name ?? '–',
+    render: (e) => (e.qualifiesFor ? <bdi>{e.qualifiesFor.name}</bdi> : '–'),
   },
   {
     key: 'slots',
@@ -161,14 +162,17 @@ const SATELLITE_COLUMNS: Array<Column<Satellite>> = [
   {
     key: 'register',
     label: 'Register',
-    render: (e) =>
-      e.registrationUrl ? (
-        <a href={e.registrationUrl} rel="noopener noreferrer external">
+    render: (e) => {
+      // Only an http(s) link is a link (docs/import-formats.md#links): never javascript: & co.
+      const href = httpUrlOrNull(e.registrationUrl);
+      return href ? (
+        <a href={href} rel="noopener noreferrer external">
           register
         </a>
       ) : (
         '–'
-      ),
+      );
+    },
   },
 ];
 

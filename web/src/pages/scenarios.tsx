@@ -5,7 +5,7 @@ import { rateColumns } from '../components/rate-columns.tsx';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { Empty, Show, Warnings } from '../components/status.tsx';
-import { num, pct } from '../format.ts';
+import { isolate, num, pct } from '../format.ts';
 import type { ScenarioStats } from '../types.ts';
 import { useApi } from '../use-api.ts';
 import type { PageProps } from './page-props.ts';
@@ -194,9 +194,11 @@ export function ScenariosPage({ params, update, filter }: PageProps) {
                 />
                 {chosen ? (
                   <section aria-labelledby="per-faction-h">
-                    <h2 id="per-faction-h">Factions in {chosen.name}</h2>
+                    <h2 id="per-faction-h">
+                      Factions in <bdi>{chosen.name}</bdi>
+                    </h2>
                     <SortableTable
-                      caption={`Each faction's results in games with ${chosen.name}. Muted rows have fewer than 30 games.`}
+                      caption={`Each faction's results in games with ${isolate(chosen.name)}. Muted rows have fewer than 30 games.`}
                       columns={FACTION_COLUMNS}
                       rows={chosen.factions}
                       rowKey={(r) => r.faction.id}
