@@ -3182,7 +3182,7 @@ export interface paths {
                     };
                     content: {
                         "application/health+json": {
-                            /** @description Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process's response cache; always pass), engine:queue (computations waiting for an engine thread: warn, "degraded", while a computation has waited over 1 s or one was refused or abandoned in the last 10 s), process:draining (only while shutting down: fail, so health answers 503) */
+                            /** @description Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable or slower than 2 s), store:read (only when the store's reads failed: fail), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process's response cache; always pass), engine:queue (computations waiting for an engine thread: warn, "degraded", while a computation has waited over 1 s or one was refused or abandoned in the last 10 s), process:draining (only while shutting down: fail, so health answers 503) */
                             checks: {
                                 [key: string]: ({
                                     /** @description The component checked (store: its dialect, e.g. "sqlite") */
@@ -3209,7 +3209,7 @@ export interface paths {
                             notes: string[];
                             /** @description Service id: "muster" */
                             serviceId: string;
-                            /** @description Overall status, the worst of the checks: pass and warn answer 200, fail answers 503 */
+                            /** @description Overall status, the worst of the checks, except that a store that does not answer counts as warn while a snapshot answers (degraded: statistics still answer; docs/operations.md#store-outages): pass and warn answer 200, fail answers 503 */
                             status: "pass" | "warn" | "fail";
                             /** @description API version (semver) */
                             version: string;
@@ -3238,7 +3238,7 @@ export interface paths {
                     };
                     content: {
                         "application/health+json": {
-                            /** @description Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process's response cache; always pass), engine:queue (computations waiting for an engine thread: warn, "degraded", while a computation has waited over 1 s or one was refused or abandoned in the last 10 s), process:draining (only while shutting down: fail, so health answers 503) */
+                            /** @description Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable or slower than 2 s), store:read (only when the store's reads failed: fail), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process's response cache; always pass), engine:queue (computations waiting for an engine thread: warn, "degraded", while a computation has waited over 1 s or one was refused or abandoned in the last 10 s), process:draining (only while shutting down: fail, so health answers 503) */
                             checks: {
                                 [key: string]: ({
                                     /** @description The component checked (store: its dialect, e.g. "sqlite") */
@@ -3265,7 +3265,7 @@ export interface paths {
                             notes: string[];
                             /** @description Service id: "muster" */
                             serviceId: string;
-                            /** @description Overall status, the worst of the checks: pass and warn answer 200, fail answers 503 */
+                            /** @description Overall status, the worst of the checks, except that a store that does not answer counts as warn while a snapshot answers (degraded: statistics still answer; docs/operations.md#store-outages): pass and warn answer 200, fail answers 503 */
                             status: "pass" | "warn" | "fail";
                             /** @description API version (semver) */
                             version: string;
