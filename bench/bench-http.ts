@@ -103,8 +103,8 @@ export interface LoadResult {
   /** Requests answered during the load. */
   requests?: number;
   /**
-   * CPU milliseconds per request of the server's serving (main) thread, from Linux's per-thread
-   * schedstat; absent in older results or where it cannot be read.
+   * CPU milliseconds per request of the server's serving (main) thread, from
+   * process.threadCpuUsage(); absent in older results.
    */
   servingCpuMs?: number;
   /** CPU milliseconds per request of the whole server process (process.cpuUsage), every thread. */
@@ -113,7 +113,7 @@ export interface LoadResult {
 
 /** What GET /bench/cpu answers: CPU so far, microseconds (bench-server.ts). */
 interface CpuSample {
-  servingUs: number | null;
+  servingUs: number;
   processUs: number;
 }
 
@@ -132,9 +132,7 @@ export function cpuPerRequest(
   if (before === null || after === null || requests === 0) return {};
   const per = (us: number) => us / 1000 / requests;
   return {
-    ...(before.servingUs === null || after.servingUs === null
-      ? {}
-      : { servingCpuMs: per(after.servingUs - before.servingUs) }),
+    servingCpuMs: per(after.servingUs - before.servingUs),
     processCpuMs: per(after.processUs - before.processUs),
   };
 }

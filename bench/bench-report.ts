@@ -134,7 +134,7 @@ function renderHttp(r: BenchResults): string[] {
       'uncached = MUSTER_RESPONSE_CACHE_MB=0, cached = the same request repeated with the cache on (the server runs both, on two ports over one snapshot). ' +
       'Two ceilings on the same server: hello world as a GET, and as a POST of the same body through the same origin guard, rate limit and JSON parsing (what every statistics route pays before its handler). ' +
       'A route named ", br" is the same load with a browser\'s Accept-Encoding (`gzip, deflate, br, zstd`), answered in Brotli. ' +
-      "CPU per request: the serving (main) thread's, read from Linux's per-thread schedstat before and after the load, and the whole process's (process.cpuUsage: engine threads, libuv's pool, the collector), each divided by the requests answered. " +
+      "CPU per request: the serving (main) thread's, read with process.threadCpuUsage() before and after the load, and the whole process's (process.cpuUsage: engine threads, libuv's pool, the collector), each divided by the requests answered. " +
       'Targets: uncached p99 < 100 ms at 8 clients; cached >= half the POST hello-world throughput; serving-thread CPU <= 0.25 ms per uncached statistics answer.',
     '',
     '| route | engine threads | cache | clients | req/s | p50 ms | p97.5 ms | p99 ms | vs hello GET | vs hello POST | KiB per answer | serving CPU ms/req | process CPU ms/req | non-2xx |',
@@ -213,7 +213,7 @@ function renderT9a(t: NonNullable<BenchResults['t9a']>): string[] {
   return [
     ...head,
     `The T9A data set (${t.games.toLocaleString('en')} games, imported with \`muster import --format t9a\` in ${s(t.importMs)}); the four answers a player reads for 2026-01-01..2026-03-31, events of 8+ players, with default options. ` +
-      `Medians of ${t.runs} runs: the engine call alone; the whole request in process (app.inject: parsing, validation, engine, envelope, serialisation); over loopback with one keep-alive connection, without and with a browser's Accept-Encoding (\`gzip, deflate, br, zstd\`: answered in Brotli); the serving thread's CPU per request (Linux per-thread schedstat, over ${t.runs} requests of a route in a row). ` +
+      `Medians of ${t.runs} runs: the engine call alone; the whole request in process (app.inject: parsing, validation, engine, envelope, serialisation); over loopback with one keep-alive connection, without and with a browser's Accept-Encoding (\`gzip, deflate, br, zstd\`: answered in Brotli); the serving thread's CPU per request (process.threadCpuUsage(), over ${t.runs} requests of a route in a row). ` +
       'Aim: all four in sequence under 5 ms uncached and under 2 ms cached.',
     '',
     '| route | answer bytes (plain / br) | engine ms | in process ms (uncached / cached) | loopback ms (uncached / cached) | loopback ms, br (uncached / cached) | serving CPU ms/req (uncached / uncached br / cached br) |',

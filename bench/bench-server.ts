@@ -6,7 +6,6 @@
  * without and with the response cache on two ports, plus a hello-world route and a reload
  * trigger. Prints one JSON line with its URLs, load figures and RSS once it listens.
  */
-import { readFileSync } from 'node:fs';
 import { benchConfig } from './bench-config.ts';
 import { buildApp } from '../src/http/app.ts';
 import { EnginePool } from '../src/http/engine-thread/engine-pool.ts';
@@ -31,21 +30,6 @@ if (stallMs > 0) {
   }, 5).unref();
 }
 const threads = Number(process.env.BENCH_ENGINE_THREADS ?? '1');
-
-/**
- * CPU time the serving (main) thread has run, in nanoseconds, or null where it cannot be read.
- * Node 20 has no process.threadCpuUsage (added in 23.9), and process.cpuUsage counts every
- * thread; Linux keeps each thread's run time in /proc/<pid>/task/<tid>/schedstat (its first
- * field, in nanoseconds), and the main thread's tid is the pid.
- */
-function servingThreadCpuNs(): number | null {
-  try {
-    const schedstat = readFileSync(`/proc/${process.pid}/task/${process.pid}/schedstat`, 'utf8');
-    return Number(schedstat.split(' ')[0]);
-  } catch {
-    return null;
-  }
-}
 
 /** The reload the benchmark started last, as GET /bench/reload-state reports it. */
 type ReloadState =
@@ -124,9 +108,10 @@ async function runServer(): Promise<void> {
     // libuv's pool and the collector's threads too), both in microseconds: the benchmark reads
     // it before and after a load (bench-http.ts).
     built.get('/bench/cpu', async () => {
-      const serving = servingThreadCpuNs();
+      // process.threadCpuUsage() counts this (the main) thread only; process.cpuUsage(), every one.
+      const serving = process.threadCpuUsage();
       const { user, system } = process.cpuUsage();
-      return { servingUs: serving === null ? null : serving / 1000, processUs: user + system };
+      return { servingUs: serving.user + serving.system, processUs: user + system };
     });
     built.get('/bench/reload-state', async () => reload ?? { state: 'none' });
     // Engine tasks not yet answered: requests a finished load left behind (its clients stop

@@ -6,17 +6,23 @@
 // arguments narrow the run (`npm test -- test/ingest/import-sources.test.ts`), `--side-by-side`
 // runs the two passes at once, and MUSTER_TEST_TIMINGS=FILE records each test file's time.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  globSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import pg from 'pg';
 
+/** The test files under `dir`, not looking into fixture folders. */
 function find(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'fixtures' ? [] : find(path);
-    return name.endsWith('.test.ts') ? [path] : [];
-  });
+  const exclude = (path) => basename(path) === 'fixtures';
+  return globSync('**/*.test.ts', { cwd: dir, exclude }).map((file) => join(dir, file));
 }
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
