@@ -9,7 +9,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { SnapshotStatus } from '../snapshot/snapshot-status.ts';
-import type { ImportRuns } from '../store/read-service-state.ts';
 import type { EngineRunner } from './engine-thread/engine-thread.ts';
 import type { ResponseCache } from './response-cache.ts';
 
@@ -27,7 +26,11 @@ export function noteCacheOutcome(request: FastifyRequest, outcome: CacheOutcome)
 }
 
 /** The store's import runs: how many by status, and how long the last finished one took. */
-export type { ImportRuns };
+/** The store's import runs by status, and the last finished one's duration (a probe's read). */
+export interface ImportRuns {
+  readonly byStatus: Readonly<Record<string, number>>;
+  readonly lastSeconds: number | null;
+}
 
 export interface MetricsSources {
   readonly engines?: Pick<EngineRunner, 'queued'> & { readonly size?: number };

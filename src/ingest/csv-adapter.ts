@@ -12,6 +12,7 @@ import { parse as parseStream } from 'csv-parse';
 import type { CsvError } from 'csv-parse';
 import { EVENT_FORMATS, EVENT_TIERS } from '../domain/model.ts';
 import type { Side } from '../domain/model.ts';
+import type { Reject } from '../domain/import-batch.ts';
 import { cleanName, nameKey } from '../domain/normalize-name.ts';
 import {
   bool,
@@ -277,18 +278,8 @@ export async function* csvBatches(
       reason,
       payload: null,
     });
-  // The line's cells, read leniently, are the payload: what the person fixes and imports again.
-  const rowReject = (at: number, reason: string, cell?: number, cells?: string[]) => {
-    const column = cell === undefined ? null : sheet.column(cell);
-    batch.rejects.push({
-      kind: 'game',
-      source,
-      record: `line ${at}`,
-      field: column,
-      reason: `not valid CSV${column === null ? '' : ` in column ${column}`}: ${reason}`,
-      payload: cells === undefined ? null : sheet.payload(cells),
-    });
-  };
+  const rowReject = (at: number, reason: string, cell?: number, cells?: string[]) =>
+    batch.rejects.push(unreadableRow(sheet, source, at, reason, cell, cells));
   // A row is one game: a row limit far below the record limit makes an endless line fail within
   // a second rather than after the parser has crawled through 128 MiB of it.
   const rowLimit = Math.min(maxRecordBytes, MAX_CSV_ROW_BYTES);
@@ -379,6 +370,29 @@ export async function* csvBatches(
   }
   sheet.flush(batch);
   yield batch;
+}
+
+/**
+ * The reject of a line the parser could not read: the column it names, and the line's cells
+ * read leniently as the payload, what the person fixes and imports again.
+ */
+function unreadableRow(
+  sheet: CsvSheet,
+  source: string,
+  at: number,
+  reason: string,
+  cell?: number,
+  cells?: string[],
+): Reject {
+  const column = cell === undefined ? null : sheet.column(cell);
+  return {
+    kind: 'game',
+    source,
+    record: `line ${at}`,
+    field: column,
+    reason: `not valid CSV${column === null ? '' : ` in column ${column}`}: ${reason}`,
+    payload: cells === undefined ? null : sheet.payload(cells),
+  };
 }
 
 /** A file's CSV batches. */
