@@ -3026,7 +3026,7 @@ export interface paths {
         };
         /**
          * Every backtest forecast as CSV
-         * @description RFC 4180 CSV, header first, one row per game and model: gameId (the event id and the game's position among its games in the data, "<eventId>#<n>"), eventId, date (the event's start, YYYY-MM-DD), player1, player2, faction1, faction2 (empty when unknown), model (coin, faction, rating, joint), expected1 (player 1's forecast expected score), outcome1 (their score share, or win 1, draw 0.5, loss 0). The mean of (expected1 − outcome1)² over a model's rows is its brier in POST /api/forecast-accuracy with the same filter.
+         * @description RFC 4180 CSV, header first, one row per game and model: gameId (the event id and the game's position among its games in the data, "<eventId>#<n>"), eventId, date (the event's start, YYYY-MM-DD), player1, player2, faction1, faction2 (empty when unknown), model (coin, faction, rating, joint), expected1 (player 1's forecast expected score), outcome1 (their score share, or win 1, draw 0.5, loss 0). The mean of (expected1 − outcome1)² over a model's rows is its brier in POST /api/forecast-accuracy with the same filter. One answer is one page: limit games (default 10,000, at most 50,000) from offset (default 0), in the backtest's order; a page with fewer than limit games is the last, so offset=0, limit, 2×limit, … reads them all. A HEAD answers the headers without computing anything.
          */
         get: {
             parameters: {
@@ -3042,12 +3042,16 @@ export interface paths {
                      * @example 2025-10-01
                      */
                     from?: string;
+                    /** @description Games in the page, at most 50,000 (four rows each); a page with fewer games than this is the last */
+                    limit?: number;
                     /** @description Only events with at most this many participants, 0 to 100000 (events without a count are left out) */
                     maxParticipants?: number;
                     /** @description Only events with at least this many participants, 0 to 100000 (events without a count are left out) */
                     minParticipants?: number;
                     /** @description Only events of at least this many rounds, 0 to 1000 (declared, else the highest round played) */
                     minRounds?: number;
+                    /** @description Games to skip, in the backtest's order: the page starts at this game */
+                    offset?: number;
                     /** @description true: online events only; false: in person only; absent: both */
                     online?: boolean;
                     /** @description Only events played under these rules versions */
