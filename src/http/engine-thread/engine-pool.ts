@@ -13,6 +13,8 @@
  *   runs an expensive task at a time, so a burst of expensive requests never holds every thread;
  * - each lane has its own bound on waiting tasks: a burst of expensive requests is refused with
  *   503 `busy` without taking the places of cheap ones;
+ * - each client has a share of the expensive lane (client-shares.ts), past which it is refused
+ *   with 429 `too-many-computations`, and clients take turns in it;
  * - a task whose every waiter has gone (its deadline passed, its client went away) is dropped if
  *   it has not started, and cancelled while it runs (cancellation.ts), so abandoned work does
  *   not hold a thread.
@@ -30,8 +32,9 @@ import { ProblemError } from '../../errors/problem.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { SnapshotHandoff } from '../../snapshot/threads/snapshot-handoff.ts';
 import type { AnswerBytes, AnswerOrder } from './answer-bytes.ts';
-import type { EnginePressure, EngineRunner } from './engine-runner.ts';
+import type { EnginePressure, EngineRunner, TaskWaiter } from './engine-runner.ts';
 import type { FailureMessage, FromEngineThread } from './engine-thread-messages.ts';
+import { ClientShares } from './client-shares.ts';
 import { EngineWorker } from './engine-worker.ts';
 import type { PostedTask } from './engine-worker.ts';
 
@@ -45,6 +48,10 @@ export interface EnginePoolOptions {
    * is refused with 503 `busy`.
    */
   readonly maxExpensiveQueued?: number;
+  /** One client's expensive tasks that may run at once (default: half the threads, at least 1). */
+  readonly clientExpensiveRunning?: number;
+  /** One client's expensive tasks that may wait beyond those (default 2); one more: 429. */
+  readonly clientExpensiveWaiting?: number;
 }
 
 interface Job extends PostedTask {
@@ -53,6 +60,8 @@ interface Job extends PostedTask {
   /** What it computes once and keeps (taskWarmKey), or null. */
   readonly warmKey: string | null;
   readonly expensive: boolean;
+  /** The client it is counted against when expensive, or null: none. */
+  readonly client: string | null;
   readonly queuedAt: number;
   resent: boolean;
   done: boolean;
@@ -104,6 +113,8 @@ export class EnginePool implements EngineRunner {
   /** Tasks sent to each thread since start, in thread order. */
   private readonly sent: number[];
   private readonly maxExpensive: number;
+  /** Each client's share of the expensive lane. */
+  private readonly clients: ClientShares;
   private cheapWaiting = 0;
   private expensiveWaiting = 0;
   private expensiveRunning = 0;
@@ -125,6 +136,10 @@ export class EnginePool implements EngineRunner {
     this.sent = this.workers.map(() => 0);
     this.maxExpensive =
       options.maxExpensiveQueued ?? Math.max(1, Math.floor(options.maxQueued / 4));
+    this.clients = new ClientShares(
+      options.clientExpensiveRunning ?? Math.max(1, Math.floor(this.workers.length / 2)),
+      options.clientExpensiveWaiting ?? 2,
+    );
   }
 
   /** How many engine threads the pool runs. */
@@ -141,38 +156,49 @@ export class EnginePool implements EngineRunner {
   }
 
   runAbortable<K extends EngineTaskName>(
-    signal: AbortSignal | undefined,
+    waiter: TaskWaiter | undefined,
     task: K,
     snapshot: Snapshot,
     ...args: EngineTaskArgs<K>
   ): Promise<EngineTaskResult<K>> {
-    return this.enqueue(signal, undefined, task, snapshot, args) as Promise<EngineTaskResult<K>>;
+    return this.enqueue(waiter, undefined, task, snapshot, args) as Promise<EngineTaskResult<K>>;
   }
 
   answer<K extends EngineTaskName>(
-    signal: AbortSignal | undefined,
+    waiter: TaskWaiter | undefined,
     order: AnswerOrder,
     task: K,
     snapshot: Snapshot,
     ...args: EngineTaskArgs<K>
   ): Promise<AnswerBytes> {
-    return this.enqueue(signal, order, task, snapshot, args) as Promise<AnswerBytes>;
+    return this.enqueue(waiter, order, task, snapshot, args) as Promise<AnswerBytes>;
   }
 
-  /** Queues `task` in its lane, or refuses it with 503 `busy` when that lane is full. */
+  /**
+   * Queues `task` in its lane, or refuses it: with 429 `too-many-computations` when it is
+   * expensive and its client holds its whole share already, with 503 `busy` when its lane is
+   * full (docs/operations.md#limits).
+   */
   private enqueue<K extends EngineTaskName>(
-    signal: AbortSignal | undefined,
+    waiter: TaskWaiter | undefined,
     answer: AnswerOrder | undefined,
     task: K,
     snapshot: Snapshot,
     args: EngineTaskArgs<K>,
   ): Promise<unknown> {
+    const signal = waiter?.signal;
     if (signal?.aborted) return Promise.reject(abandonedBecause(signal));
     const affinity = taskAffinity(task, args);
     const pinned = affinity === null ? null : hashOf(affinity) % this.workers.length;
     const warmKey = taskWarmKey(task, args);
     const expensive =
       warmKey !== null && pinned !== null && !this.workers[pinned].isWarm(warmKey, snapshot);
+    const client = expensive ? (waiter?.client ?? null) : null;
+    const refusal = this.clients.refusal(client);
+    if (refusal !== null) {
+      this.lastRefusedAt = Date.now();
+      return Promise.reject(refusal);
+    }
     if (
       expensive
         ? this.expensiveWaiting >= this.maxExpensive
@@ -183,7 +209,7 @@ export class EnginePool implements EngineRunner {
         busy(expensive ? this.expensiveWaiting : this.cheapWaiting, expensive ? 'expensive' : ''),
       );
     }
-    const spec = { task, args, snapshot, pinned, warmKey, expensive };
+    const spec = { task, args, snapshot, pinned, warmKey, expensive, client };
     return this.submit(signal, answer === undefined ? spec : { ...spec, answer });
   }
 
@@ -222,6 +248,7 @@ export class EnginePool implements EngineRunner {
           pinned: i,
           warmKey: null,
           expensive: false,
+          client: null,
         }),
       );
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -261,13 +288,17 @@ export class EnginePool implements EngineRunner {
     for (const jobs of this.own) jobs.length = 0;
     this.cheapWaiting = 0;
     this.expensiveWaiting = 0;
+    for (const job of waiting) this.clients.count(job, -1, 0);
     for (const job of waiting) this.finish(job, new Error('the engine thread was closed'), false);
     await Promise.all(this.workers.map((worker) => worker.close()));
   }
 
   private submit(
     signal: AbortSignal | undefined,
-    spec: Pick<Job, 'task' | 'args' | 'snapshot' | 'pinned' | 'warmKey' | 'expensive' | 'answer'>,
+    spec: Pick<
+      Job,
+      'task' | 'args' | 'snapshot' | 'pinned' | 'warmKey' | 'expensive' | 'client' | 'answer'
+    >,
   ): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const job: Job = {
@@ -290,6 +321,7 @@ export class EnginePool implements EngineRunner {
       else this.own[job.pinned].push(job);
       if (job.expensive) this.expensiveWaiting++;
       else this.cheapWaiting++;
+      this.clients.count(job, 1, 0);
       this.pump();
     });
   }
@@ -317,8 +349,10 @@ export class EnginePool implements EngineRunner {
 
   /**
    * The task thread `index` runs next, taken from its queue: the oldest cheap task it may run;
-   * else, when it is idle and the expensive lane has room, its oldest expensive task. A thread
-   * busy with an expensive task takes nothing more, so a cheap task never waits behind one.
+   * else, when it is idle and the expensive lane has room, an expensive task: that of the
+   * client served least recently among those running less than their share (the oldest of
+   * its tasks), so clients take turns. A thread busy with an expensive task takes nothing
+   * more, so a cheap task never waits behind one.
    */
   private nextFor(index: number, worker: EngineWorker): Job | null {
     const inFlight = worker.inFlight as Job[];
@@ -332,14 +366,15 @@ export class EnginePool implements EngineRunner {
     if (shared !== undefined) return this.shared.shift()!;
     const cap = Math.max(1, this.workers.length - 1);
     if (inFlight.length > 0 || this.expensiveRunning >= cap) return null;
-    const ownExpensive = own.findIndex((job) => job.expensive);
-    return ownExpensive < 0 ? null : own.splice(ownExpensive, 1)[0];
+    const chosen = this.clients.next(own);
+    return chosen < 0 ? null : own.splice(chosen, 1)[0];
   }
 
   private dispatch(index: number, worker: EngineWorker, job: Job): void {
     if (job.expensive) {
       this.expensiveWaiting--;
       this.expensiveRunning++;
+      this.clients.count(job, -1, 1);
     } else {
       this.cheapWaiting--;
     }
@@ -357,6 +392,7 @@ export class EnginePool implements EngineRunner {
       queue.splice(waiting, 1);
       if (job.expensive) this.expensiveWaiting--;
       else this.cheapWaiting--;
+      this.clients.count(job, -1, 0);
     } else {
       // Running: its thread stays busy with it until the next check (cancellation.ts).
       for (const worker of this.workers) if (worker.inFlight.includes(job)) worker.cancel(job);
@@ -376,6 +412,7 @@ export class EnginePool implements EngineRunner {
       return;
     }
     if (job.expensive) this.expensiveRunning--;
+    this.clients.count(job, 0, -1);
     if ('result' in message) {
       if (job.warmKey !== null) worker.noteWarm(job.warmKey, job.snapshot);
       this.finish(job, message.result, true);
@@ -392,6 +429,7 @@ export class EnginePool implements EngineRunner {
   private stopped(lost: Job[], cause: Error): void {
     for (const job of lost) {
       if (job.expensive) this.expensiveRunning--;
+      this.clients.count(job, 0, -1);
       this.finish(job, new Error(`the engine thread stopped: ${cause.message}`), false);
     }
     // The next task starts another worker.

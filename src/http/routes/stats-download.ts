@@ -16,6 +16,7 @@ import type { AppContext } from '../app-context.ts';
 import { appendVary } from '../plugins/compression.ts';
 import { problemResponse } from '../plugins/problem-responses.ts';
 import { requireSnapshot } from '../schemas/envelope.ts';
+import { clientKey } from '../plugins/rate-limit.ts';
 import { runAnswer, sendCached } from './stats-route.ts';
 
 export interface StatsDownload<K extends EngineTaskName = EngineTaskName> {
@@ -90,7 +91,8 @@ export function registerStatsDownload(
           const filter = normaliseCommonFilter(snapshot, query as CommonFilterInput);
           const order = { format, encodings: encoding === null ? [] : [encoding] };
           const args = download.args(filter, query);
-          return runAnswer(ctx, signal, order, download.task, snapshot, args);
+          const waiter = { signal, client: clientKey(request) };
+          return runAnswer(ctx, waiter, order, download.task, snapshot, args);
         },
         download.contentType,
       );

@@ -69,7 +69,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -87,7 +87,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -180,7 +180,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -198,7 +198,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -623,7 +623,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -641,7 +641,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -1186,7 +1186,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -1204,7 +1204,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -1811,7 +1811,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -1829,7 +1829,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -2154,7 +2154,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -2172,7 +2172,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -2362,7 +2362,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -2380,7 +2380,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -2659,7 +2659,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -2677,7 +2677,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -2956,7 +2956,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -2974,7 +2974,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -3096,7 +3096,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -3114,7 +3114,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -3698,7 +3698,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -3716,7 +3716,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -4370,7 +4370,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -4388,7 +4388,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -4655,7 +4655,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -4673,7 +4673,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -5035,7 +5035,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -5053,7 +5053,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -5341,7 +5341,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -5359,7 +5359,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -5465,7 +5465,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -5483,7 +5483,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -5554,7 +5554,7 @@ export interface components {
              * @description The problem type: a relative reference /problems/{kind}, the same on every Muster server. Resolved against the request URL (RFC 3986 §5) it is an HTML page this server serves explaining the type; /problems lists them all
              * @enum {string}
              */
-            type: "/problems/validation" | "/problems/malformed-json" | "/problems/invalid-encoding" | "/problems/nesting-too-deep" | "/problems/malformed-request" | "/problems/forbidden" | "/problems/origin-not-allowed" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/body-too-large" | "/problems/unsupported-media-type" | "/problems/uri-too-long" | "/problems/expectation-failed" | "/problems/headers-too-large" | "/problems/rate-limited" | "/problems/internal" | "/problems/not-ready" | "/problems/busy" | "/problems/timeout";
+            type: "/problems/validation" | "/problems/malformed-json" | "/problems/invalid-encoding" | "/problems/nesting-too-deep" | "/problems/malformed-request" | "/problems/forbidden" | "/problems/origin-not-allowed" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/body-too-large" | "/problems/unsupported-media-type" | "/problems/uri-too-long" | "/problems/expectation-failed" | "/problems/headers-too-large" | "/problems/rate-limited" | "/problems/too-many-computations" | "/problems/internal" | "/problems/not-ready" | "/problems/busy" | "/problems/timeout";
         };
     };
     responses: never;
