@@ -15,6 +15,7 @@ import { leaderboard } from '../../src/engine/ratings/leaderboard.ts';
 import type { ScenarioRequest } from '../../src/engine/scenario.ts';
 import { EnginePool } from '../../src/http/engine-thread/engine-pool.ts';
 import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
+import type { EngineWorker } from '../../src/http/engine-thread/engine-worker.ts';
 import { ResponseCache } from '../../src/http/response-cache.ts';
 import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot.ts';
@@ -150,6 +151,40 @@ describe(`the engine's lanes (${TEST_BACKEND})`, () => {
       ),
     );
     assert.deepEqual(answers, Array(5).fill('ok'));
+  });
+
+  it('lets a running computation whose waiter left run on when a waiting task needs what it keeps', async () => {
+    const engines = pool({ threads: 1, maxQueued: 64 });
+    await engines.start();
+    const cancelled: unknown[] = [];
+    for (const worker of (engines as unknown as { workers: EngineWorker[] }).workers) {
+      const cancel = worker.cancel.bind(worker);
+      worker.cancel = (task) => {
+        cancelled.push(task);
+        cancel(task);
+      };
+    }
+    // Two filters of one system share its backtest: the second waits for the thread.
+    const lastYear = normaliseCommonFilter(snapshot, { from: '2025-06-01' });
+    const leaving = new AbortController();
+    const first = engines.runAbortable(
+      { signal: leaving.signal },
+      'forecastAccuracy',
+      snapshot,
+      common,
+    );
+    const second = engines.runAbortable({}, 'forecastAccuracy', snapshot, lastYear);
+    const reason = new Error('the first client went away');
+    leaving.abort(reason);
+    await assert.rejects(first, (error) => error === reason);
+    assert.ok((await second).data.models.length > 0);
+    assert.deepEqual(cancelled, [], 'the backtest the second task needs was not cancelled');
+    // With nobody else waiting for it, a running computation is cancelled as before.
+    const alone = new AbortController();
+    const third = rate(engines, 0.971, alone.signal);
+    alone.abort(new Error('gone'));
+    await assert.rejects(third);
+    assert.equal(cancelled.length, 1);
   });
 
   it('gives every thread but one to expensive tasks at most, so one is always free for cheap ones', async () => {

@@ -16,8 +16,8 @@
  * - each client has a share of the expensive lane (client-shares.ts), past which it is refused
  *   with 429 `too-many-computations`, and clients take turns in it;
  * - a task whose every waiter has gone (its deadline passed, its client went away) is dropped if
- *   it has not started, and cancelled while it runs (cancellation.ts), so abandoned work does
- *   not hold a thread.
+ *   it has not started, and cancelled while it runs (cancellation.ts) unless a waiting task needs
+ *   what it computes and keeps, so abandoned work does not hold a thread.
  * Ratings computed for one parameter set stay with the thread that computed them, so tasks
  * that share them go to that thread (taskAffinity).
  */
@@ -43,10 +43,7 @@ export interface EnginePoolOptions {
   readonly threads: number;
   /** Cheap tasks that may wait at once over the whole pool; one more is refused with 503 `busy`. */
   readonly maxQueued: number;
-  /**
-   * Expensive tasks that may wait at once (default: a quarter of maxQueued, at least 1); one more
-   * is refused with 503 `busy`.
-   */
+  /** Expensive tasks that may wait at once (default: maxQueued / 4, at least 1); one more: 503. */
   readonly maxExpensiveQueued?: number;
   /** One client's expensive tasks that may run at once (default: half the threads, at least 1). */
   readonly clientExpensiveRunning?: number;
@@ -74,10 +71,7 @@ interface Job extends PostedTask {
 /** A string's FNV-1a hash, to spread affinity keys over the threads. */
 function hashOf(text: string): number {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return hash >>> 0;
 }
 
@@ -113,7 +107,6 @@ export class EnginePool implements EngineRunner {
   /** Tasks sent to each thread since start, in thread order. */
   private readonly sent: number[];
   private readonly maxExpensive: number;
-  /** Each client's share of the expensive lane. */
   private readonly clients: ClientShares;
   private cheapWaiting = 0;
   private expensiveWaiting = 0;
@@ -393,11 +386,21 @@ export class EnginePool implements EngineRunner {
       if (job.expensive) this.expensiveWaiting--;
       else this.cheapWaiting--;
       this.clients.count(job, -1, 0);
-    } else {
+    } else if (!this.neededByAnother(job)) {
       // Running: its thread stays busy with it until the next check (cancellation.ts).
       for (const worker of this.workers) if (worker.inFlight.includes(job)) worker.cancel(job);
     }
     this.finish(job, reason, false);
+  }
+
+  /**
+   * Whether a waiting task needs what running `job` computes and keeps (its warm key): it then
+   * runs on for that task, so a computation longer than one deadline completes while requests
+   * for it keep coming (docs/operations.md#limits).
+   */
+  private neededByAnother(job: Job): boolean {
+    if (job.warmKey === null || job.pinned === null) return false;
+    return this.own[job.pinned].some((other) => other.warmKey === job.warmKey);
   }
 
   private settled(worker: EngineWorker, message: Exclude<FromEngineThread, { ready: true }>) {
