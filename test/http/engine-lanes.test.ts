@@ -139,6 +139,24 @@ describe(`the engine's lanes (${TEST_BACKEND})`, () => {
     assert.equal(order.at(-1), 'flooder again');
   });
 
+  it("takes turns between clients over every thread's queue, not only within one thread's", async () => {
+    const engines = pool({ threads: 2, maxQueued: 64 });
+    await engines.start();
+    const order: string[] = [];
+    const outcome = (name: string, client: string, tau: number) =>
+      engines
+        .runAbortable({ client }, 'leaderboard', snapshot, common, { glicko2: { tau } })
+        .then(() => order.push(name));
+    // Two threads, one expensive task at a time. The flooder's first task hashes to the thread
+    // the victim's does, its next two to the other one.
+    const flood = [0.981, 0.982, 0.984].map((tau, i) =>
+      outcome(`flooder ${i + 1}`, '10.0.0.1', tau),
+    );
+    const victim = outcome('victim', '10.0.0.2', 0.983);
+    await Promise.all([...flood, victim]);
+    assert.deepEqual(order, ['flooder 1', 'victim', 'flooder 2', 'flooder 3']);
+  });
+
   it('counts expensive tasks without a client against no share', async () => {
     const engines = pool({ threads: 1, maxQueued: 64, maxExpensiveQueued: 8 });
     await engines.start();

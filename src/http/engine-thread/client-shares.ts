@@ -17,14 +17,14 @@ export interface SharedTask {
 interface Share {
   running: number;
   waiting: number;
-  /** When one of its tasks last started (the shares' turn count; 0: none yet). */
+  /** When one of its tasks last started (the shares' count of starts; 0: none yet). */
   servedAt: number;
 }
 
 export class ClientShares {
   private readonly shares = new Map<string, Share>();
   /** Expensive tasks started so far: the clock of Share.servedAt. */
-  private turn = 0;
+  private started = 0;
 
   /**
    * @param running a client's expensive tasks that may run at once; its others wait
@@ -64,8 +64,40 @@ export class ClientShares {
     }
     share.waiting += waiting;
     share.running += running;
-    if (running > 0) share.servedAt = ++this.turn;
+    if (running > 0) share.servedAt = ++this.started;
     if (share.waiting <= 0 && share.running <= 0) this.shares.delete(task.client);
+  }
+
+  /**
+   * Which of `queues` (one a thread) starts an expensive task next, among those whose thread is
+   * `free`: the one whose next task (next) is of the client served least recently, the older
+   * task on a tie; -1: none.
+   */
+  turn(
+    queues: readonly (readonly (SharedTask & { id: number })[])[],
+    free: (i: number) => boolean,
+  ): number {
+    let best = -1;
+    let bestServedAt = Number.POSITIVE_INFINITY;
+    let bestId = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < queues.length; i++) {
+      if (!free(i)) continue;
+      const at = this.next(queues[i]);
+      if (at < 0) continue;
+      const task = queues[i][at];
+      const servedAt = this.servedAt(task);
+      if (servedAt < bestServedAt || (servedAt === bestServedAt && task.id < bestId)) {
+        best = i;
+        bestServedAt = servedAt;
+        bestId = task.id;
+      }
+    }
+    return best;
+  }
+
+  /** When `task`'s client last started an expensive task (0: never, or no client). */
+  private servedAt(task: SharedTask): number {
+    return task.client === null ? 0 : (this.shares.get(task.client)?.servedAt ?? 0);
   }
 
   /**
@@ -81,7 +113,7 @@ export class ClientShares {
       if (!task.expensive) continue;
       const share = task.client === null ? undefined : this.shares.get(task.client);
       if (share !== undefined && share.running >= this.running) continue;
-      const servedAt = share?.servedAt ?? 0;
+      const servedAt = this.servedAt(task);
       if (servedAt < chosenServedAt) {
         chosen = i;
         chosenServedAt = servedAt;

@@ -325,12 +325,13 @@ export class EnginePool implements EngineRunner {
     let moved = true;
     while (moved) {
       moved = false;
+      const turn = this.clients.turn(this.own, (i) => this.workers[i].inFlight.length === 0);
       for (const depth of [0, 1]) {
         for (let k = 0; k < count; k++) {
           const index = (this.next + k) % count;
           const worker = this.workers[index];
           if (worker.inFlight.length !== depth) continue;
-          const job = this.nextFor(index, worker);
+          const job = this.nextFor(index, worker, turn);
           if (job === null) continue;
           this.dispatch(index, worker, job);
           moved = true;
@@ -341,13 +342,12 @@ export class EnginePool implements EngineRunner {
   }
 
   /**
-   * The task thread `index` runs next, taken from its queue: the oldest cheap task it may run;
-   * else, when it is idle and the expensive lane has room, an expensive task: that of the
-   * client served least recently among those running less than their share (the oldest of
-   * its tasks), so clients take turns. A thread busy with an expensive task takes nothing
-   * more, so a cheap task never waits behind one.
+   * The task thread `index` runs next: its oldest cheap task; else, when it is idle, the lane
+   * has room and it is its `turn` (ClientShares.turn: clients take turns over every thread's
+   * queue), its expensive task of the client served least recently. A thread busy with an
+   * expensive task takes nothing more, so a cheap task never waits behind one.
    */
-  private nextFor(index: number, worker: EngineWorker): Job | null {
+  private nextFor(index: number, worker: EngineWorker, turn: number): Job | null {
     const inFlight = worker.inFlight as Job[];
     if (inFlight.length >= 2 || (inFlight.length === 1 && inFlight[0].expensive)) return null;
     const own = this.own[index];
@@ -358,7 +358,7 @@ export class EnginePool implements EngineRunner {
     }
     if (shared !== undefined) return this.shared.shift()!;
     const cap = Math.max(1, this.workers.length - 1);
-    if (inFlight.length > 0 || this.expensiveRunning >= cap) return null;
+    if (inFlight.length > 0 || this.expensiveRunning >= cap || index !== turn) return null;
     const chosen = this.clients.next(own);
     return chosen < 0 ? null : own.splice(chosen, 1)[0];
   }
