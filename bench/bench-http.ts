@@ -35,6 +35,8 @@ export interface ServerInfo {
 
 export interface RunningServer {
   info: ServerInfo;
+  /** The server's process id (its /proc entries: memory high-water marks). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ export function startServer(
       if (line === undefined) return;
       done({
         info: JSON.parse(line) as ServerInfo,
+        pid: child.pid!,
         stop: async () => {
           child.kill('SIGTERM');
           await exited;

@@ -1,4 +1,5 @@
 /** Renders one benchmark run (bench/bench.ts) as Markdown, with the targets beside the figures. */
+import { renderCosts } from './bench-costs.ts';
 import type { ServerInfo } from './bench-http.ts';
 import type { BenchResults } from './bench-results.ts';
 
@@ -25,6 +26,7 @@ export function renderMarkdown(r: BenchResults): string {
     ...(r.burst === undefined ? [] : renderBurst(r.burst)),
     ...(r.sockets === undefined ? [] : renderSockets(r.sockets)),
     ...(r.strength === undefined ? [] : renderStrength(r.strength)),
+    ...(r.costs === undefined ? [] : renderCosts(r.costs)),
   ].join('\n');
 }
 

@@ -11,6 +11,7 @@ import type {
   ServerInfo,
 } from './bench-http.ts';
 import type { BurstResult } from './bench-burst.ts';
+import type { CostsResult } from './bench-costs.ts';
 import type { IdleSocketsResult } from './bench-sockets.ts';
 import type { StrengthResult } from './bench-strength.ts';
 import type { T9aWindowResult } from './bench-t9a.ts';
@@ -28,6 +29,7 @@ export const SECTIONS = [
   'burst',
   'sockets',
   'strength',
+  'costs',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -99,4 +101,6 @@ export interface BenchResults {
   /** The joint model's engine calls (bench-strength.ts). */
   strength?: StrengthResult;
   sockets?: IdleSocketsResult & { maxConnections: number; maxConnectionsPerClient: number };
+  /** The costliest requests: a CSV page's memory, cancellation, a victim's times (bench-costs.ts). */
+  costs?: CostsResult;
 }

@@ -45,7 +45,14 @@ type ReloadState =
 async function runServer(): Promise<void> {
   const store = await openStore(databaseUrl);
   let longestWarmStepMs = 0;
-  const engineThread = new EnginePool({ threads, maxQueued: 64 });
+  // BENCH_CLIENT_SHARE=off: no client's share of the expensive lane (as before it had one), for
+  // the costs section's comparison; the service always has one.
+  const unshared = process.env.BENCH_CLIENT_SHARE === 'off';
+  const engineThread = new EnginePool({
+    threads,
+    maxQueued: 64,
+    ...(unshared ? { clientExpensiveRunning: threads, clientExpensiveWaiting: 1_000_000 } : {}),
+  });
   const snapshotFile = process.env.BENCH_SNAPSHOT_FILE ?? null;
   const manager = servingSnapshots(store, databaseUrl, {
     pollMs: 3_600_000,

@@ -6,7 +6,9 @@
  * time and memory per count of engine threads), engine, sql (the same aggregations in SQL),
  * http (autocannon, uncached and cached beside hello world), reload (and rankings with new
  * parameters), t9a (the real T9A window), import, burst (expensive requests at once, then
- * cheap ones: when cheap ones answer again), sockets (20,000 idle connections held) and strength (the joint model's engine calls). Without --sections all run on a fresh
+ * cheap ones: when cheap ones answer again), sockets (20,000 idle connections held), strength (the joint model's engine calls) and
+ * costs (a CSV page's peak memory, the cancellation delay, a victim's answer times beside a
+ * client sending the costliest requests at its full rate). Without --sections all run on a fresh
  * data set in a temporary directory; with it only those run and are merged into the results
  * file of the same size and label, so a large data set is generated once (--data-dir keeps
  * it) and each section measured alone.
@@ -32,6 +34,7 @@ import {
 import { renderMarkdown } from './bench-report.ts';
 import { measureT9aWindow } from './bench-t9a.ts';
 import { strengthSection } from './bench-strength.ts';
+import { costsSection } from './bench-costs.ts';
 import { SECTIONS } from './bench-results.ts';
 import type { BenchResults, SectionName } from './bench-results.ts';
 
@@ -42,6 +45,8 @@ const { values } = parseArgs({
     sections: { type: 'string' },
     'data-dir': { type: 'string' },
     label: { type: 'string' },
+    // Seconds the costs section's flooding client sends for, each run.
+    'costs-seconds': { type: 'string', default: '30' },
     // Engine-thread counts the load and http sections run (default: 1, then one per core).
     threads: { type: 'string' },
     // The store the servers of the load, http and reload sections read: sqlite (the data set's
@@ -179,7 +184,9 @@ async function section<T>(
 async function runSections(results: BenchResults, file: string): Promise<void> {
   const chosen = new Set(chosenSections());
   const threads = values.threads?.split(',').map(Number) ?? threadCounts();
-  const serving = ['load', 'http', 'reload'].some((name) => chosen.has(name as SectionName));
+  const serving = ['load', 'http', 'reload', 'costs'].some((name) =>
+    chosen.has(name as SectionName),
+  );
   const onPostgres = BACKEND === 'postgres' && serving;
   const pgProblem =
     chosen.has('data') || chosen.has('sql') || onPostgres ? await postgresAnswers() : 'unused';
@@ -256,6 +263,11 @@ async function runSections(results: BenchResults, file: string): Promise<void> {
   }
   if (chosen.has('sockets')) {
     results.sockets = await section(results, 'sockets', () => socketsSection(db, log));
+  }
+  if (chosen.has('costs')) {
+    const cores = threads[threads.length - 1];
+    const seconds = Number(values['costs-seconds']);
+    results.costs = await section(results, 'costs', () => costsSection(db, cores, seconds, log));
   }
   if (chosen.has('import')) {
     const games = Math.min(GAMES, Number(values['import-games']));

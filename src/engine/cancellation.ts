@@ -34,3 +34,18 @@ export function withCancellation<T>(cancelled: () => boolean, run: () => T): T {
 export function throwIfCancelled(): void {
   if (probe !== null && probe()) throw new TaskCancelled();
 }
+
+/**
+ * Steps between two checks of {@link throwIfCancelledEvery}: at a million games, a loop over
+ * every game checks some sixty times, well under 100 ms apart (docs/operations.md#limits).
+ */
+export const CHECK_EVERY = 0x4000;
+
+/**
+ * {@link throwIfCancelled} on every {@link CHECK_EVERY}th step `i` of a loop over games or rows
+ * (`every`, a power of two, for steps that cost more), so that no pass over a large scope runs
+ * unchecked (docs/operations.md#limits).
+ */
+export function throwIfCancelledEvery(i: number, every = CHECK_EVERY): void {
+  if ((i & (every - 1)) === 0 && probe !== null && probe()) throw new TaskCancelled();
+}

@@ -158,6 +158,16 @@ export const PROBLEM_TYPES = {
       'RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers of every counted answer ' +
       'show the budget.',
   },
+  'too-many-computations': {
+    status: 429,
+    title: 'Too many long computations from this client',
+    description:
+      'This client already has as many long computations (player ratings over many games with ' +
+      'parameters not asked for before, a joint model or a backtest not yet fitted) running or ' +
+      'waiting as one client may, so that others still get their turn. Wait for an answer ' +
+      'before asking for another, or retry after the number of seconds in the Retry-After ' +
+      'header; answers asked for before come from the cache and are not counted.',
+  },
   internal: {
     status: 500,
     title: 'Internal server error',

@@ -129,12 +129,18 @@ export function installProblemHandlers(
   const overload = new ThrottledLog(app.log);
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblemError(error);
-    if (problem.kind === 'busy' || problem.kind === 'timeout') {
+    if (
+      problem.kind === 'busy' ||
+      problem.kind === 'timeout' ||
+      problem.kind === 'too-many-computations'
+    ) {
       overload.note(
         `request-${problem.kind}`,
         problem.kind === 'busy'
           ? 'requests refused: too many computations waiting (503 busy)'
-          : 'requests timed out (503 timeout)',
+          : problem.kind === 'timeout'
+            ? 'requests timed out (503 timeout)'
+            : "requests refused: past a client's share of long computations (429 too-many-computations)",
         { url: request.url },
       );
     } else if (problem.status >= 500 && problem.kind !== 'not-ready') {

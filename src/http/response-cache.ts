@@ -108,8 +108,16 @@ async function encodeOffThread(body: CachedBody, encoding: Encoding): Promise<Ca
   return { bytes: await encodeBodyOffThread(body.bytes, encoding), encoding };
 }
 
+/**
+ * The share of the cache one body may take: a larger one is sent but never kept, so one large
+ * answer (a CSV page) cannot evict most of the others (docs/operations.md#response-cache).
+ */
+export const MAX_ENTRY_SHARE = 1 / 16;
+
 export class ResponseCache {
   private readonly lru: LRUCache<string, CachedBody> | null;
+  /** The largest body kept, in bytes (MAX_ENTRY_SHARE of the cache); larger ones are not. */
+  readonly maxEntryBytes: number;
   private readonly flights = new Map<string, Flight>();
   /** Codings being compressed off the serving thread, by key and coding. */
   private readonly encodings = new Map<string, Promise<CachedBody>>();
@@ -118,12 +126,18 @@ export class ResponseCache {
   private hits = 0;
   private misses = 0;
 
-  constructor(readonly maxBytes: number) {
+  /** `maxEntryBytes` defaults to MAX_ENTRY_SHARE of `maxBytes` (docs/operations.md#response-cache). */
+  constructor(
+    readonly maxBytes: number,
+    maxEntryBytes = Math.floor(maxBytes * MAX_ENTRY_SHARE),
+  ) {
+    this.maxEntryBytes = Math.max(1, maxEntryBytes);
     this.lru =
       maxBytes <= 0
         ? null
         : new LRUCache<string, CachedBody>({
             maxSize: maxBytes,
+            maxEntrySize: this.maxEntryBytes,
             sizeCalculation: (value) => Math.max(1, value.bytes.length),
           });
   }
@@ -178,7 +192,7 @@ export class ResponseCache {
     return this.misses;
   }
 
-  /** Starts the computation of `key`; its answer is kept when it fits (one larger than the whole cache is not). */
+  /** Starts the computation of `key`; each of its bodies is kept when it is at most maxEntryBytes. */
   private fly(
     lru: LRUCache<string, CachedBody>,
     key: string,

@@ -1,7 +1,8 @@
 /**
  * How the engine threads' work is scheduled under a burst (docs/operations.md#limits): cheap
  * tasks go before expensive ones that came first, each lane has its own bound on waiting tasks,
- * a task whose waiters have all gone is dropped before it starts, a rating run is cancelled
+ * each client has a share of the expensive lane and takes its turn with the others, a task
+ * whose waiters have all gone is dropped before it starts, a rating run is cancelled
  * where it stands, the response cache aborts a computation only when its last waiter leaves,
  * and health says "degraded" while computations are refused.
  */
@@ -14,6 +15,7 @@ import { leaderboard } from '../../src/engine/ratings/leaderboard.ts';
 import type { ScenarioRequest } from '../../src/engine/scenario.ts';
 import { EnginePool } from '../../src/http/engine-thread/engine-pool.ts';
 import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
+import type { EngineWorker } from '../../src/http/engine-thread/engine-worker.ts';
 import { ResponseCache } from '../../src/http/response-cache.ts';
 import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot.ts';
@@ -50,7 +52,7 @@ describe(`the engine's lanes (${TEST_BACKEND})`, () => {
   };
   // New Glicko-2 parameters: ratings no thread has computed, so an expensive task.
   const rate = (engines: EnginePool, tau: number, signal?: AbortSignal) =>
-    engines.runAbortable(signal, 'leaderboard', snapshot, common, { glicko2: { tau } });
+    engines.runAbortable({ signal }, 'leaderboard', snapshot, common, { glicko2: { tau } });
 
   it('runs a cheap task before the expensive ones that came before it', async () => {
     const engines = pool({ threads: 1, maxQueued: 64 });
@@ -107,6 +109,102 @@ describe(`the engine's lanes (${TEST_BACKEND})`, () => {
     assert.notEqual(engines.pressure().lastAbandonedAt, null);
   });
 
+  it("serves another client's expensive task before a flooding client's waiting ones and refuses the flooder past its share", async () => {
+    const engines = pool({ threads: 1, maxQueued: 64 });
+    await engines.start();
+    const order: string[] = [];
+    const outcome = (name: string, client: string, tau: number) =>
+      engines.runAbortable({ client }, 'leaderboard', snapshot, common, { glicko2: { tau } }).then(
+        () => order.push(name),
+        (error: { kind?: string; headers?: Record<string, string> }) => {
+          order.push(`${name} refused`);
+          return error;
+        },
+      );
+    // One runs and two wait: the flooder's whole share (one running with one thread, two waiting).
+    const flood = [0.911, 0.912, 0.913, 0.914, 0.915].map((tau, i) =>
+      outcome(`flooder ${i + 1}`, '10.0.0.1', tau),
+    );
+    const victim = outcome('victim', '10.0.0.2', 0.921);
+    const refused = await flood[3];
+    assert.equal((refused as { kind?: string }).kind, 'too-many-computations');
+    assert.equal((refused as { headers?: Record<string, string> }).headers?.['retry-after'], '2');
+    await Promise.all([...flood, victim]);
+    assert.deepEqual(order.slice(0, 2), ['flooder 4 refused', 'flooder 5 refused']);
+    // The victim's task came after the flooder's waiting ones and ran before them.
+    assert.deepEqual(order.slice(2), ['flooder 1', 'victim', 'flooder 2', 'flooder 3']);
+    assert.equal(engines.pressure().waiting, 0);
+    // Its share is free again once answered.
+    await outcome('flooder again', '10.0.0.1', 0.916);
+    assert.equal(order.at(-1), 'flooder again');
+  });
+
+  it("takes turns between clients over every thread's queue, not only within one thread's", async () => {
+    const engines = pool({ threads: 2, maxQueued: 64 });
+    await engines.start();
+    const order: string[] = [];
+    const outcome = (name: string, client: string, tau: number) =>
+      engines
+        .runAbortable({ client }, 'leaderboard', snapshot, common, { glicko2: { tau } })
+        .then(() => order.push(name));
+    // Two threads, one expensive task at a time. The flooder's first task hashes to the thread
+    // the victim's does, its next two to the other one.
+    const flood = [0.981, 0.982, 0.984].map((tau, i) =>
+      outcome(`flooder ${i + 1}`, '10.0.0.1', tau),
+    );
+    const victim = outcome('victim', '10.0.0.2', 0.983);
+    await Promise.all([...flood, victim]);
+    assert.deepEqual(order, ['flooder 1', 'victim', 'flooder 2', 'flooder 3']);
+  });
+
+  it('counts expensive tasks without a client against no share', async () => {
+    const engines = pool({ threads: 1, maxQueued: 64, maxExpensiveQueued: 8 });
+    await engines.start();
+    const answers = await Promise.all(
+      [0.931, 0.932, 0.933, 0.934, 0.935].map((tau) =>
+        rate(engines, tau).then(
+          () => 'ok',
+          (error: { kind?: string }) => error.kind ?? 'failed',
+        ),
+      ),
+    );
+    assert.deepEqual(answers, Array(5).fill('ok'));
+  });
+
+  it('lets a running computation whose waiter left run on when a waiting task needs what it keeps', async () => {
+    const engines = pool({ threads: 1, maxQueued: 64 });
+    await engines.start();
+    const cancelled: unknown[] = [];
+    for (const worker of (engines as unknown as { workers: EngineWorker[] }).workers) {
+      const cancel = worker.cancel.bind(worker);
+      worker.cancel = (task) => {
+        cancelled.push(task);
+        cancel(task);
+      };
+    }
+    // Two filters of one system share its backtest: the second waits for the thread.
+    const lastYear = normaliseCommonFilter(snapshot, { from: '2025-06-01' });
+    const leaving = new AbortController();
+    const first = engines.runAbortable(
+      { signal: leaving.signal },
+      'forecastAccuracy',
+      snapshot,
+      common,
+    );
+    const second = engines.runAbortable({}, 'forecastAccuracy', snapshot, lastYear);
+    const reason = new Error('the first client went away');
+    leaving.abort(reason);
+    await assert.rejects(first, (error) => error === reason);
+    assert.ok((await second).data.models.length > 0);
+    assert.deepEqual(cancelled, [], 'the backtest the second task needs was not cancelled');
+    // With nobody else waiting for it, a running computation is cancelled as before.
+    const alone = new AbortController();
+    const third = rate(engines, 0.971, alone.signal);
+    alone.abort(new Error('gone'));
+    await assert.rejects(third);
+    assert.equal(cancelled.length, 1);
+  });
+
   it('gives every thread but one to expensive tasks at most, so one is always free for cheap ones', async () => {
     const engines = pool({ threads: 2, maxQueued: 64 });
     await engines.start();
@@ -120,6 +218,41 @@ describe(`the engine's lanes (${TEST_BACKEND})`, () => {
     assert.ok(answered < taus.length, `the cheap task waited for all ${answered} expensive ones`);
     await Promise.all(expensive);
     assert.equal(engines.pressure().running, 0);
+  });
+});
+
+describe(`a client's share of the expensive lane over HTTP (${TEST_BACKEND})`, () => {
+  let t: TestApp;
+  const thread = new EngineThread({ maxQueued: 64 });
+  before(async () => {
+    t = await buildTestApp({ seed: DEMO, engineThread: thread });
+  });
+  after(async () => {
+    await t.close();
+    await thread.close();
+  });
+
+  it("refuses a client's rankings past its share with 429 too-many-computations while another client's are answered", async () => {
+    const rankings = (remoteAddress: string, tau: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/rankings',
+        remoteAddress,
+        headers: { origin: TEST_ORIGIN },
+        payload: { glicko2: { tau } },
+      });
+    const flood = [0.951, 0.952, 0.953, 0.954, 0.955, 0.956, 0.957, 0.958].map((tau) =>
+      rankings('10.0.0.1', tau),
+    );
+    const victim = rankings('10.0.0.2', 0.961);
+    const answers = await Promise.all(flood);
+    assert.equal((await victim).statusCode, 200);
+    const refused = answers.filter((r) => r.statusCode === 429);
+    assert.ok(refused.length > 0, 'the flooder was refused past its share');
+    assert.equal(refused.length + answers.filter((r) => r.statusCode === 200).length, 8);
+    assert.equal(refused[0].json().type, '/problems/too-many-computations');
+    assert.equal(refused[0].headers['retry-after'], '2');
+    assert.match(String(refused[0].headers['content-type']), /^application\/problem\+json/);
   });
 });
 

@@ -90,7 +90,8 @@ function answerOf(body: string): unknown {
 describe(`the engine pool (${TEST_BACKEND})`, () => {
   let pooled: TestApp;
   let reference: TestApp;
-  const pool = new EnginePool({ threads: 2, maxQueued: 64 });
+  // Every request comes from one client: its share of the expensive lane must not refuse any.
+  const pool = new EnginePool({ threads: 2, maxQueued: 64, clientExpensiveWaiting: 1000 });
   before(async () => {
     // What is asserted is the answers, not their time: a loaded machine must not turn one into a 503.
     const env = { MUSTER_REQUEST_TIMEOUT_MS: '300000' };
@@ -157,7 +158,7 @@ describe(`a reload on the engine pool while requests are in flight (${TEST_BACKE
     cleanups.push(cleanup, () => store.close());
     const slice = { ...DEMO, events: (DEMO.events ?? []).slice(0, 40) };
     await importCanonical(store, slice, { source: 'test-seed' });
-    const pool = new EnginePool({ threads: 2, maxQueued: 1000 });
+    const pool = new EnginePool({ threads: 2, maxQueued: 1000, clientExpensiveWaiting: 1000 });
     cleanups.push(() => pool.close());
     // Loaded as `muster serve` loads: on a worker thread, the caches' data on shared memory.
     const manager = servingSnapshots(store, store.url, { pollMs: 3_600_000, engines: pool });

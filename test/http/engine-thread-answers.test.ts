@@ -16,6 +16,7 @@ import type { EngineTaskArgs, EngineTaskName } from '../../src/engine/engine-tas
 import type { EngineResult } from '../../src/engine/common.ts';
 import type { AnswerBytes, AnswerOrder } from '../../src/http/engine-thread/answer-bytes.ts';
 import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
+import type { TaskWaiter } from '../../src/http/engine-thread/engine-runner.ts';
 import { buildSerializer } from '../../src/http/plugins/serializer.ts';
 import { STATS_ROUTES } from '../../src/http/routes/index.ts';
 import { envelope } from '../../src/http/schemas/envelope.ts';
@@ -29,14 +30,14 @@ class RecordingThread extends EngineThread {
   readonly calls: Array<{ task: EngineTaskName; snapshot: Snapshot; args: unknown[] }> = [];
 
   override answer<K extends EngineTaskName>(
-    signal: AbortSignal | undefined,
+    waiter: TaskWaiter | undefined,
     order: AnswerOrder,
     task: K,
     snapshot: Snapshot,
     ...args: EngineTaskArgs<K>
   ): Promise<AnswerBytes> {
     this.calls.push({ task, snapshot, args: [...args] });
-    return super.answer(signal, order, task, snapshot, ...args);
+    return super.answer(waiter, order, task, snapshot, ...args);
   }
 }
 

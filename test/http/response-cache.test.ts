@@ -97,7 +97,7 @@ describe('ResponseCache', () => {
   });
 
   it('holds no more bytes than its bound, dropping the least recently used answer', async () => {
-    const cache = new ResponseCache(1000);
+    const cache = new ResponseCache(1000, 500);
     const body = (c: string) => () => c.repeat(400);
     await cache.get('/r', { k: 'a' }, snapshot, body('a'));
     await cache.get('/r', { k: 'b' }, snapshot, body('b'));
@@ -115,5 +115,21 @@ describe('ResponseCache', () => {
       (await cache.get('/r', { k: 'b' }, snapshot, body('z'))).bytes.toString(),
       'z'.repeat(400),
     );
+  });
+
+  it('sends an answer larger than its entry bound (a sixteenth of the cache) without keeping it', async () => {
+    const cache = new ResponseCache(1600);
+    assert.equal(cache.maxEntryBytes, 100);
+    let computed = 0;
+    const large = () => `${++computed}`.padEnd(101, '.');
+    const small = () => `${++computed}`.padEnd(100, '.');
+    const first = await cache.get('/r', { k: 'large' }, snapshot, large);
+    assert.equal(first.bytes.length, 101);
+    await cache.get('/r', { k: 'large' }, snapshot, large);
+    assert.equal(computed, 2, 'the large answer was computed again: it was not kept');
+    await cache.get('/r', { k: 'small' }, snapshot, small);
+    await cache.get('/r', { k: 'small' }, snapshot, small);
+    assert.equal(computed, 3, 'the answer at the bound was kept');
+    assert.deepEqual([cache.stats().entries, cache.stats().bytes], [1, 100]);
   });
 });

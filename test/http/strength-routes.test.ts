@@ -188,4 +188,63 @@ describe(`forecast accuracy and its CSV on the demo slice (${TEST_BACKEND})`, ()
     // Each game has one id, four rows.
     assert.equal(new Set(rows.map((r) => r[0])).size * 4, rows.length);
   });
+
+  it('pages the CSV by games: pages from offset read every row once, a short page is the last, a limit past 50,000 is a 400', async () => {
+    const get = (query: string) =>
+      test.app.inject({ method: 'GET', url: `/api/forecast-accuracy.csv${query}` });
+    const rowsOf = (body: string) => body.trimEnd().split('\r\n').slice(1);
+    const whole = rowsOf((await get('?limit=50000')).body);
+    assert.ok(whole.length >= 8, `${whole.length} rows`);
+    const games = whole.length / 4;
+    const limit = Math.ceil(games / 3);
+    const paged: string[] = [];
+    for (let offset = 0; ; offset += limit) {
+      const page = await get(`?limit=${limit}&offset=${offset}`);
+      assert.equal(page.statusCode, 200, page.body.slice(0, 300));
+      const rows = rowsOf(page.body);
+      assert.ok(rows.length <= 4 * limit);
+      paged.push(...rows);
+      if (rows.length < 4 * limit) break;
+    }
+    assert.deepEqual(paged, whole);
+    const beyond = await get(`?offset=${games}`);
+    assert.deepEqual(rowsOf(beyond.body), []);
+    const tooMany = await get('?limit=50001');
+    assert.equal(tooMany.statusCode, 400);
+    assert.equal((tooMany.json() as Row).errors[0].pointer, '/limit');
+  });
+
+  it('answers a HEAD of the CSV with its headers and computes nothing', async () => {
+    const engines = test.engineThread;
+    const answer = engines.answer.bind(engines);
+    let computed = 0;
+    engines.answer = ((...args: unknown[]) => {
+      computed += 1;
+      return (answer as (...a: unknown[]) => unknown)(...args);
+    }) as typeof engines.answer;
+    try {
+      const head = await test.app.inject({
+        method: 'HEAD',
+        url: '/api/forecast-accuracy.csv?minParticipants=3&limit=7',
+      });
+      assert.equal(head.statusCode, 200);
+      assert.match(String(head.headers['content-type']), /^text\/csv/);
+      assert.match(String(head.headers['content-disposition']), /forecast-accuracy\.csv/);
+      assert.equal(head.body, '');
+      assert.equal(computed, 0);
+      const bad = await test.app.inject({
+        method: 'HEAD',
+        url: '/api/forecast-accuracy.csv?limit=0',
+      });
+      assert.equal(bad.statusCode, 400);
+      const get = await test.app.inject({
+        method: 'GET',
+        url: '/api/forecast-accuracy.csv?minParticipants=3&limit=7',
+      });
+      assert.equal(get.statusCode, 200);
+      assert.equal(computed, 1);
+    } finally {
+      engines.answer = answer;
+    }
+  });
 });

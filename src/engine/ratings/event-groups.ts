@@ -5,6 +5,7 @@
  * (docs/ratings.md#which-games-are-rated), so grouping is needed even though the snapshot keeps
  * each event's games together.
  */
+import { throwIfCancelledEvery } from '../cancellation.ts';
 import type { RankingFacts } from './ranking-facts.ts';
 
 export interface EventGroups {
@@ -22,6 +23,7 @@ export function eventGroups(facts: RankingFacts, order: ArrayLike<number>): Even
   const start = new Int32Array(facts.events.length + 1);
   const firstSeen: number[] = [];
   for (let i = 0; i < order.length; i += 1) {
+    throwIfCancelledEvery(i);
     const e = gameEvent[order[i]];
     if (start[e + 1] === 0) firstSeen.push(e);
     start[e + 1] += 1;

@@ -3,7 +3,7 @@
  * 1-8 with the Illinois algorithm for the volatility, and a runner over a whole sequence of
  * rating periods. Pure: players are dense indexes, games are plain records or columns.
  */
-import { throwIfCancelled } from '../cancellation.ts';
+import { throwIfCancelled, throwIfCancelledEvery } from '../cancellation.ts';
 import { columnsOfRatedGames } from './rated-columns.ts';
 import type { RatedGame } from './rated-columns.ts';
 
@@ -324,6 +324,7 @@ function updatePlayers(
   // Each update reads only the player's own values and sums, so updating in place is the
   // same as updating everyone at once at the period's end.
   for (let i = 0; i < sums.size; i += 1) {
+    throwIfCancelledEvery(i);
     const p = sums.players[i];
     const mu = (state.rating[p] - CENTER) / GLICKO2_SCALE;
     const phi = state.rd[p] / GLICKO2_SCALE;
@@ -377,12 +378,14 @@ export function runGlicko2Columns(
     let end = start;
     while (end < games.length && games.period[end] === period) end += 1;
     for (let i = start; i < end; i += 1) {
+      throwIfCancelledEvery(i);
       catchUp(state, a[i], period, options);
       catchUp(state, b[i], period, options);
       state.lastPeriod[a[i]] = period;
       state.lastPeriod[b[i]] = period;
     }
     for (let i = start; i < end; i += 1) {
+      throwIfCancelledEvery(i);
       if (pre !== undefined) {
         pre.preRatingA[i] = state.rating[a[i]];
         pre.preRatingB[i] = state.rating[b[i]];
@@ -399,7 +402,10 @@ export function runGlicko2Columns(
   }
   if (options.calendarPeriods && games.length > 0) {
     const last = Math.max(games.period[games.length - 1], options.finalPeriod ?? -Infinity);
-    for (let p = 0; p < players; p += 1) catchUp(state, p, last + 1, options);
+    for (let p = 0; p < players; p += 1) {
+      throwIfCancelledEvery(p);
+      catchUp(state, p, last + 1, options);
+    }
   }
   const { rating, rd, volatility } = state;
   const result: Glicko2Result = { rating, rd, volatility };

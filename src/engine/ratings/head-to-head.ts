@@ -2,6 +2,7 @@
  * Head to head, as a forecast (docs/ratings.md "Head to head"): the expected score of one
  * player against another from their current ratings, and their past games against each other.
  */
+import { throwIfCancelledEvery } from '../cancellation.ts';
 import { dayString } from '../../domain/calendar-day.ts';
 import type { EventRef, FactionRef } from '../common.ts';
 import { eventRef, factionRef } from '../common.ts';
@@ -59,6 +60,7 @@ export function pastGames(
   const record: WinDrawLoss = { games: 0, wins: 0, draws: 0, losses: 0 };
   const { player, result, score, faction } = snapshot;
   for (let i = 0; i < order.length; i += 1) {
+    throwIfCancelledEvery(i);
     const g = order[i];
     const own = player[2 * g] === a && player[2 * g + 1] === b ? 2 * g : 2 * g + 1;
     if (player[own] !== a || player[own ^ 1] !== b) continue;

@@ -3,6 +3,7 @@
  * as the leaderboard cut off at that event's start date would give it, and their record per
  * event and per faction. Pure over RankingFacts.
  */
+import { throwIfCancelledEvery } from '../cancellation.ts';
 import { newEloRecord, runEloColumns } from './elo.ts';
 import { eventPoints } from './event-points.ts';
 import { idleRd } from './glicko2.ts';
@@ -116,6 +117,7 @@ function eloValuer(
   return (_event, date) => {
     let rating = params.elo.initial;
     for (let i = 0; i < order.length; i += 1) {
+      throwIfCancelledEvery(i);
       const g = order[i];
       if (facts.events[facts.gameEvent[g]].start > date) break;
       if (facts.player[2 * g] === player) rating = record.postA[i];

@@ -3,6 +3,7 @@
  * wins, draws, losses, distinct events, main faction and latest event, in typed arrays by player
  * index rather than one object, Set and Map per player.
  */
+import { throwIfCancelledEvery } from '../cancellation.ts';
 import type { EventGroups } from './event-groups.ts';
 import { eventStartRanks } from './event-start-ranks.ts';
 import type { RankingFacts } from './ranking-facts.ts';
@@ -150,6 +151,7 @@ export function playerTallies(
   const { gameEvent, player, faction, result } = facts;
   // Processing order: each player's factions are then kept in the order first played.
   for (let i = 0; i < order.length; i += 1) {
+    throwIfCancelledEvery(i);
     const g = order[i];
     const startRank = rank[gameEvent[g]];
     for (let r = 2 * g; r <= 2 * g + 1; r += 1) {
@@ -171,6 +173,7 @@ function countEvents(
   const stamp = new Int32Array(facts.players).fill(-1);
   for (const e of groups.events) {
     for (let i = groups.start[e]; i < groups.start[e + 1]; i += 1) {
+      throwIfCancelledEvery(i);
       const g = groups.games[i];
       for (let r = 2 * g; r <= 2 * g + 1; r += 1) {
         const p = player[r];

@@ -4,6 +4,7 @@
  * period's start, Elo: the game's), and scored by the Brier score (Brier 1950), the log loss and
  * the accuracy on decided games, beside a coin flip's figures.
  */
+import { throwIfCancelledEvery } from '../cancellation.ts';
 import { eloExpected, newEloRecord, runEloColumns } from './elo.ts';
 import { glicko2Expected } from './glicko2.ts';
 import { glicko2Run } from './rankings.ts';
@@ -70,6 +71,7 @@ export function predictionQuality(
   let logLoss = 0;
   let correct = 0;
   for (let i = 0; i < games.length; i += 1) {
+    throwIfCancelledEvery(i);
     const g = games[i];
     const a = facts.result[2 * g] / 2;
     if (a + facts.result[2 * g + 1] / 2 !== 1) continue;

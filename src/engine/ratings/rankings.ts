@@ -3,7 +3,7 @@
  * counted games, one row per player with their record, main faction and last event. Pure: the
  * caller hands in plain facts (games already narrowed by the common filter).
  */
-import { throwIfCancelled } from '../cancellation.ts';
+import { throwIfCancelled, throwIfCancelledEvery } from '../cancellation.ts';
 import { monthIndex, weekIndex } from '../../domain/calendar-day.ts';
 import { runEloColumns } from './elo.ts';
 import { eventGroups } from './event-groups.ts';
@@ -114,6 +114,7 @@ export function ratedOrder(
   const kept = new Int32Array(n);
   let size = 0;
   for (let i = 0; i < n; i += 1) {
+    throwIfCancelledEvery(i);
     const g = games === undefined ? i : games[i];
     if (!isRatable(player, g)) continue;
     if (factions !== null && !factions.has(faction[2 * g]) && !factions.has(faction[2 * g + 1])) {
@@ -197,6 +198,7 @@ function pointsRatings(
   const eventsScored = new Int32Array(facts.players);
   const byPlayer = scoresByPlayer(entries, facts.players);
   for (const player of byPlayer.players) {
+    throwIfCancelledEvery(player);
     const scores = byPlayer.score.subarray(byPlayer.start[player], byPlayer.start[player + 1]);
     rating[player] = bestNTotal(scores, options.bestN);
     eventsScored[player] = scores.length;
@@ -236,6 +238,7 @@ function standingRows(
   const { starts } = eventStartRanks(facts);
   const standings: PlayerStanding[] = [];
   for (const player of tallies.listed) {
+    throwIfCancelledEvery(standings.length);
     const playerRd = rd === null ? null : rd[player];
     const lastStart = tallies.lastStart[player];
     standings.push({

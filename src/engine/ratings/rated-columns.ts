@@ -2,6 +2,7 @@
  * Rated games as columns, the input of the Glicko-2 and Elo runners: one typed array per field
  * instead of one object per game, so a run over a million games allocates five arrays.
  */
+import { throwIfCancelledEvery } from '../cancellation.ts';
 import type { RankingFacts } from './ranking-facts.ts';
 
 /** One game between two known players, already in processing order. */
@@ -42,6 +43,7 @@ export function ratedColumns(
   const columns = emptyColumns(n);
   const { player, result, gameEvent } = facts;
   for (let k = 0; k < n; k += 1) {
+    throwIfCancelledEvery(k);
     const g = order[k];
     columns.a[k] = player[2 * g];
     columns.b[k] = player[2 * g + 1];

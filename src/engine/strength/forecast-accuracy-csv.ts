@@ -2,7 +2,9 @@
  * forecast-accuracy.csv (docs/ratings.md#forecast-accuracy): the backtest's forecasts one row per
  * game and model as RFC 4180 text, made on an engine thread, so anyone can recompute every figure
  * of POST /api/forecast-accuracy. The snapshot keeps no store ids of games: a game is named by its
- * event's id and its position among that event's games in the data (`<eventId>#<n>`).
+ * event's id and its position among that event's games in the data (`<eventId>#<n>`). One answer
+ * is one page of the filter's games (docs/operations.md#limits): its size is bounded whatever the
+ * data's, so neither the thread that writes it nor the serving thread holds more than a page.
  */
 import { csvLine } from '../../domain/csv-record.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
@@ -11,6 +13,19 @@ import type { EngineResult } from '../common.ts';
 import { resolveScope, sampleOf } from '../filter.ts';
 import type { CommonFilter } from '../filter.ts';
 import { FORECAST_ACCURACY_COLUMNS, forecastAccuracyRows } from './forecast-accuracy.ts';
+
+/** Games a page of the CSV holds when the request names no limit (docs/http-api.md#downloads). */
+export const CSV_PAGE_GAMES = 10_000;
+/** The most games one page may hold: four rows each (docs/operations.md#limits). */
+export const CSV_MAX_PAGE_GAMES = 50_000;
+
+/** Which of the filter's games, in rating order, one answer holds (docs/http-api.md#downloads). */
+export interface CsvPage {
+  /** Games skipped, from the first. */
+  readonly offset: number;
+  /** Games at most. */
+  readonly limit: number;
+}
 
 const firstGames = new WeakMap<Snapshot, Int32Array>();
 
@@ -26,17 +41,21 @@ function firstGameOfEvent(snapshot: Snapshot): Int32Array {
   return first;
 }
 
-/** The CSV text of the filter's backtest rows, header first (docs/ratings.md#forecast-accuracy). */
+/**
+ * The CSV text of one page of the filter's backtest rows, header first
+ * (docs/ratings.md#forecast-accuracy, docs/http-api.md#downloads).
+ */
 export function forecastAccuracyCsv(
   snapshot: Snapshot,
   filter: CommonFilter,
+  page: CsvPage = { offset: 0, limit: CSV_PAGE_GAMES },
 ): EngineResult<string> {
   const first = firstGameOfEvent(snapshot);
   const { gameEvent } = snapshot;
   const gameId = (g: number) =>
     `${snapshot.events.ids[gameEvent[g]]}#${g - first[gameEvent[g]] + 1}`;
   const lines = [csvLine(FORECAST_ACCURACY_COLUMNS)];
-  for (const row of forecastAccuracyRows(snapshot, filter, gameId)) {
+  for (const row of forecastAccuracyRows(snapshot, filter, gameId, page)) {
     lines.push(csvLine(FORECAST_ACCURACY_COLUMNS.map((c) => row[c])));
   }
   const sample = sampleOf(snapshot, resolveScope(snapshot, filter));

@@ -5,6 +5,7 @@
  * forecasts one row per game and model, for the CSV anyone can recompute every figure from.
  */
 import { dayString } from '../../domain/calendar-day.ts';
+import { throwIfCancelledEvery } from '../cancellation.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { EMPTY_WARNING } from '../common.ts';
 import type { EngineResult } from '../common.ts';
@@ -116,17 +117,22 @@ export const FORECAST_ACCURACY_COLUMNS = [
 
 /**
  * The backtest's forecasts one row per game and model, games in rating order
- * (docs/ratings.md#forecast-accuracy); `gameId` names a game by its snapshot index.
+ * (docs/ratings.md#forecast-accuracy); `gameId` names a game by its snapshot index; `page` picks
+ * the filter's games from `offset`, at most `limit` of them (docs/http-api.md#downloads).
  */
 export function* forecastAccuracyRows(
   snapshot: Snapshot,
   filter: CommonFilter,
   gameId: (game: number) => string | null = () => null,
+  page: { offset: number; limit: number } = { offset: 0, limit: Number.POSITIVE_INFINITY },
 ): Generator<ForecastAccuracyRow> {
   const { backtest, rows } = filteredBacktest(snapshot, filter);
   const { games, forecasts } = backtest;
   const factionId = (f: number): string | null => (f < 0 ? null : snapshot.factions[f].id);
-  for (let i = 0; i < rows.length; i += 1) {
+  const end = Math.min(rows.length, page.offset + page.limit);
+  for (let i = page.offset; i < end; i += 1) {
+    // A game's four rows cost microseconds, not the nanoseconds of a rating step.
+    throwIfCancelledEvery(i, 1024);
     const r = rows[i];
     const g = games.game[r];
     const base = {

@@ -10,6 +10,7 @@
  * departures and the matchups hard toward 0. Columns: [β] [a_f] [m_pair] [d_w,f], windows last
  * so that a backtest adding a window only appends columns.
  */
+import { throwIfCancelledEvery } from '../cancellation.ts';
 import type { GaussianPrior, LogisticFit, SparseDesign } from './penalised-logistic.ts';
 import { fitPenalisedLogistic, linearPredictor } from './penalised-logistic.ts';
 import type { StrengthGames } from './strength-games.ts';
@@ -143,6 +144,7 @@ export function jointDesign(
   const val = new Float64Array(n * ROW_WIDTH);
   const y = new Float64Array(n);
   for (let i = 0; i < n; i += 1) {
+    throwIfCancelledEvery(i);
     const r = selectedRow(rows, i);
     const x = layout.terms.skill ? logit(games.expected[r]) : 0;
     const { factionA, factionB, window } = games;
@@ -203,6 +205,7 @@ export function fitJoint(games: StrengthGames, options: JointFitOptions = {}): J
   let windows = 0;
   let latest = -1;
   for (let i = 0; i < n; i += 1) {
+    throwIfCancelledEvery(i);
     const r = selectedRow(rows, i);
     windows = Math.max(windows, games.window[r] + 1);
     latest = Math.max(latest, r);

@@ -6,7 +6,7 @@
  * Houwelingen 1992, "Ridge estimators in logistic regression"). Each row of the design has a
  * few non-zero entries, so one pass costs rows × entries², and the dense k×k solve k³/6.
  */
-import { throwIfCancelled } from '../cancellation.ts';
+import { throwIfCancelled, throwIfCancelledEvery } from '../cancellation.ts';
 import { choleskyInPlace, choleskySolve } from './cholesky.ts';
 
 /** A sparse design: row i has `width` (column, value) entries, unused ones with column -1. */
@@ -105,7 +105,7 @@ function newtonPass(
         if (cb >= 0 && cb <= ca) hessian[ca * k + cb] += w * va * val[base + b];
       }
     }
-    if ((i & 0xffff) === 0xffff) throwIfCancelled();
+    throwIfCancelledEvery(i);
   }
   for (let j = 0; j < k; j += 1) {
     const d = theta[j] - prior.mean[j];

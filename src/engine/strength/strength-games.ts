@@ -7,6 +7,7 @@
  * meta.predictionQuality computes it, docs/ratings.md#prediction-quality), and the window its
  * faction strengths belong to. Built once per snapshot.
  */
+import { throwIfCancelledEvery } from '../cancellation.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { snapshotData } from '../snapshot-cache.ts';
 import { glicko2Expected } from '../ratings/glicko2.ts';
@@ -96,6 +97,7 @@ function systemStrengthGames(snapshot: Snapshot, system: number, row: Int32Array
   };
   let count = 0;
   for (let k = 0; k < n; k += 1) {
+    throwIfCancelledEvery(k);
     const g = order[k];
     // A double loss (or any result not one point between the sides) forecasts nothing.
     if (snapshot.result[2 * g] + snapshot.result[2 * g + 1] !== 2) continue;

@@ -13,9 +13,11 @@
  *   runs an expensive task at a time, so a burst of expensive requests never holds every thread;
  * - each lane has its own bound on waiting tasks: a burst of expensive requests is refused with
  *   503 `busy` without taking the places of cheap ones;
+ * - each client has a share of the expensive lane (client-shares.ts), past which it is refused
+ *   with 429 `too-many-computations`, and clients take turns in it;
  * - a task whose every waiter has gone (its deadline passed, its client went away) is dropped if
- *   it has not started, and cancelled while it runs (cancellation.ts), so abandoned work does
- *   not hold a thread.
+ *   it has not started, and cancelled while it runs (cancellation.ts) unless a waiting task needs
+ *   what it computes and keeps, so abandoned work does not hold a thread.
  * Ratings computed for one parameter set stay with the thread that computed them, so tasks
  * that share them go to that thread (taskAffinity).
  */
@@ -30,8 +32,9 @@ import { ProblemError } from '../../errors/problem.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { SnapshotHandoff } from '../../snapshot/threads/snapshot-handoff.ts';
 import type { AnswerBytes, AnswerOrder } from './answer-bytes.ts';
-import type { EnginePressure, EngineRunner } from './engine-runner.ts';
+import type { EnginePressure, EngineRunner, TaskWaiter } from './engine-runner.ts';
 import type { FailureMessage, FromEngineThread } from './engine-thread-messages.ts';
+import { ClientShares } from './client-shares.ts';
 import { EngineWorker } from './engine-worker.ts';
 import type { PostedTask } from './engine-worker.ts';
 
@@ -40,11 +43,12 @@ export interface EnginePoolOptions {
   readonly threads: number;
   /** Cheap tasks that may wait at once over the whole pool; one more is refused with 503 `busy`. */
   readonly maxQueued: number;
-  /**
-   * Expensive tasks that may wait at once (default: a quarter of maxQueued, at least 1); one more
-   * is refused with 503 `busy`.
-   */
+  /** Expensive tasks that may wait at once (default: maxQueued / 4, at least 1); one more: 503. */
   readonly maxExpensiveQueued?: number;
+  /** One client's expensive tasks that may run at once (default: half the threads, at least 1). */
+  readonly clientExpensiveRunning?: number;
+  /** One client's expensive tasks that may wait beyond those (default 2); one more: 429. */
+  readonly clientExpensiveWaiting?: number;
 }
 
 interface Job extends PostedTask {
@@ -53,6 +57,8 @@ interface Job extends PostedTask {
   /** What it computes once and keeps (taskWarmKey), or null. */
   readonly warmKey: string | null;
   readonly expensive: boolean;
+  /** The client it is counted against when expensive, or null: none. */
+  readonly client: string | null;
   readonly queuedAt: number;
   resent: boolean;
   done: boolean;
@@ -65,10 +71,7 @@ interface Job extends PostedTask {
 /** A string's FNV-1a hash, to spread affinity keys over the threads. */
 function hashOf(text: string): number {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return hash >>> 0;
 }
 
@@ -104,6 +107,7 @@ export class EnginePool implements EngineRunner {
   /** Tasks sent to each thread since start, in thread order. */
   private readonly sent: number[];
   private readonly maxExpensive: number;
+  private readonly clients: ClientShares;
   private cheapWaiting = 0;
   private expensiveWaiting = 0;
   private expensiveRunning = 0;
@@ -125,6 +129,10 @@ export class EnginePool implements EngineRunner {
     this.sent = this.workers.map(() => 0);
     this.maxExpensive =
       options.maxExpensiveQueued ?? Math.max(1, Math.floor(options.maxQueued / 4));
+    this.clients = new ClientShares(
+      options.clientExpensiveRunning ?? Math.max(1, Math.floor(this.workers.length / 2)),
+      options.clientExpensiveWaiting ?? 2,
+    );
   }
 
   /** How many engine threads the pool runs. */
@@ -141,38 +149,49 @@ export class EnginePool implements EngineRunner {
   }
 
   runAbortable<K extends EngineTaskName>(
-    signal: AbortSignal | undefined,
+    waiter: TaskWaiter | undefined,
     task: K,
     snapshot: Snapshot,
     ...args: EngineTaskArgs<K>
   ): Promise<EngineTaskResult<K>> {
-    return this.enqueue(signal, undefined, task, snapshot, args) as Promise<EngineTaskResult<K>>;
+    return this.enqueue(waiter, undefined, task, snapshot, args) as Promise<EngineTaskResult<K>>;
   }
 
   answer<K extends EngineTaskName>(
-    signal: AbortSignal | undefined,
+    waiter: TaskWaiter | undefined,
     order: AnswerOrder,
     task: K,
     snapshot: Snapshot,
     ...args: EngineTaskArgs<K>
   ): Promise<AnswerBytes> {
-    return this.enqueue(signal, order, task, snapshot, args) as Promise<AnswerBytes>;
+    return this.enqueue(waiter, order, task, snapshot, args) as Promise<AnswerBytes>;
   }
 
-  /** Queues `task` in its lane, or refuses it with 503 `busy` when that lane is full. */
+  /**
+   * Queues `task` in its lane, or refuses it: with 429 `too-many-computations` when it is
+   * expensive and its client holds its whole share already, with 503 `busy` when its lane is
+   * full (docs/operations.md#limits).
+   */
   private enqueue<K extends EngineTaskName>(
-    signal: AbortSignal | undefined,
+    waiter: TaskWaiter | undefined,
     answer: AnswerOrder | undefined,
     task: K,
     snapshot: Snapshot,
     args: EngineTaskArgs<K>,
   ): Promise<unknown> {
+    const signal = waiter?.signal;
     if (signal?.aborted) return Promise.reject(abandonedBecause(signal));
     const affinity = taskAffinity(task, args);
     const pinned = affinity === null ? null : hashOf(affinity) % this.workers.length;
     const warmKey = taskWarmKey(task, args);
     const expensive =
       warmKey !== null && pinned !== null && !this.workers[pinned].isWarm(warmKey, snapshot);
+    const client = expensive ? (waiter?.client ?? null) : null;
+    const refusal = this.clients.refusal(client);
+    if (refusal !== null) {
+      this.lastRefusedAt = Date.now();
+      return Promise.reject(refusal);
+    }
     if (
       expensive
         ? this.expensiveWaiting >= this.maxExpensive
@@ -183,7 +202,7 @@ export class EnginePool implements EngineRunner {
         busy(expensive ? this.expensiveWaiting : this.cheapWaiting, expensive ? 'expensive' : ''),
       );
     }
-    const spec = { task, args, snapshot, pinned, warmKey, expensive };
+    const spec = { task, args, snapshot, pinned, warmKey, expensive, client };
     return this.submit(signal, answer === undefined ? spec : { ...spec, answer });
   }
 
@@ -222,6 +241,7 @@ export class EnginePool implements EngineRunner {
           pinned: i,
           warmKey: null,
           expensive: false,
+          client: null,
         }),
       );
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -261,13 +281,17 @@ export class EnginePool implements EngineRunner {
     for (const jobs of this.own) jobs.length = 0;
     this.cheapWaiting = 0;
     this.expensiveWaiting = 0;
+    for (const job of waiting) this.clients.count(job, -1, 0);
     for (const job of waiting) this.finish(job, new Error('the engine thread was closed'), false);
     await Promise.all(this.workers.map((worker) => worker.close()));
   }
 
   private submit(
     signal: AbortSignal | undefined,
-    spec: Pick<Job, 'task' | 'args' | 'snapshot' | 'pinned' | 'warmKey' | 'expensive' | 'answer'>,
+    spec: Pick<
+      Job,
+      'task' | 'args' | 'snapshot' | 'pinned' | 'warmKey' | 'expensive' | 'client' | 'answer'
+    >,
   ): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const job: Job = {
@@ -290,6 +314,7 @@ export class EnginePool implements EngineRunner {
       else this.own[job.pinned].push(job);
       if (job.expensive) this.expensiveWaiting++;
       else this.cheapWaiting++;
+      this.clients.count(job, 1, 0);
       this.pump();
     });
   }
@@ -300,12 +325,13 @@ export class EnginePool implements EngineRunner {
     let moved = true;
     while (moved) {
       moved = false;
+      const turn = this.clients.turn(this.own, (i) => this.workers[i].inFlight.length === 0);
       for (const depth of [0, 1]) {
         for (let k = 0; k < count; k++) {
           const index = (this.next + k) % count;
           const worker = this.workers[index];
           if (worker.inFlight.length !== depth) continue;
-          const job = this.nextFor(index, worker);
+          const job = this.nextFor(index, worker, turn);
           if (job === null) continue;
           this.dispatch(index, worker, job);
           moved = true;
@@ -316,11 +342,12 @@ export class EnginePool implements EngineRunner {
   }
 
   /**
-   * The task thread `index` runs next, taken from its queue: the oldest cheap task it may run;
-   * else, when it is idle and the expensive lane has room, its oldest expensive task. A thread
-   * busy with an expensive task takes nothing more, so a cheap task never waits behind one.
+   * The task thread `index` runs next: its oldest cheap task; else, when it is idle, the lane
+   * has room and it is its `turn` (ClientShares.turn: clients take turns over every thread's
+   * queue), its expensive task of the client served least recently. A thread busy with an
+   * expensive task takes nothing more, so a cheap task never waits behind one.
    */
-  private nextFor(index: number, worker: EngineWorker): Job | null {
+  private nextFor(index: number, worker: EngineWorker, turn: number): Job | null {
     const inFlight = worker.inFlight as Job[];
     if (inFlight.length >= 2 || (inFlight.length === 1 && inFlight[0].expensive)) return null;
     const own = this.own[index];
@@ -331,15 +358,16 @@ export class EnginePool implements EngineRunner {
     }
     if (shared !== undefined) return this.shared.shift()!;
     const cap = Math.max(1, this.workers.length - 1);
-    if (inFlight.length > 0 || this.expensiveRunning >= cap) return null;
-    const ownExpensive = own.findIndex((job) => job.expensive);
-    return ownExpensive < 0 ? null : own.splice(ownExpensive, 1)[0];
+    if (inFlight.length > 0 || this.expensiveRunning >= cap || index !== turn) return null;
+    const chosen = this.clients.next(own);
+    return chosen < 0 ? null : own.splice(chosen, 1)[0];
   }
 
   private dispatch(index: number, worker: EngineWorker, job: Job): void {
     if (job.expensive) {
       this.expensiveWaiting--;
       this.expensiveRunning++;
+      this.clients.count(job, -1, 1);
     } else {
       this.cheapWaiting--;
     }
@@ -357,11 +385,22 @@ export class EnginePool implements EngineRunner {
       queue.splice(waiting, 1);
       if (job.expensive) this.expensiveWaiting--;
       else this.cheapWaiting--;
-    } else {
+      this.clients.count(job, -1, 0);
+    } else if (!this.neededByAnother(job)) {
       // Running: its thread stays busy with it until the next check (cancellation.ts).
       for (const worker of this.workers) if (worker.inFlight.includes(job)) worker.cancel(job);
     }
     this.finish(job, reason, false);
+  }
+
+  /**
+   * Whether a waiting task needs what running `job` computes and keeps (its warm key): it then
+   * runs on for that task, so a computation longer than one deadline completes while requests
+   * for it keep coming (docs/operations.md#limits).
+   */
+  private neededByAnother(job: Job): boolean {
+    if (job.warmKey === null || job.pinned === null) return false;
+    return this.own[job.pinned].some((other) => other.warmKey === job.warmKey);
   }
 
   private settled(worker: EngineWorker, message: Exclude<FromEngineThread, { ready: true }>) {
@@ -376,6 +415,7 @@ export class EnginePool implements EngineRunner {
       return;
     }
     if (job.expensive) this.expensiveRunning--;
+    this.clients.count(job, 0, -1);
     if ('result' in message) {
       if (job.warmKey !== null) worker.noteWarm(job.warmKey, job.snapshot);
       this.finish(job, message.result, true);
@@ -392,6 +432,7 @@ export class EnginePool implements EngineRunner {
   private stopped(lost: Job[], cause: Error): void {
     for (const job of lost) {
       if (job.expensive) this.expensiveRunning--;
+      this.clients.count(job, 0, -1);
       this.finish(job, new Error(`the engine thread stopped: ${cause.message}`), false);
     }
     // The next task starts another worker.

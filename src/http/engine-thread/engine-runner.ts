@@ -25,6 +25,23 @@ export interface EnginePressure {
   readonly lastAbandonedAt: number | null;
 }
 
+/**
+ * Who waits for a task (docs/operations.md#limits): its abort signal, and the client its work is
+ * counted against.
+ */
+export interface TaskWaiter {
+  /**
+   * Aborts once nobody waits for the task: it is then dropped if it has not started, or
+   * cancelled while it runs.
+   */
+  readonly signal?: AbortSignal;
+  /**
+   * The client that asked for it (rate-limit.ts clientKey): its expensive tasks are held to a
+   * share of the expensive lane. None: the task is not counted against any client.
+   */
+  readonly client?: string;
+}
+
 export interface EngineRunner extends SnapshotReceivers {
   /** Runs `task` against `snapshot` off the serving thread. */
   run<K extends EngineTaskName>(
@@ -33,12 +50,13 @@ export interface EngineRunner extends SnapshotReceivers {
     ...args: EngineTaskArgs<K>
   ): Promise<EngineTaskResult<K>>;
   /**
-   * As run, for a caller that may stop waiting: when `signal` aborts, the task is dropped if it
-   * has not started, or cancelled while it runs, and the promise rejects with the signal's
-   * reason.
+   * As run, for a caller that may stop waiting: when `waiter.signal` aborts, the task is
+   * dropped if it has not started, or cancelled while it runs, and the promise rejects with the
+   * signal's reason. An expensive task of a client past its share is refused with 429
+   * `too-many-computations`.
    */
   runAbortable<K extends EngineTaskName>(
-    signal: AbortSignal | undefined,
+    waiter: TaskWaiter | undefined,
     task: K,
     snapshot: Snapshot,
     ...args: EngineTaskArgs<K>
@@ -49,7 +67,7 @@ export interface EngineRunner extends SnapshotReceivers {
    * without a copy (docs/architecture.md#engine-thread).
    */
   answer<K extends EngineTaskName>(
-    signal: AbortSignal | undefined,
+    waiter: TaskWaiter | undefined,
     order: AnswerOrder,
     task: K,
     snapshot: Snapshot,

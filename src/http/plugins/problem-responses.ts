@@ -91,7 +91,8 @@ const RESPONSES: Record<number, ProblemResponse> = {
   415: { kind: 'unsupported-media-type', description: 'The body is not sent as application/json' },
   429: {
     kind: 'rate-limited',
-    description: 'Too many requests from this client in the current window',
+    description:
+      'Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)',
     headers: {
       'Retry-After': header('Seconds to wait before retrying', { type: 'integer' }),
       ...RATE_LIMIT_HEADERS,

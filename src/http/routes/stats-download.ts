@@ -2,7 +2,9 @@
  * A statistics download (docs/http-api.md#downloads): a GET whose query is the common filter and
  * whose answer is text (CSV) an engine thread makes from one statistic, through the same
  * response cache, content coding and engine threads as the statistics routes (stats-route.ts).
+ * A HEAD is answered from the query alone: its headers need no computation, so it costs none.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -11,8 +13,10 @@ import type { EngineTaskArgs, EngineTaskName } from '../../engine/engine-tasks.t
 import { normaliseCommonFilter } from '../../engine/filter.ts';
 import type { CommonFilter, CommonFilterInput } from '../../engine/filter.ts';
 import type { AppContext } from '../app-context.ts';
+import { appendVary } from '../plugins/compression.ts';
 import { problemResponse } from '../plugins/problem-responses.ts';
 import { requireSnapshot } from '../schemas/envelope.ts';
+import { clientKey } from '../plugins/rate-limit.ts';
 import { runAnswer, sendCached } from './stats-route.ts';
 
 export interface StatsDownload<K extends EngineTaskName = EngineTaskName> {
@@ -26,7 +30,8 @@ export interface StatsDownload<K extends EngineTaskName = EngineTaskName> {
   fileName: string;
   /** The engine task that makes the text (its EngineResult's data is the body). */
   task: K;
-  args(filter: CommonFilter): EngineTaskArgs<K>;
+  /** The task's arguments for the normalised filter and the whole query (paging, say). */
+  args(filter: CommonFilter, query: Record<string, unknown>): EngineTaskArgs<K>;
 }
 
 type DownloadOfSomeTask = { [K in EngineTaskName]: StatsDownload<K> }[EngineTaskName];
@@ -69,6 +74,13 @@ export function registerStatsDownload(
       const query = request.query as Static<typeof download.query>;
       const snapshot = requireSnapshot(ctx);
       reply.header('content-disposition', `attachment; filename="${download.fileName}"`);
+      if (request.method === 'HEAD') {
+        // The filter is checked (a bad one is the GET's 400), nothing is computed; an empty
+        // stream leaves the length unsaid rather than claiming 0.
+        normaliseCommonFilter(snapshot, query as CommonFilterInput);
+        appendVary(reply, 'Accept-Encoding');
+        return reply.type(download.contentType).send(Readable.from([]));
+      }
       return sendCached(
         ctx,
         reply,
@@ -78,7 +90,9 @@ export function registerStatsDownload(
         (signal, encoding) => {
           const filter = normaliseCommonFilter(snapshot, query as CommonFilterInput);
           const order = { format, encodings: encoding === null ? [] : [encoding] };
-          return runAnswer(ctx, signal, order, download.task, snapshot, download.args(filter));
+          const args = download.args(filter, query);
+          const waiter = { signal, client: clientKey(request) };
+          return runAnswer(ctx, waiter, order, download.task, snapshot, args);
         },
         download.contentType,
       );

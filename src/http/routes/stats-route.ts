@@ -28,8 +28,10 @@ import { noteCacheOutcome } from '../metrics.ts';
 import type { Encoding } from '../content-coding.ts';
 import { AnswerSerialisers, answerBytes } from '../engine-thread/answer-bytes.ts';
 import type { AnswerBytes, AnswerFormat, AnswerOrder } from '../engine-thread/answer-bytes.ts';
+import type { TaskWaiter } from '../engine-thread/engine-runner.ts';
 import { appendVary, negotiateEncoding } from '../plugins/compression.ts';
 import { problemResponse } from '../plugins/problem-responses.ts';
+import { clientKey } from '../plugins/rate-limit.ts';
 import { serialiserSpec } from '../plugins/serializer.ts';
 import { uncachedBody } from '../response-cache.ts';
 import type { CachedBody, Compute } from '../response-cache.ts';
@@ -112,7 +114,8 @@ export function registerStatsRoute(app: FastifyInstance, ctx: AppContext, route:
         const filter = normaliseCommonFilter(snapshot, route.filterOf(body));
         const args = route.args(snapshot, filter, body);
         const order = { format: formatOf(), encodings: encoding === null ? [] : [encoding] };
-        return runAnswer(ctx, signal, order, route.task, snapshot, args);
+        const waiter = { signal, client: clientKey(request) };
+        return runAnswer(ctx, waiter, order, route.task, snapshot, args);
       };
       return sendCached(ctx, reply, route.path, body, snapshot, answer);
     },
@@ -141,12 +144,14 @@ export function answerHere(
 /**
  * Runs the engine's `task` for a request and makes its answer's bytes: on the app's engine
  * thread(s) when it has them (docs/architecture.md#engine-thread), else here; either way the
- * bytes are the same. When `signal` aborts, a task that has not finished is dropped or
- * cancelled.
+ * bytes are the same. When the waiter's signal aborts, a task that has not finished is dropped
+ * or cancelled; an expensive task is counted against the waiter's client, the one whose request
+ * started it (requests that join it in the response cache add no work and are not counted;
+ * docs/operations.md#limits).
  */
 export function runAnswer(
   ctx: AppContext,
-  signal: AbortSignal | undefined,
+  waiter: TaskWaiter,
   order: AnswerOrder,
   task: EngineTaskName,
   snapshot: Snapshot,
@@ -154,13 +159,13 @@ export function runAnswer(
 ): AnswerBytes | Promise<AnswerBytes> {
   if (ctx.engineThread === undefined) return answerHere(order, task, snapshot, args);
   const run = ctx.engineThread.answer.bind(ctx.engineThread) as (
-    s: AbortSignal | undefined,
+    w: TaskWaiter,
     o: AnswerOrder,
     t: EngineTaskName,
     snapshot: Snapshot,
     ...a: unknown[]
   ) => Promise<AnswerBytes>;
-  return run(signal, order, task, snapshot, ...args);
+  return run(waiter, order, task, snapshot, ...args);
 }
 
 /**

@@ -69,7 +69,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -87,7 +87,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -180,7 +180,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -198,7 +198,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -623,7 +623,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -641,7 +641,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -1186,7 +1186,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -1204,7 +1204,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -1811,7 +1811,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -1829,7 +1829,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -2154,7 +2154,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -2172,7 +2172,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -2362,7 +2362,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -2380,7 +2380,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -2659,7 +2659,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -2677,7 +2677,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -2956,7 +2956,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -2974,7 +2974,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -3026,7 +3026,7 @@ export interface paths {
         };
         /**
          * Every backtest forecast as CSV
-         * @description RFC 4180 CSV, header first, one row per game and model: gameId (the event id and the game's position among its games in the data, "<eventId>#<n>"), eventId, date (the event's start, YYYY-MM-DD), player1, player2, faction1, faction2 (empty when unknown), model (coin, faction, rating, joint), expected1 (player 1's forecast expected score), outcome1 (their score share, or win 1, draw 0.5, loss 0). The mean of (expected1 − outcome1)² over a model's rows is its brier in POST /api/forecast-accuracy with the same filter.
+         * @description RFC 4180 CSV, header first, one row per game and model: gameId (the event id and the game's position among its games in the data, "<eventId>#<n>"), eventId, date (the event's start, YYYY-MM-DD), player1, player2, faction1, faction2 (empty when unknown), model (coin, faction, rating, joint), expected1 (player 1's forecast expected score), outcome1 (their score share, or win 1, draw 0.5, loss 0). The mean of (expected1 − outcome1)² over a model's rows is its brier in POST /api/forecast-accuracy with the same filter. One answer is one page: limit games (default 10,000, at most 50,000) from offset (default 0), in the backtest's order; a page with fewer than limit games is the last, so offset=0, limit, 2×limit, … reads them all. A HEAD answers the headers without computing anything.
          */
         get: {
             parameters: {
@@ -3042,12 +3042,16 @@ export interface paths {
                      * @example 2025-10-01
                      */
                     from?: string;
+                    /** @description Games in the page, at most 50,000 (four rows each); a page with fewer games than this is the last */
+                    limit?: number;
                     /** @description Only events with at most this many participants, 0 to 100000 (events without a count are left out) */
                     maxParticipants?: number;
                     /** @description Only events with at least this many participants, 0 to 100000 (events without a count are left out) */
                     minParticipants?: number;
                     /** @description Only events of at least this many rounds, 0 to 1000 (declared, else the highest round played) */
                     minRounds?: number;
+                    /** @description Games to skip, in the backtest's order: the page starts at this game */
+                    offset?: number;
                     /** @description true: online events only; false: in person only; absent: both */
                     online?: boolean;
                     /** @description Only events played under these rules versions */
@@ -3092,7 +3096,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -3110,7 +3114,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -3694,7 +3698,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -3712,7 +3716,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -4366,7 +4370,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -4384,7 +4388,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -4651,7 +4655,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -4669,7 +4673,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -5031,7 +5035,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -5049,7 +5053,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -5337,7 +5341,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -5355,7 +5359,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -5461,7 +5465,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests from this client in the current window */
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
                 429: {
                     headers: {
                         /** @description Requests allowed per window */
@@ -5479,7 +5483,7 @@ export interface paths {
                          *       "type": "/problems/rate-limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
-                         *       "detail": "Too many requests from this client in the current window"
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
                          *     } */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
@@ -5550,7 +5554,7 @@ export interface components {
              * @description The problem type: a relative reference /problems/{kind}, the same on every Muster server. Resolved against the request URL (RFC 3986 §5) it is an HTML page this server serves explaining the type; /problems lists them all
              * @enum {string}
              */
-            type: "/problems/validation" | "/problems/malformed-json" | "/problems/invalid-encoding" | "/problems/nesting-too-deep" | "/problems/malformed-request" | "/problems/forbidden" | "/problems/origin-not-allowed" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/body-too-large" | "/problems/unsupported-media-type" | "/problems/uri-too-long" | "/problems/expectation-failed" | "/problems/headers-too-large" | "/problems/rate-limited" | "/problems/internal" | "/problems/not-ready" | "/problems/busy" | "/problems/timeout";
+            type: "/problems/validation" | "/problems/malformed-json" | "/problems/invalid-encoding" | "/problems/nesting-too-deep" | "/problems/malformed-request" | "/problems/forbidden" | "/problems/origin-not-allowed" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/body-too-large" | "/problems/unsupported-media-type" | "/problems/uri-too-long" | "/problems/expectation-failed" | "/problems/headers-too-large" | "/problems/rate-limited" | "/problems/too-many-computations" | "/problems/internal" | "/problems/not-ready" | "/problems/busy" | "/problems/timeout";
         };
     };
     responses: never;
