@@ -33,6 +33,7 @@ import {
   E_PLACED_WINS,
   ENTRIES,
   EVENT_WINS,
+  DERIVED_EVENT_WINS,
   FACTION_STRIDE,
   FT_M_GAMES,
   FT_M_POINTS,
@@ -159,6 +160,8 @@ export interface FactionStatsRow {
   firstTurn: TurnStats;
   secondTurn: TurnStats;
   eventWins: number;
+  /** Of eventWins, those at events whose places are derived (docs/statistics.md#standings). */
+  derivedEventWins: number;
   undefeated: number;
   topShare: number | null;
   overRepresentation: OverRepresentation;
@@ -407,6 +410,7 @@ export function factionStats(
         avgScore: mean(a(ST_SCORE_N), a(ST_SCORE_SUM)),
       },
       eventWins: a(EVENT_WINS),
+      derivedEventWins: a(DERIVED_EVENT_WINS),
       undefeated: a(UNDEFEATED),
       // Top entries over entries of the same placed events (docs/statistics.md#top-share).
       topShare: over.topTen.ratio,

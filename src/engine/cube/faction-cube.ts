@@ -5,7 +5,12 @@
  * not add up across events, are counted in player-pairs.ts.
  */
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import { PLACEMENTS_NONE, RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
+import {
+  PLACEMENTS_DERIVED,
+  PLACEMENTS_NONE,
+  RESULT_DRAW,
+  RESULT_WIN,
+} from '../../snapshot/snapshot.ts';
 import { addBand, bandBounds, bandOf } from '../common.ts';
 import { sideExpectedScores } from '../ratings/snapshot-facts.ts';
 import { buildCube } from './event-cube.ts';
@@ -50,7 +55,9 @@ export const TOP = 31;
 /** Entries, and undefeated entries, in events with published or rule-derived placings. */
 export const PLACED_ENTRIES = 32;
 export const PLACED_UNDEFEATED = 33;
-export const FACTION_STRIDE = 34;
+/** Of EVENT_WINS, those at events whose places are derived by a rule (docs/statistics.md#standings). */
+export const DERIVED_EVENT_WINS = 34;
+export const FACTION_STRIDE = 35;
 
 // Event plane slots (one key).
 export const E_GAMES = 0;
@@ -155,6 +162,7 @@ function scanner(snapshot: Snapshot, order: EventOrder): EventScanner {
         }
       }
       const placed = st.eventPlacements[e] !== PLACEMENTS_NONE;
+      const derived = st.eventPlacements[e] === PLACEMENTS_DERIVED;
       if (placed && stStart[e + 1] > stStart[e]) ev[E_PLACED_EVENTS]++;
       for (let i = stStart[e]; i < stStart[e + 1]; i++) {
         if (st.top[i]) ev[E_TOP]++;
@@ -162,7 +170,10 @@ function scanner(snapshot: Snapshot, order: EventOrder): EventScanner {
         if (f < 0) continue;
         const base = f * FACTION_STRIDE;
         acc[base + ENTRIES]++;
-        if (st.placement[i] === 1) acc[base + EVENT_WINS]++;
+        if (st.placement[i] === 1) {
+          acc[base + EVENT_WINS]++;
+          if (derived) acc[base + DERIVED_EVENT_WINS]++;
+        }
         if (st.undefeated[i]) acc[base + UNDEFEATED]++;
         if (st.top[i]) acc[base + TOP]++;
         if (!placed) continue;

@@ -785,6 +785,8 @@ export interface paths {
                                         placementRule: string | null;
                                         /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
                                         placements: "published" | "derived" | "none";
+                                        /** @description With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
+                                        placementsWithheld: string | null;
                                         /** @description Rounds: declared, else the highest round played; null when neither is known */
                                         rounds: number | null;
                                         /** @description Rules version the event was played under; null when unknown */
@@ -847,6 +849,8 @@ export interface paths {
                                             /** @description Faction name */
                                             name: string;
                                         } | null;
+                                        /** @description With derived places: the entry played fewer games than the most any player there played, so its total is over fewer games (it is ranked as if the missing games scored nothing); false otherwise */
+                                        fewerGames: boolean;
                                         /** @description Games the entry's player played in the event */
                                         games: number;
                                         /** @description Games lost (a double loss counts) */
@@ -973,6 +977,8 @@ export interface paths {
                                     placementRule: string | null;
                                     /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
                                     placements: "published" | "derived" | "none";
+                                    /** @description With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
+                                    placementsWithheld: string | null;
                                     /** @description With player: that player's placement; null when none is known */
                                     playerPlacement?: number | null;
                                     /** @description Distinct players with a game in the event (participants is the count it declared) */
@@ -1412,6 +1418,8 @@ export interface paths {
                                         /** @description Of those, games won */
                                         wins: number;
                                     };
+                                    /** @description Of eventWins, those at events whose places the source does not publish and the system rule derives from the games (docs/statistics.md#standings); 0 when all are published */
+                                    derivedEventWins: number;
                                     /** @description Counted games drawn */
                                     draws: number;
                                     /** @description Standings entries with the faction in events with a game in scope (an entry without a declared faction takes the one it played most) */
@@ -3900,6 +3908,8 @@ export interface paths {
                                         placementRule: string | null;
                                         /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
                                         placements: "published" | "derived" | "none";
+                                        /** @description With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
+                                        placementsWithheld: string | null;
                                     } | null;
                                     /** @description Their record per faction played, most games first */
                                     factions: {
@@ -3946,6 +3956,8 @@ export interface paths {
                                         placementRule: string | null;
                                         /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
                                         placements: "published" | "derived" | "none";
+                                        /** @description With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
+                                        placementsWithheld: string | null;
                                         /** @description The rating as it stood at the end of that date, as the leaderboard cut off with `to` (or asOf) at that date gives it; with week or month periods, after the period holding the event */
                                         rating: number;
                                         /** @description Glicko-2 rating deviation at the same point; null otherwise */
@@ -3970,6 +3982,8 @@ export interface paths {
                                         placementRule: string | null;
                                         /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
                                         placements: "published" | "derived" | "none";
+                                        /** @description With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
+                                        placementsWithheld: string | null;
                                     } | null;
                                     /** @description The player */
                                     player: {
