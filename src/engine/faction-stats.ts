@@ -73,7 +73,7 @@ import { countPlayers } from './cube/player-pairs.ts';
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter, Scope } from './filter.ts';
 import type { Interval } from './intervals.ts';
-import { compareTallies } from './compare.ts';
+import { adjustComparisons, compareTallies } from './compare.ts';
 import { clusteredRateInterval } from './common.ts';
 import type { IntervalKind } from './common.ts';
 import { sumClusters } from './cube/cluster-cube.ts';
@@ -429,6 +429,8 @@ export function factionStats(
   rows.sort(
     (x, y) => y.games - x.games || y.sides - x.sides || (x.faction.id < y.faction.id ? -1 : 1),
   );
+  // One change per faction, shown together: corrected for their number.
+  adjustComparisons(rows.flatMap((r) => (r.compare === undefined ? [] : [r.compare])));
 
   const warnings: string[] = [];
   if (sample.games === 0) warnings.push(EMPTY_WARNING);

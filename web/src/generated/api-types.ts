@@ -372,6 +372,8 @@ export interface paths {
                                     avgScore: number | null;
                                     /** @description The same row in the compareTo scope and the difference; only when compareTo is given */
                                     compare?: {
+                                        /** @description pValue adjusted by Benjamini–Hochberg over every comparison of this answer (each matchup once), for making that many at once; null when pValue is */
+                                        adjustedPValue: number | null;
                                         /** @description This row's winRate minus the compareTo winRate (above 0: better in the request's scope); null when either is null */
                                         difference: number | null;
                                         /** @description 95% Newcombe hybrid score interval (Newcombe 1998, method 10) of difference, from both rates' Wilson intervals with wins + draws/2 as successes; null when either window has no game */
@@ -383,12 +385,18 @@ export interface paths {
                                         } | null;
                                         /** @description Of those, games drawn */
                                         draws: number;
+                                        /** @description The change may be emphasised (bold, "changed most"): enoughGames, excludesZero, and adjustedPValue below 0.05; otherwise it is listed muted */
+                                        emphasised: boolean;
+                                        /** @description Both scopes hold at least 20 games of the row, the sample a change needs before it is emphasised */
+                                        enoughGames: boolean;
                                         /** @description true when differenceInterval lies wholly above or below 0 (the change is unlikely to be noise alone); null when there is no interval */
                                         excludesZero: boolean | null;
                                         /** @description Games between the row and the column faction (a mirror cell: rate 0.5 in both scopes, difference 0) in the compareTo scope */
                                         games: number;
                                         /** @description Of those, games lost */
                                         losses: number;
+                                        /** @description Two-sided p-value of the difference (pooled two-proportion z-test on the counted wins); null when either scope has no games */
+                                        pValue: number | null;
                                         /** @description (wins + draws/2) / games in the compareTo scope; null when games is 0 */
                                         winRate: number | null;
                                         /** @description 95% Wilson score interval of the compareTo winRate; null when games is 0 */
@@ -1389,6 +1397,8 @@ export interface paths {
                                     } | null;
                                     /** @description The same row in the compareTo scope and the difference; only when compareTo is given */
                                     compare?: {
+                                        /** @description pValue adjusted by Benjamini–Hochberg over every comparison of this answer (each matchup once), for making that many at once; null when pValue is */
+                                        adjustedPValue: number | null;
                                         /** @description This row's winRate minus the compareTo winRate (above 0: better in the request's scope); null when either is null */
                                         difference: number | null;
                                         /** @description 95% Newcombe hybrid score interval (Newcombe 1998, method 10) of difference, from both rates' Wilson intervals with wins + draws/2 as successes; null when either window has no game */
@@ -1400,12 +1410,18 @@ export interface paths {
                                         } | null;
                                         /** @description Of those, games drawn */
                                         draws: number;
+                                        /** @description The change may be emphasised (bold, "changed most"): enoughGames, excludesZero, and adjustedPValue below 0.05; otherwise it is listed muted */
+                                        emphasised: boolean;
+                                        /** @description Both scopes hold at least 20 games of the row, the sample a change needs before it is emphasised */
+                                        enoughGames: boolean;
                                         /** @description true when differenceInterval lies wholly above or below 0 (the change is unlikely to be noise alone); null when there is no interval */
                                         excludesZero: boolean | null;
                                         /** @description Games counted (mirror games (the faction against itself) left out when excludeMirrors is true (default); when false every side counts, so a mirror game counts twice) of the faction in the compareTo scope */
                                         games: number;
                                         /** @description Of those, games lost */
                                         losses: number;
+                                        /** @description Two-sided p-value of the difference (pooled two-proportion z-test on the counted wins); null when either scope has no games */
+                                        pValue: number | null;
                                         /** @description (wins + draws/2) / games in the compareTo scope; null when games is 0 */
                                         winRate: number | null;
                                         /** @description 95% Wilson score interval of the compareTo winRate; null when games is 0 */
@@ -3396,7 +3412,7 @@ export interface paths {
                         rulesVersions?: string[];
                         /** @description Only items whose name contains this (case-insensitive) */
                         search?: string;
-                        /** @description Order of items: by lists (default), picks, share, games, winRate, delta (all descending), evidence (how far deltaInterval lies from 0: its bound nearer 0 when it excludes 0, else 0; then games; descending) or name */
+                        /** @description Order of items: by lists (default), picks, share, games, winRate, delta (all descending; for delta, the items with deltaEnoughLists first), evidence (how far deltaInterval lies from 0: its bound nearer 0 when it excludes 0, else 0; then games; descending) or name */
                         sort?: "lists" | "picks" | "share" | "games" | "winRate" | "delta" | "evidence" | "name";
                         /** @description Game system id (e.g. "t9a"); defaults to the only system; required when there are several */
                         system?: string;
@@ -3428,6 +3444,8 @@ export interface paths {
                                     avgScoreWithout: number | null;
                                     /** @description The same row in the compareTo scope and the difference; only when compareTo is given */
                                     compare?: {
+                                        /** @description pValue adjusted by Benjamini–Hochberg over every comparison of this answer (each matchup once), for making that many at once; null when pValue is */
+                                        adjustedPValue: number | null;
                                         /** @description This row's winRate minus the compareTo winRate (above 0: better in the request's scope); null when either is null */
                                         difference: number | null;
                                         /** @description 95% Newcombe hybrid score interval (Newcombe 1998, method 10) of difference, from both rates' Wilson intervals with wins + draws/2 as successes; null when either window has no game */
@@ -3439,12 +3457,18 @@ export interface paths {
                                         } | null;
                                         /** @description Of those, games drawn */
                                         draws: number;
+                                        /** @description The change may be emphasised (bold, "changed most"): enoughGames, excludesZero, and adjustedPValue below 0.05; otherwise it is listed muted */
+                                        emphasised: boolean;
+                                        /** @description Both scopes hold at least 20 games of the row, the sample a change needs before it is emphasised */
+                                        enoughGames: boolean;
                                         /** @description true when differenceInterval lies wholly above or below 0 (the change is unlikely to be noise alone); null when there is no interval */
                                         excludesZero: boolean | null;
                                         /** @description Games of the lists taking it (of this row's factions, mirror games left out) in the compareTo scope */
                                         games: number;
                                         /** @description Of those, games lost */
                                         losses: number;
+                                        /** @description Two-sided p-value of the difference (pooled two-proportion z-test on the counted wins); null when either scope has no games */
+                                        pValue: number | null;
                                         /** @description (wins + draws/2) / games in the compareTo scope; null when games is 0 */
                                         winRate: number | null;
                                         /** @description 95% Wilson score interval of the compareTo winRate; null when games is 0 */
@@ -3459,6 +3483,12 @@ export interface paths {
                                     };
                                     /** @description winRate − winRateWithout; null when either is null */
                                     delta: number | null;
+                                    /** @description Two-sided p-value of delta (pooled two-proportion z-test), adjusted by Benjamini–Hochberg over every item the filter, categories and minLists keep (all pages), for making that many comparisons at once; null when either side has no game */
+                                    deltaAdjustedPValue: number | null;
+                                    /** @description The delta may be emphasised: deltaEnoughLists, deltaInterval excluding 0, and deltaAdjustedPValue below 0.05; otherwise it is shown muted */
+                                    deltaEmphasised: boolean;
+                                    /** @description At least 20 lists take the item and at least 20 of the same factions do not: the sample a delta needs before it is emphasised or sorted among the largest */
+                                    deltaEnoughLists: boolean;
                                     /** @description 95% Newcombe hybrid score interval (Newcombe 1998, method 10) of delta, from the Wilson intervals of winRate and winRateWithout (draws half); an interval excluding 0 says the difference is unlikely to be noise alone; null when either side has no game */
                                     deltaInterval: {
                                         /** @description Upper bound of the 95% interval */
@@ -3591,7 +3621,7 @@ export interface paths {
                                     rulesVersions: string[];
                                     /** @description Name search applied; null: none */
                                     search: string | null;
-                                    /** @description Order of items: by lists (default), picks, share, games, winRate, delta (all descending), evidence (how far deltaInterval lies from 0: its bound nearer 0 when it excludes 0, else 0; then games; descending) or name */
+                                    /** @description Order of items: by lists (default), picks, share, games, winRate, delta (all descending; for delta, the items with deltaEnoughLists first), evidence (how far deltaInterval lies from 0: its bound nearer 0 when it excludes 0, else 0; then games; descending) or name */
                                     sort: "lists" | "picks" | "share" | "games" | "winRate" | "delta" | "evidence" | "name";
                                     /** @description The game system applied (the only one when not given) */
                                     system: string;
