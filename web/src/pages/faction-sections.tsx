@@ -53,7 +53,8 @@ export function MatchupRow({ filter, faction, factions }: MatchupProps) {
     <section aria-labelledby="matchups-h">
       <h2 id="matchups-h">Matchups</h2>
       <Show result={result} what="matchups">
-        {({ data }) => {
+        {({ data, meta }) => {
+          const strength = meta.shrinkage?.priorStrength ?? null;
           const names = new Map(factions.map((f) => [f.id, f.name]));
           const rows: Opponent[] = data.cells
             .filter((c) => c.opponent !== faction.id && c.winRate !== null)
@@ -68,9 +69,10 @@ export function MatchupRow({ filter, faction, factions }: MatchupProps) {
           const line = (r: Opponent) => (
             <li key={r.opponent}>
               <FactionLink faction={{ id: r.opponent, name: r.name }} />{' '}
-              <strong>{pct(r.shrunkWinRate, 0)}</strong>{' '}
-              <span class="secondary">
-                ({r.games} {r.games === 1 ? 'game' : 'games'})
+              <strong data-testid="shrunk-rate">{pct(r.shrunkWinRate, 0)}</strong>{' '}
+              <span class="shrunk-mark">shrunk</span>{' '}
+              <span class="secondary" data-testid="raw-rate">
+                (raw {pct(r.winRate, 0)}, {r.games} {r.games === 1 ? 'game' : 'games'})
               </span>
             </li>
           );
@@ -92,8 +94,15 @@ export function MatchupRow({ filter, faction, factions }: MatchupProps) {
                   </ol>
                 </div>
               </div>
-              <p class="note">
-                Ranked by the shrunk win rate, so a matchup of a few games does not top the list.
+              <p class="note" data-testid="shrinkage-note">
+                Ranked by the shrunk win rate, so a matchup of a few games does not top the list:
+                each matchup's rate pulled toward {isolate(faction.name)}'s overall rate
+                {strength === null
+                  ? ' (no pull here: too few matchups to fit one, so shrunk equals raw)'
+                  : strength >= 1_000_000
+                    ? ' all the way (the matchups spread no more than chance would)'
+                    : ` as if by ${num(strength, 0)} more games at that rate`}
+                . The raw rate, from the games alone, is beside it and in the table.
               </p>
               <SortableTable
                 caption={`${isolate(faction.name)} against each opponent. Muted rows have fewer than 30 games.`}
