@@ -3852,7 +3852,7 @@ export interface paths {
                             /** @description System constant constraining volatility change, 0.05 to 5 (default 0.5; Glickman suggests 0.3 to 1.2) */
                             tau?: number;
                         };
-                        /** @description Glicko-2: also rank provisional players (RD above 110), still flagged; default false leaves them out. Elo and points have no provisional players: minGames does that job there */
+                        /** @description Glicko-2: also rank provisional players (RD above 110), still flagged; default false leaves them out, unless the filter keeps no established player, when they are listed all the same (provisionalFallback says so). Elo and points have no provisional players: minGames does that job there */
                         includeProvisional?: boolean;
                         /** @description Only events with at most this many participants, 0 to 100000 (events without a count are left out) */
                         maxParticipants?: number;
@@ -4117,6 +4117,8 @@ export interface paths {
                                     /** @description Rated games won */
                                     wins: number;
                                 }[];
+                                /** @description Glicko-2 without includeProvisional: when the filter keeps no established player (every one has an RD above 110) but some provisional ones, those are ranked and listed all the same, each with provisional true, and this says why in one line (e.g. "Every player here is provisional (rating deviation above 110; the lowest is 115), so they are all shown, each marked provisional."); null otherwise */
+                                provisionalFallback: string | null;
                                 /** @description Rows matching (all pages) */
                                 total: number;
                                 /** @description With `versus`: the forecast of the first player against the second */

@@ -96,7 +96,7 @@ export function MatchupRow({ filter, faction, factions }: MatchupProps) {
               </div>
               <p class="note" data-testid="shrinkage-note">
                 Ranked by the shrunk win rate, so a matchup of a few games does not top the list:
-                each matchup's rate pulled toward {isolate(faction.name)}'s overall rate
+                each matchup's rate pulled toward the overall rate of {isolate(faction.name)}
                 {strength === null
                   ? ' (no pull here: too few matchups to fit one, so shrunk equals raw)'
                   : strength >= 1_000_000
@@ -296,9 +296,13 @@ const PLAYER_COLUMNS: Array<Column<PlayerRow>> = [
   },
 ];
 
-/** Its best players: the Glicko-2 ranking over the games with the faction. */
+/**
+ * Its best players: the Glicko-2 ranking over the games with the faction, by the Rankings
+ * page's rule: established players only, else the provisional ones, marked, with the reason
+ * (docs/ratings.md#conservative-order-and-provisional-players).
+ */
 export function BestPlayers({ filter, faction }: SectionProps) {
-  const body = { ...filter, factions: [faction.id], includeProvisional: true, pageSize: 10 };
+  const body = { ...filter, factions: [faction.id], pageSize: 10 };
   const result = useApi(JSON.stringify(body), (signal) => post('/api/rankings', body, signal));
   return (
     <section aria-labelledby="players-h">
@@ -310,15 +314,22 @@ export function BestPlayers({ filter, faction }: SectionProps) {
               No rated games of <bdi>{faction.name}</bdi> in scope.
             </Empty>
           ) : (
-            <SortableTable
-              caption={`Ranked by Glicko-2 (rating − 2·RD) over their games with ${isolate(faction.name)}`}
-              label="Best players"
-              name="players"
-              columns={PLAYER_COLUMNS}
-              rows={data.players}
-              rowKey={(p) => p.player.id}
-              rowHeader="player"
-            />
+            <>
+              {data.provisionalFallback && (
+                <p class="note provisional-fallback" data-testid="provisional-fallback">
+                  {data.provisionalFallback}
+                </p>
+              )}
+              <SortableTable
+                caption={`Ranked by Glicko-2 (rating − 2·RD) over their games with ${isolate(faction.name)}`}
+                label="Best players"
+                name="players"
+                columns={PLAYER_COLUMNS}
+                rows={data.players}
+                rowKey={(p) => p.player.id}
+                rowHeader="player"
+              />
+            </>
           )
         }
       </Show>

@@ -233,10 +233,15 @@ export function RankingsPage({ params, update, filter, system }: PageProps) {
         {({ data, meta }) => (
           <>
             <Warnings warnings={meta.warnings} />
+            {data.provisionalFallback && (
+              <p class="note provisional-fallback" data-testid="provisional-fallback">
+                {data.provisionalFallback}
+              </p>
+            )}
             {data.players.length === 0 ? (
               <Empty>
                 No players match{params.q ? ` "${params.q}"` : ''} with these filters.
-                {method === 'glicko2' && params.provisional !== '1'
+                {method === 'glicko2' && params.provisional !== '1' && !data.provisionalFallback
                   ? ' Provisional players (too few recent games) are left out; include them above.'
                   : ''}
               </Empty>
