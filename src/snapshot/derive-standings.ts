@@ -178,6 +178,19 @@ class EventRows {
     return rows;
   }
 
+  /** Players with games, the most games one played, and the sum of their games (two a game). */
+  coverage(): { withGames: number; most: number; sideGames: number } {
+    let withGames = 0;
+    let most = 0;
+    let sideGames = 0;
+    for (let i = 0; i < this.n; i++) {
+      if (this.games[i] > 0) withGames++;
+      most = Math.max(most, this.games[i]);
+      sideGames += this.games[i];
+    }
+    return { withGames, most, sideGames };
+  }
+
   /** Placings the event may not have (a team event's, or none to derive): cleared. */
   clearPlacements(): void {
     this.placement.fill(-1, 0, this.n);
@@ -250,14 +263,7 @@ export function deriveStandings(
     if (rows.n === 0) continue;
     for (let i = 0; i < rows.n; i++) slot[rows.player[i]] = -1;
     rows.fillMainFactions();
-    let withGames = 0;
-    let most = 0;
-    let sideGames = 0;
-    for (let i = 0; i < rows.n; i++) {
-      if (rows.games[i] > 0) withGames++;
-      most = Math.max(most, rows.games[i]);
-      sideGames += rows.games[i];
-    }
+    const { withGames, most, sideGames } = rows.coverage();
     eventGamePlayers[e] = withGames;
     eventMostGames[e] = most;
     eventGames[e] = sideGames / 2;

@@ -16,6 +16,8 @@ import { sideExpectedScores } from '../ratings/snapshot-facts.ts';
 import { buildCube } from './event-cube.ts';
 import type { EventCube, EventScanner } from './event-cube.ts';
 import { eventOrder } from './event-order.ts';
+import { overRepresentation } from '../over-representation.ts';
+import type { OverCounts, OverRepresentation } from '../over-representation.ts';
 import { snapshotCache } from '../snapshot-cache.ts';
 import type { EventOrder } from './event-order.ts';
 
@@ -209,3 +211,24 @@ export const factionCube = snapshotCache({
     return { order, cube, scan: scanner(snapshot, order) };
   },
 });
+
+/**
+ * A faction's over-representation over the events with placings in scope
+ * (docs/statistics.md#over-representation); EVENT_WINS and TOP count placed events only.
+ */
+export function factionOver(acc: Float64Array, base: number, ev: Float64Array): OverRepresentation {
+  const field: OverCounts = {
+    events: ev[E_PLACED_EVENTS],
+    entries: ev[E_PLACED_ENTRIES],
+    top: ev[E_PLACED_TOP],
+    undefeated: ev[E_PLACED_UNDEFEATED],
+    wins: ev[E_PLACED_WINS],
+  };
+  const faction = {
+    entries: acc[base + PLACED_ENTRIES],
+    top: acc[base + TOP],
+    undefeated: acc[base + PLACED_UNDEFEATED],
+    wins: acc[base + EVENT_WINS],
+  };
+  return overRepresentation(faction, field);
+}
