@@ -32,7 +32,7 @@ import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 import { wilson } from './intervals.ts';
 import type { Interval } from './intervals.ts';
-import { compareTallies } from './compare.ts';
+import { adjustComparisons, compareTallies } from './compare.ts';
 import { clusteredRateInterval } from './common.ts';
 import type { IntervalKind } from './common.ts';
 import { sumClusters } from './cube/cluster-cube.ts';
@@ -151,6 +151,7 @@ export function armyMatchup(
       cells.push(cell);
     }
   }
+  if (other !== null) adjustMatchups(cells);
   const sample = sampleOf(snapshot, scope);
   const warnings: string[] = [];
   if (sample.games === 0) warnings.push(EMPTY_WARNING);
@@ -205,6 +206,32 @@ function matchupPrior(
     }
   }
   return { rowMean, fit: fit.result() };
+}
+
+/**
+ * Corrects the cells' changes for their number (docs/statistics.md#emphasis): a matchup and its
+ * mirror image (A v B, B v A) are one comparison, counted once and copied to both.
+ */
+function adjustMatchups(cells: MatchupCell[]): void {
+  const first = new Map<string, MatchupCell>();
+  const family: Comparison[] = [];
+  for (const c of cells) {
+    const key =
+      c.faction < c.opponent ? `${c.faction}~${c.opponent}` : `${c.opponent}~${c.faction}`;
+    if (c.compare !== undefined && !first.has(key)) {
+      first.set(key, c);
+      family.push(c.compare);
+    }
+  }
+  adjustComparisons(family);
+  for (const c of cells) {
+    const key =
+      c.faction < c.opponent ? `${c.faction}~${c.opponent}` : `${c.opponent}~${c.faction}`;
+    const one = first.get(key)?.compare;
+    if (c.compare === undefined || one === undefined || one === c.compare) continue;
+    c.compare.adjustedPValue = one.adjustedPValue;
+    c.compare.emphasised = one.emphasised && c.compare.excludesZero === true;
+  }
 }
 
 /**

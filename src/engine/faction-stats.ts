@@ -26,14 +26,11 @@ import {
   E_FT_SUM,
   E_ST_N,
   E_ST_SUM,
-  E_PLACED_ENTRIES,
-  E_PLACED_EVENTS,
-  E_PLACED_TOP,
-  E_PLACED_UNDEFEATED,
-  E_PLACED_WINS,
   ENTRIES,
   EVENT_WINS,
+  DERIVED_EVENT_WINS,
   FACTION_STRIDE,
+  factionOver,
   FT_M_GAMES,
   FT_M_POINTS,
   FT_NM_GAMES,
@@ -49,8 +46,6 @@ import {
   NM_GAMES,
   NM_LOSSES,
   NM_WINS,
-  PLACED_ENTRIES,
-  PLACED_UNDEFEATED,
   SCORE_N,
   SCORE_SQ,
   SCORE_SUM,
@@ -64,7 +59,6 @@ import {
   ST_NM_POINTS,
   ST_SCORE_N,
   ST_SCORE_SUM,
-  TOP,
   UNDEFEATED,
   factionCube,
 } from './cube/faction-cube.ts';
@@ -72,7 +66,7 @@ import { countPlayers } from './cube/player-pairs.ts';
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter, Scope } from './filter.ts';
 import type { Interval } from './intervals.ts';
-import { compareTallies } from './compare.ts';
+import { adjustComparisons, compareTallies } from './compare.ts';
 import { clusteredRateInterval } from './common.ts';
 import type { IntervalKind } from './common.ts';
 import { sumClusters } from './cube/cluster-cube.ts';
@@ -87,8 +81,7 @@ import {
   runTableCube,
 } from './cube/run-table-cube.ts';
 import type { Comparison } from './compare.ts';
-import { overRepresentation } from './over-representation.ts';
-import type { OverCounts, OverRepresentation } from './over-representation.ts';
+import type { OverRepresentation } from './over-representation.ts';
 
 export type GroupBy = 'none' | 'month' | 'quarter';
 
@@ -159,6 +152,8 @@ export interface FactionStatsRow {
   firstTurn: TurnStats;
   secondTurn: TurnStats;
   eventWins: number;
+  /** Of eventWins, those at events whose places are derived (docs/statistics.md#standings). */
+  derivedEventWins: number;
   undefeated: number;
   topShare: number | null;
   overRepresentation: OverRepresentation;
@@ -297,27 +292,6 @@ function seriesOf(
   return points;
 }
 
-/**
- * A faction's over-representation over the events with placings in scope
- * (docs/statistics.md#over-representation); EVENT_WINS and TOP count placed events only.
- */
-function factionOver(acc: Float64Array, base: number, ev: Float64Array): OverRepresentation {
-  const field: OverCounts = {
-    events: ev[E_PLACED_EVENTS],
-    entries: ev[E_PLACED_ENTRIES],
-    top: ev[E_PLACED_TOP],
-    undefeated: ev[E_PLACED_UNDEFEATED],
-    wins: ev[E_PLACED_WINS],
-  };
-  const faction = {
-    entries: acc[base + PLACED_ENTRIES],
-    top: acc[base + TOP],
-    undefeated: acc[base + PLACED_UNDEFEATED],
-    wins: acc[base + EVENT_WINS],
-  };
-  return overRepresentation(faction, field);
-}
-
 /** The Herfindahl-Hirschman index of the system's meta shares (docs/statistics.md#hhi). */
 function diversityOf(
   factions: readonly number[],
@@ -407,6 +381,7 @@ export function factionStats(
         avgScore: mean(a(ST_SCORE_N), a(ST_SCORE_SUM)),
       },
       eventWins: a(EVENT_WINS),
+      derivedEventWins: a(DERIVED_EVENT_WINS),
       undefeated: a(UNDEFEATED),
       // Top entries over entries of the same placed events (docs/statistics.md#top-share).
       topShare: over.topTen.ratio,
@@ -425,6 +400,7 @@ export function factionStats(
   rows.sort(
     (x, y) => y.games - x.games || y.sides - x.sides || (x.faction.id < y.faction.id ? -1 : 1),
   );
+  adjustComparisons(rows.flatMap((r) => (r.compare === undefined ? [] : [r.compare])));
 
   const warnings: string[] = [];
   if (sample.games === 0) warnings.push(EMPTY_WARNING);

@@ -158,3 +158,61 @@ export function meanInterval(n: number, sum: number, sumSquares: number): Interv
   const half = tQuantile975(n - 1) * Math.sqrt(variance / n);
   return { low: mean - half, high: mean + half };
 }
+
+/**
+ * The complementary error function, erfc(x) for x >= 0, to within 1.2e-7 (Numerical Recipes,
+ * 3rd ed., §6.2.2, erfcc's Chebyshev fit); enough for a p-value.
+ */
+function erfc(x: number): number {
+  const t = 1 / (1 + 0.5 * x);
+  const poly =
+    -x * x -
+    1.26551223 +
+    t *
+      (1.00002368 +
+        t *
+          (0.37409196 +
+            t *
+              (0.09678418 +
+                t *
+                  (-0.18628806 +
+                    t *
+                      (0.27886807 +
+                        t *
+                          (-1.13520398 +
+                            t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
+  return t * Math.exp(poly);
+}
+
+/**
+ * Two-sided p-value of p1 − p2 = 0 for two independent proportions, by the pooled two-proportion
+ * z-test (docs/statistics.md#emphasis); null when either sample is empty, 1 when the pooled rate
+ * is 0 or 1 (no spread, no evidence of a difference).
+ */
+export function twoProportionP(x1: number, n1: number, x2: number, n2: number): number | null {
+  if (n1 <= 0 || n2 <= 0) return null;
+  const pooled = (x1 + x2) / (n1 + n2);
+  const se = Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
+  if (!(se > 0)) return 1;
+  const z = Math.abs(x1 / n1 - x2 / n2) / se;
+  return Math.min(1, erfc(z / Math.SQRT2));
+}
+
+/**
+ * Benjamini–Hochberg adjusted p-values (Benjamini & Hochberg 1995, the step-up false discovery
+ * rate procedure; docs/statistics.md#emphasis): p(i) · m / i, made monotone from the largest
+ * down and capped at 1, over the m p-values that are not null; null stays null.
+ */
+export function benjaminiHochberg(ps: readonly (number | null)[]): (number | null)[] {
+  const known = ps.flatMap((p, i) => (p === null ? [] : [i]));
+  known.sort((a, b) => (ps[a] as number) - (ps[b] as number));
+  const m = known.length;
+  const out: (number | null)[] = ps.map(() => null);
+  let running = 1;
+  for (let k = m - 1; k >= 0; k--) {
+    const i = known[k];
+    running = Math.min(running, ((ps[i] as number) * m) / (k + 1));
+    out[i] = Math.min(1, running);
+  }
+  return out;
+}

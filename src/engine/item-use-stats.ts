@@ -26,9 +26,15 @@ import {
 import type { ItemCube } from './cube/item-cube.ts';
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
-import { Z95, newcombe } from './intervals.ts';
+import { Z95, benjaminiHochberg, newcombe, twoProportionP } from './intervals.ts';
 import type { Interval } from './intervals.ts';
-import { NO_GAMES, compareTallies } from './compare.ts';
+import {
+  EMPHASIS_MIN_GAMES,
+  NO_GAMES,
+  adjustComparisons,
+  compareTallies,
+  emphasisable,
+} from './compare.ts';
 import { PriorFit, shrunkRate } from './shrinkage.ts';
 import { clusteredRateInterval } from './common.ts';
 import type { IntervalKind } from './common.ts';
@@ -77,6 +83,12 @@ export interface ItemRow {
   delta: number | null;
   /** Newcombe's interval of delta (docs/statistics.md#difference-of-win-rates). */
   deltaInterval: Interval | null;
+  /** delta's p-value, Benjamini–Hochberg adjusted over every candidate (docs/statistics.md#emphasis). */
+  deltaAdjustedPValue: number | null;
+  /** EMPHASIS_MIN_GAMES lists with the item and as many without (docs/statistics.md#emphasis). */
+  deltaEnoughLists: boolean;
+  /** Whether delta may be emphasised (docs/statistics.md#emphasis). */
+  deltaEmphasised: boolean;
   /** delta over what the players' ratings predicted (docs/statistics.md#skill-adjusted-delta). */
   skillAdjustedDelta: number | null;
   /** Its 95% interval (docs/statistics.md#skill-adjusted-delta). */
@@ -198,6 +210,10 @@ interface Candidate {
   delta: number | null;
   /** Only for sort evidence: how far deltaInterval lies from 0 (0 when it spans 0). */
   evidence: number;
+  /** Enough lists on both sides for delta to be emphasised (docs/statistics.md#emphasis). */
+  enough: boolean;
+  /** delta's two-sided p-value, then adjusted over every candidate (Benjamini–Hochberg). */
+  pValue: number | null;
 }
 
 /**
@@ -223,7 +239,8 @@ function candidateOrder(sort: ItemSort, rank: Int32Array): (a: Candidate, b: Can
     picks: (a, b) => b.acc[PICKS] - a.acc[PICKS],
     games: (a, b) => b.acc[GAMES] - a.acc[GAMES],
     winRate: (a, b) => num(b.winRate) - num(a.winRate),
-    delta: (a, b) => num(b.delta) - num(a.delta),
+    // A large delta from a handful of lists does not lead (docs/statistics.md#emphasis).
+    delta: (a, b) => Number(b.enough) - Number(a.enough) || num(b.delta) - num(a.delta),
     // Ties (every interval spanning 0 is 0) go to the item with more games.
     evidence: (a, b) => b.evidence - a.evidence || b.acc[GAMES] - a.acc[GAMES],
     name: () => 0,
@@ -235,7 +252,7 @@ function candidateOrder(sort: ItemSort, rank: Int32Array): (a: Candidate, b: Can
 /** The answered row of a candidate (docs/statistics.md#item-use-stats). */
 function itemRow(
   snapshot: Snapshot,
-  { item, acc, factions, winRate: rate, delta }: Candidate,
+  { item, acc, factions, winRate: rate, delta, enough, pValue }: Candidate,
   listsInScope: number,
   priorStrength: number | null,
   clusters: Map<number, Float64Array> | null,
@@ -243,6 +260,7 @@ function itemRow(
   const lists = acc[LISTS];
   const skill = skillAdjusted(acc);
   const games = acc[GAMES];
+  const interval = newcombe(successes(acc, 0), games, successes(acc, S), acc[S + GAMES]);
   return {
     item: {
       name: snapshot.items[item].name,
@@ -257,7 +275,14 @@ function itemRow(
     winRate: rate,
     winRateWithout: winRate(acc[S + WINS], acc[S + DRAWS], acc[S + GAMES]),
     delta,
-    deltaInterval: newcombe(successes(acc, 0), games, successes(acc, S), acc[S + GAMES]),
+    deltaInterval: interval,
+    deltaAdjustedPValue: pValue,
+    deltaEnoughLists: enough,
+    deltaEmphasised: emphasisable(
+      enough,
+      interval === null ? null : interval.low > 0 || interval.high < 0,
+      pValue,
+    ),
     skillAdjustedDelta: skill?.delta ?? null,
     skillAdjustedInterval: skill?.interval ?? null,
     winRateInterval:
@@ -328,8 +353,13 @@ export function itemUseStats(
     const without = winRate(acc[S + WINS], acc[S + DRAWS], acc[S + GAMES]);
     const delta = rate !== null && without !== null ? rate - without : null;
     const evidence = request.sort === 'evidence' ? evidenceOf(acc) : 0;
-    candidates.push({ item, acc, factions, winRate: rate, delta, evidence });
+    const enough = acc[LISTS] >= EMPHASIS_MIN_GAMES && acc[S + LISTS] >= EMPHASIS_MIN_GAMES;
+    const pValue = twoProportionP(successes(acc, 0), acc[GAMES], successes(acc, S), acc[S + GAMES]);
+    candidates.push({ item, acc, factions, winRate: rate, delta, evidence, enough, pValue });
   }
+  // Every item kept is one comparison, whichever page shows it: corrected for their number.
+  const adjusted = benjaminiHochberg(candidates.map((c) => c.pValue));
+  candidates.forEach((c, i) => (c.pValue = adjusted[i]));
   candidates.sort(candidateOrder(request.sort, itemNameRank(snapshot)));
   const start = (request.page - 1) * request.pageSize;
   const rows = candidates.slice(start, start + request.pageSize).map((c) => {
@@ -340,6 +370,7 @@ export function itemUseStats(
     }
     return row;
   });
+  adjustComparisons(rows.flatMap((r) => (r.compare === undefined ? [] : [r.compare])));
   const total = candidates.length;
   const sample = sampleOf(snapshot, scope);
   const warnings: string[] = [];

@@ -47,6 +47,32 @@ export interface StandingRules {
   readonly team: Uint8Array;
   /** Per event: its system's placing rule, null when the system declares none. */
   readonly rule: readonly (PlacementRule | null)[];
+  /** Per event: the entrants the source declares, -1 (or 0) when it declares none. */
+  readonly participants?: Int32Array;
+}
+
+/**
+ * The share of the declared entrants that must have games, and of the games the players with
+ * games would have played that must be recorded, before places are derived
+ * (docs/statistics.md#standings).
+ */
+export const DERIVE_COVERAGE = 0.75;
+
+/**
+ * Whether an event's games are there to derive places from (docs/statistics.md#standings): at
+ * least three quarters of the declared entrants (where a count is declared, and not below the
+ * players seen) have games, and at least three quarters of the games those players would have
+ * played (players x the most games any of them played / 2) are recorded.
+ */
+export function coverageAllowsDerivation(
+  declared: number,
+  playersWithGames: number,
+  mostGames: number,
+  games: number,
+): boolean {
+  if (playersWithGames === 0) return false;
+  if (declared > playersWithGames && playersWithGames < DERIVE_COVERAGE * declared) return false;
+  return games >= (DERIVE_COVERAGE * playersWithGames * mostGames) / 2;
 }
 
 /** Indexes 0..n-1 grouped by `key[i]` (0..keys-1), in order within a group (a counting sort). */
@@ -152,6 +178,19 @@ class EventRows {
     return rows;
   }
 
+  /** Players with games, the most games one played, and the sum of their games (two a game). */
+  coverage(): { withGames: number; most: number; sideGames: number } {
+    let withGames = 0;
+    let most = 0;
+    let sideGames = 0;
+    for (let i = 0; i < this.n; i++) {
+      if (this.games[i] > 0) withGames++;
+      most = Math.max(most, this.games[i]);
+      sideGames += this.games[i];
+    }
+    return { withGames, most, sideGames };
+  }
+
   /** Placings the event may not have (a team event's, or none to derive): cleared. */
   clearPlacements(): void {
     this.placement.fill(-1, 0, this.n);
@@ -182,6 +221,11 @@ export function deriveStandings(
     undefeated: new TypedColumn(Uint8Array),
   };
   const eventPlacements = new Uint8Array(nEvents);
+  const eventWithheld = new Uint8Array(nEvents);
+  const eventGamePlayers = new Int32Array(nEvents);
+  const eventGames = new Float64Array(nEvents);
+  const eventMostGames = new Int32Array(nEvents);
+  const fewerGames = new TypedColumn(Uint8Array);
   for (let e = 0; e < nEvents; e++) {
     rows.n = 0;
     rows.factionGames.clear();
@@ -219,13 +263,20 @@ export function deriveStandings(
     if (rows.n === 0) continue;
     for (let i = 0; i < rows.n; i++) slot[rows.player[i]] = -1;
     rows.fillMainFactions();
+    const { withGames, most, sideGames } = rows.coverage();
+    eventGamePlayers[e] = withGames;
+    eventMostGames[e] = most;
+    eventGames[e] = sideGames / 2;
     const rule = rules.rule[e];
     let order: number[] | null = null;
     if (rules.team[e] === 1) rows.clearPlacements();
     else if (published) eventPlacements[e] = PLACEMENTS_PUBLISHED;
     else if (rule !== null) {
-      order = rows.placeByRule(rule);
-      eventPlacements[e] = PLACEMENTS_DERIVED;
+      const declared = rules.participants?.[e] ?? -1;
+      if (coverageAllowsDerivation(declared, withGames, most, sideGames / 2)) {
+        order = rows.placeByRule(rule);
+        eventPlacements[e] = PLACEMENTS_DERIVED;
+      } else eventWithheld[e] = 1;
     }
     if (eventPlacements[e] === PLACEMENTS_NONE) rows.clearPlacements();
     let placed = 0;
@@ -241,6 +292,8 @@ export function deriveStandings(
       out.team.push(rows.team[i]);
       out.top.push(placement > 0 && placement <= topCut ? 1 : 0);
       out.undefeated.push(rows.games[i] > 0 && rows.losses[i] === 0 ? 1 : 0);
+      // Ranked on a total over fewer games than the others played: marked, not hidden.
+      fewerGames.push(eventPlacements[e] === PLACEMENTS_DERIVED && rows.games[i] < most ? 1 : 0);
     }
   }
   return {
@@ -253,5 +306,10 @@ export function deriveStandings(
     top: out.top.done(),
     undefeated: out.undefeated.done(),
     eventPlacements,
+    fewerGames: fewerGames.done(),
+    eventWithheld,
+    eventGamePlayers,
+    eventGames,
+    eventMostGames,
   };
 }

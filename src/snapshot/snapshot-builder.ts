@@ -359,6 +359,7 @@ export class SnapshotBuilder {
     const rules = {
       team: Uint8Array.from(events.format, (f) => (EVENT_FORMATS[f] === 'teams' ? 1 : 0)),
       rule: Array.from(events.system, (s) => this.systems[s]?.placementRule ?? null),
+      participants: events.participants,
     };
     const standings = deriveStandings(
       events.count,

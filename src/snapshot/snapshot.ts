@@ -102,6 +102,22 @@ export interface SnapshotStandings {
   readonly undefeated: Uint8Array;
   /** Per event index: PLACEMENTS_NONE, PLACEMENTS_PUBLISHED or PLACEMENTS_DERIVED. */
   readonly eventPlacements: Uint8Array;
+  /**
+   * 1 when the row's event has derived places and the row played fewer games than the most any
+   * player there played (docs/statistics.md#standings).
+   */
+  readonly fewerGames: Uint8Array;
+  /**
+   * Per event: 1 when its system's rule would derive places but the games are too few
+   * (docs/statistics.md#standings), so it has none.
+   */
+  readonly eventWithheld: Uint8Array;
+  /** Per event: players with at least one game there. */
+  readonly eventGamePlayers: Int32Array;
+  /** Per event: games recorded, counted from its players' games (half a game per side). */
+  readonly eventGames: Float64Array;
+  /** Per event: the most games any one player played there. */
+  readonly eventMostGames: Int32Array;
 }
 
 /** Per game (index g; its sides are rows 2g and 2g+1). */

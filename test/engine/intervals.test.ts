@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { newcombe } from '../../src/engine/intervals.ts';
+import { benjaminiHochberg, newcombe, twoProportionP } from '../../src/engine/intervals.ts';
 
 /** Wilson limits written out from the closed form (Newcombe 1998, method 3), apart from src. */
 function wilsonLimits(x: number, n: number): [number, number] {
@@ -54,5 +54,31 @@ describe('Newcombe hybrid score interval', () => {
   it('is null when either side has no games', () => {
     assert.equal(newcombe(1, 2, 0, 0), null);
     assert.equal(newcombe(0, 0, 1, 2), null);
+  });
+});
+
+describe('Benjamini–Hochberg adjusted p-values', () => {
+  it('reproduces the step-up adjustment by hand, nulls kept', () => {
+    // m = 4: 0.01·4/1 = 0.04, 0.02·4/2 = 0.04, 0.03·4/3 = 0.04, 0.5·4/4 = 0.5.
+    const got = benjaminiHochberg([0.03, null, 0.5, 0.01, 0.02]);
+    assert.deepEqual(
+      got.map((p) => (p === null ? null : Number(p.toFixed(10)))),
+      [0.04, null, 0.5, 0.04, 0.04],
+    );
+    // Monotone from the largest down: 0.04·2/1 = 0.08 is lowered to 0.045·2/2 = 0.045.
+    assert.deepEqual(
+      benjaminiHochberg([0.045, 0.04]).map((p) => Number(p!.toFixed(10))),
+      [0.045, 0.045],
+    );
+  });
+
+  it('gives the pooled two-proportion p-value', () => {
+    // 54/60 v 30/60: pooled 0.7, se = √(0.7·0.3·(2/60)) = 0.083666, z = 0.4 / 0.083666 = 4.7809.
+    const p = twoProportionP(54, 60, 30, 60)!;
+    assert.ok(p > 1.6e-6 && p < 1.8e-6, String(p));
+    // 3/3 v 0/1: z = 2, p = 0.0455.
+    assert.ok(Math.abs(twoProportionP(3, 3, 0, 1)! - 0.0455) < 1e-4);
+    assert.equal(twoProportionP(3, 3, 0, 0), null);
+    assert.equal(twoProportionP(3, 3, 1, 1), 1);
   });
 });

@@ -27,6 +27,8 @@ const game = (id: string, a: [string, string, number], b: [string, string, numbe
  * System `nr` declares no rule: P publishes p1 1st, p2 2nd; U publishes nothing (p3 of B beats
  * p4 of A). System `wr` ranks by wins, then total score: in D each of q1..q3 wins once, so the
  * totals decide (q2 28, q1 21, q3 11); T is a team event that publishes placings all the same.
+ * I declares 15 entrants and holds 2 games of 4 of them: too few to derive places from. M holds 5
+ * of the 6 games of its 6 players over 2 rounds (enough), but m5 and m6 played one game each.
  */
 const DOCUMENT = {
   format: 'muster/v1',
@@ -71,6 +73,31 @@ const DOCUMENT = {
         game('D1', ['q1', 'A', 12], ['q2', 'B', 8]),
         game('D2', ['q3', 'A', 11], ['q1', 'A', 9]),
         game('D3', ['q2', 'B', 20], ['q3', 'A', 0]),
+      ],
+    },
+    {
+      id: 'I',
+      system: 'wr',
+      name: 'Incomplete',
+      start: '2025-03-15',
+      participants: 15,
+      games: [
+        game('I1', ['i1', 'A', 15], ['i2', 'B', 5]),
+        game('I2', ['i3', 'A', 12], ['i4', 'B', 8]),
+      ],
+    },
+    {
+      id: 'M',
+      system: 'wr',
+      name: 'Missing games',
+      start: '2025-03-22',
+      rounds: 2,
+      games: [
+        game('M1', ['m1', 'A', 11], ['m2', 'B', 9]),
+        game('M2', ['m3', 'A', 11], ['m4', 'B', 9]),
+        game('M3', ['m5', 'A', 20], ['m6', 'B', 0]),
+        game('M4', ['m1', 'A', 11], ['m3', 'A', 9]),
+        game('M5', ['m2', 'B', 12], ['m4', 'B', 8]),
       ],
     },
     {
@@ -138,6 +165,57 @@ describe(`where placings come from (${TEST_BACKEND})`, () => {
     assert.equal(byId.get('B')!.eventWins, 0);
     assert.equal(byId.get('B')!.undefeated, 1);
     assert.equal(byId.get('B')!.games, 2, "the unplaced event's games still count");
+  });
+
+  it('derives no places from an event whose games are mostly missing, and says why', async () => {
+    const i = (await events({ system: 'wr' })).get('I')!;
+    assert.equal(i.placements, 'none');
+    assert.equal(i.placementRule, null);
+    assert.equal(i.placementsWithheld, 'the source holds 2 games of 4 of 15 entrants');
+    assert.deepEqual(i.winners, []);
+    const pg = await page('wr', 'I');
+    assert.deepEqual(places(pg), { i1: null, i2: null, i3: null, i4: null });
+    assert.equal(pg.event.placementsWithheld, 'the source holds 2 games of 4 of 15 entrants');
+    // i1 won the most points of the system from one game: no event win, no best-N points.
+    const { json } = await post(t, '/api/rankings', {
+      system: 'wr',
+      method: 'points',
+      includeProvisional: true,
+      minGames: 0,
+    });
+    const rating = new Map((json.data.players as Row[]).map((r) => [r.player.id, r.rating]));
+    assert.equal(rating.get('i1') ?? 0, 0);
+  });
+
+  it('says how many event wins are derived', async () => {
+    for (const [system, wins] of [
+      ['nr', { A: [1, 0], B: [0, 0] }],
+      // q2 of B wins D; m1 of A wins M (two wins); I has no places; T is a team event.
+      ['wr', { A: [1, 1], B: [1, 1] }],
+    ] as const) {
+      const { json } = await post(t, '/api/faction-stats', { system });
+      const got = Object.fromEntries(
+        (json.data.factions as Row[]).map((f) => [f.faction.id, [f.eventWins, f.derivedEventWins]]),
+      );
+      assert.deepEqual(got, wins, system);
+    }
+  });
+
+  it('marks a player with fewer games than the others in a derived event', async () => {
+    const pg = await page('wr', 'M');
+    assert.equal(pg.event.placements, 'derived');
+    assert.equal(pg.event.placementsWithheld, null);
+    const fewer = Object.fromEntries(
+      (pg.standings as Row[]).map((s) => [s.player.id, [s.games, s.fewerGames]]),
+    );
+    assert.deepEqual(fewer, {
+      m1: [2, false],
+      m2: [2, false],
+      m3: [2, false],
+      m4: [2, false],
+      m5: [1, true],
+      m6: [1, true],
+    });
   });
 
   it('gives no player of a team event a placing, though the source publishes some', async () => {

@@ -107,10 +107,24 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
         await settled(page);
         await fits(page, `${data} faction page`);
         // Its event wins are listed event by event, each event a link to its page.
-        if (Number(await page.getByTestId('event-wins').innerText()) > 0) {
+        const wins = await page.getByTestId('event-wins').innerText();
+        if (parseInt(wins, 10) > 0) {
           const won = page.getByTestId('faction-events').locator('tbody a.event-name');
           assert.ok((await won.count()) > 0, 'event wins counted but none listed');
           assert.match((await won.first().getAttribute('href')) ?? '', /view=event&event=/);
+          // T9A publishes no places: its wins are derived, and the tile says so
+          // (docs/statistics.md#standings).
+          if (data === 't9a') assert.match(wins, /^\d+ \((all|\d+) derived\)$/, wins);
+        }
+        // A shrunk matchup rate says so beside it, with the raw rate from the games
+        // (docs/statistics.md#shrunk-win-rate).
+        const best = page.getByTestId('best-matchups').locator('li');
+        if ((await best.count()) > 0) {
+          assert.match(
+            (await best.first().innerText()).replace(/\s+/g, ' '),
+            /\d+ % shrunk \(raw \d+ %, \d+ games?\)/,
+          );
+          assert.match(await page.getByTestId('shrinkage-note').innerText(), /raw rate/);
         }
         await page.screenshot({
           path: join(ARTIFACTS, `${data}-faction-${size}-${TEST_BACKEND}.png`),

@@ -177,13 +177,19 @@ describe(`the event page (${TEST_BACKEND})`, { skip: skipReason ?? false }, () =
         const s = served.get(seed);
         if (s === undefined) return t.skip('no T9A data (test/fixtures/t9a)');
         const list = await api(s, { pageSize: 200 });
-        const rows = list.data.events as { id: string; format: string; placements: string }[];
+        const rows = list.data.events as {
+          id: string;
+          format: string;
+          placements: string;
+          placementsWithheld: string | null;
+        }[];
         const team = rows.find((e) => e.format === 'teams');
-        const singles = rows.find((e) => e.format === 'singles');
+        const singles = rows.find((e) => e.format === 'singles' && e.placementsWithheld === null);
+        const withheld = rows.find((e) => e.placementsWithheld !== null);
         const page = await watchedPage(browser, s.origin);
         await page.page.setViewportSize(SIZES[size]);
         const p = page.page;
-        for (const event of [team, singles]) {
+        for (const event of [team, singles, withheld]) {
           if (event === undefined) continue;
           await open(p, s.origin, `view=event&event=${encodeURIComponent(event.id)}`);
           await p.locator('[data-testid=standings]').waitFor();
@@ -193,18 +199,46 @@ describe(`the event page (${TEST_BACKEND})`, { skip: skipReason ?? false }, () =
           const note = await placementSaid(p, event);
           if (seed === 't9a' && event.format === 'teams')
             assert.match(note, /the source gives no teams/);
-          if (seed === 't9a' && event.format === 'singles') {
+          if (seed === 't9a' && event === singles) {
             assert.match(note, /Places derived by total battle points/);
             // The places rank by the score: it is shown beside them on every screen.
             const score = p.locator('[data-testid=standings] thead th', { hasText: 'Score' });
             assert.ok(await score.isVisible(), `${event.id}: no Score beside derived places`);
+            // An entry with fewer games than the others is marked beside its name, which a
+            // phone keeps (docs/statistics.md#standings).
+            const answer = await api(s, { event: event.id, pageSize: 1 });
+            const fewer = (answer.data.event.standings as { games: number; fewerGames: boolean }[])
+              .filter((r) => r.fewerGames)
+              .map((r) => r.games);
+            const marks = p.getByTestId('fewer-games');
+            assert.equal(await marks.count(), fewer.length);
+            await p
+              .getByTestId('standings')
+              .screenshot({ path: join(ARTIFACTS, `event-standings-derived-${seed}-${size}.png`) });
+            for (let i = 0; i < fewer.length; i++) {
+              assert.ok(await marks.nth(i).isVisible(), `${event.id}: a hidden fewer-games mark`);
+              assert.match(
+                await marks.nth(i).innerText(),
+                new RegExp(`^${fewer[i]} of \\d+ games$`),
+              );
+            }
           }
+          if (event === withheld) {
+            // Too few of its games to derive places from: no places, and why, in the note.
+            assert.match(note, /^No places: .*three quarters.*; the source holds /, note);
+            assert.ok(note.includes(event.placementsWithheld!), note);
+          }
+          const kind = event === withheld ? 'withheld' : event.format;
           await p.screenshot({
-            path: join(ARTIFACTS, `event-${event.format}-${seed}-${size}.png`),
+            path: join(ARTIFACTS, `event-${kind}-${seed}-${size}.png`),
             fullPage: false,
           });
         }
         assert.ok(team !== undefined || seed === 'demo-slice', 'the T9A slice has a team event');
+        if (seed === 't9a') {
+          assert.ok(withheld !== undefined, 'the T9A slice has an event too thin to place');
+          assert.equal(singles?.placements, 'derived');
+        }
         assert.deepEqual(page.errors, []);
         await p.close();
       });

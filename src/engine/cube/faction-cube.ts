@@ -5,12 +5,19 @@
  * not add up across events, are counted in player-pairs.ts.
  */
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import { PLACEMENTS_NONE, RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
+import {
+  PLACEMENTS_DERIVED,
+  PLACEMENTS_NONE,
+  RESULT_DRAW,
+  RESULT_WIN,
+} from '../../snapshot/snapshot.ts';
 import { addBand, bandBounds, bandOf } from '../common.ts';
 import { sideExpectedScores } from '../ratings/snapshot-facts.ts';
 import { buildCube } from './event-cube.ts';
 import type { EventCube, EventScanner } from './event-cube.ts';
 import { eventOrder } from './event-order.ts';
+import { overRepresentation } from '../over-representation.ts';
+import type { OverCounts, OverRepresentation } from '../over-representation.ts';
 import { snapshotCache } from '../snapshot-cache.ts';
 import type { EventOrder } from './event-order.ts';
 
@@ -50,7 +57,9 @@ export const TOP = 31;
 /** Entries, and undefeated entries, in events with published or rule-derived placings. */
 export const PLACED_ENTRIES = 32;
 export const PLACED_UNDEFEATED = 33;
-export const FACTION_STRIDE = 34;
+/** Of EVENT_WINS, those at events whose places are derived by a rule (docs/statistics.md#standings). */
+export const DERIVED_EVENT_WINS = 34;
+export const FACTION_STRIDE = 35;
 
 // Event plane slots (one key).
 export const E_GAMES = 0;
@@ -155,6 +164,7 @@ function scanner(snapshot: Snapshot, order: EventOrder): EventScanner {
         }
       }
       const placed = st.eventPlacements[e] !== PLACEMENTS_NONE;
+      const derived = st.eventPlacements[e] === PLACEMENTS_DERIVED;
       if (placed && stStart[e + 1] > stStart[e]) ev[E_PLACED_EVENTS]++;
       for (let i = stStart[e]; i < stStart[e + 1]; i++) {
         if (st.top[i]) ev[E_TOP]++;
@@ -162,7 +172,10 @@ function scanner(snapshot: Snapshot, order: EventOrder): EventScanner {
         if (f < 0) continue;
         const base = f * FACTION_STRIDE;
         acc[base + ENTRIES]++;
-        if (st.placement[i] === 1) acc[base + EVENT_WINS]++;
+        if (st.placement[i] === 1) {
+          acc[base + EVENT_WINS]++;
+          if (derived) acc[base + DERIVED_EVENT_WINS]++;
+        }
         if (st.undefeated[i]) acc[base + UNDEFEATED]++;
         if (st.top[i]) acc[base + TOP]++;
         if (!placed) continue;
@@ -198,3 +211,24 @@ export const factionCube = snapshotCache({
     return { order, cube, scan: scanner(snapshot, order) };
   },
 });
+
+/**
+ * A faction's over-representation over the events with placings in scope
+ * (docs/statistics.md#over-representation); EVENT_WINS and TOP count placed events only.
+ */
+export function factionOver(acc: Float64Array, base: number, ev: Float64Array): OverRepresentation {
+  const field: OverCounts = {
+    events: ev[E_PLACED_EVENTS],
+    entries: ev[E_PLACED_ENTRIES],
+    top: ev[E_PLACED_TOP],
+    undefeated: ev[E_PLACED_UNDEFEATED],
+    wins: ev[E_PLACED_WINS],
+  };
+  const faction = {
+    entries: acc[base + PLACED_ENTRIES],
+    top: acc[base + TOP],
+    undefeated: acc[base + PLACED_UNDEFEATED],
+    wins: acc[base + EVENT_WINS],
+  };
+  return overRepresentation(faction, field);
+}

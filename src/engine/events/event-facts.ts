@@ -36,6 +36,8 @@ export interface EventInfo {
   placements: EventPlacements;
   /** With `derived`: the rule's name, e.g. "total battle points"; else null. */
   placementRule: string | null;
+  /** With `none` for want of games: why (docs/statistics.md#standings); else null. */
+  placementsWithheld: string | null;
 }
 
 /** A standings entry named by its player and faction. */

@@ -26,6 +26,8 @@ export interface StandingRow extends EntryRef {
   score: number | null;
   top: boolean;
   undefeated: boolean;
+  /** Derived places, and fewer games than the most any player there played. */
+  fewerGames: boolean;
 }
 
 export interface ListItem {
@@ -101,6 +103,7 @@ function standingRows(snapshot: Snapshot, e: number): StandingRow[] {
       score: rec?.s ?? null,
       top: st.top[i] === 1,
       undefeated: st.undefeated[i] === 1,
+      fewerGames: st.fewerGames[i] === 1,
     };
   });
 }

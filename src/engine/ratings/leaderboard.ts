@@ -26,7 +26,7 @@ import { playerPage } from './player-page.ts';
 import type { PlayerPage } from './player-page.ts';
 import { predictionQuality } from './prediction-quality.ts';
 import type { PredictionQuality } from './prediction-quality.ts';
-import { rankStandings, ratedOrder, standingsFromOrder } from './rankings.ts';
+import { PROVISIONAL_RD, rankStandings, ratedOrder, standingsFromOrder } from './rankings.ts';
 import type { PlayerStanding, RankedStanding, RankingParams } from './rankings.ts';
 import { shortPlayerId } from './short-ids.ts';
 import { rankingFacts } from './snapshot-facts.ts';
@@ -61,6 +61,12 @@ export interface LeaderboardPage {
   total: number;
   page: number;
   pageSize: number;
+  /**
+   * Why provisional players are listed though not asked for: none of the players the filter
+   * keeps is established (docs/ratings.md#conservative-order-and-provisional-players); null
+   * when they are not.
+   */
+  provisionalFallback: string | null;
   /** With `player`: their row (null when unrated in scope) and their page. */
   player?: PlayerPage & { row: LeaderboardRow | null; player: PlayerRef };
   /** With `versus`: the forecast of the first player against the second. */
@@ -153,6 +159,29 @@ function rankedFor(snapshot: Snapshot, computed: Computed, filter: LeaderboardFi
   );
 }
 
+/**
+ * The ranked players, established ones only unless asked for provisional ones; when the filter
+ * keeps no established player but some provisional ones, those, with the reason in one line
+ * (docs/ratings.md#conservative-order-and-provisional-players). An empty list says nothing, and
+ * the faction page's best players follow the same rule.
+ */
+function establishedOrAll(
+  snapshot: Snapshot,
+  computed: Computed,
+  filter: LeaderboardFilter,
+): { ranked: RankedStanding[]; fallback: string | null } {
+  const ranked = rankedFor(snapshot, computed, filter);
+  if (ranked.length > 0 || filter.includeProvisional) return { ranked, fallback: null };
+  const all = rankedFor(snapshot, computed, { ...filter, includeProvisional: true });
+  if (all.length === 0) return { ranked, fallback: null };
+  let lowest = Infinity;
+  for (const s of all) if (s.rd !== null && s.rd < lowest) lowest = s.rd;
+  const fallback =
+    `Every player here is provisional (rating deviation above ${PROVISIONAL_RD}; the lowest is ` +
+    `${Math.round(lowest)}), so they are all shown, each marked provisional.`;
+  return { ranked: all, fallback };
+}
+
 /** The rows whose player id or name contains the search text (case-insensitive). */
 function searched(snapshot: Snapshot, ranked: RankedStanding[], search: string | null) {
   if (search === null) return ranked;
@@ -243,7 +272,7 @@ export function leaderboard(
     ]);
   }
   const computed = computedFor(snapshot, applied);
-  const ranked = rankedFor(snapshot, computed, filter);
+  const { ranked, fallback } = establishedOrAll(snapshot, computed, filter);
   const rows = searched(snapshot, ranked, filter.search);
   const slice = rows.slice((filter.page - 1) * filter.pageSize, filter.page * filter.pageSize);
   const data: LeaderboardPage = {
@@ -251,6 +280,7 @@ export function leaderboard(
     total: rows.length,
     page: filter.page,
     pageSize: filter.pageSize,
+    provisionalFallback: fallback,
   };
   if (filter.player !== null) {
     data.player = playerAnswer(snapshot, applied, computed, ranked, filter.player);

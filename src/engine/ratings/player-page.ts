@@ -27,6 +27,8 @@ export interface HistoryRow extends WinDrawLoss {
   /** Where the event's placings come from (docs/statistics.md#standings). */
   placements: EventPlacements;
   placementRule: string | null;
+  /** With `none` for want of games: why (docs/statistics.md#standings); else null. */
+  placementsWithheld: string | null;
   /** The event's participant count; null when unknown. */
   participants: number | null;
 }
@@ -41,6 +43,8 @@ export interface PlacementRow {
   placement: number;
   placements: EventPlacements;
   placementRule: string | null;
+  /** With `none` for want of games: why (docs/statistics.md#standings); else null. */
+  placementsWithheld: string | null;
 }
 
 export interface PlayerPage {

@@ -202,6 +202,10 @@ const FactionRowSchema = Type.Object(
       description:
         'Entries placed 1st in events with a game in scope (the published placement, else derived by the system rule, ties sharing a place; events without placings have none)',
     }),
+    derivedEventWins: Type.Number({
+      description:
+        'Of eventWins, those at events whose places the source does not publish and the system rule derives from the games (docs/statistics.md#standings); 0 when all are published',
+    }),
     undefeated: Type.Number({
       description:
         'Entries in events with a game in scope that played at least one game and lost none',

@@ -37,7 +37,7 @@ const SortSchema = Type.Union(
   ITEM_SORTS.map((s) => Type.Literal(s)),
   {
     description:
-      'Order of items: by lists (default), picks, share, games, winRate, delta (all descending), evidence (how far deltaInterval lies from 0: its bound nearer 0 when it excludes 0, else 0; then games; descending) or name',
+      'Order of items: by lists (default), picks, share, games, winRate, delta (all descending; for delta, the items with deltaEnoughLists first), evidence (how far deltaInterval lies from 0: its bound nearer 0 when it excludes 0, else 0; then games; descending) or name',
   },
 );
 
@@ -134,6 +134,20 @@ const ItemRowSchema = Type.Object(
         },
       ),
     ),
+    deltaAdjustedPValue: Nullable(
+      Type.Number({
+        description:
+          'Two-sided p-value of delta (pooled two-proportion z-test), adjusted by Benjamini–Hochberg over every item the filter, categories and minLists keep (all pages), for making that many comparisons at once; null when either side has no game',
+      }),
+    ),
+    deltaEnoughLists: Type.Boolean({
+      description:
+        'At least 20 lists take the item and at least 20 of the same factions do not: the sample a delta needs before it is emphasised or sorted among the largest',
+    }),
+    deltaEmphasised: Type.Boolean({
+      description:
+        'The delta may be emphasised: deltaEnoughLists, deltaInterval excluding 0, and deltaAdjustedPValue below 0.05; otherwise it is shown muted',
+    }),
     skillAdjustedDelta: Nullable(
       Type.Number({
         description:

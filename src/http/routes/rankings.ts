@@ -179,7 +179,7 @@ export const RankingsBody = Type.Object(
     ),
     includeProvisional: Type.Optional(
       Type.Boolean({
-        description: `Glicko-2: also rank provisional players (RD above ${PROVISIONAL_RD}), still flagged; default false leaves them out. Elo and points have no provisional players: minGames does that job there`,
+        description: `Glicko-2: also rank provisional players (RD above ${PROVISIONAL_RD}), still flagged; default false leaves them out, unless the filter keeps no established player, when they are listed all the same (provisionalFallback says so). Elo and points have no provisional players: minGames does that job there`,
       }),
     ),
     asOf: Type.Optional(
@@ -353,6 +353,11 @@ export const RankingsResponse = Envelope(
       total: Type.Integer({ description: 'Rows matching (all pages)' }),
       page: Type.Integer({ description: 'This page number, from 1' }),
       pageSize: Type.Integer({ description: 'Rows per page' }),
+      provisionalFallback: Nullable(
+        Type.String({
+          description: `Glicko-2 without includeProvisional: when the filter keeps no established player (every one has an RD above ${PROVISIONAL_RD}) but some provisional ones, those are ranked and listed all the same, each with provisional true, and this says why in one line (e.g. "Every player here is provisional (rating deviation above 110; the lowest is 115), so they are all shown, each marked provisional."); null otherwise`,
+        }),
+      ),
       player: Type.Optional(PlayerPageSchema(PlayerRowSchema)),
       versus: Type.Optional(HeadToHeadSchema),
     },

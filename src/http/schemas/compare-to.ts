@@ -91,6 +91,26 @@ export const ComparisonSchema = (what: string) =>
               'true when differenceInterval lies wholly above or below 0 (the change is unlikely to be noise alone); null when there is no interval',
           }),
         ),
+        pValue: Nullable(
+          Type.Number({
+            description:
+              'Two-sided p-value of the difference (pooled two-proportion z-test on the counted wins); null when either scope has no games',
+          }),
+        ),
+        adjustedPValue: Nullable(
+          Type.Number({
+            description:
+              'pValue adjusted by Benjamini–Hochberg over every comparison of this answer (each matchup once), for making that many at once; null when pValue is',
+          }),
+        ),
+        enoughGames: Type.Boolean({
+          description:
+            'Both scopes hold at least 20 games of the row, the sample a change needs before it is emphasised',
+        }),
+        emphasised: Type.Boolean({
+          description:
+            'The change may be emphasised (bold, "changed most"): enoughGames, excludesZero, and adjustedPValue below 0.05; otherwise it is listed muted',
+        }),
       },
       {
         description:

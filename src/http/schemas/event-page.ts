@@ -80,6 +80,10 @@ const StandingSchema = Type.Object(
       description: 'Placed within the top 10% (ceil) of the placed entries; false when unplaced',
     }),
     undefeated: Type.Boolean({ description: 'Played at least one game and lost none' }),
+    fewerGames: Type.Boolean({
+      description:
+        'With derived places: the entry played fewer games than the most any player there played, so its total is over fewer games (it is ranked as if the missing games scored nothing); false otherwise',
+    }),
   },
   { description: 'One standings entry' },
 );

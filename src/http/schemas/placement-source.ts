@@ -18,6 +18,12 @@ export const PlacementSourceProperties = {
         'With placements "derived": the rule that ranked the games, in words (e.g. "total battle points"); else null',
     }),
   ),
+  placementsWithheld: Nullable(
+    Type.String({
+      description:
+        'With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null',
+    }),
+  ),
 };
 
 /** An event's format, for answers that name an event by reference. */

@@ -17,24 +17,37 @@ export function DeltaBar({
   value,
   interval,
   limit = 0.3,
+  shortfall,
 }: {
   value: number | null;
   interval: DeltaInterval | null;
   /** Half the drawn range: ±30 pp by default; wider intervals are clipped with an arrow. */
   limit?: number;
+  /**
+   * Why a difference whose interval excludes 0 is muted all the same (too small a sample, or
+   * not significant once corrected for the comparisons shown with it; docs/statistics.md#emphasis).
+   */
+  shortfall?: string | null;
 }) {
   if (value === null) return <span>–</span>;
   const width = 110;
   const x = (v: number) => ((Math.min(limit, Math.max(-limit, v)) + limit) / (2 * limit)) * width;
-  const muted = spansZero(interval);
+  const spans = spansZero(interval);
+  const muted = spans || (shortfall ?? null) !== null;
   const range = interval
     ? ` (95 % interval ${signed(interval.low)} to ${signed(interval.high)})`
     : '';
-  const label = `${signed(value)}${range}${muted ? ': the interval includes 0, could be noise' : ''}`;
+  const why = spans
+    ? ': the interval includes 0, could be noise'
+    : shortfall
+      ? `: ${shortfall}`
+      : '';
+  const label = `${signed(value)}${range}${why}`;
   return (
     <span
       class={muted ? 'delta spans-zero' : 'delta'}
-      data-spans-zero={muted ? 'true' : 'false'}
+      data-spans-zero={spans ? 'true' : 'false'}
+      data-muted={muted ? 'true' : 'false'}
       title={label}
     >
       <span class="delta-text">

@@ -372,6 +372,8 @@ export interface paths {
                                     avgScore: number | null;
                                     /** @description The same row in the compareTo scope and the difference; only when compareTo is given */
                                     compare?: {
+                                        /** @description pValue adjusted by Benjamini–Hochberg over every comparison of this answer (each matchup once), for making that many at once; null when pValue is */
+                                        adjustedPValue: number | null;
                                         /** @description This row's winRate minus the compareTo winRate (above 0: better in the request's scope); null when either is null */
                                         difference: number | null;
                                         /** @description 95% Newcombe hybrid score interval (Newcombe 1998, method 10) of difference, from both rates' Wilson intervals with wins + draws/2 as successes; null when either window has no game */
@@ -383,12 +385,18 @@ export interface paths {
                                         } | null;
                                         /** @description Of those, games drawn */
                                         draws: number;
+                                        /** @description The change may be emphasised (bold, "changed most"): enoughGames, excludesZero, and adjustedPValue below 0.05; otherwise it is listed muted */
+                                        emphasised: boolean;
+                                        /** @description Both scopes hold at least 20 games of the row, the sample a change needs before it is emphasised */
+                                        enoughGames: boolean;
                                         /** @description true when differenceInterval lies wholly above or below 0 (the change is unlikely to be noise alone); null when there is no interval */
                                         excludesZero: boolean | null;
                                         /** @description Games between the row and the column faction (a mirror cell: rate 0.5 in both scopes, difference 0) in the compareTo scope */
                                         games: number;
                                         /** @description Of those, games lost */
                                         losses: number;
+                                        /** @description Two-sided p-value of the difference (pooled two-proportion z-test on the counted wins); null when either scope has no games */
+                                        pValue: number | null;
                                         /** @description (wins + draws/2) / games in the compareTo scope; null when games is 0 */
                                         winRate: number | null;
                                         /** @description 95% Wilson score interval of the compareTo winRate; null when games is 0 */
@@ -785,6 +793,8 @@ export interface paths {
                                         placementRule: string | null;
                                         /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
                                         placements: "published" | "derived" | "none";
+                                        /** @description With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
+                                        placementsWithheld: string | null;
                                         /** @description Rounds: declared, else the highest round played; null when neither is known */
                                         rounds: number | null;
                                         /** @description Rules version the event was played under; null when unknown */
@@ -847,6 +857,8 @@ export interface paths {
                                             /** @description Faction name */
                                             name: string;
                                         } | null;
+                                        /** @description With derived places: the entry played fewer games than the most any player there played, so its total is over fewer games (it is ranked as if the missing games scored nothing); false otherwise */
+                                        fewerGames: boolean;
                                         /** @description Games the entry's player played in the event */
                                         games: number;
                                         /** @description Games lost (a double loss counts) */
@@ -973,6 +985,8 @@ export interface paths {
                                     placementRule: string | null;
                                     /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
                                     placements: "published" | "derived" | "none";
+                                    /** @description With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
+                                    placementsWithheld: string | null;
                                     /** @description With player: that player's placement; null when none is known */
                                     playerPlacement?: number | null;
                                     /** @description Distinct players with a game in the event (participants is the count it declared) */
@@ -1383,6 +1397,8 @@ export interface paths {
                                     } | null;
                                     /** @description The same row in the compareTo scope and the difference; only when compareTo is given */
                                     compare?: {
+                                        /** @description pValue adjusted by Benjamini–Hochberg over every comparison of this answer (each matchup once), for making that many at once; null when pValue is */
+                                        adjustedPValue: number | null;
                                         /** @description This row's winRate minus the compareTo winRate (above 0: better in the request's scope); null when either is null */
                                         difference: number | null;
                                         /** @description 95% Newcombe hybrid score interval (Newcombe 1998, method 10) of difference, from both rates' Wilson intervals with wins + draws/2 as successes; null when either window has no game */
@@ -1394,12 +1410,18 @@ export interface paths {
                                         } | null;
                                         /** @description Of those, games drawn */
                                         draws: number;
+                                        /** @description The change may be emphasised (bold, "changed most"): enoughGames, excludesZero, and adjustedPValue below 0.05; otherwise it is listed muted */
+                                        emphasised: boolean;
+                                        /** @description Both scopes hold at least 20 games of the row, the sample a change needs before it is emphasised */
+                                        enoughGames: boolean;
                                         /** @description true when differenceInterval lies wholly above or below 0 (the change is unlikely to be noise alone); null when there is no interval */
                                         excludesZero: boolean | null;
                                         /** @description Games counted (mirror games (the faction against itself) left out when excludeMirrors is true (default); when false every side counts, so a mirror game counts twice) of the faction in the compareTo scope */
                                         games: number;
                                         /** @description Of those, games lost */
                                         losses: number;
+                                        /** @description Two-sided p-value of the difference (pooled two-proportion z-test on the counted wins); null when either scope has no games */
+                                        pValue: number | null;
                                         /** @description (wins + draws/2) / games in the compareTo scope; null when games is 0 */
                                         winRate: number | null;
                                         /** @description 95% Wilson score interval of the compareTo winRate; null when games is 0 */
@@ -1412,6 +1434,8 @@ export interface paths {
                                         /** @description Of those, games won */
                                         wins: number;
                                     };
+                                    /** @description Of eventWins, those at events whose places the source does not publish and the system rule derives from the games (docs/statistics.md#standings); 0 when all are published */
+                                    derivedEventWins: number;
                                     /** @description Counted games drawn */
                                     draws: number;
                                     /** @description Standings entries with the faction in events with a game in scope (an entry without a declared faction takes the one it played most) */
@@ -3392,7 +3416,7 @@ export interface paths {
                         rulesVersions?: string[];
                         /** @description Only items whose name contains this (case-insensitive) */
                         search?: string;
-                        /** @description Order of items: by lists (default), picks, share, games, winRate, delta (all descending), evidence (how far deltaInterval lies from 0: its bound nearer 0 when it excludes 0, else 0; then games; descending) or name */
+                        /** @description Order of items: by lists (default), picks, share, games, winRate, delta (all descending; for delta, the items with deltaEnoughLists first), evidence (how far deltaInterval lies from 0: its bound nearer 0 when it excludes 0, else 0; then games; descending) or name */
                         sort?: "lists" | "picks" | "share" | "games" | "winRate" | "delta" | "evidence" | "name";
                         /** @description Game system id (e.g. "t9a"); defaults to the only system; required when there are several */
                         system?: string;
@@ -3424,6 +3448,8 @@ export interface paths {
                                     avgScoreWithout: number | null;
                                     /** @description The same row in the compareTo scope and the difference; only when compareTo is given */
                                     compare?: {
+                                        /** @description pValue adjusted by Benjamini–Hochberg over every comparison of this answer (each matchup once), for making that many at once; null when pValue is */
+                                        adjustedPValue: number | null;
                                         /** @description This row's winRate minus the compareTo winRate (above 0: better in the request's scope); null when either is null */
                                         difference: number | null;
                                         /** @description 95% Newcombe hybrid score interval (Newcombe 1998, method 10) of difference, from both rates' Wilson intervals with wins + draws/2 as successes; null when either window has no game */
@@ -3435,12 +3461,18 @@ export interface paths {
                                         } | null;
                                         /** @description Of those, games drawn */
                                         draws: number;
+                                        /** @description The change may be emphasised (bold, "changed most"): enoughGames, excludesZero, and adjustedPValue below 0.05; otherwise it is listed muted */
+                                        emphasised: boolean;
+                                        /** @description Both scopes hold at least 20 games of the row, the sample a change needs before it is emphasised */
+                                        enoughGames: boolean;
                                         /** @description true when differenceInterval lies wholly above or below 0 (the change is unlikely to be noise alone); null when there is no interval */
                                         excludesZero: boolean | null;
                                         /** @description Games of the lists taking it (of this row's factions, mirror games left out) in the compareTo scope */
                                         games: number;
                                         /** @description Of those, games lost */
                                         losses: number;
+                                        /** @description Two-sided p-value of the difference (pooled two-proportion z-test on the counted wins); null when either scope has no games */
+                                        pValue: number | null;
                                         /** @description (wins + draws/2) / games in the compareTo scope; null when games is 0 */
                                         winRate: number | null;
                                         /** @description 95% Wilson score interval of the compareTo winRate; null when games is 0 */
@@ -3455,6 +3487,12 @@ export interface paths {
                                     };
                                     /** @description winRate − winRateWithout; null when either is null */
                                     delta: number | null;
+                                    /** @description Two-sided p-value of delta (pooled two-proportion z-test), adjusted by Benjamini–Hochberg over every item the filter, categories and minLists keep (all pages), for making that many comparisons at once; null when either side has no game */
+                                    deltaAdjustedPValue: number | null;
+                                    /** @description The delta may be emphasised: deltaEnoughLists, deltaInterval excluding 0, and deltaAdjustedPValue below 0.05; otherwise it is shown muted */
+                                    deltaEmphasised: boolean;
+                                    /** @description At least 20 lists take the item and at least 20 of the same factions do not: the sample a delta needs before it is emphasised or sorted among the largest */
+                                    deltaEnoughLists: boolean;
                                     /** @description 95% Newcombe hybrid score interval (Newcombe 1998, method 10) of delta, from the Wilson intervals of winRate and winRateWithout (draws half); an interval excluding 0 says the difference is unlikely to be noise alone; null when either side has no game */
                                     deltaInterval: {
                                         /** @description Upper bound of the 95% interval */
@@ -3587,7 +3625,7 @@ export interface paths {
                                     rulesVersions: string[];
                                     /** @description Name search applied; null: none */
                                     search: string | null;
-                                    /** @description Order of items: by lists (default), picks, share, games, winRate, delta (all descending), evidence (how far deltaInterval lies from 0: its bound nearer 0 when it excludes 0, else 0; then games; descending) or name */
+                                    /** @description Order of items: by lists (default), picks, share, games, winRate, delta (all descending; for delta, the items with deltaEnoughLists first), evidence (how far deltaInterval lies from 0: its bound nearer 0 when it excludes 0, else 0; then games; descending) or name */
                                     sort: "lists" | "picks" | "share" | "games" | "winRate" | "delta" | "evidence" | "name";
                                     /** @description The game system applied (the only one when not given) */
                                     system: string;
@@ -3818,7 +3856,7 @@ export interface paths {
                             /** @description System constant constraining volatility change, 0.05 to 5 (default 0.5; Glickman suggests 0.3 to 1.2) */
                             tau?: number;
                         };
-                        /** @description Glicko-2: also rank provisional players (RD above 110), still flagged; default false leaves them out. Elo and points have no provisional players: minGames does that job there */
+                        /** @description Glicko-2: also rank provisional players (RD above 110), still flagged; default false leaves them out, unless the filter keeps no established player, when they are listed all the same (provisionalFallback says so). Elo and points have no provisional players: minGames does that job there */
                         includeProvisional?: boolean;
                         /** @description Only events with at most this many participants, 0 to 100000 (events without a count are left out) */
                         maxParticipants?: number;
@@ -3904,6 +3942,8 @@ export interface paths {
                                         placementRule: string | null;
                                         /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
                                         placements: "published" | "derived" | "none";
+                                        /** @description With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
+                                        placementsWithheld: string | null;
                                     } | null;
                                     /** @description Their record per faction played, most games first */
                                     factions: {
@@ -3950,6 +3990,8 @@ export interface paths {
                                         placementRule: string | null;
                                         /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
                                         placements: "published" | "derived" | "none";
+                                        /** @description With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
+                                        placementsWithheld: string | null;
                                         /** @description The rating as it stood at the end of that date, as the leaderboard cut off with `to` (or asOf) at that date gives it; with week or month periods, after the period holding the event */
                                         rating: number;
                                         /** @description Glicko-2 rating deviation at the same point; null otherwise */
@@ -3974,6 +4016,8 @@ export interface paths {
                                         placementRule: string | null;
                                         /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
                                         placements: "published" | "derived" | "none";
+                                        /** @description With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
+                                        placementsWithheld: string | null;
                                     } | null;
                                     /** @description The player */
                                     player: {
@@ -4077,6 +4121,8 @@ export interface paths {
                                     /** @description Rated games won */
                                     wins: number;
                                 }[];
+                                /** @description Glicko-2 without includeProvisional: when the filter keeps no established player (every one has an RD above 110) but some provisional ones, those are ranked and listed all the same, each with provisional true, and this says why in one line (e.g. "Every player here is provisional (rating deviation above 110; the lowest is 115), so they are all shown, each marked provisional."); null otherwise */
+                                provisionalFallback: string | null;
                                 /** @description Rows matching (all pages) */
                                 total: number;
                                 /** @description With `versus`: the forecast of the first player against the second */

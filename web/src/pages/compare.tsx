@@ -34,7 +34,19 @@ interface Compared {
   compare?: FactionRow['compare'];
 }
 
-const changed = (r: Compared): boolean => r.compare?.excludesZero === true;
+/**
+ * A change worth emphasising: 20 games in each window, an interval that excludes 0 and
+ * significant after Benjamini–Hochberg over the answer's comparisons (docs/statistics.md#emphasis).
+ */
+const changed = (r: Compared): boolean => r.compare?.emphasised === true;
+
+/** Why a change whose interval excludes 0 is muted all the same (docs/statistics.md#emphasis). */
+function shortfall(r: Compared): string | null {
+  const c = r.compare;
+  if (c === undefined || c.emphasised) return null;
+  if (!c.enoughGames) return 'fewer than 20 games in a window, too few to single out';
+  return 'not significant once corrected for the number of comparisons (Benjamini–Hochberg)';
+}
 
 /**
  * The scales the rows need: win rates on at least 25–75 %, changes on at least ±30 pp, widened
@@ -103,13 +115,20 @@ function comparedColumns<R extends Compared>(rows: R[]): Array<Column<R>> {
         ['change', (r) => r.compare?.difference ?? null],
         ['changeLow', (r) => r.compare?.differenceInterval?.low ?? null],
         ['changeHigh', (r) => r.compare?.differenceInterval?.high ?? null],
-        ['excludesZero', (r) => (r.compare?.excludesZero == null ? null : String(changed(r)))],
+        [
+          'excludesZero',
+          (r) => (r.compare?.excludesZero == null ? null : String(r.compare.excludesZero)),
+        ],
+        ['enoughGames', (r) => (r.compare === undefined ? null : String(r.compare.enoughGames))],
+        ['adjustedP', (r) => r.compare?.adjustedPValue ?? null],
+        ['emphasised', (r) => (r.compare === undefined ? null : String(changed(r)))],
       ],
       render: (r) => (
         <DeltaBar
           value={r.compare?.difference ?? null}
           interval={r.compare?.differenceInterval ?? null}
           limit={limit}
+          shortfall={shortfall(r)}
         />
       ),
     },
@@ -246,13 +265,24 @@ function shared(filter: CommonFilter): CommonFilter {
   return rest;
 }
 
-/** The matchups worth a look: every change beyond its interval, else at least the 10 largest. */
+/**
+ * The matchups worth a look: every emphasised change, else at least the 10 largest, those with
+ * 20 games in each window before any with fewer (docs/statistics.md#emphasis); in that order.
+ */
 function notable(rows: Pair[]): Pair[] {
-  const size = (r: Pair) => Math.abs(r.compare?.difference ?? 0);
-  const ranked = [...rows].sort(
-    (a, b) => Number(changed(b)) - Number(changed(a)) || size(b) - size(a),
+  return byEmphasis(rows).slice(0, Math.max(10, rows.filter(changed).length));
+}
+
+/**
+ * Rows in the order a reader should meet them: emphasised changes, then those with 20 games in
+ * each window, then the rest, each part by the size of its change (docs/statistics.md#emphasis).
+ */
+function byEmphasis<R extends Compared>(rows: R[]): R[] {
+  const size = (r: R) => Math.abs(r.compare?.difference ?? 0);
+  const enough = (r: R) => Number(r.compare?.enoughGames === true);
+  return [...rows].sort(
+    (a, b) => Number(changed(b)) - Number(changed(a)) || enough(b) - enough(a) || size(b) - size(a),
   );
-  return ranked.slice(0, Math.max(10, rows.filter(changed).length));
 }
 
 function Results({
@@ -287,18 +317,19 @@ function Results({
             <p class="compare-summary" data-testid="compare-summary">
               Before: {describeWindow(windows.before)}, {num(before?.games ?? 0)} games. After:{' '}
               {describeWindow(windows.after)}, {num(meta.sample.games)} games. A change is after
-              minus before; <strong>bold</strong> rows changed beyond their 95 % interval, grey ones
-              may be noise alone.
+              minus before; <strong>bold</strong> rows changed beyond their 95 % interval with at
+              least 20 games in each window, and stay significant once corrected for the number of
+              rows compared (Benjamini–Hochberg, false discovery rate 5 %); grey ones may be noise
+              alone or rest on too few games.
             </p>
             <SortableTable
               caption="Win rate per faction, before and after"
               name="factions"
               columns={factionColumns(data.factions)}
-              rows={data.factions}
+              rows={byEmphasis(data.factions)}
               rowKey={(r) => r.faction.id}
               muted={(r) => !changed(r)}
               highlighted={changed}
-              initialSort={{ key: 'change', desc: true }}
             />
             <h2>Matchups</h2>
             <Show result={matchups} what="the matchups">
@@ -316,7 +347,7 @@ function Results({
                     <SortableTable
                       caption={
                         shown.length < rows.length
-                          ? `The ${shown.length} matchups that changed most, of ${rows.length} played in both windows (first faction's win rate)`
+                          ? `The ${shown.length} matchups that changed most, of ${rows.length} played in both windows: those with 20 games in each window first (first faction's win rate)`
                           : `The ${rows.length} matchups played in both windows (first faction's win rate)`
                       }
                       name="matchups"
@@ -325,7 +356,7 @@ function Results({
                       rowKey={(r) => `${r.faction}~${r.opponent}`}
                       muted={(r) => !changed(r)}
                       highlighted={changed}
-                      initialSort={{ key: 'change', desc: true }}
+                      initialSort={all ? { key: 'change', desc: true } : undefined}
                     />
                     {rows.length > shown.length || all ? (
                       <button type="button" class="link" onClick={() => showAll(!all)}>

@@ -74,8 +74,35 @@ const STANDING_COLUMNS: Array<Column<Standing>> = [
   },
 ];
 
+/**
+ * The Player column of derived places: an entry that played fewer games than the others is
+ * ranked on a total over fewer games, so it says so beside the name, which a phone keeps
+ * (docs/statistics.md#standings).
+ */
+function playerColumn(most: number): Column<Standing> {
+  const base = STANDING_COLUMNS.find((c) => c.key === 'player')!;
+  return {
+    ...base,
+    render: (s) => (
+      <>
+        {base.render(s)}
+        {s.fewerGames && (
+          <span
+            class="badge fewer-games"
+            data-testid="fewer-games"
+            title={`Ranked on the total of ${num(s.games)} games; others played ${num(most)}, and a missing game counts as nothing`}
+          >
+            {num(s.games)} of {num(most)} games
+          </span>
+        )}
+      </>
+    ),
+  };
+}
+
 export function Standings({ data }: { data: EventData }) {
   if (data.standings.length === 0) return <Empty>This event has no standings in the data.</Empty>;
+  const most = Math.max(...data.standings.map((s) => s.games));
   // No places, no Place column (a team event's, or none published and no rule to derive them).
   // Places derived by a rule rank by the score: on a phone the score stays beside the place
   // and W/D/L gives way.
@@ -87,9 +114,11 @@ export function Standings({ data }: { data: EventData }) {
         ? STANDING_COLUMNS.map((c) =>
             c.key === 'score'
               ? { ...c, optional: false }
-              : c.key === 'wdl'
-                ? { ...c, optional: true }
-                : c,
+              : c.key === 'player'
+                ? playerColumn(most)
+                : c.key === 'wdl'
+                  ? { ...c, optional: true }
+                  : c,
           )
         : STANDING_COLUMNS;
   return (
@@ -116,8 +145,16 @@ export function placementWords(data: EventData, system = 'its game system'): str
   if (event.format === 'teams')
     return "Team event: no player is placed on their own. The teams are as the source gives them, with their members' games summed; no team scoring is declared, so no team is placed.";
   if (event.placements === 'published') return 'Places as the source publishes them.';
-  if (event.placements === 'derived')
-    return `Places derived by ${event.placementRule ?? 'a rule'}, the rule ${system} declares; the source publishes none.`;
+  if (event.placements === 'derived') {
+    const short = data.standings.filter((s) => s.fewerGames).length;
+    const marked =
+      short === 0
+        ? ''
+        : ` ${short === 1 ? 'One entry' : `${num(short)} entries`} played fewer games than the others and ${short === 1 ? 'is' : 'are'} ranked on a total over fewer games (marked "of … games").`;
+    return `Places derived by ${event.placementRule ?? 'a rule'}, the rule ${system} declares; the source publishes none. A rule derives places only when at least three quarters of the declared entrants have games and at least three quarters of their games are recorded.${marked}`;
+  }
+  if (event.placementsWithheld !== null && event.placementsWithheld !== undefined)
+    return `No places: the source publishes none, and ${system}'s rule derives them only when at least three quarters of the declared entrants have games and at least three quarters of the games those players would have played are recorded; ${event.placementsWithheld}.`;
   return `No places: the source publishes none and ${system} declares no rule to derive them.`;
 }
 

@@ -53,7 +53,8 @@ export function MatchupRow({ filter, faction, factions }: MatchupProps) {
     <section aria-labelledby="matchups-h">
       <h2 id="matchups-h">Matchups</h2>
       <Show result={result} what="matchups">
-        {({ data }) => {
+        {({ data, meta }) => {
+          const strength = meta.shrinkage?.priorStrength ?? null;
           const names = new Map(factions.map((f) => [f.id, f.name]));
           const rows: Opponent[] = data.cells
             .filter((c) => c.opponent !== faction.id && c.winRate !== null)
@@ -68,9 +69,10 @@ export function MatchupRow({ filter, faction, factions }: MatchupProps) {
           const line = (r: Opponent) => (
             <li key={r.opponent}>
               <FactionLink faction={{ id: r.opponent, name: r.name }} />{' '}
-              <strong>{pct(r.shrunkWinRate, 0)}</strong>{' '}
-              <span class="secondary">
-                ({r.games} {r.games === 1 ? 'game' : 'games'})
+              <strong data-testid="shrunk-rate">{pct(r.shrunkWinRate, 0)}</strong>{' '}
+              <span class="shrunk-mark">shrunk</span>{' '}
+              <span class="secondary" data-testid="raw-rate">
+                (raw {pct(r.winRate, 0)}, {r.games} {r.games === 1 ? 'game' : 'games'})
               </span>
             </li>
           );
@@ -92,8 +94,15 @@ export function MatchupRow({ filter, faction, factions }: MatchupProps) {
                   </ol>
                 </div>
               </div>
-              <p class="note">
-                Ranked by the shrunk win rate, so a matchup of a few games does not top the list.
+              <p class="note" data-testid="shrinkage-note">
+                Ranked by the shrunk win rate, so a matchup of a few games does not top the list:
+                each matchup's rate pulled toward the overall rate of {isolate(faction.name)}
+                {strength === null
+                  ? ' (no pull here: too few matchups to fit one, so shrunk equals raw)'
+                  : strength >= 1_000_000
+                    ? ' all the way (the matchups spread no more than chance would)'
+                    : ` as if by ${num(strength, 0)} more games at that rate`}
+                . The raw rate, from the games alone, is beside it and in the table.
               </p>
               <SortableTable
                 caption={`${isolate(faction.name)} against each opponent. Muted rows have fewer than 30 games.`}
@@ -287,9 +296,13 @@ const PLAYER_COLUMNS: Array<Column<PlayerRow>> = [
   },
 ];
 
-/** Its best players: the Glicko-2 ranking over the games with the faction. */
+/**
+ * Its best players: the Glicko-2 ranking over the games with the faction, by the Rankings
+ * page's rule: established players only, else the provisional ones, marked, with the reason
+ * (docs/ratings.md#conservative-order-and-provisional-players).
+ */
 export function BestPlayers({ filter, faction }: SectionProps) {
-  const body = { ...filter, factions: [faction.id], includeProvisional: true, pageSize: 10 };
+  const body = { ...filter, factions: [faction.id], pageSize: 10 };
   const result = useApi(JSON.stringify(body), (signal) => post('/api/rankings', body, signal));
   return (
     <section aria-labelledby="players-h">
@@ -301,15 +314,22 @@ export function BestPlayers({ filter, faction }: SectionProps) {
               No rated games of <bdi>{faction.name}</bdi> in scope.
             </Empty>
           ) : (
-            <SortableTable
-              caption={`Ranked by Glicko-2 (rating − 2·RD) over their games with ${isolate(faction.name)}`}
-              label="Best players"
-              name="players"
-              columns={PLAYER_COLUMNS}
-              rows={data.players}
-              rowKey={(p) => p.player.id}
-              rowHeader="player"
-            />
+            <>
+              {data.provisionalFallback && (
+                <p class="note provisional-fallback" data-testid="provisional-fallback">
+                  {data.provisionalFallback}
+                </p>
+              )}
+              <SortableTable
+                caption={`Ranked by Glicko-2 (rating − 2·RD) over their games with ${isolate(faction.name)}`}
+                label="Best players"
+                name="players"
+                columns={PLAYER_COLUMNS}
+                rows={data.players}
+                rowKey={(p) => p.player.id}
+                rowHeader="player"
+              />
+            </>
           )
         }
       </Show>

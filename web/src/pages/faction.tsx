@@ -49,7 +49,19 @@ function Glance({ row }: { row: FactionRow }) {
       </div>
       <div>
         <dt>Event wins</dt>
-        <dd data-testid="event-wins">{num(row.eventWins)}</dd>
+        <dd data-testid="event-wins">
+          {num(row.eventWins)}
+          {(row.derivedEventWins ?? 0) > 0 && (
+            <small
+              class="secondary"
+              data-testid="derived-event-wins"
+              title="Places the source does not publish, derived from the games by the system's rule (docs: Standings)"
+            >
+              {' '}
+              ({row.derivedEventWins === row.eventWins ? 'all' : num(row.derivedEventWins)} derived)
+            </small>
+          )}
+        </dd>
       </div>
       <div>
         <dt>Undefeated entries</dt>

@@ -35,6 +35,16 @@ const KINDS = [
 ] as const;
 type Kind = (typeof KINDS)[number][0];
 
+/**
+ * Why a delta whose interval excludes 0 is shown muted all the same: fewer than 20 lists on a
+ * side, or not significant once corrected for the items compared (docs/statistics.md#emphasis).
+ */
+function deltaShortfall(r: ItemRow): string | null {
+  if (r.deltaEmphasised) return null;
+  if (!r.deltaEnoughLists) return 'fewer than 20 lists with or without it, too few to single out';
+  return 'not significant once corrected for the number of items compared (Benjamini–Hochberg)';
+}
+
 const ITEM_COLUMNS: Array<Column<ItemRow>> = [
   ITEM_COLUMN,
   {
@@ -86,7 +96,9 @@ const ITEM_COLUMNS: Array<Column<ItemRow>> = [
       ['deltaLow', (r) => r.deltaInterval?.low ?? null],
       ['deltaHigh', (r) => r.deltaInterval?.high ?? null],
     ],
-    render: (r) => <DeltaBar value={r.delta} interval={r.deltaInterval} />,
+    render: (r) => (
+      <DeltaBar value={r.delta} interval={r.deltaInterval} shortfall={deltaShortfall(r)} />
+    ),
   },
   SKILL_COLUMN,
 ];
@@ -203,9 +215,12 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
                 <p class="note">
                   {num(data.lists)} lists in scope. "Without" is the win rate of the same faction's
                   lists that do not take the item; the delta is drawn with its 95 % interval and is
-                  greyed when that interval includes 0 (it may be noise). "Skill-adjusted" takes out
-                  how much better than expected the players taking the item are, with its 95 %
-                  interval, greyed the same way.
+                  greyed when that interval includes 0 (it may be noise), when fewer than 20 lists
+                  take the item or leave it out, or when it is not significant once corrected for
+                  the number of items compared (Benjamini–Hochberg); sorted by delta, the items with
+                  20 lists on each side come first. "Skill-adjusted" takes out how much better than
+                  expected the players taking the item are, with its 95 % interval, greyed the same
+                  way.
                 </p>
                 <SortableTable
                   caption={`Items and units, sorted by ${SORTS.find(([s]) => s === sort)?.[1]}`}

@@ -249,7 +249,8 @@ export function UnknownPlayer({ id, rankings }: { id: string; rankings: string }
 export function PlayerPage({ params, update, filter, system }: PageProps) {
   const id = params.player ?? '';
   const method = methodOf(params);
-  // Ranked as the Rankings page ranks by default: a provisional player has no rank (null).
+  // Ranked as the Rankings page ranks by default: a provisional player has no rank (null),
+  // unless no player in scope is established (docs/ratings.md).
   const body = { ...filter, method, player: id, pageSize: 1 };
   const result = useApi(id ? JSON.stringify(body) : null, (signal) =>
     post('/api/rankings', body, signal),
@@ -310,8 +311,9 @@ export function PlayerPage({ params, update, filter, system }: PageProps) {
               </dl>
               {row?.provisional && (
                 <p class="note">
-                  Provisional: the rating deviation is above 110 (too few recent games), so the
-                  rankings leave this player out unless asked.
+                  {data.provisionalFallback
+                    ? 'Provisional: the rating deviation is above 110 (too few recent games). No player in this scope is established, so the rankings list the provisional ones, marked, and this rank is among them.'
+                    : 'Provisional: the rating deviation is above 110 (too few recent games), so the rankings leave this player out unless asked.'}
                 </p>
               )}
               <section aria-labelledby="rating-h">

@@ -21,7 +21,8 @@ const ORDER_NOTE: Record<Method, string> = {
   glicko2:
     'Ranked by rating − 2·RD, the low end of the rating’s 95 % interval, so a high rating from few games does not lead; the rating ± RD is shown beside it.',
   elo: 'Ranked by Elo rating after the player’s last game.',
-  points: 'Ranked by points: the sum of the player’s best event scores.',
+  points:
+    'Ranked by points: the sum of the player’s best event scores. Where the source publishes no places they are derived from the games by the system’s rule, and only at events whose games are mostly there.',
 };
 
 const WDL = (p: PlayerRow) => `${p.wins} / ${p.draws} / ${p.losses}`;
@@ -232,10 +233,15 @@ export function RankingsPage({ params, update, filter, system }: PageProps) {
         {({ data, meta }) => (
           <>
             <Warnings warnings={meta.warnings} />
+            {data.provisionalFallback && (
+              <p class="note provisional-fallback" data-testid="provisional-fallback">
+                {data.provisionalFallback}
+              </p>
+            )}
             {data.players.length === 0 ? (
               <Empty>
                 No players match{params.q ? ` "${params.q}"` : ''} with these filters.
-                {method === 'glicko2' && params.provisional !== '1'
+                {method === 'glicko2' && params.provisional !== '1' && !data.provisionalFallback
                   ? ' Provisional players (too few recent games) are left out; include them above.'
                   : ''}
               </Empty>
