@@ -61,16 +61,55 @@ async function failure(response: Response): Promise<ApiError> {
   return new ApiError(parts.join(' '), response.status, title, wait);
 }
 
-async function call<T>(path: string, init: RequestInit): Promise<T> {
-  let response: Response;
+/**
+ * How often a request refused as one of this page's own too many long computations (429
+ * `too-many-computations`, docs/problems.md) is sent again: the page's sections ask at once, and
+ * the service takes a client's long computations a few at a time, so the page waits its turn
+ * (Retry-After, at most 5 s a time) rather than showing an error.
+ */
+const TURN_RETRIES = 5;
+
+async function isOwnTurnToWait(response: Response): Promise<boolean> {
+  if (response.status !== 429) return false;
   try {
-    response = await fetch(path, init);
+    const problem = (await response.clone().json()) as { type?: string };
+    return problem.type?.endsWith('/problems/too-many-computations') === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves after `seconds`, or rejects with the abort as fetch would. */
+function pause(seconds: number, signal: AbortSignal | null | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, seconds * 1000);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError('Muster cannot be reached. Is the service running?', 0, 'Offline', null);
   }
-  if (!response.ok) throw await failure(response);
-  return (await response.json()) as T;
+}
+
+async function call<T>(path: string, init: RequestInit): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await send(path, init);
+    if (response.ok) return (await response.json()) as T;
+    if (attempt < TURN_RETRIES && (await isOwnTurnToWait(response))) {
+      await pause(Math.min(5, Math.max(1, retryAfter(response) ?? 2)), init.signal);
+      continue;
+    }
+    throw await failure(response);
+  }
 }
 
 /** Paths of the contract with a POST operation (the statistics routes). */
