@@ -6,7 +6,7 @@
  */
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
 
-/** The content codings offered, best first (zstd is left out: Node 20's zlib lacks it). */
+/** The content codings offered, best first (zstd, which Node 24's zlib has, is not offered yet). */
 export const ENCODINGS = ['br', 'gzip'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
