@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
-import { readMeta } from './store.ts';
+import { readDataVersion, readMeta } from './store.ts';
 
 /** The newest finished import run, as health shows it. */
 export interface LastImport {
@@ -25,8 +25,8 @@ export interface ServiceState {
 
 /** The store's data version, demo note and newest finished import (docs/operations.md#health). */
 export async function readServiceState(db: Kysely<Database>): Promise<ServiceState> {
-  const [version, demo, lastImport] = await Promise.all([
-    readMeta(db, 'data_version'),
+  const [dataVersion, demo, lastImport] = await Promise.all([
+    readDataVersion(db),
     readMeta(db, 'demo'),
     db
       .selectFrom('imports')
@@ -37,7 +37,7 @@ export async function readServiceState(db: Kysely<Database>): Promise<ServiceSta
       .executeTakeFirst(),
   ]);
   return {
-    dataVersion: version === null ? 0 : Number(version),
+    dataVersion,
     demo,
     lastImport: lastImport === undefined ? undefined : { ...lastImport, id: Number(lastImport.id) },
   };

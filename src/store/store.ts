@@ -237,7 +237,7 @@ export async function openMigratedStore(
 }
 
 /** The data version in `meta` (0 before the first import). */
-async function readDataVersion(db: Kysely<Database>): Promise<number> {
+export async function readDataVersion(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('meta')
     .select('value')

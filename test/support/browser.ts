@@ -11,6 +11,8 @@ import { createServer } from 'node:net';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
+import { buildTestApp } from './test-app.ts';
+import type { TestApp, TestAppOptions } from './test-app.ts';
 
 export const CHROMIUM_PATH = process.env.MUSTER_TEST_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -139,4 +141,17 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise<void>((done) => server.close(() => done()));
   return port;
+}
+
+/** A test app listening on a free loopback port, for the browser tests: the app and its origin. */
+export async function serveTestApp(
+  options: TestAppOptions,
+): Promise<{ test: TestApp; origin: string }> {
+  const port = await freePort();
+  const test = await buildTestApp({
+    ...options,
+    env: { ...options.env, MUSTER_PORT: String(port) },
+  });
+  await test.app.listen({ host: '127.0.0.1', port });
+  return { test, origin: `http://127.0.0.1:${port}` };
 }

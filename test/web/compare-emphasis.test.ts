@@ -10,13 +10,12 @@ import { after, before, describe, it } from 'node:test';
 import {
   ARTIFACTS,
   browserSkipReason,
-  freePort,
+  serveTestApp,
   launchBrowser,
   SIZES,
   watchedPage,
 } from '../support/browser.ts';
 import type { Browser, Size } from '../support/browser.ts';
-import { buildTestApp } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 import { thinChangeDocument } from '../support/thin-change-document.ts';
@@ -28,10 +27,7 @@ describe(`before/after emphasis (${TEST_BACKEND})`, { skip: browserSkipReason() 
 
   before(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    const port = await freePort();
-    test = await buildTestApp({ seed: thinChangeDocument(), env: { MUSTER_PORT: String(port) } });
-    await test.app.listen({ host: '127.0.0.1', port });
-    origin = `http://127.0.0.1:${port}`;
+    ({ test, origin } = await serveTestApp({ seed: thinChangeDocument() }));
     browser = await launchBrowser();
   });
   after(async () => {

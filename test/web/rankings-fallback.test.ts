@@ -11,13 +11,13 @@ import { after, before, describe, it } from 'node:test';
 import {
   ARTIFACTS,
   browserSkipReason,
-  freePort,
+  serveTestApp,
   launchBrowser,
   SIZES,
   watchedPage,
 } from '../support/browser.ts';
 import type { Browser, Size } from '../support/browser.ts';
-import { buildTestApp, t9aSeedPaths } from '../support/test-app.ts';
+import { t9aSeedPaths } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
@@ -30,10 +30,7 @@ describe(`rankings with nobody established (${TEST_BACKEND})`, { skip: skip ?? f
 
   before(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    const port = await freePort();
-    test = await buildTestApp({ seed: 't9a', env: { MUSTER_PORT: String(port) } });
-    await test.app.listen({ host: '127.0.0.1', port });
-    origin = `http://127.0.0.1:${port}`;
+    ({ test, origin } = await serveTestApp({ seed: 't9a' }));
     browser = await launchBrowser();
   });
   after(async () => {
