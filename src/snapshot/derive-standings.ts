@@ -268,12 +268,15 @@ export function deriveStandings(
     eventMostGames[e] = most;
     eventGames[e] = sideGames / 2;
     const rule = rules.rule[e];
+    const declared = rules.participants?.[e] ?? -1;
+    // Whether the source holds enough of the event's games to say who went through it unbeaten
+    // (or, with a rule, to place it): the rule of docs/statistics.md#standings.
+    const complete = coverageAllowsDerivation(declared, withGames, most, sideGames / 2);
     let order: number[] | null = null;
     if (rules.team[e] === 1) rows.clearPlacements();
     else if (published) eventPlacements[e] = PLACEMENTS_PUBLISHED;
     else if (rule !== null) {
-      const declared = rules.participants?.[e] ?? -1;
-      if (coverageAllowsDerivation(declared, withGames, most, sideGames / 2)) {
+      if (complete) {
         order = rows.placeByRule(rule);
         eventPlacements[e] = PLACEMENTS_DERIVED;
       } else eventWithheld[e] = 1;
@@ -291,7 +294,9 @@ export function deriveStandings(
       out.placement.push(placement);
       out.team.push(rows.team[i]);
       out.top.push(placement > 0 && placement <= topCut ? 1 : 0);
-      out.undefeated.push(rows.games[i] > 0 && rows.losses[i] === 0 ? 1 : 0);
+      // An entry that dropped (or whose games the source lacks) did not go through unbeaten.
+      const unbeaten = complete && rows.games[i] === most && rows.losses[i] === 0;
+      out.undefeated.push(unbeaten ? 1 : 0);
       // Ranked on a total over fewer games than the others played: marked, not hidden.
       fewerGames.push(eventPlacements[e] === PLACEMENTS_DERIVED && rows.games[i] < most ? 1 : 0);
     }

@@ -3,7 +3,8 @@
  * hand: published placings are used; without them a system's placing rule derives them and
  * every answer names the rule; with no rule, and at a team event, nobody is placed and the event
  * counts in no statistic that needs places (event wins, best-N points), while its games and its
- * undefeated runs still count.
+ * undefeated runs still count. An undefeated run needs every round played at an event whose games
+ * are there.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -216,6 +217,21 @@ describe(`where placings come from (${TEST_BACKEND})`, () => {
       m5: [1, true],
       m6: [1, true],
     });
+  });
+
+  it('counts an undefeated run only for an entry that played every round of an event whose games are there', async () => {
+    // I: i1 and i3 won the only game the source holds of each (2 games of 15 entrants); M: m1
+    // won both rounds, m5 won the one game it played; T: r1 won the event's one game.
+    const { json } = await post(t, '/api/faction-stats', { system: 'wr' });
+    const undefeated = Object.fromEntries(
+      (json.data.factions as Row[]).map((f) => [f.faction.id, f.undefeated]),
+    );
+    assert.deepEqual(undefeated, { A: 2, B: 0 });
+    const unbeaten = (p: Row) =>
+      (p.standings as Row[]).filter((s) => s.undefeated).map((s) => s.player.id);
+    assert.deepEqual(unbeaten(await page('wr', 'M')), ['m1']);
+    assert.deepEqual(unbeaten(await page('wr', 'I')), []);
+    assert.deepEqual((await events({ system: 'wr' })).get('I')!.undefeated, []);
   });
 
   it('gives no player of a team event a placing, though the source publishes some', async () => {
