@@ -6,6 +6,7 @@
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { GameSystem } from '../domain/model.ts';
+import { readSystemIds } from '../store/read-known.ts';
 import type { Store } from '../store/store.ts';
 import { addCanonicalDocument } from './canonical-adapter.ts';
 import { findFiles } from './folder-walk.ts';
@@ -38,12 +39,12 @@ export async function storedSystems(store: Store): Promise<GameSystem[]> {
 
 /** The store's only game system, for sources that do not name theirs (docs/import-formats.md#csv). */
 export async function defaultSystem(store: Store): Promise<string> {
-  const systems = await store.db.selectFrom('systems').select('id').execute();
-  if (systems.length === 1) return systems[0].id;
+  const systems = await readSystemIds(store);
+  if (systems.length === 1) return systems[0];
   throw new Error(
     systems.length === 0
       ? 'the store has no game system yet: import its definition (canonical systems[]) first, or pass --system'
-      : `the store holds several game systems (${systems.map((s) => s.id).join(', ')}): pass --system`,
+      : `the store holds several game systems (${systems.join(', ')}): pass --system`,
   );
 }
 

@@ -19,7 +19,7 @@ export async function rosterBatch(
   paths: string[],
 ): Promise<RawBatch> {
   const batch = emptyRawBatch(false);
-  const stored = await readEventPlayers(store.db, eventId);
+  const stored = await readEventPlayers(store, eventId);
   if (stored === null)
     throw new Error(`no event "${eventId}" in the store: import the event first`);
   let files: string[];
