@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
+import { IMPORT_FORMATS } from '../src/ingest/formats/index.ts';
 
 const REPO = resolve(import.meta.dirname, '..');
 
@@ -360,6 +361,42 @@ describe('architecture', () => {
       queryBuilding(path),
     );
     assert.deepEqual(out, []);
+  });
+
+  it('knows no import format by name in read-sources.ts: each format brings its own reader', () => {
+    const READ_SOURCES = 'src/ingest/read-sources.ts';
+    const text = readFileSync(join(REPO, READ_SOURCES), 'utf8');
+    const named = IMPORT_FORMATS.map((f) => f.name).filter((name) =>
+      new RegExp(`\\b${name}\\b`, 'i').test(text),
+    );
+    assert.deepEqual(named, []);
+    assert.deepEqual(
+      directViolations('src/ingest', under('src/ingest/formats')).filter((v) =>
+        v.startsWith(`${READ_SOURCES} `),
+      ),
+      [],
+    );
+  });
+
+  it('keeps each import format in one folder of src/ingest/formats, named for it', () => {
+    const names = IMPORT_FORMATS.map((f) => f.name);
+    assert.ok(names.length >= 6, names.join(', '));
+    for (const name of names) {
+      const spec = `src/ingest/formats/${name}/${name}-format.ts`;
+      assert.ok(existsSync(join(REPO, spec)), `${spec} exists`);
+    }
+    // A format's modules outside its folder: files of src/ingest named for a format.
+    const stray = SOURCES.filter(
+      (path) =>
+        !under('src/ingest/formats')(path) &&
+        under('src/ingest')(path) &&
+        names.some((name) => path.split('/').pop()!.startsWith(`${name}-`)),
+    );
+    assert.deepEqual(stray, []);
+    const folders = readdirSync(join(REPO, 'src/ingest/formats')).filter((entry) =>
+      statSync(join(REPO, 'src/ingest/formats', entry)).isDirectory(),
+    );
+    assert.deepEqual(folders.sort(), [...names].sort(), 'one folder per listed format');
   });
 
   it('keeps the engine free of SQL, HTTP and the snapshot loader', () => {

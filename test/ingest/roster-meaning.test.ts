@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { readRoster } from '../../src/ingest/roster-parse.ts';
+import { readRoster } from '../../src/ingest/formats/roster/roster-parse.ts';
 
 const ROSTERS = join(import.meta.dirname, '..', 'fixtures', 'rosters');
 

@@ -9,12 +9,12 @@
 
 import { basename, dirname, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { Reject } from '../domain/import-batch.ts';
-import type { ArmyList } from '../domain/model.ts';
-import { nameKey } from '../domain/normalize-name.ts';
-import { findFiles } from './folder-walk.ts';
-import { decodeUtf8, NotUtf8Error, readFileBounded } from './input-text.ts';
-import { NUL_REASON, nulPointer } from './nul-text.ts';
+import type { Reject } from '../../../domain/import-batch.ts';
+import type { ArmyList } from '../../../domain/model.ts';
+import { nameKey } from '../../../domain/normalize-name.ts';
+import { findFiles } from '../../folder-walk.ts';
+import { decodeUtf8, NotUtf8Error, readFileBounded } from '../../input-text.ts';
+import { NUL_REASON, nulPointer } from '../../nul-text.ts';
 import { MAX_ROSTER_BYTES, readRoster, ROSTER_EXTENSIONS, RosterError } from './roster-parse.ts';
 
 /** The mapping file a roster folder may hold. */

@@ -7,8 +7,8 @@
  * primary category; a top-level selection with no model and no points under it is the list's
  * configuration, not a unit.
  */
-import type { ArmyList, ListOption, ListUnit } from '../domain/model.ts';
-import { cleanName, nameKey } from '../domain/normalize-name.ts';
+import type { ArmyList, ListOption, ListUnit } from '../../../domain/model.ts';
+import { cleanName, nameKey } from '../../../domain/normalize-name.ts';
 
 /** What a roster says: its name, game system and catalogues (factions), and its list. */
 export interface ParsedRoster {
