@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
+import { IMPORT_FORMATS } from '../src/ingest/formats/index.ts';
 
 const REPO = resolve(import.meta.dirname, '..');
 
@@ -251,6 +252,42 @@ function layerOf(path: string): string | null {
   return parts.length > 2 ? `${parts[0]}/${parts[1]}` : null;
 }
 
+/** Query-builder calls that start a statement: only src/store builds one. */
+const QUERY_STARTS = new Set([
+  'selectFrom',
+  'insertInto',
+  'updateTable',
+  'deleteFrom',
+  'replaceInto',
+]);
+
+/**
+ * Where a file builds a query or reaches for a store's query handle, as "path:line what": a
+ * query-builder call that starts a statement, a `.db` property, or a `sql` template.
+ */
+function queryBuilding(path: string, text = readFileSync(join(REPO, path), 'utf8')): string[] {
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const out: string[] = [];
+  const at = (node: ts.Node, what: string) =>
+    out.push(`${path}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1} ${what}`);
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAccessExpression(node)) {
+      const name = node.name.text;
+      if (name === 'db') at(node, '.db');
+      else if (QUERY_STARTS.has(name) && ts.isCallExpression(node.parent)) at(node, `.${name}()`);
+    } else if (
+      ts.isTaggedTemplateExpression(node) &&
+      ts.isIdentifier(node.tag) &&
+      node.tag.text === 'sql'
+    ) {
+      at(node, 'sql``');
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return out;
+}
+
 describe('architecture', () => {
   it('imports across layers only as the layer table of docs/architecture.md allows', () => {
     const out: string[] = [];
@@ -296,6 +333,70 @@ describe('architecture', () => {
       (edge) => edge.from === HEALTH_ROUTE || (edge.from === APP_CONTEXT && edge.typeOnly),
     );
     assert.deepEqual(violations, []);
+  });
+
+  it('keeps Kysely and the database drivers in src/store: no other file of src/ imports them', () => {
+    const driver = (to: string) => to === 'kysely' || to === 'pg' || to === 'better-sqlite3';
+    const out = [...GRAPH.values()]
+      .flat()
+      .filter((e) => !under('src/store')(e.from) && driver(e.to))
+      .map((e) => `${e.from} -> ${e.to}`);
+    assert.deepEqual([...new Set(out)].sort(), []);
+  });
+
+  it('builds queries only in src/store: elsewhere no query-builder call, .db handle or sql template', () => {
+    const sample = [
+      'const a = await store.db.selectFrom("events").select("id").execute();',
+      'await trx.updateTable("imports").set({}).execute();',
+      'await sql`select 1`.execute(x);',
+      'const ok = events.select((e) => e.id);',
+    ].join('\n');
+    assert.deepEqual(queryBuilding('sample.ts', sample), [
+      'sample.ts:1 .selectFrom()',
+      'sample.ts:1 .db',
+      'sample.ts:2 .updateTable()',
+      'sample.ts:3 sql``',
+    ]);
+    const out = SOURCES.filter((path) => !under('src/store')(path)).flatMap((path) =>
+      queryBuilding(path),
+    );
+    assert.deepEqual(out, []);
+  });
+
+  it('knows no import format by name in read-sources.ts: each format brings its own reader', () => {
+    const READ_SOURCES = 'src/ingest/read-sources.ts';
+    const text = readFileSync(join(REPO, READ_SOURCES), 'utf8');
+    const named = IMPORT_FORMATS.map((f) => f.name).filter((name) =>
+      new RegExp(`\\b${name}\\b`, 'i').test(text),
+    );
+    assert.deepEqual(named, []);
+    assert.deepEqual(
+      directViolations('src/ingest', under('src/ingest/formats')).filter((v) =>
+        v.startsWith(`${READ_SOURCES} `),
+      ),
+      [],
+    );
+  });
+
+  it('keeps each import format in one folder of src/ingest/formats, named for it', () => {
+    const names = IMPORT_FORMATS.map((f) => f.name);
+    assert.ok(names.length >= 6, names.join(', '));
+    for (const name of names) {
+      const spec = `src/ingest/formats/${name}/${name}-format.ts`;
+      assert.ok(existsSync(join(REPO, spec)), `${spec} exists`);
+    }
+    // A format's modules outside its folder: files of src/ingest named for a format.
+    const stray = SOURCES.filter(
+      (path) =>
+        !under('src/ingest/formats')(path) &&
+        under('src/ingest')(path) &&
+        names.some((name) => path.split('/').pop()!.startsWith(`${name}-`)),
+    );
+    assert.deepEqual(stray, []);
+    const folders = readdirSync(join(REPO, 'src/ingest/formats')).filter((entry) =>
+      statSync(join(REPO, 'src/ingest/formats', entry)).isDirectory(),
+    );
+    assert.deepEqual(folders.sort(), [...names].sort(), 'one folder per listed format');
   });
 
   it('keeps the engine free of SQL, HTTP and the snapshot loader', () => {

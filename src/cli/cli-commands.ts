@@ -48,7 +48,7 @@ export async function runExport(
     }
   }
   const write = io.write ?? (async (line: string) => io.out(line));
-  const counts = await exportStore(store.db, write, {
+  const counts = await exportStore(store, write, {
     ...(selection.system !== undefined ? { system: selection.system } : {}),
     ...(selection.from !== undefined ? { from: selection.from } : {}),
     ...(selection.to !== undefined ? { to: selection.to } : {}),

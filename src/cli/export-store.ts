@@ -3,11 +3,10 @@
  * records (docs/import-formats.md#export), streamed page by page so that memory holds one page
  * whatever the store's size. The output imports with `muster import --format ndjson -`.
  */
-import type { Kysely } from 'kysely';
 import type { CanonicalDocument } from '../domain/model.ts';
 import { readExportEvents, readExportPlayers, readExportReference } from '../store/read-export.ts';
 import type { ExportSelection } from '../store/read-export.ts';
-import type { Database } from '../store/schema.ts';
+import type { StoreOrHandle } from '../store/store-handle.ts';
 
 const PLAYERS_PER_LINE = 1_000;
 const EVENTS_PER_PAGE = 100;
@@ -23,7 +22,7 @@ export interface ExportCounts {
  * back-pressure): reference data first, then players, then one line per event.
  */
 export async function exportStore(
-  db: Kysely<Database>,
+  store: StoreOrHandle,
   write: (line: string) => void | Promise<void>,
   selection: ExportSelection = {},
 ): Promise<ExportCounts> {
@@ -32,7 +31,7 @@ export async function exportStore(
     await write(JSON.stringify({ format: 'muster/v1', ...doc }));
     counts.lines++;
   };
-  const reference = await readExportReference(db);
+  const reference = await readExportReference(store);
   const systems =
     selection.system === undefined
       ? reference.systems
@@ -41,13 +40,13 @@ export async function exportStore(
     selection.system === undefined ? rows : rows.filter((r) => r.system === selection.system);
   await emit({ systems, factions: keep(reference.factions), scenarios: keep(reference.scenarios) });
   for (let after: string | null = null; ; ) {
-    const players = await readExportPlayers(db, after, PLAYERS_PER_LINE);
+    const players = await readExportPlayers(store, after, PLAYERS_PER_LINE);
     if (players.length === 0) break;
     await emit({ players });
     after = players[players.length - 1].id;
   }
   for (let after: string | null = null; ; ) {
-    const events = await readExportEvents(db, after, EVENTS_PER_PAGE, selection);
+    const events = await readExportEvents(store, after, EVENTS_PER_PAGE, selection);
     if (events.length === 0) break;
     for (const event of events) {
       await emit({ events: [event] });

@@ -20,7 +20,8 @@ import { openMigratedStore } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 import { printReport } from './print-report.ts';
 import { progressLine, runExport } from './cli-commands.ts';
-import { seedDemo, storeIsEmpty } from './seed-demo.ts';
+import { storeIsEmpty } from '../store/read-known.ts';
+import { seedDemo } from './seed-demo.ts';
 import type { CliIo } from './cli-io.ts';
 
 const defaultIo: CliIo = {
@@ -281,8 +282,8 @@ async function runRejects(store: Store, values: CliArgs['values'], io: CliIo): P
     io.err(`muster rejects: --import takes an import id (a whole number), got "${text}"`);
     return 2;
   }
-  const importId = text !== undefined ? Number(text) : await latestFinishedImport(store.db);
-  if (importId !== null && !(await importExists(store.db, importId))) {
+  const importId = text !== undefined ? Number(text) : await latestFinishedImport(store);
+  if (importId !== null && !(await importExists(store, importId))) {
     io.err(`muster rejects: no import ${importId} in this store`);
     return 2;
   }
@@ -290,10 +291,10 @@ async function runRejects(store: Store, values: CliArgs['values'], io: CliIo): P
     io.err('muster rejects: no import has run yet');
     return 0;
   }
-  const rejects = await readRejects(store.db, importId);
+  const rejects = await readRejects(store, importId);
   for (const r of rejects) io.out(JSON.stringify(r));
   if (rejects.length === 0) {
-    const later = await supersedingImport(store.db, importId);
+    const later = await supersedingImport(store, importId);
     io.err(
       later === null
         ? `muster rejects: import ${importId} rejected nothing`

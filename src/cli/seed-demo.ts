@@ -8,12 +8,6 @@ import type { ImportReport } from '../ingest/import-types.ts';
 import { writeMeta } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 
-/** True when no event has been imported yet. */
-export async function storeIsEmpty(store: Store): Promise<boolean> {
-  const row = await store.db.selectFrom('events').select('id').limit(1).executeTakeFirst();
-  return row === undefined;
-}
-
 /** Generates the demo for today (UTC) and imports it as one canonical document. */
 export async function seedDemo(
   store: Store,
@@ -23,6 +17,6 @@ export async function seedDemo(
   const report = await importCanonical(store, document, {
     source: `demo (generated for ${today})`,
   });
-  await writeMeta(store.db, 'demo', `generated for ${today}, seed ${DEMO_DEFAULT_SEED}`);
+  await writeMeta(store, 'demo', `generated for ${today}, seed ${DEMO_DEFAULT_SEED}`);
   return report;
 }

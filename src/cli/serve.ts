@@ -19,7 +19,8 @@ import { readImportRuns } from '../store/read-service-state.ts';
 import { openMigratedStore } from '../store/store.ts';
 import type { CliIo } from './cli-io.ts';
 import { printReport } from './print-report.ts';
-import { seedDemo, storeIsEmpty } from './seed-demo.ts';
+import { storeIsEmpty } from '../store/read-known.ts';
+import { seedDemo } from './seed-demo.ts';
 import { servingSnapshots } from './serving-snapshots.ts';
 
 export interface ServeOptions {

@@ -3,7 +3,7 @@
  * through importSources.
  */
 import type { Store } from '../store/store.ts';
-import { canonicalToRaw } from './canonical-adapter.ts';
+import { canonicalToRaw } from './formats/canonical/canonical-adapter.ts';
 import type { ImportReport } from './import-types.ts';
 import { runImport } from './run-import.ts';
 

@@ -9,12 +9,20 @@ import type { Store } from '../store/store.ts';
 import type { RawBatch } from './import-types.ts';
 import type { ImportProgress } from './run-import.ts';
 
+/** Games per batch (one transaction each) of a streamed format when the caller does not say. */
+export const DEFAULT_BATCH_GAMES = 20_000;
+
+/**
+ * The command's options a format reads for itself, by name (`--system`, `--event`): each format
+ * says which it takes and what they mean (its `reads` and docs/import-formats.md); the shared
+ * reading code passes them on unread.
+ */
+export type FormatFlags = Readonly<Record<string, string | undefined>>;
+
 /** What a format's reader is given besides its paths. */
 export interface ImportReadOptions {
-  /** CSV and pairing-app exports: the game system of the games (default: the only one stored). */
-  system?: string;
-  /** Rosters only: the stored event whose players the rosters belong to. */
-  event?: string;
+  /** The command's options for the format itself (`system` for CSV, `event` for rosters). */
+  flags: FormatFlags;
   /** Reads stdin for `-` (default: process.stdin, streamed for NDJSON and CSV). */
   stdin?: () => Promise<string | Readable>;
   /**

@@ -1,16 +1,21 @@
 /**
- * The imports table's bookkeeping (docs/operations.md#import-records): a row per import, marked
+ * The imports table's bookkeeping as ingest decides it (docs/operations.md#import-records); the
+ * store writes the rows (src/store/write-import-record.ts). A row per import, marked
  * `running` with the process that runs it, then `imported`, `rejected` or `failed`; a row left
  * `running` by a process that died is marked `interrupted` at the next import or start. An
  * import's outcome is written in the transaction of its last batch, so a record never says
  * `interrupted` for data that landed, nor `imported` for data that did not.
  */
 import { hostname } from 'node:os';
-import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.ts';
 import type { Store } from '../store/store.ts';
+import {
+  finishImportRecord,
+  insertImportRecord,
+  readRunningImports,
+} from '../store/write-import-record.ts';
+import type { ImportRecordUpdate, ImportStatus } from '../store/write-import-record.ts';
 
-export type ImportStatus = 'running' | 'imported' | 'rejected' | 'failed' | 'interrupted';
+export type { ImportRecordUpdate, ImportStatus };
 
 /** A running import on another machine is taken as dead after this long. */
 const FOREIGN_STALE_MS = 24 * 3_600_000;
@@ -36,26 +41,8 @@ function isDead(summary: string | null, startedAt: string, now: number): boolean
 }
 
 /** The `running` summary: which process runs the import, and what it has committed so far. */
-function runningSummary(committed: string | null = null): string {
+export function runningSummary(committed: string | null = null): string {
   return `running in process ${process.pid} on ${hostname()}${committed === null ? '' : `; ${committed}`}`;
-}
-
-/**
- * Writes what a streamed import has committed so far into its `running` row, in the transaction
- * of the batch just written, so an import that stops later still says what it kept
- * (docs/operations.md#import-records).
- */
-export async function noteCommitted(
-  db: Kysely<Database>,
-  importId: number,
-  committed: string,
-): Promise<void> {
-  await db
-    .updateTable('imports')
-    .set({ summary: runningSummary(committed) })
-    .where('id', '=', importId)
-    .where('status', '=', 'running')
-    .execute();
 }
 
 /** Inserts the `running` row of a new import; returns its id (docs/operations.md#import-records). */
@@ -64,60 +51,37 @@ export async function startImportRecord(
   format: string,
   sources: readonly string[],
 ): Promise<number> {
-  const inserted = await store.db
-    .insertInto('imports')
-    .values({
-      started_at: new Date().toISOString(),
-      finished_at: null,
-      format,
-      sources: JSON.stringify(sources),
-      status: 'running',
-      summary: runningSummary(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(inserted.id);
+  return insertImportRecord(store, { format, sources, summary: runningSummary() });
 }
 
 /**
- * Records how an import ended (docs/operations.md#import-records); `db` is the transaction that
- * wrote the import's last batch, so the record and the data land together. Only a `running`
- * record is finished: one the data's transaction already finished keeps what it says.
+ * What the transaction of an import's last batch records (docs/operations.md#import-records): its
+ * outcome, and, unless it failed or read standard input (never the same twice), that its rejects
+ * supersede those of earlier imports of the same format and sources
+ * (docs/import-formats.md#rejects-and-replay).
  */
-export async function finishImportRecord(
-  db: Kysely<Database>,
-  importId: number,
+export function finishedRecord(
   status: Exclude<ImportStatus, 'running'>,
   summary: string,
-): Promise<void> {
-  await db
-    .updateTable('imports')
-    .set({ status, summary, finished_at: new Date().toISOString() })
-    .where('id', '=', importId)
-    .where('status', '=', 'running')
-    .execute();
-}
-
-/**
- * Drops the rejects of earlier finished imports of the same format and sources: a new import of
- * the same files saw them again (or saw them fixed), so they belong to it now and are not kept
- * twice (docs/import-formats.md#rejects-and-replay). Standard input is never the same twice.
- */
-export async function supersedeRejects(
-  db: Kysely<Database>,
-  importId: number,
   format: string,
   sources: readonly string[],
+): ImportRecordUpdate {
+  const supersedes = status === 'failed' || sources.includes('-') ? null : { format, sources };
+  return { status, summary, supersedes };
+}
+
+/** What a streamed batch that is not the last records: what has been committed so far. */
+export function committedRecord(committed: string): ImportRecordUpdate {
+  return { status: 'running', summary: runningSummary(committed) };
+}
+
+/** Records that an import failed outside any batch's transaction (its reason, what stays). */
+export async function failImportRecord(
+  store: Store,
+  importId: number,
+  summary: string,
 ): Promise<void> {
-  if (sources.includes('-')) return;
-  const earlier = db
-    .selectFrom('imports')
-    .select('id')
-    .where('format', '=', format)
-    .where('sources', '=', JSON.stringify(sources))
-    .where('id', '<', importId)
-    .where('status', '!=', 'running');
-  await db.deleteFrom('rejects').where('import_id', 'in', earlier).execute();
+  await finishImportRecord(store, importId, 'failed', summary);
 }
 
 /**
@@ -128,15 +92,11 @@ export async function supersedeRejects(
 export async function markInterruptedImports(
   store: Store,
 ): Promise<Array<{ importId: number; summary: string }>> {
-  const running = await store.db
-    .selectFrom('imports')
-    .select(['id', 'started_at', 'summary'])
-    .where('status', '=', 'running')
-    .execute();
+  const running = await readRunningImports(store);
   const now = Date.now();
   const marked: Array<{ importId: number; summary: string }> = [];
   for (const row of running) {
-    if (!isDead(row.summary, row.started_at, now)) continue;
+    if (!isDead(row.summary, row.startedAt, now)) continue;
     const match = row.summary === null ? null : MARKER.exec(row.summary);
     const where = match === null ? '' : ` (in process ${match[1]} on ${match[2]})`;
     const kept =
@@ -144,8 +104,8 @@ export async function markInterruptedImports(
         ? 'no batch of it was committed'
         : `${match[3]} before it stopped, and stay`;
     const summary = `did not finish: its process stopped before the end${where}; ${kept}; the batch it was writing was not written`;
-    await finishImportRecord(store.db, Number(row.id), 'interrupted', summary);
-    marked.push({ importId: Number(row.id), summary });
+    await finishImportRecord(store, row.id, 'interrupted', summary);
+    marked.push({ importId: row.id, summary });
   }
   return marked;
 }

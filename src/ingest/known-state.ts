@@ -3,6 +3,7 @@
  * score rules, factions by alias, and the scenario catalogue's spellings.
  */
 import type { GameSystem } from '../domain/model.ts';
+import { readKnownRows } from '../store/read-known.ts';
 import type { Store } from '../store/store.ts';
 import { nameKey } from '../domain/normalize-name.ts';
 
@@ -67,36 +68,17 @@ export function addScenarioName(
 /** Reads systems, factions, aliases and the scenario catalogue from the store. */
 export async function loadKnownState(store: Store): Promise<KnownState> {
   const state = emptyKnownState();
-  const [systems, factions, aliases, scenarios] = await Promise.all([
-    store.db.selectFrom('systems').selectAll().execute(),
-    store.db.selectFrom('factions').selectAll().execute(),
-    store.db.selectFrom('faction_aliases').selectAll().execute(),
-    store.db.selectFrom('scenarios').select(['system_id', 'kind', 'name']).execute(),
-  ]);
-  for (const s of systems) {
-    state.systems.set(s.id, {
-      id: s.id,
-      name: s.name,
-      score:
-        s.score_min === null || s.score_max === null
-          ? null
-          : {
-              min: Number(s.score_min),
-              max: Number(s.score_max),
-              total: s.score_total === null ? null : Number(s.score_total),
-            },
-      marginBands: s.margin_bands === null ? null : JSON.parse(s.margin_bands),
-    });
-  }
+  const { systems, factions, aliases, scenarios } = await readKnownRows(store);
+  for (const s of systems) state.systems.set(s.id, s);
   for (const f of factions) {
-    let ids = state.factionIds.get(f.system_id);
-    if (ids === undefined) state.factionIds.set(f.system_id, (ids = new Set()));
+    let ids = state.factionIds.get(f.systemId);
+    if (ids === undefined) state.factionIds.set(f.systemId, (ids = new Set()));
     ids.add(f.id);
-    addFactionAlias(state, f.system_id, f.id, f.id);
-    addFactionName(state, f.system_id, f.id, f.name);
+    addFactionAlias(state, f.systemId, f.id, f.id);
+    addFactionName(state, f.systemId, f.id, f.name);
   }
-  for (const a of aliases) addFactionAlias(state, a.system_id, a.alias, a.faction_id);
-  for (const f of factions) addFactionAlias(state, f.system_id, f.name, f.id);
-  for (const s of scenarios) addScenarioName(state, s.system_id, s.kind, s.name);
+  for (const a of aliases) addFactionAlias(state, a.systemId, a.alias, a.factionId);
+  for (const f of factions) addFactionAlias(state, f.systemId, f.name, f.id);
+  for (const s of scenarios) addScenarioName(state, s.systemId, s.kind, s.name);
   return state;
 }

@@ -1,33 +1,52 @@
 /**
  * Reading an import's paths (files, folders read recursively, `-` for standard input) into raw
- * batches, shared by the formats of src/ingest/formats/: as one batch for canonical documents
- * and T9A folders, streamed in batches for NDJSON and CSV (docs/import-formats.md#ndjson).
+ * batches, shared by the formats of src/ingest/formats/: as one batch (a whole reader) or streamed
+ * in batches (a stream reader), docs/import-formats.md#rules-for-every-format. Each format brings
+ * its own reader; nothing here knows a format by name.
  */
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { GameSystem } from '../domain/model.ts';
 import type { Store } from '../store/store.ts';
-import { addCanonicalDocument } from './canonical-adapter.ts';
 import { findFiles } from './folder-walk.ts';
-import { csvBatches } from './csv-adapter.ts';
 import type { ImportReadOptions } from './import-format.ts';
+import { DEFAULT_BATCH_GAMES } from './import-format.ts';
 import type { RawBatch } from './import-types.ts';
 import { emptyRawBatch } from './import-types.ts';
 import {
-  decodeUtf8,
   DEFAULT_MAX_RECORD_BYTES,
   InputTooLargeError,
   NotUtf8Error,
   readBounded,
-  readFileBounded,
 } from './input-text.ts';
 import { loadKnownState } from './known-state.ts';
-import { DEFAULT_BATCH_GAMES, ndjsonBatches } from './ndjson-adapter.ts';
-import { addT9aFolder } from './t9a-adapter.ts';
-import type { T9aProgress } from './t9a-adapter.ts';
+
+/**
+ * How a format read as one batch reads: standard input (or why it cannot come from there) and
+ * one path. A path it cannot read throws; the error becomes that path's file reject.
+ */
+export interface WholeReader {
+  /** Adds what standard input holds (read up to `limit` bytes), or says why it cannot be read. */
+  readonly stdin: ((batch: RawBatch, bytes: Buffer) => void) | { readonly refused: string };
+  readPath(batch: RawBatch, path: string, limit: number, options: ImportReadOptions): Promise<void>;
+}
+
+/** How a streamed format reads: its files, the size of each read, and its batches of a stream. */
+export interface StreamReader {
+  /** The files a folder is searched for (lower-case suffix). */
+  readonly extension: string;
+  /** Bytes a file is read at a time. */
+  readonly readBytes: number;
+  batches(
+    input: Readable,
+    source: string,
+    batchGames: number,
+    limit: number,
+  ): AsyncIterable<RawBatch>;
+}
 
 /** The files of a format under `path`; entries that cannot be used are file rejects of their own. */
-function expand(path: string, ext: string) {
+export function expand(path: string, ext: string) {
   return findFiles(path, (name) => name.toLowerCase().endsWith(ext));
 }
 
@@ -36,82 +55,42 @@ export async function storedSystems(store: Store): Promise<GameSystem[]> {
   return [...(await loadKnownState(store)).systems.values()];
 }
 
-/** The store's only game system, for sources that do not name theirs (docs/import-formats.md#csv). */
-export async function defaultSystem(store: Store): Promise<string> {
-  const systems = await store.db.selectFrom('systems').select('id').execute();
-  if (systems.length === 1) return systems[0].id;
-  throw new Error(
-    systems.length === 0
-      ? 'the store has no game system yet: import its definition (canonical systems[]) first, or pass --system'
-      : `the store holds several game systems (${systems.map((s) => s.id).join(', ')}): pass --system`,
-  );
-}
-
 /**
- * Canonical documents (`extension` .json) and T9A folders (`t9a`): every path's records in one
- * batch, one transaction (docs/import-formats.md#rules-for-every-format).
+ * Every path's records in one batch, one transaction (docs/import-formats.md#rules-for-every-format);
+ * a path the reader cannot read is a file reject, and a record over the limit fails the import.
  */
 export async function* wholeBatch(
   paths: string[],
-  kind: { extension: string } | 't9a',
+  reader: WholeReader,
   options: ImportReadOptions,
 ): AsyncGenerator<RawBatch> {
-  const format = kind === 't9a' ? 't9a' : 'json';
-  const extension = kind === 't9a' ? '' : kind.extension;
   const limit = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
   const batch: RawBatch = emptyRawBatch(false);
-  const unreadable = (source: string, error: unknown) =>
-    batch.rejects.push({
-      kind: 'file',
-      source,
-      record: error instanceof NotUtf8Error ? `line ${error.line}` : null,
-      field: null,
-      reason:
-        error instanceof NotUtf8Error ? error.message : `cannot read: ${(error as Error).message}`,
-      payload: null,
-    });
-
   for (const path of paths) {
-    if (path === '-') {
-      if (format === 't9a') {
-        unreadable('stdin', new Error('the t9a format is a folder; it cannot come from stdin'));
-        continue;
-      }
-      addBytes(batch, await readBounded(await stdinStream(options), 'stdin', limit), 'stdin');
-      continue;
-    }
     try {
-      if (format === 't9a') {
-        await addT9aFolder(
-          batch,
-          path,
-          (p: T9aProgress) =>
-            options.onProgress?.(`read ${p.reports} reports from ${p.tournaments} tournaments`),
-          limit,
-        );
-        continue;
-      }
-      const { paths: files, rejects } = await expand(path, extension);
-      batch.rejects.push(...rejects);
-      if (files.length === 0) unreadable(path, new Error(`no ${extension} files in this folder`));
-      for (const file of files) {
-        let bytes: Buffer;
-        try {
-          bytes = await readFileBounded(file, limit);
-        } catch (error) {
-          if (error instanceof InputTooLargeError) throw error;
-          unreadable(file, error);
-          continue;
-        }
-        addBytes(batch, bytes, file);
-      }
+      if (path !== '-') await reader.readPath(batch, path, limit, options);
+      else if ('refused' in reader.stdin) throw new Error(reader.stdin.refused);
+      else reader.stdin(batch, await readBounded(await stdinStream(options), 'stdin', limit));
     } catch (error) {
       if (error instanceof InputTooLargeError) throw error;
-      unreadable(path, error);
+      batch.rejects.push(unreadable(path === '-' ? 'stdin' : path, error));
     }
   }
   options.onProgress?.('validating and writing');
   yield batch;
+}
+
+/** The file reject of a source that cannot be read (bytes that are not UTF-8 name their line). */
+export function unreadable(source: string, error: unknown): RawBatch['rejects'][number] {
+  return {
+    kind: 'file',
+    source,
+    record: error instanceof NotUtf8Error ? `line ${error.line}` : null,
+    field: null,
+    reason:
+      error instanceof NotUtf8Error ? error.message : `cannot read: ${(error as Error).message}`,
+    payload: null,
+  };
 }
 
 /** Standard input as a stream (a test's text, or the process's). */
@@ -127,17 +106,13 @@ async function stdinStream(options: ImportReadOptions): Promise<Readable> {
  */
 export async function* streamedBatches(
   paths: string[],
-  format: 'ndjson' | 'csv',
-  system: string,
+  reader: StreamReader,
   options: ImportReadOptions,
 ): AsyncGenerator<RawBatch> {
-  const extension = `.${format}`;
+  const { extension } = reader;
   const size = options.batchGames ?? DEFAULT_BATCH_GAMES;
   const limit = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
-  const read = (input: Readable, source: string) =>
-    format === 'csv'
-      ? csvBatches(input, source, system, size, limit)
-      : ndjsonBatches(input, source, size, limit);
+  const read = (input: Readable, source: string) => reader.batches(input, source, size, limit);
   for (const path of paths) {
     if (path === '-') {
       yield* read(await stdinStream(options), 'stdin');
@@ -156,7 +131,7 @@ export async function* streamedBatches(
     for (const file of files) {
       let input: Readable;
       try {
-        input = await openFile(file, format === 'csv' ? CSV_READ_BYTES : NDJSON_READ_BYTES);
+        input = await openFile(file, reader.readBytes);
       } catch (error) {
         yield unreadableBatch(file, error);
         continue;
@@ -166,19 +141,9 @@ export async function* streamedBatches(
   }
 }
 
-/** NDJSON reads: 1 MiB, a sixteenth of the reads (and of the waits for the thread pool) of the default. */
-const NDJSON_READ_BYTES = 1024 * 1024;
-/**
- * CSV reads: 64 KiB. The CSV parser turns each chunk it is given into records at once, whatever
- * its consumer has taken: a 1 MiB chunk of short rows is some 50,000 records of six cell buffers
- * each held at once (about 50 MiB, found in a heap snapshot of an all-rejected sheet), a 64 KiB
- * chunk some 3,000 (docs/operations.md#import-limits).
- */
-const CSV_READ_BYTES = 64 * 1024;
-
 /**
  * Opens a file as a stream. Bytes that are not text are judged line by line by the adapter, so
- * one bad line never costs the lines after it (docs/import-formats.md#ndjson).
+ * one bad line never costs the lines after it (docs/import-formats.md#rules-for-every-format).
  */
 async function openFile(file: string, highWaterMark: number): Promise<Readable> {
   const handle = await open(file, 'r');
@@ -196,29 +161,4 @@ function unreadableBatch(source: string, error: unknown): RawBatch {
     payload: null,
   });
   return batch;
-}
-
-/** Adds one canonical JSON document, read as bytes: it must be UTF-8 text. */
-function addBytes(batch: RawBatch, bytes: Buffer, source: string): void {
-  const fileReject = (reason: string, record: string | null = null, payload: unknown = null) =>
-    batch.rejects.push({ kind: 'file', source, record, field: null, reason, payload });
-  let text: string;
-  try {
-    text = decodeUtf8(bytes);
-  } catch (error) {
-    const line = error instanceof NotUtf8Error ? `line ${error.line}` : null;
-    return void fileReject((error as Error).message, line);
-  }
-  if (text.trim() === '') return void fileReject('the file is empty');
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (error) {
-    return void fileReject(
-      `malformed JSON: ${(error as Error).message}`,
-      null,
-      text.length > 10_000 ? `${text.slice(0, 10_000)}…` : text,
-    );
-  }
-  addCanonicalDocument(batch, document, source);
 }

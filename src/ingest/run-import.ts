@@ -10,11 +10,11 @@ import { zeroCounts } from '../domain/import-batch.ts';
 import type { Store } from '../store/store.ts';
 import { writeBatch } from '../store/write-batch.ts';
 import {
-  finishImportRecord,
+  committedRecord,
+  failImportRecord,
+  finishedRecord,
   markInterruptedImports,
-  noteCommitted,
   startImportRecord,
-  supersedeRejects,
 } from './import-records.ts';
 import type { ImportFormat, ImportReport, RawBatch, RejectGroup } from './import-types.ts';
 import { emptyRawBatch } from './import-types.ts';
@@ -153,19 +153,15 @@ async function runOneBatch(
   const last = context.last || refuse;
   const failed = last && nothingRead(state);
   let report: ImportReport | null = null;
-  await writeBatch(store.db, batch, rejects, importId, {
+  await writeBatch(store, batch, rejects, importId, {
     writeData: !refuse && !failed,
-    inTransaction: async (trx, result) => {
+    record: (result) => {
       addWritten(state, { written: result.counts, rejects, refuse, batch });
       state.dataVersion = result.dataVersion;
-      if (!last) {
-        await noteCommitted(trx, importId, committedLine(state, state.batches + 1));
-        return;
-      }
-      report = reportOf(state, context, options, state.batches + 1);
-      await finishImportRecord(trx, importId, report.status, outcomeSummary(report));
-      if (report.status !== 'failed')
-        await supersedeRejects(trx, importId, options.format, options.sources);
+      if (!last) return committedRecord(committedLine(state, state.batches + 1));
+      const done = reportOf(state, context, options, state.batches + 1);
+      report = done;
+      return finishedRecord(done.status, outcomeSummary(done), options.format, options.sources);
     },
   });
   state.batches++;
@@ -318,12 +314,9 @@ export async function runImportBatches(
   } catch (error) {
     // What earlier batches committed stays: the record says so beside the reason.
     const kept = state.batches > 0 ? `; ${committedLine(state, state.batches)}, and stay` : '';
-    await finishImportRecord(
-      store.db,
-      importId,
-      'failed',
-      `${(error as Error).message}${kept}`,
-    ).catch(() => undefined);
+    await failImportRecord(store, importId, `${(error as Error).message}${kept}`).catch(
+      () => undefined,
+    );
     throw error;
   } finally {
     await iterator.return?.();

@@ -34,10 +34,10 @@ export interface LoadSnapshotOptions {
 /** A builder over the events, entries and reference records that every range's games need. */
 export async function gameBuilder(store: FactReader): Promise<SnapshotBuilder> {
   const [systems, factions, scenarios, events] = await Promise.all([
-    readSystems(store.db),
-    readFactions(store.db),
-    readScenarios(store.db),
-    readCompletedEvents(store.db),
+    readSystems(store),
+    readFactions(store),
+    readScenarios(store),
+    readCompletedEvents(store),
   ]);
   const builder = new SnapshotBuilder(systems, factions, scenarios, events);
   for await (const page of readEntries(store)) builder.addEntries(page);
@@ -72,9 +72,9 @@ export async function loadSnapshot(
   const helpers = ranges.slice(1).map((range) => readPartInWorker(readers!.databaseUrl, range));
   const [builder, demo, players, calendar] = await Promise.all([
     gameBuilder(store),
-    readMeta(store.db, 'demo'),
-    readPlayers(store.db),
-    readSatelliteEvents(store.db),
+    readMeta(store, 'demo'),
+    readPlayers(store),
+    readSatelliteEvents(store),
   ]);
   builder.setPlayerDirectory(players);
   builder.setCalendar(calendar);

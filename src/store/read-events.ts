@@ -3,12 +3,13 @@
  * only): satellites with their majors for upcoming-satellites, and player names and countries
  * for rankings. Called once per data version by the routes that cache the result.
  */
-import type { Kysely } from 'kysely';
 import type { EventRecord } from '../domain/event-record.ts';
-import type { Database } from './schema.ts';
+import { handleOf } from './store-handle.ts';
+import type { StoreOrHandle } from './store-handle.ts';
 
 /** Every satellite and every event a satellite qualifies for (whatever their status). */
-export async function readSatelliteEvents(db: Kysely<Database>): Promise<EventRecord[]> {
+export async function readSatelliteEvents(target: StoreOrHandle): Promise<EventRecord[]> {
+  const db = handleOf(target);
   const rows = await db
     .selectFrom('events')
     .selectAll()
@@ -56,6 +57,7 @@ export interface PlayerRecord {
 }
 
 /** Every player's id, name and country. */
-export async function readPlayers(db: Kysely<Database>): Promise<PlayerRecord[]> {
+export async function readPlayers(target: StoreOrHandle): Promise<PlayerRecord[]> {
+  const db = handleOf(target);
   return db.selectFrom('players').select(['id', 'name', 'country']).orderBy('id').execute();
 }

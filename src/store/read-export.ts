@@ -19,6 +19,8 @@ import type {
 } from '../domain/model.ts';
 import { nameKey } from '../domain/normalize-name.ts';
 import type { Database } from './schema.ts';
+import { handleOf } from './store-handle.ts';
+import type { StoreOrHandle } from './store-handle.ts';
 
 const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 const flag = (v: number | string | null): boolean | null => (v === null ? null : Number(v) === 1);
@@ -37,7 +39,8 @@ export interface ExportReference {
 }
 
 /** Systems, factions with their aliases, and the scenario catalogue. */
-export async function readExportReference(db: Kysely<Database>): Promise<ExportReference> {
+export async function readExportReference(target: StoreOrHandle): Promise<ExportReference> {
+  const db = handleOf(target);
   const systems = (await db.selectFrom('systems').selectAll().orderBy('id').execute()).map(
     (s): GameSystem => ({
       id: s.id,
@@ -102,10 +105,11 @@ export async function readExportReference(db: Kysely<Database>): Promise<ExportR
 
 /** Up to `limit` players after `afterId`, with their aliases. */
 export async function readExportPlayers(
-  db: Kysely<Database>,
+  target: StoreOrHandle,
   afterId: string | null,
   limit: number,
 ): Promise<Player[]> {
+  const db = handleOf(target);
   let query = db.selectFrom('players').selectAll().orderBy('id').limit(limit);
   if (afterId !== null) query = query.where('id', '>', afterId);
   const rows = await query.execute();
@@ -218,11 +222,12 @@ function eventOf(r: Database['events']): Event {
 
 /** Up to `limit` events after `afterId` in the selection, each with its entries and games. */
 export async function readExportEvents(
-  db: Kysely<Database>,
+  target: StoreOrHandle,
   afterId: string | null,
   limit: number,
   selection: ExportSelection = {},
 ): Promise<Event[]> {
+  const db = handleOf(target);
   let query = db.selectFrom('events').selectAll().orderBy('id').limit(limit);
   if (afterId !== null) query = query.where('id', '>', afterId);
   if (selection.system !== undefined) query = query.where('system_id', '=', selection.system);
@@ -321,9 +326,10 @@ export async function readExportEvents(
  * (docs/import-formats.md#matching-rosters-to-players). Null when the store has no such event.
  */
 export async function readEventPlayers(
-  db: Kysely<Database>,
+  target: StoreOrHandle,
   eventId: string,
 ): Promise<{ event: Event; players: Array<{ id: string; name: string | null }> } | null> {
+  const db = handleOf(target);
   const row = await db
     .selectFrom('events')
     .selectAll()

@@ -5,9 +5,9 @@
  * million rows come back as arrays (GameRow, SideRow) rather than objects.
  */
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
-import type { Database } from './schema.ts';
 import type { Store } from './store.ts';
+import { handleOf } from './store-handle.ts';
+import type { StoreOrHandle } from './store-handle.ts';
 
 /** What the paged readers use of a store: Kysely to build queries, selectRows to run them. */
 export type FactReader = Pick<Store, 'db' | 'selectRows'>;
@@ -130,7 +130,8 @@ export const DEFAULT_PAGE_SIZE = 4_000;
 
 const COMPLETED = 'completed';
 
-export async function readSystems(db: Kysely<Database>): Promise<SystemFact[]> {
+export async function readSystems(target: StoreOrHandle): Promise<SystemFact[]> {
+  const db = handleOf(target);
   return db
     .selectFrom('systems')
     .select([
@@ -148,7 +149,8 @@ export async function readSystems(db: Kysely<Database>): Promise<SystemFact[]> {
     .execute();
 }
 
-export async function readFactions(db: Kysely<Database>): Promise<FactionFact[]> {
+export async function readFactions(target: StoreOrHandle): Promise<FactionFact[]> {
+  const db = handleOf(target);
   return db
     .selectFrom('factions')
     .select(['system_id', 'id', 'name', 'parent_id'])
@@ -157,7 +159,8 @@ export async function readFactions(db: Kysely<Database>): Promise<FactionFact[]>
     .execute();
 }
 
-export async function readScenarios(db: Kysely<Database>): Promise<ScenarioFact[]> {
+export async function readScenarios(target: StoreOrHandle): Promise<ScenarioFact[]> {
+  const db = handleOf(target);
   return db
     .selectFrom('scenarios')
     .select(['system_id', 'kind', 'name', 'description'])
@@ -168,7 +171,8 @@ export async function readScenarios(db: Kysely<Database>): Promise<ScenarioFact[
 }
 
 /** Completed events only: upcoming ones are for upcoming-satellites, never for statistics. */
-export async function readCompletedEvents(db: Kysely<Database>): Promise<EventFact[]> {
+export async function readCompletedEvents(target: StoreOrHandle): Promise<EventFact[]> {
+  const db = handleOf(target);
   return db
     .selectFrom('events')
     .select([

@@ -1,6 +1,6 @@
 /** Reads the rejected records of an import back, for people to fix and replay them. */
-import type { Kysely } from 'kysely';
-import type { Database } from './schema.ts';
+import { handleOf } from './store-handle.ts';
+import type { StoreOrHandle } from './store-handle.ts';
 
 export interface StoredReject {
   importId: number;
@@ -15,7 +15,8 @@ export interface StoredReject {
  * The id of the newest finished import, or null (docs/import-formats.md#rejects-and-replay): its
  * rejects are the ones to fix, and none means the latest import rejected nothing.
  */
-export async function latestFinishedImport(db: Kysely<Database>): Promise<number | null> {
+export async function latestFinishedImport(target: StoreOrHandle): Promise<number | null> {
+  const db = handleOf(target);
   const row = await db
     .selectFrom('imports')
     .select((eb) => eb.fn.max('id').as('id'))
@@ -29,9 +30,10 @@ export async function latestFinishedImport(db: Kysely<Database>): Promise<number
  * (docs/import-formats.md#rejects-and-replay).
  */
 export async function supersedingImport(
-  db: Kysely<Database>,
+  target: StoreOrHandle,
   importId: number,
 ): Promise<number | null> {
+  const db = handleOf(target);
   const own = await db
     .selectFrom('imports')
     .select(['format', 'sources'])
@@ -50,7 +52,8 @@ export async function supersedingImport(
 }
 
 /** Whether the imports table has a row with this id (docs/operations.md#import-records). */
-export async function importExists(db: Kysely<Database>, importId: number): Promise<boolean> {
+export async function importExists(target: StoreOrHandle, importId: number): Promise<boolean> {
+  const db = handleOf(target);
   const row = await db
     .selectFrom('imports')
     .select('id')
@@ -60,7 +63,11 @@ export async function importExists(db: Kysely<Database>, importId: number): Prom
 }
 
 /** Every reject of one import, in the order they were reported. */
-export async function readRejects(db: Kysely<Database>, importId: number): Promise<StoredReject[]> {
+export async function readRejects(
+  target: StoreOrHandle,
+  importId: number,
+): Promise<StoredReject[]> {
+  const db = handleOf(target);
   const rows = await db
     .selectFrom('rejects')
     .selectAll()

@@ -1,6 +1,7 @@
 /**
  * The system of record behind one narrow interface: a Kysely handle on SQLite (better-sqlite3,
- * the embedded default) or PostgreSQL (pg), migrations, the data version and a liveness ping.
+ * the embedded default) or PostgreSQL (pg), migrations, the data version and a liveness ping;
+ * every query is a named function of src/store, which the other layers call with the store.
  * A PostgreSQL connection that the server ends is replaced, never fatal, and the reads a serving
  * process makes while it answers are bounded in time (docs/operations.md#store-outages).
  */
@@ -12,6 +13,8 @@ import type { Compilable, CompiledQuery, Transaction } from 'kysely';
 import pg from 'pg';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.ts';
 import { migrationProvider } from './migrations.ts';
+import { handleOf } from './store-handle.ts';
+import type { StoreOrHandle } from './store-handle.ts';
 import { cachingDatabase } from './statement-cache.ts';
 import type { Dialect } from './dialect.ts';
 import type { Database } from './schema.ts';
@@ -20,6 +23,10 @@ export type { Dialect };
 
 export interface Store {
   readonly dialect: Dialect;
+  /**
+   * The query handle, for src/store's own functions (and tests): the layers above call those
+   * named functions with the store and build no query themselves (docs/architecture.md#layers).
+   */
   readonly db: Kysely<Database>;
   /** Where the data lives, with any password removed: safe to log and to show in health. */
   readonly location: string;
@@ -265,13 +272,15 @@ export async function bumpDataVersion(trx: Transaction<Database>): Promise<numbe
 }
 
 /** Reads a meta value (e.g. "demo" when the store holds generated demo data). */
-export async function readMeta(db: Kysely<Database>, key: string): Promise<string | null> {
+export async function readMeta(target: StoreOrHandle, key: string): Promise<string | null> {
+  const db = handleOf(target);
   const row = await db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst();
   return row?.value ?? null;
 }
 
 /** Upserts a meta value. */
-export async function writeMeta(db: Kysely<Database>, key: string, value: string): Promise<void> {
+export async function writeMeta(target: StoreOrHandle, key: string, value: string): Promise<void> {
+  const db = handleOf(target);
   await db
     .insertInto('meta')
     .values({ key, value })

@@ -4,14 +4,18 @@
  * alone, so importing the same input twice changes no row. The data version moves only when
  * something changed.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { ImportCounts, Reject, ValidBatch } from '../domain/import-batch.ts';
 import { zeroCounts } from '../domain/import-batch.ts';
 import { emptyListRows, insertBuffer, insertChunked } from './insert-rows.ts';
 import type { ListRows } from './insert-rows.ts';
 import type { Database } from './schema.ts';
+import { handleOf } from './store-handle.ts';
+import type { StoreOrHandle } from './store-handle.ts';
 import { bumpDataVersion } from './store.ts';
 import { deleteGames, gameRowsFor, writeEvents } from './write-events.ts';
+import { writeImportRecordUpdate } from './write-import-record.ts';
+import type { ImportRecordUpdate } from './write-import-record.ts';
 import { writeFactions, writePlayers, writeScenarios, writeSystems } from './write-reference.ts';
 
 export interface WriteResult {
@@ -53,25 +57,29 @@ export interface WriteBatchOptions {
   /** false: only the rejects are written (a refused or failed import). */
   writeData: boolean;
   /**
-   * Runs last, inside the same transaction, with what was written: the import's own record is
-   * updated here, so it can never disagree with the data (docs/operations.md#import-records).
+   * What the import's own record says, given what was written: the caller decides it, and it is
+   * written last inside the same transaction, so the record can never disagree with the data
+   * (docs/operations.md#import-records). No transaction handle leaves the store.
    */
-  inTransaction?: (trx: Transaction<Database>, result: WriteResult) => Promise<void>;
+  record?: (result: WriteResult) => ImportRecordUpdate;
 }
 
 /** Writes the batch and its rejects in one transaction; nothing of it lands if anything throws. */
 export async function writeBatch(
-  db: Kysely<Database>,
+  target: StoreOrHandle,
   batch: ValidBatch,
   rejects: Reject[],
   importId: number,
   options: WriteBatchOptions = { writeData: true },
 ): Promise<WriteResult> {
-  return db.transaction().execute(async (trx) => {
-    const result = await writeInTransaction(trx, batch, rejects, importId, options.writeData);
-    await options.inTransaction?.(trx, result);
-    return result;
-  });
+  return handleOf(target)
+    .transaction()
+    .execute(async (trx) => {
+      const result = await writeInTransaction(trx, batch, rejects, importId, options.writeData);
+      if (options.record !== undefined)
+        await writeImportRecordUpdate(trx, importId, options.record(result));
+      return result;
+    });
 }
 
 async function writeInTransaction(

@@ -16,7 +16,7 @@ import {
   parseRosterXml,
   parseRosz,
   readRoster,
-} from '../../src/ingest/roster-parse.ts';
+} from '../../src/ingest/formats/roster/roster-parse.ts';
 import { openTestStore, TEST_BACKEND } from '../support/test-store.ts';
 import type { TestStore } from '../support/test-store.ts';
 

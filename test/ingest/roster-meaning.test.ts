@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { readRoster } from '../../src/ingest/roster-parse.ts';
+import { readRoster } from '../../src/ingest/formats/roster/roster-parse.ts';
 
 const ROSTERS = join(import.meta.dirname, '..', 'fixtures', 'rosters');
 
@@ -51,6 +51,44 @@ describe('roster meaning', () => {
       [
         ['Captain', 'HQ', [{ name: 'Power Sword', type: 'Melee Weapon' }]],
         ['Tactical Squad', 'Troops', []],
+      ],
+    );
+  });
+
+  it('files a BattleScribe 2.01 unit under the force category its "New CategoryLink" targets', async () => {
+    const roster = await readRoster(join(ROSTERS, 'new-categorylink-201.ros'));
+    assert.deepEqual(
+      roster.list.units.map((u) => [u.name, u.category, u.cost, u.models]),
+      [
+        ['Neurothrope', 'HQ', 70, 1],
+        ['Termagants', 'Troops', 40, 10],
+        // Its primary link targets no category of the force: the link's own name, said so.
+        ['Ripper Swarms', 'New CategoryLink', 33, 3],
+        ['Tyrannocyte', 'Dedicated Transport', 83, 1],
+      ],
+    );
+    assert.deepEqual(roster.unresolvedLinks, ['New CategoryLink']);
+    const named = await readRoster(join(ROSTERS, 'category-links-201.ros'));
+    assert.deepEqual(named.unresolvedLinks, ['Melee Weapon']);
+  });
+
+  it('counts an Age of Sigmar unit size written as an upgrade named for the unit', async () => {
+    const { list } = await readRoster(join(ROSTERS, 'size-upgrades-aos.ros'));
+    assert.deepEqual(
+      list.units.map((u) => [
+        u.name,
+        u.category,
+        u.cost,
+        u.models,
+        (u.options ?? []).map((o) => o.name),
+      ]),
+      [
+        // A hero with no model entry: its models are not known, never guessed.
+        ['Grey Seer', 'Leader', 140, null, []],
+        // "20 Clanrats" taken twice is 40 models and no option; the weapons stay options.
+        ['Clanrats', 'Battleline', 200, 40, ['Rusty Spear and Clanrat Shield']],
+        ['Clanrats', 'Battleline', 100, 20, []],
+        ['Stormvermin', 'Other', 220, 20, []],
       ],
     );
   });

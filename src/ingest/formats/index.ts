@@ -4,12 +4,12 @@
  * docs/import-formats.md has a section for each. The first is the default.
  */
 import type { ImportFormatSpec } from '../import-format.ts';
-import { bcpFormat } from './bcp-format.ts';
-import { canonicalFormat } from './canonical-format.ts';
-import { csvFormat } from './csv-format.ts';
-import { ndjsonFormat } from './ndjson-format.ts';
-import { rosterFormat } from './roster-format.ts';
-import { t9aFormat } from './t9a-format.ts';
+import { bcpFormat } from './bcp/bcp-format.ts';
+import { canonicalFormat } from './canonical/canonical-format.ts';
+import { csvFormat } from './csv/csv-format.ts';
+import { ndjsonFormat } from './ndjson/ndjson-format.ts';
+import { rosterFormat } from './roster/roster-format.ts';
+import { t9aFormat } from './t9a/t9a-format.ts';
 
 export const IMPORT_FORMATS: readonly ImportFormatSpec[] = [
   canonicalFormat,

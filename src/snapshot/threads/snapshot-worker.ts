@@ -65,7 +65,7 @@ try {
       : {
           file,
           key: snapshotFileKey({
-            storeId: (await readMeta(store.db, 'store_id')) ?? 'none',
+            storeId: (await readMeta(store, 'store_id')) ?? 'none',
             dataVersion: await store.dataVersion(),
             deriveModule,
           }),

@@ -2,7 +2,7 @@
  * The 9th Age as a game system: the 0..20 battle-point scale (summing to 20), its margin bands,
  * and the army codes used by the Ninth Age Data Project with their full names.
  */
-import type { Faction, GameSystem } from '../domain/model.ts';
+import type { Faction, GameSystem } from '../../../domain/model.ts';
 
 export const T9A_SYSTEM: GameSystem = {
   id: 't9a',

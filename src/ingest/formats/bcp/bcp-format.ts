@@ -1,9 +1,9 @@
 /** Pairing-app exports, an event a folder, in batches (docs/import-formats.md#pairing-app-exports). */
-import { BcpSystems, bcpBatches } from '../bcp-sources.ts';
-import type { ImportFormatSpec } from '../import-format.ts';
-import { DEFAULT_MAX_RECORD_BYTES } from '../input-text.ts';
-import { DEFAULT_BATCH_GAMES } from '../ndjson-adapter.ts';
-import { storedSystems } from '../read-sources.ts';
+import { BcpSystems, bcpBatches } from './bcp-sources.ts';
+import { DEFAULT_BATCH_GAMES } from '../../import-format.ts';
+import type { ImportFormatSpec } from '../../import-format.ts';
+import { DEFAULT_MAX_RECORD_BYTES } from '../../input-text.ts';
+import { storedSystems } from '../../read-sources.ts';
 
 export const bcpFormat: ImportFormatSpec = {
   name: 'bcp',
@@ -17,7 +17,7 @@ export const bcpFormat: ImportFormatSpec = {
     see: "Matchups, filter System: the export's game system",
   },
   async *batches(store, paths, options) {
-    const systems = new BcpSystems(await storedSystems(store), options.system);
+    const systems = new BcpSystems(await storedSystems(store), options.flags.system);
     yield* bcpBatches(
       paths,
       systems,

@@ -4,11 +4,12 @@
  * each record to validation on its own, so one bad record never sinks its neighbours.
  */
 import { Compile } from 'typebox/compile';
-import { toFieldErrors } from '../errors/field-errors.ts';
-import { DocumentEnvelopeSchema } from '../domain/canonical-schema.ts';
-import type { RawBatch } from './import-types.ts';
-import { emptyRawBatch } from './import-types.ts';
-import { placeAndReason } from './validation-context.ts';
+import { toFieldErrors } from '../../../errors/field-errors.ts';
+import { DocumentEnvelopeSchema } from '../../../domain/canonical-schema.ts';
+import type { RawBatch } from '../../import-types.ts';
+import { emptyRawBatch } from '../../import-types.ts';
+import { decodeUtf8, NotUtf8Error } from '../../input-text.ts';
+import { placeAndReason } from '../../validation-context.ts';
 
 const envelope = Compile(DocumentEnvelopeSchema);
 const ARRAYS = ['systems', 'factions', 'players', 'scenarios', 'events'] as const;
@@ -57,4 +58,29 @@ export function canonicalToRaw(document: unknown, source = 'document'): RawBatch
   const batch = emptyRawBatch(false);
   addCanonicalDocument(batch, document, source);
   return batch;
+}
+
+/** Adds one canonical JSON document, read as bytes: it must be UTF-8 text. */
+export function addCanonicalBytes(batch: RawBatch, bytes: Buffer, source: string): void {
+  const fileReject = (reason: string, record: string | null = null, payload: unknown = null) =>
+    batch.rejects.push({ kind: 'file', source, record, field: null, reason, payload });
+  let text: string;
+  try {
+    text = decodeUtf8(bytes);
+  } catch (error) {
+    const line = error instanceof NotUtf8Error ? `line ${error.line}` : null;
+    return void fileReject((error as Error).message, line);
+  }
+  if (text.trim() === '') return void fileReject('the file is empty');
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    return void fileReject(
+      `malformed JSON: ${(error as Error).message}`,
+      null,
+      text.length > 10_000 ? `${text.slice(0, 10_000)}…` : text,
+    );
+  }
+  addCanonicalDocument(batch, document, source);
 }

@@ -11,8 +11,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { XMLParser } from 'fast-xml-parser';
 import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import type { UnzipFileInfo } from 'fflate';
-import { decodeUtf8, NotUtf8Error } from './input-text.ts';
-import { NUL_REASON } from './nul-text.ts';
+import { decodeUtf8, NotUtf8Error } from '../../input-text.ts';
+import { NUL_REASON } from '../../nul-text.ts';
 import { RosterError, rosterFromObject } from './roster-list.ts';
 import type { ParsedRoster } from './roster-list.ts';
 

@@ -5,11 +5,11 @@
  * side of theirs without a list of its own uses); the event is sent again with its entries, so
  * importing the same rosters twice changes nothing and a changed roster replaces its list.
  */
-import type { Entry } from '../domain/model.ts';
-import { readEventPlayers } from '../store/read-export.ts';
-import type { Store } from '../store/store.ts';
-import type { RawBatch } from './import-types.ts';
-import { emptyRawBatch } from './import-types.ts';
+import type { Entry } from '../../../domain/model.ts';
+import { readEventPlayers } from '../../../store/read-export.ts';
+import type { Store } from '../../../store/store.ts';
+import type { RawBatch } from '../../import-types.ts';
+import { emptyRawBatch } from '../../import-types.ts';
 import { matchRosters, playersWithoutList, rosterFiles } from './roster-attach.ts';
 
 /** The raw batch of one event's rosters: the event with its entries, lists attached. */
@@ -19,7 +19,7 @@ export async function rosterBatch(
   paths: string[],
 ): Promise<RawBatch> {
   const batch = emptyRawBatch(false);
-  const stored = await readEventPlayers(store.db, eventId);
+  const stored = await readEventPlayers(store, eventId);
   if (stored === null)
     throw new Error(`no event "${eventId}" in the store: import the event first`);
   let files: string[];

@@ -5,13 +5,11 @@
  * file. A bad line (not JSON, not UTF-8) is rejected by its line number; the others import.
  */
 import type { Readable } from 'node:stream';
-import { addCanonicalDocument } from './canonical-adapter.ts';
-import type { RawBatch } from './import-types.ts';
-import { emptyRawBatch } from './import-types.ts';
-import { DEFAULT_MAX_RECORD_BYTES, readLines } from './input-text.ts';
-
-/** Games per batch (one transaction each) when the caller does not say. */
-export const DEFAULT_BATCH_GAMES = 20_000;
+import { addCanonicalDocument } from '../canonical/canonical-adapter.ts';
+import { DEFAULT_BATCH_GAMES } from '../../import-format.ts';
+import type { RawBatch } from '../../import-types.ts';
+import { emptyRawBatch } from '../../import-types.ts';
+import { DEFAULT_MAX_RECORD_BYTES, readLines } from '../../input-text.ts';
 
 /**
  * Text read into one batch before it is handed on, whatever it holds: a batch of lines that are

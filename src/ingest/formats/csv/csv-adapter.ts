@@ -10,10 +10,10 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { parse as parseStream } from 'csv-parse';
 import type { CsvError } from 'csv-parse';
-import { EVENT_FORMATS, EVENT_TIERS } from '../domain/model.ts';
-import type { Side } from '../domain/model.ts';
-import type { Reject } from '../domain/import-batch.ts';
-import { cleanName, nameKey } from '../domain/normalize-name.ts';
+import { EVENT_FORMATS, EVENT_TIERS } from '../../../domain/model.ts';
+import type { Side } from '../../../domain/model.ts';
+import type { Reject } from '../../../domain/import-batch.ts';
+import { cleanName, nameKey } from '../../../domain/normalize-name.ts';
 import {
   bool,
   CellError,
@@ -27,10 +27,10 @@ import {
 import type { Row } from './csv-cells.ts';
 import { parserOptions, skippedRows, UnreadInput } from './csv-records.ts';
 import type { ParsedRecord } from './csv-records.ts';
-import type { RawBatch } from './import-types.ts';
-import { emptyRawBatch } from './import-types.ts';
-import { DEFAULT_MAX_RECORD_BYTES, InputTooLargeError } from './input-text.ts';
-import { NUL_REASON } from './nul-text.ts';
+import type { RawBatch } from '../../import-types.ts';
+import { emptyRawBatch } from '../../import-types.ts';
+import { DEFAULT_MAX_RECORD_BYTES, InputTooLargeError } from '../../input-text.ts';
+import { NUL_REASON } from '../../nul-text.ts';
 
 export { CSV_COLUMNS, CSV_REQUIRED_COLUMNS } from './csv-cells.ts';
 

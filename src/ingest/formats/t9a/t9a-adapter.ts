@@ -5,16 +5,16 @@
  */
 import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { ArmyList, EventStatus, Game, Side } from '../domain/model.ts';
-import { findFolders } from './folder-walk.ts';
+import type { ArmyList, EventStatus, Game, Side } from '../../../domain/model.ts';
+import { findFolders } from '../../folder-walk.ts';
 import {
   decodeUtf8,
   DEFAULT_MAX_RECORD_BYTES,
   InputTooLargeError,
   NotUtf8Error,
   readFileBounded,
-} from './input-text.ts';
-import type { RawBatch } from './import-types.ts';
+} from '../../input-text.ts';
+import type { RawBatch } from '../../import-types.ts';
 import { T9A_FACTIONS, T9A_SYSTEM } from './t9a-system.ts';
 
 type Json = Record<string, unknown>;

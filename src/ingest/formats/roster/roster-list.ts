@@ -7,8 +7,8 @@
  * primary category; a top-level selection with no model and no points under it is the list's
  * configuration, not a unit.
  */
-import type { ArmyList, ListOption, ListUnit } from '../domain/model.ts';
-import { cleanName } from '../domain/normalize-name.ts';
+import type { ArmyList, ListOption, ListUnit } from '../../../domain/model.ts';
+import { cleanName, nameKey } from '../../../domain/normalize-name.ts';
 
 /** What a roster says: its name, game system and catalogues (factions), and its list. */
 export interface ParsedRoster {
@@ -22,6 +22,11 @@ export interface ParsedRoster {
    * every unit is stored as "Unit", which the import says (docs/import-formats.md#list-builder-rosters).
    */
   uncategorised: boolean;
+  /**
+   * The names of category links that were used (a unit's or an option's chosen link) but whose
+   * target is no category of their force: kept as the link's own name, which the import says.
+   */
+  unresolvedLinks: string[];
 }
 
 /** A file that is not a roster, with why. */
@@ -82,12 +87,22 @@ function points(node: Json): number | null {
 /** A force's categories by the ids a selection's category may reference them with. */
 type KnownCategories = ReadonlyMap<string, string>;
 
+/**
+ * What reading a force's selections learns on the way: its categories by id, and the names of
+ * the chosen links whose target none of them is.
+ */
+interface ForceContext {
+  known: KnownCategories;
+  unresolved: Set<string>;
+}
+
 function knownCategories(force: Json): KnownCategories {
   const known = new Map<string, string>();
-  for (const c of categoryNodes(force)) {
+  // A link's own name is no category's: in the 2.01 schema every one is "New CategoryLink".
+  for (const c of children(force, 'categories', 'category')) {
     const name = text(c.name);
     if (name === null) continue;
-    for (const id of [c.entryId, c.targetId, c.id]) if (typeof id === 'string') known.set(id, name);
+    for (const id of [c.id, c.targetId, c.entryId]) if (typeof id === 'string') known.set(id, name);
   }
   return known;
 }
@@ -101,21 +116,29 @@ function categoryNodes(node: Json): Json[] {
 }
 
 /**
- * The primary category's name, else the first category's; a category that names none is the
- * force's category it references (BattleScribe 2.01 links by `targetId`).
+ * The primary category's name, else the first category's. A link (it has a `targetId`) is the
+ * force's category whose `entryId` is its target, whatever the link calls itself (the 2.01
+ * editor names every link "New CategoryLink"); a link whose target is no category of its force
+ * keeps its own name, noted in `ctx.unresolved`. A category that names none is the force's
+ * category its `entryId` references.
  */
-function category(node: Json, known: KnownCategories): string | null {
+function category(node: Json, ctx: ForceContext): string | null {
   const categories = categoryNodes(node);
   const chosen =
     categories.find((c) => c.primary === true || c.primary === 'true') ?? categories[0];
   if (chosen === undefined) return null;
-  const ref = [chosen.targetId, chosen.entryId].find(
-    (id) => typeof id === 'string' && known.has(id),
-  );
-  return text(chosen.name) ?? (ref === undefined ? null : (known.get(ref as string) ?? null));
+  const own = text(chosen.name);
+  if (typeof chosen.targetId === 'string') {
+    const target = ctx.known.get(chosen.targetId);
+    if (target !== undefined) return target;
+    if (own !== null) ctx.unresolved.add(own);
+    return own;
+  }
+  const ref = typeof chosen.entryId === 'string' ? ctx.known.get(chosen.entryId) : undefined;
+  return own ?? ref ?? null;
 }
 
-function selection(node: Json, depth: number, known: KnownCategories): Selection {
+function selection(node: Json, depth: number, ctx: ForceContext): Selection {
   if (depth > 32) throw new RosterError('selections are nested more than 32 deep');
   // The entry's name is what was taken; `customName` is the owner's label for it ("Yorl Krauss"
   // for a Neophyte Leader), never the unit (docs/import-formats.md#list-builder-rosters).
@@ -126,13 +149,12 @@ function selection(node: Json, depth: number, known: KnownCategories): Selection
     type: text(node.type)?.toLowerCase() ?? 'upgrade',
     number: num(node.number) ?? 1,
     points: points(node),
-    category: category(node, known),
+    category: category(node, ctx),
+    // The 2.03 schema and New Recruit write a profile's type as `typeName`, 2.01 as `profileTypeName`.
     modelProfile: children(node, 'profiles', 'profile').some((p) =>
-      MODEL_PROFILES.test(String(p.typeName ?? '')),
+      MODEL_PROFILES.test(String(p.typeName ?? p.profileTypeName ?? '')),
     ),
-    selections: children(node, 'selections', 'selection').map((s) =>
-      selection(s, depth + 1, known),
-    ),
+    selections: children(node, 'selections', 'selection').map((s) => selection(s, depth + 1, ctx)),
   };
 }
 
@@ -141,30 +163,46 @@ const MODEL_PROFILES = /^(unit|model)$/i;
 
 /** A model entry that names its size ("10 Stormvermin"): each one taken is that many models. */
 const SIZED = /^(\d{1,3})\s*x?\s+\D/i;
+/** The size before a sized entry's name, with the space after it. */
+const SIZE_PREFIX = /^\d{1,3}\s*x?\s+/i;
 
 /**
- * The models a selection under a unit stands for, null when it is no model: a `model` selection,
- * or an upgrade with a model's profile (Grey Knights, Wulfen, Ravenwing write models so). Its
- * `number` is already the total within its unit (BattleScribe multiplies nested numbers out), so
- * it is not multiplied by its parents'; an entry named with its size counts that many each.
+ * The models a selection under the unit named `unit` stands for, null when it is no model: a
+ * `model` selection, an upgrade with a model's profile (Grey Knights, Wulfen, Ravenwing write
+ * models so), or an upgrade named for its unit with a size ("20 Clanrats" in "Clanrats": Age of
+ * Sigmar catalogues write a unit's size so). Its `number` is already the total within its unit
+ * (BattleScribe multiplies nested numbers out), so it is not multiplied by its parents'; an entry
+ * named with its size counts that many each.
  */
-function modelsOf(s: Selection): number | null {
-  if (s.type !== 'model' && !(s.type === 'upgrade' && s.modelProfile)) return null;
+function modelsOf(s: Selection, unit: string): number | null {
   const size = SIZED.exec(s.name);
+  const model =
+    s.type === 'model' ||
+    (s.type === 'upgrade' && (s.modelProfile || (size !== null && sizeOf(s.name, unit))));
+  if (!model) return null;
   return s.number * (size === null ? 1 : Number(size[1]));
 }
 
+/** Whether `name` is `unit` with a size before it ("20 Clanrats" of "Clanrats"). */
+function sizeOf(name: string, unit: string): boolean {
+  return nameKey(name.replace(SIZE_PREFIX, '')) === nameKey(unit);
+}
+
 /**
- * Sums of a subtree: points (null when nothing under it costs anything) and models. `top` is a
- * selection at the top of a force, which is a model only when its type says so (a Kill Team
- * fighter); a unit's own profile does not make it one.
+ * Sums of a subtree of the unit named `unit`: points (null when nothing under it costs anything)
+ * and models. `top` is a selection at the top of a force, which is a model only when its type
+ * says so (a Kill Team fighter); a unit's own profile does not make it one.
  */
-function totals(s: Selection, top = false): { points: number | null; models: number } {
+function totals(
+  s: Selection,
+  unit: string,
+  top = false,
+): { points: number | null; models: number } {
   let pts = s.points;
-  const own = top ? (s.type === 'model' ? modelsOf(s) : null) : modelsOf(s);
+  const own = top ? (s.type === 'model' ? modelsOf(s, unit) : null) : modelsOf(s, unit);
   let models = own ?? 0;
   for (const child of s.selections) {
-    const t = totals(child);
+    const t = totals(child, unit);
     if (t.points !== null) pts = (pts ?? 0) + t.points;
     // A model's own models (its wargear has none) are not counted twice.
     if (own === null) models += t.models;
@@ -172,14 +210,14 @@ function totals(s: Selection, top = false): { points: number | null; models: num
   return { points: pts, models };
 }
 
-/** Every selection under a unit but its models, which count as models, not options. */
-function options(s: Selection, out: ListOption[] = []): ListOption[] {
+/** Every selection under the unit named `unit` but its models, which count as models, not options. */
+function options(s: Selection, unit: string, out: ListOption[] = []): ListOption[] {
   for (const child of s.selections) {
-    if (modelsOf(child) === null) {
+    if (modelsOf(child, unit) === null) {
       const type = child.category ?? child.type.charAt(0).toUpperCase() + child.type.slice(1);
       out.push({ name: child.name, type });
     }
-    options(child, out);
+    options(child, unit, out);
   }
   return out;
 }
@@ -191,7 +229,7 @@ function options(s: Selection, out: ListOption[] = []): ListOption[] {
  */
 function isConfiguration(s: Selection): boolean {
   if (s.type === 'unit' || s.type === 'model') return false;
-  const t = totals(s, true);
+  const t = totals(s, s.name, true);
   return t.models === 0 && (t.points ?? 0) === 0;
 }
 
@@ -227,13 +265,13 @@ function distinct(all: ListOption[]): ListOption[] {
 }
 
 function unit(s: Selection): ListUnit {
-  const t = totals(s, true);
+  const t = totals(s, s.name, true);
   return {
     name: s.name,
     category: s.category ?? 'Unit',
     cost: t.points,
     models: t.models > 0 ? t.models : null,
-    options: distinct(options(s)),
+    options: distinct(options(s, s.name)),
   };
 }
 
@@ -251,9 +289,10 @@ export function rosterFromObject(roster: unknown): ParsedRoster {
   const r = roster as Json;
   const all = forces(r);
   if (all.length === 0) throw new RosterError('the roster has no force');
+  const unresolved = new Set<string>();
   const top = all.flatMap((f) => {
-    const known = knownCategories(f);
-    return children(f, 'selections', 'selection').map((s) => selection(s, 0, known));
+    const ctx = { known: knownCategories(f), unresolved };
+    return children(f, 'selections', 'selection').map((s) => selection(s, 0, ctx));
   });
   const units: ListUnit[] = [];
   const configuration: ListOption[] = [];
@@ -274,6 +313,7 @@ export function rosterFromObject(roster: unknown): ParsedRoster {
     system: text(r.gameSystemName),
     catalogues,
     uncategorised: units.length > 0 && top.every((s) => isConfiguration(s) || s.category === null),
+    unresolvedLinks: [...unresolved],
     list: {
       points: points(r) ?? summed,
       units,

@@ -6,10 +6,10 @@
  * keeps the rounds they played, game points become scores where the system's score rules take
  * them, and a given result stands over the points. Each pairing is one game, rejected alone.
  */
-import type { Reject } from '../domain/import-batch.ts';
-import type { ArmyList, Entry, Result, ScoreRules, Side } from '../domain/model.ts';
-import { cleanName, nameKey } from '../domain/normalize-name.ts';
-import type { RawBatch } from './import-types.ts';
+import type { Reject } from '../../../domain/import-batch.ts';
+import type { ArmyList, Entry, Result, ScoreRules, Side } from '../../../domain/model.ts';
+import { cleanName, nameKey } from '../../../domain/normalize-name.ts';
+import type { RawBatch } from '../../import-types.ts';
 
 type Json = Record<string, unknown>;
 type Origin = NonNullable<RawBatch['events'][number]['gameOrigins']>[number];
@@ -20,7 +20,7 @@ export interface BcpExport {
   players: unknown;
   pairings: unknown;
   sources: { event: string; players: string; pairings: string };
-  /** What the app's pages held, when the parts came as pages (src/ingest/bcp-pages.ts). */
+  /** What the app's pages held, when the parts came as pages (src/ingest/formats/bcp/bcp-pages.ts). */
   pages?: string | null;
 }
 

@@ -1,6 +1,6 @@
 /** List-builder rosters attached to an event's players (docs/import-formats.md#list-builder-rosters). */
-import type { ImportFormatSpec } from '../import-format.ts';
-import { rosterBatch } from '../roster-adapter.ts';
+import type { ImportFormatSpec } from '../../import-format.ts';
+import { rosterBatch } from './roster-adapter.ts';
 
 export const rosterFormat: ImportFormatSpec = {
   name: 'roster',
@@ -14,11 +14,12 @@ export const rosterFormat: ImportFormatSpec = {
     see: "Lists, filter System: the event's system",
   },
   async *batches(store, paths, options) {
-    if (options.event === undefined) {
+    const event = options.flags.event;
+    if (event === undefined) {
       throw new Error(
         '--format roster needs --event ID: the event whose players the rosters belong to',
       );
     }
-    yield await rosterBatch(store, options.event, paths);
+    yield await rosterBatch(store, event, paths);
   },
 };

@@ -7,22 +7,22 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ArmyList, GameSystem, ScoreRules } from '../domain/model.ts';
-import { cleanName, nameKey } from '../domain/normalize-name.ts';
-import type { Reject } from '../domain/import-batch.ts';
+import type { ArmyList, GameSystem, ScoreRules } from '../../../domain/model.ts';
+import { cleanName, nameKey } from '../../../domain/normalize-name.ts';
+import type { Reject } from '../../../domain/import-batch.ts';
 import { addBcpExport } from './bcp-adapter.ts';
-import { findFolders } from './folder-walk.ts';
+import { findFolders } from '../../folder-walk.ts';
 import type { BcpExport, BcpSystem, BcpTally } from './bcp-adapter.ts';
-import type { RawBatch } from './import-types.ts';
+import type { RawBatch } from '../../import-types.ts';
 import {
   decodeUtf8,
   DEFAULT_MAX_RECORD_BYTES,
   InputTooLargeError,
   NotUtf8Error,
   readFileBounded,
-} from './input-text.ts';
-import { emptyRawBatch } from './import-types.ts';
-import { matchRosters, playersWithoutList, rosterFiles } from './roster-attach.ts';
+} from '../../input-text.ts';
+import { emptyRawBatch } from '../../import-types.ts';
+import { matchRosters, playersWithoutList, rosterFiles } from '../roster/roster-attach.ts';
 import {
   BCP_PARTS,
   isExportFolder,
@@ -31,7 +31,7 @@ import {
   readPart,
   unwrapPart,
 } from './bcp-pages.ts';
-import type { RosterPlayer } from './roster-attach.ts';
+import type { RosterPlayer } from '../roster/roster-attach.ts';
 
 const ROSTERS = 'rosters';
 
@@ -64,7 +64,7 @@ async function readJson(path: string, limit: number, regularOnly = false): Promi
 }
 
 /**
- * Reads one export, its parts as documents or as the app's pages (src/ingest/bcp-pages.ts); a
+ * Reads one export, its parts as documents or as the app's pages (src/ingest/formats/bcp/bcp-pages.ts); a
  * file that cannot be read rejects the export whole, naming the file.
  */
 async function readExport(found: Found, limit: number): Promise<BcpExport> {

@@ -8,7 +8,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decodeUtf8, readFileBounded } from './input-text.ts';
+import { decodeUtf8, readFileBounded } from '../../input-text.ts';
 
 type Json = Record<string, unknown>;
 

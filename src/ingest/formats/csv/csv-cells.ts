@@ -3,7 +3,7 @@
  * (docs/import-formats.md#csv): numbers, booleans, results and enumerations, each failing with
  * the column it came from.
  */
-import type { Result } from '../domain/model.ts';
+import type { Result } from '../../../domain/model.ts';
 
 export const CSV_COLUMNS = [
   'event_id',

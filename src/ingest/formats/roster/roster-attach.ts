@@ -3,17 +3,18 @@
  * a roster names no event and no player, so its file name does (the player's id or name, in any
  * case, `_` for a space), or a `rosters.csv` beside the rosters (`file,player`) says whose it is.
  * Rosters that match nobody, or two rosters for one player, are rejected with the file named;
- * players left without a list are listed in the import's notes.
+ * players left without a list are listed in the import's notes, as are rosters whose units name
+ * no category, or a category link that targets no category of its force.
  */
 
 import { basename, dirname, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { Reject } from '../domain/import-batch.ts';
-import type { ArmyList } from '../domain/model.ts';
-import { nameKey } from '../domain/normalize-name.ts';
-import { findFiles } from './folder-walk.ts';
-import { decodeUtf8, NotUtf8Error, readFileBounded } from './input-text.ts';
-import { NUL_REASON, nulPointer } from './nul-text.ts';
+import type { Reject } from '../../../domain/import-batch.ts';
+import type { ArmyList } from '../../../domain/model.ts';
+import { nameKey } from '../../../domain/normalize-name.ts';
+import { findFiles } from '../../folder-walk.ts';
+import { decodeUtf8, NotUtf8Error, readFileBounded } from '../../input-text.ts';
+import { NUL_REASON, nulPointer } from '../../nul-text.ts';
 import { MAX_ROSTER_BYTES, readRoster, ROSTER_EXTENSIONS, RosterError } from './roster-parse.ts';
 
 /** The mapping file a roster folder may hold. */
@@ -147,8 +148,9 @@ export async function matchRosters(
     if (!mappings.has(dir)) mappings.set(dir, await readMapping(dir, rejects));
     let list: ArmyList;
     let uncategorised: boolean;
+    let unresolvedLinks: string[];
     try {
-      ({ list, uncategorised } = await readRoster(file));
+      ({ list, uncategorised, unresolvedLinks } = await readRoster(file));
     } catch (error) {
       const line = error instanceof RosterError ? error.line : null;
       const { message } = error as Error;
@@ -183,6 +185,7 @@ export async function matchRosters(
     }
     found.set(player.id, [...(found.get(player.id) ?? []), { file, list }]);
     if (uncategorised) notes.push(uncategorisedNote(file, player, list));
+    if (unresolvedLinks.length > 0) notes.push(unresolvedLinksNote(file, player, unresolvedLinks));
   }
   const lists = new Map<string, ArmyList>();
   for (const [player, rosters] of found) {
@@ -210,6 +213,17 @@ export async function matchRosters(
 function uncategorisedNote(file: string, player: RosterPlayer, list: ArmyList): string {
   const who = player.name === null ? player.id : `${player.name} (${player.id})`;
   return `roster ${file} (${who}): none of its ${list.units.length} unit(s) names a category; stored as "Unit"`;
+}
+
+/**
+ * The note for a roster with category links whose target is no category of their force: the
+ * category stored is the link's own name ("New CategoryLink" in a 2.01 roster), which the user
+ * should know is no category the catalogue names.
+ */
+function unresolvedLinksNote(file: string, player: RosterPlayer, names: string[]): string {
+  const who = player.name === null ? player.id : `${player.name} (${player.id})`;
+  const quoted = names.map((n) => `"${n}"`).join(', ');
+  return `roster ${file} (${who}): a category link targets no category of its force; stored under the link's own name: ${quoted}`;
 }
 
 /**
