@@ -13,7 +13,7 @@ import { Define } from './define.tsx';
 import type { CsvValue } from '../csv.ts';
 import { DownloadCsv } from './download.tsx';
 import { Pager } from './pager.tsx';
-import { TableScroll } from './table-scroll.tsx';
+import { TableScroll, useNarrow } from './table-scroll.tsx';
 
 /** One CSV column: its header and the raw value of a row. */
 export type CsvField<R> = readonly [header: string, value: (row: R) => CsvValue];
@@ -26,12 +26,16 @@ export interface Column<R> {
   render: (row: R) => ComponentChildren;
   numeric?: boolean;
   title?: string;
-  /** Secondary: placed after the columns that matter, reached on a narrow screen by swiping. */
+  /**
+   * Secondary: on a phone it moves after the columns that are not, so those fit the first
+   * screen, and is reached by swiping (web/src/components/table-scroll.tsx).
+   */
   optional?: boolean;
   /**
-   * Left out when no row has a value (its sort value, else its first CSV field's, is null,
-   * undefined or ''), as a source that
-   * lacks the field fills none: a column of dashes says nothing.
+   * Left out of the table when no row has a value (its sort value, else its first CSV
+   * field's, is null, undefined or ''), as a source that lacks the field fills none: a column
+   * of dashes says nothing. Its CSV columns stay, so a download's header is the same for
+   * every source.
    */
   hideEmpty?: boolean;
   /** Its definition (web/src/definitions.ts), opened by a "?" beside the heading. */
@@ -222,8 +226,11 @@ export function SortableTable<R>({
   testId,
   rowData,
 }: TableProps<R>) {
-  const columns = filledColumns(declared, rows);
-  const header = rowHeader ?? columns[0]?.key;
+  const narrow = useNarrow();
+  const filled = filledColumns(declared, rows);
+  const header = rowHeader ?? filled[0]?.key;
+  const moves = (c: Column<R>) => c.optional === true && c.key !== header;
+  const columns = narrow ? [...filled.filter((c) => !moves(c)), ...filled.filter(moves)] : filled;
   const [sort, setSort] = useState<Sort>(initialSort ?? null);
   const [all, setAll] = useState(false);
   const [page, setPage] = useState(1);
@@ -237,7 +244,8 @@ export function SortableTable<R>({
   const at = Math.min(page, pages);
   const paged = pageSize === undefined ? sorted : sorted.slice((at - 1) * pageSize, at * pageSize);
   const shown = cut && !all ? paged.slice(0, limit) : paged;
-  const fields = [...csvFields(columns), ...csvExtra];
+  // The CSV keeps a column left out for want of values: its header is the same for every source.
+  const fields = [...csvFields(declared), ...csvExtra];
   const rowClass = (row: R) =>
     [highlighted?.(row) ? 'highlight' : '', muted?.(row) ? 'muted' : '']
       .filter(Boolean)

@@ -5,7 +5,22 @@
  * narrow screen, so a phone reaches every column a desktop shows.
  */
 import type { ComponentChildren } from 'preact';
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+
+/** The width below which the dashboard lays itself out for a phone (styles.css). */
+const NARROW = '(max-width: 600px)';
+
+/** Whether the screen is a phone's now, following rotation and resizing. */
+export function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW).matches);
+  useEffect(() => {
+    const query = window.matchMedia(NARROW);
+    const change = () => setNarrow(query.matches);
+    query.addEventListener('change', change);
+    return () => query.removeEventListener('change', change);
+  }, []);
+  return narrow;
+}
 
 interface Beyond {
   left: number;
