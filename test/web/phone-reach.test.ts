@@ -200,9 +200,10 @@ describe(`a phone reaches every column (${TEST_BACKEND})`, { skip: skip ?? false
           await open(p, s.origin, query);
           const where = `${seed} ${width} ${query}`;
           await noSidewaysScroll(p, where);
-          if (/^view=(meta|lists|events|scenarios)$/.test(query))
+          if (/^view=(meta|lists|events|scenarios|player)\b/.test(query))
             await p.screenshot({
-              path: join(ARTIFACTS, `phone-${query.slice(5)}-${seed}-${width}.png`),
+              path: join(ARTIFACTS, `phone-${/^view=(\w+)/.exec(query)![1]}-${seed}-${width}.png`),
+              fullPage: query.startsWith('view=player'),
             });
           swiped += await everyColumnReachable(p, where);
           await noSidewaysScroll(p, `${where} after swiping`);
