@@ -230,7 +230,7 @@ export function RankingsPage({ params, update, filter, system }: PageProps) {
       <p class="note" data-testid="order-note">
         {ORDER_NOTE[method]}
         {/* Only where the bar offers countries (web/src/components/filter-bar.tsx). */}
-        {(system?.countries.length ?? 0) > 1 &&
+        {((system?.countries.length ?? 0) > 1 || Boolean(params.countries)) &&
           " Here the filter bar's countries choose players by their own country."}
       </p>
       <Show result={result} what="rankings">
