@@ -5,24 +5,25 @@
  * derived from the scores when none are given.
  */
 import type { ArmyList, Game, GameSystem, Result, Side } from '../domain/model.ts';
+import { itemName } from '../domain/item-name.ts';
 import { cleanName } from '../domain/normalize-name.ts';
 import { RecordError } from './validation-context.ts';
 import type { ValidationContext } from './validation-context.ts';
 
 const PAIRS = new Set(['win/loss', 'loss/win', 'draw/draw', 'loss/loss']);
 
-/** An army list with every name cleaned and absent fields made explicit. */
+/** An army list with every name cleaned (an item's as one item, itemName) and absent fields explicit. */
 export function cleanList(list: ArmyList | null | undefined): ArmyList | null {
   if (!list) return null;
   return {
     points: list.points ?? null,
     units: list.units.map((u) => ({
-      name: cleanName(u.name),
+      name: itemName(u.name),
       category: cleanName(u.category),
       cost: u.cost ?? null,
       models: u.models ?? null,
       options: (u.options ?? []).map((o) => ({
-        name: cleanName(o.name),
+        name: itemName(o.name),
         type: cleanName(o.type),
       })),
     })),
@@ -30,7 +31,7 @@ export function cleanList(list: ArmyList | null | undefined): ArmyList | null {
       ? {}
       : {
           configuration: list.configuration.map((c) => ({
-            name: cleanName(c.name),
+            name: itemName(c.name),
             type: cleanName(c.type),
           })),
         }),

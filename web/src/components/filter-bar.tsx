@@ -29,7 +29,7 @@ function CheckList({
 }) {
   const summary = selected.length === 0 ? 'all' : selected.map(label).join(', ');
   return (
-    <details class="checklist">
+    <details class="checklist" onToggle={keepInView}>
       <summary>
         {legend}: <span class="chosen">{summary}</span>
       </summary>
@@ -54,6 +54,19 @@ function CheckList({
       </fieldset>
     </details>
   );
+}
+
+/**
+ * An opened pop-over that would run past the screen's right edge opens leftwards from its
+ * summary's right edge instead (a phone's opens in the bar's flow, styles.css).
+ */
+function keepInView(e: Event) {
+  const details = e.currentTarget as HTMLDetailsElement;
+  const box = details.querySelector('fieldset');
+  if (!details.open || box === null) return;
+  box.classList.remove('flip');
+  if (box.getBoundingClientRect().right > document.documentElement.clientWidth)
+    box.classList.add('flip');
 }
 
 const TIER_NAMES: Record<string, string> = {
@@ -194,7 +207,14 @@ function ChoiceFields({
   );
 }
 
-/** Tiers, countries and rules versions: any number of each, where the data has some. */
+/**
+ * A list filter is offered where it can narrow the data: two or more values, or a choice already
+ * in the URL (one choice is every event, so a filter with one would say nothing).
+ */
+const offered = (values: Counted[], params: Params, key: string) =>
+  values.length > 1 || listParam(params, key).length > 0;
+
+/** Tiers, countries and rules versions: any number of each, where the data has a choice. */
 function ListFields({
   params,
   system,
@@ -208,7 +228,7 @@ function ListFields({
 }) {
   return (
     <>
-      {keys.has('tiers') && system.tiers.length > 0 && (
+      {keys.has('tiers') && offered(system.tiers, params, 'tiers') && (
         <CheckList
           legend="Tiers"
           values={system.tiers}
@@ -217,7 +237,7 @@ function ListFields({
           onChange={(next) => update({ tiers: next.join(','), page: '' })}
         />
       )}
-      {keys.has('countries') && system.countries.length > 0 && (
+      {keys.has('countries') && offered(system.countries, params, 'countries') && (
         <CheckList
           legend="Countries"
           values={system.countries}
@@ -225,7 +245,7 @@ function ListFields({
           onChange={(next) => update({ countries: next.join(','), page: '' })}
         />
       )}
-      {keys.has('rules') && system.rulesVersions.length > 0 && (
+      {keys.has('rules') && offered(system.rulesVersions, params, 'rules') && (
         <CheckList
           legend="Rules"
           values={system.rulesVersions}

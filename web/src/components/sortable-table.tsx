@@ -2,6 +2,9 @@
  * The dashboard's one table: columns declared once (heading, cell and CSV fields), headers that
  * sort it where a column has a sort value (aria-sort says how), muted and highlighted rows, a
  * "?" beside each defined heading, and a CSV download of exactly the rows shown, in their order.
+ * Every column stays on every screen: a table wider than its screen scrolls sideways under a
+ * sticky row-header column, with a cue that says how many columns lie beyond the edge
+ * (web/src/components/table-scroll.tsx).
  */
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
@@ -10,6 +13,7 @@ import { Define } from './define.tsx';
 import type { CsvValue } from '../csv.ts';
 import { DownloadCsv } from './download.tsx';
 import { Pager } from './pager.tsx';
+import { TableScroll, useNarrow } from './table-scroll.tsx';
 
 /** One CSV column: its header and the raw value of a row. */
 export type CsvField<R> = readonly [header: string, value: (row: R) => CsvValue];
@@ -22,8 +26,18 @@ export interface Column<R> {
   render: (row: R) => ComponentChildren;
   numeric?: boolean;
   title?: string;
-  /** Left out on a narrow screen, so the columns that matter fit 390 px. */
+  /**
+   * Secondary: on a phone it moves after the columns that are not, so those fit the first
+   * screen, and is reached by swiping (web/src/components/table-scroll.tsx).
+   */
   optional?: boolean;
+  /**
+   * Left out of the table when no row has a value (its sort value, else its first CSV
+   * field's, is null, undefined or ''), as a source that lacks the field fills none: a column
+   * of dashes says nothing. Its CSV columns stay, so a download's header is the same for
+   * every source.
+   */
+  hideEmpty?: boolean;
   /** Its definition (web/src/definitions.ts), opened by a "?" beside the heading. */
   define?: DefinitionKey;
   /** Its CSV columns (raw numbers; an interval as low and high); default: the sort value. */
@@ -38,9 +52,8 @@ export interface Column<R> {
 
 function classOf<R>(c: Column<R>, extra?: string): string | undefined {
   return (
-    [c.numeric ? 'num' : '', c.optional ? 'opt' : '', c.nowrap ? 'nowrap' : '', extra ?? '']
-      .filter(Boolean)
-      .join(' ') || undefined
+    [c.numeric ? 'num' : '', c.nowrap ? 'nowrap' : '', extra ?? ''].filter(Boolean).join(' ') ||
+    undefined
   );
 }
 
@@ -112,17 +125,19 @@ function Heading<R>({
   column: c,
   sort,
   onSort,
+  rowHead,
 }: {
   column: Column<R>;
   sort: Sort;
   onSort: (next: Sort) => void;
+  rowHead: boolean;
 }) {
   const active = sort?.key === c.key;
   const desc = sort?.desc === true;
   return (
     <th
       scope="col"
-      class={classOf(c)}
+      class={classOf(c, rowHead ? 'row-head' : undefined)}
       title={c.title}
       aria-sort={active ? (desc ? 'descending' : 'ascending') : undefined}
     >
@@ -161,7 +176,12 @@ function BodyRow<R>({
     <tr class={rowClass} {...data}>
       {columns.map((c) =>
         c.key === header ? (
-          <th key={c.key} scope="row" class={classOf(c, c.cellClass)} data-testid={c.testId}>
+          <th
+            key={c.key}
+            scope="row"
+            class={classOf(c, `row-head ${c.cellClass ?? ''}`.trim())}
+            data-testid={c.testId}
+          >
             {c.render(row)}
           </th>
         ) : (
@@ -174,11 +194,23 @@ function BodyRow<R>({
   );
 }
 
+/** The columns shown: each one some row fills, where it is left out when none does. */
+function filledColumns<R>(columns: Array<Column<R>>, rows: R[]): Array<Column<R>> {
+  return columns.filter((c) => {
+    const value = c.sort ?? c.csv?.[0]?.[1];
+    if (!c.hideEmpty || value === undefined || rows.length === 0) return true;
+    return rows.some((r) => {
+      const v = value(r);
+      return v !== null && v !== undefined && v !== '';
+    });
+  });
+}
+
 export function SortableTable<R>({
   caption,
   captionHidden,
   label,
-  columns,
+  columns: declared,
   rows,
   rowKey,
   muted,
@@ -194,6 +226,11 @@ export function SortableTable<R>({
   testId,
   rowData,
 }: TableProps<R>) {
+  const narrow = useNarrow();
+  const filled = filledColumns(declared, rows);
+  const header = rowHeader ?? filled[0]?.key;
+  const moves = (c: Column<R>) => c.optional === true && c.key !== header;
+  const columns = narrow ? [...filled.filter((c) => !moves(c)), ...filled.filter(moves)] : filled;
   const [sort, setSort] = useState<Sort>(initialSort ?? null);
   const [all, setAll] = useState(false);
   const [page, setPage] = useState(1);
@@ -207,18 +244,17 @@ export function SortableTable<R>({
   const at = Math.min(page, pages);
   const paged = pageSize === undefined ? sorted : sorted.slice((at - 1) * pageSize, at * pageSize);
   const shown = cut && !all ? paged.slice(0, limit) : paged;
-  const fields = [...csvFields(columns), ...csvExtra];
+  // The CSV keeps a column left out for want of values: its header is the same for every source.
+  const fields = [...csvFields(declared), ...csvExtra];
   const rowClass = (row: R) =>
     [highlighted?.(row) ? 'highlight' : '', muted?.(row) ? 'muted' : '']
       .filter(Boolean)
       .join(' ') || undefined;
   return (
     <div class="table-block">
-      <div
-        class="table-wrap"
-        tabIndex={0}
-        role="region"
-        aria-label={label ?? (typeof caption === 'string' ? caption : undefined)}
+      <TableScroll
+        label={label ?? (typeof caption === 'string' ? caption : undefined)}
+        columns={columns.length}
       >
         <table data-testid={testId}>
           <caption class={captionHidden ? 'sr-only' : undefined}>{caption}</caption>
@@ -229,6 +265,7 @@ export function SortableTable<R>({
                   key={c.key}
                   column={c}
                   sort={sort}
+                  rowHead={c.key === header}
                   onSort={(next) => {
                     setSort(next);
                     setPage(1);
@@ -243,14 +280,14 @@ export function SortableTable<R>({
                 key={rowKey(row)}
                 row={row}
                 columns={columns}
-                header={rowHeader ?? columns[0]?.key}
+                header={header}
                 rowClass={rowClass(row)}
                 data={rowData?.(row)}
               />
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {pages > 1 && pageSize !== undefined && (
         <Pager
           page={at}

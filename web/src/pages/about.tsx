@@ -54,11 +54,23 @@ const SYSTEM_COLUMNS: Array<Column<SystemOptions>> = [
     key: 'countries',
     label: 'Countries',
     optional: true,
+    hideEmpty: true,
     cellClass: 'wrap',
     csv: [['countries', (s) => s.countries.map((c) => c.value).join(' ')]],
     render: (s) => s.countries.map((c) => c.value).join(', ') || '–',
   },
 ];
+
+/**
+ * The data's own dates, first game to last over every system: what a reader means by "how recent
+ * is this", which the time the service read the store is not.
+ */
+function dataRange(systems: SystemOptions[]): string {
+  const from = systems.map((s) => s.from).filter((d): d is string => d !== null);
+  const to = systems.map((s) => s.to).filter((d): d is string => d !== null);
+  if (from.length === 0 || to.length === 0) return 'no games';
+  return `${from.reduce((a, b) => (a < b ? a : b))} to ${to.reduce((a, b) => (a > b ? a : b))}`;
+}
 
 export function AboutPage({ filters }: PageProps) {
   const health = useApi('health', (signal) => get('/api/health', signal));
@@ -85,7 +97,11 @@ export function AboutPage({ filters }: PageProps) {
           <dd data-testid="data-version">{filters.meta.dataVersion}</dd>
         </div>
         <div>
-          <dt>Loaded</dt>
+          <dt>Games dated</dt>
+          <dd data-testid="data-range">{dataRange(systems)}</dd>
+        </div>
+        <div>
+          <dt>Read from the store</dt>
           <dd>{filters.meta.loadedAt.replace('T', ' ').slice(0, 16)} UTC</dd>
         </div>
         <Show result={health} what="service status">

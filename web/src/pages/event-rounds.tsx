@@ -1,6 +1,8 @@
 /**
  * An event's rounds (docs/http-api.md#events): every pairing with each side's player, faction,
- * result, score and, where the data has one, the list it played.
+ * result, score and, where the data has one, the list it played. Each round is folded to one line
+ * (its name and games) below the standings, so the page's height is bounded by its rounds, not
+ * its games: a team event of hundreds of games is a few lines until a round is opened.
  */
 import type { AnswerOf } from '../api.ts';
 import { TableCsv } from '../components/download.tsx';
@@ -95,8 +97,13 @@ export function EventRounds({ rounds }: { rounds: Round[] }) {
       />
       <div class="rounds" data-testid="rounds">
         {rounds.map((r) => (
-          <section key={r.round ?? 'unknown'} class="round" aria-label={roundName(r)}>
-            <h4>{roundName(r)}</h4>
+          <details key={r.round ?? 'unknown'} class="round" aria-label={roundName(r)}>
+            <summary>
+              <h4>{roundName(r)}</h4>{' '}
+              <span class="secondary">
+                {r.games.length} {r.games.length === 1 ? 'game' : 'games'}
+              </span>
+            </summary>
             <ol class="pairings">
               {r.games.map((g, i) => (
                 <li key={i} class="pairing">
@@ -106,7 +113,7 @@ export function EventRounds({ rounds }: { rounds: Round[] }) {
                 </li>
               ))}
             </ol>
-          </section>
+          </details>
         ))}
       </div>
     </>

@@ -335,14 +335,19 @@ function HeatmapGrid({
   );
 }
 
+const byName = <F extends { name: string }>(factions: F[]): F[] =>
+  [...factions].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+
 export function MatchupsPage({ params, update, filter }: PageProps) {
   const result = useApi(JSON.stringify(filter), (signal) =>
     post('/api/army-matchup', filter, signal),
   );
   return (
     <Show result={result} what="matchups">
-      {({ data, meta }) => {
-        if (data.cells.length === 0) return <Empty>No games match these filters.</Empty>;
+      {({ data: answer, meta }) => {
+        if (answer.cells.length === 0) return <Empty>No games match these filters.</Empty>;
+        // Rows and columns in the order a reader looks a faction up in: by name, not by id.
+        const data = { ...answer, factions: byName(answer.factions) };
         const names = new Map(data.factions.map((f) => [f.id, f.name]));
         const cells = new Map(data.cells.map((c) => [`${c.faction}~${c.opponent}`, c]));
         const open = params.cell ? cells.get(params.cell) : undefined;

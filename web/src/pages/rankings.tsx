@@ -65,6 +65,7 @@ function playerColumns(method: Method): Array<Column<PlayerRow>> {
       key: 'country',
       label: 'Country',
       optional: true,
+      hideEmpty: true,
       csv: [['country', (p) => p.player.country]],
       render: (p) => p.player.country ?? '–',
     },
@@ -227,7 +228,10 @@ export function RankingsPage({ params, update, filter, system }: PageProps) {
         minGames={minGames}
       />
       <p class="note" data-testid="order-note">
-        {ORDER_NOTE[method]} Here the filter bar's countries choose players by their own country.
+        {ORDER_NOTE[method]}
+        {/* Only where the bar offers countries (web/src/components/filter-bar.tsx). */}
+        {((system?.countries.length ?? 0) > 1 || Boolean(params.countries)) &&
+          " Here the filter bar's countries choose players by their own country."}
       </p>
       <Show result={result} what="rankings">
         {({ data, meta }) => (

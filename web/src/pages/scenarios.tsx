@@ -143,18 +143,23 @@ function KindTabs({
 }) {
   return (
     <div class="tabs" role="group" aria-label="Scenario part">
-      {KINDS.map(([k, label]) => (
-        <button
-          key={k}
-          type="button"
-          aria-pressed={k === kind}
-          class={rows.some((r) => r.kind === k) ? undefined : 'no-data'}
-          title={rows.some((r) => r.kind === k) ? undefined : `No games with a known ${k}`}
-          onClick={() => onChoose(k)}
-        >
-          {label}
-        </button>
-      ))}
+      {KINDS.map(([k, label]) => {
+        const empty = !rows.some((r) => r.kind === k);
+        return (
+          <button
+            key={k}
+            type="button"
+            aria-pressed={k === kind}
+            class={empty ? 'no-data' : undefined}
+            title={empty ? `No games with a known ${k}` : undefined}
+            data-testid={`kind-${k}`}
+            onClick={() => onChoose(k)}
+          >
+            {label}
+            {empty && <span class="no-data-note"> (no {k} data)</span>}
+          </button>
+        );
+      })}
     </div>
   );
 }

@@ -29,6 +29,15 @@ const STATUS: Record<number, EventStatus> = {
 const text = (v: unknown): string | null =>
   typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
 
+/**
+ * An option's type as the list means it: the Data Project's builder offers a character's
+ * "Light Troops" among its mounts (the choice of going without one), but it is a model rule, which
+ * the same data types "Other" elsewhere (docs/import-formats.md#t9a-the-ninth-age-data-project).
+ */
+function optionType(name: string, type: string): string {
+  return type.trim() === 'Mount' && name.trim() === 'Light Troops' ? 'Other' : type;
+}
+
 function list(raw: unknown): ArmyList | null {
   if (raw === null || typeof raw !== 'object' || !Array.isArray((raw as Json).units)) return null;
   const units = ((raw as Json).units as Json[]).map((u) => ({
@@ -39,7 +48,7 @@ function list(raw: unknown): ArmyList | null {
     options: Array.isArray(u.options)
       ? (u.options as Json[]).map((o) => ({
           name: String(o.name ?? ''),
-          type: String(o.type ?? ''),
+          type: optionType(String(o.name ?? ''), String(o.type ?? '')),
         }))
       : [],
   }));
