@@ -135,7 +135,7 @@ function renderHttp(r: BenchResults): string[] {
     "autocannon (library) on loopback, in the benchmark's own process, against the server (one process) computing on 1 engine thread and on one per core (`muster serve`'s default); filter: 2025, 16+ players; " +
       'uncached = MUSTER_RESPONSE_CACHE_MB=0, cached = the same request repeated with the cache on (the server runs both, on two ports over one snapshot). ' +
       'Two ceilings on the same server: hello world as a GET, and as a POST of the same body through the same origin guard, rate limit and JSON parsing (what every statistics route pays before its handler). ' +
-      'A route named ", br" is the same load with a browser\'s Accept-Encoding (`gzip, deflate, br, zstd`), answered in Brotli. ' +
+      'A route named ", br" is the same load with a browser\'s Accept-Encoding (`gzip, deflate, br, zstd`), answered in the coding the server prefers among those (Brotli until zstd was offered, zstd since). ' +
       "CPU per request: the serving (main) thread's, read with process.threadCpuUsage() before and after the load, and the whole process's (process.cpuUsage: engine threads, libuv's pool, the collector), each divided by the requests answered. " +
       'Targets: uncached p99 < 100 ms at 8 clients; cached >= half the POST hello-world throughput; serving-thread CPU <= 0.25 ms per uncached statistics answer.',
     '',

@@ -38,7 +38,7 @@ export interface T9aWindowRow {
   injectCachedMs: number;
   loopbackUncachedMs: number;
   loopbackCachedMs: number;
-  /** With a browser's Accept-Encoding (answered in Brotli): bytes on the wire and medians. */
+  /** With a browser's Accept-Encoding (in browserCoding): bytes on the wire and medians. */
   brBytes?: number;
   loopbackUncachedBrMs?: number;
   loopbackCachedBrMs?: number;
