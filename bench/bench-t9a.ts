@@ -6,7 +6,7 @@
  * alone, the whole request in process (app.inject: body parsing, validation, engine, envelope,
  * serialisation), and over loopback with a keep-alive client, uncached and cached, without and
  * with a browser's Accept-Encoding, beside a trivial GET on the same server; and the serving
- * thread's CPU per request of each.
+ * thread's and the whole process's CPU per request of each.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -38,7 +38,7 @@ export interface T9aWindowRow {
   injectCachedMs: number;
   loopbackUncachedMs: number;
   loopbackCachedMs: number;
-  /** With a browser's Accept-Encoding (answered in Brotli): bytes on the wire and medians. */
+  /** With a browser's Accept-Encoding (in browserCoding): bytes on the wire and medians. */
   brBytes?: number;
   loopbackUncachedBrMs?: number;
   loopbackCachedBrMs?: number;
@@ -50,12 +50,23 @@ export interface T9aWindowRow {
   servingCpuUncachedMs?: number;
   servingCpuUncachedBrMs?: number;
   servingCpuCachedBrMs?: number;
+  /**
+   * The whole process's CPU per request (every thread: serving, engine, libuv's pool, the
+   * collector), milliseconds, over the same requests; absent in older results.
+   */
+  processCpuUncachedMs?: number;
+  processCpuUncachedBrMs?: number;
+  processCpuCachedBrMs?: number;
+  /** The Content-Encoding answered to a browser's Accept-Encoding; absent in older results (br). */
+  browserCoding?: string;
 }
 
 export interface T9aWindowResult {
   importMs: number;
   games: number;
   runs: number;
+  /** Requests of a route in a row between two CPU readings; absent in older results (runs). */
+  cpuRuns?: number;
   rows: T9aWindowRow[];
   /** Medians of the four requests sent one after another, milliseconds. */
   sequenceUncachedMs: number;
@@ -76,7 +87,8 @@ const median = (values: number[]) =>
 function client(base: string, acceptEncoding?: string) {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const coding = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+  const accept = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+  let coding: string | undefined;
   const send = (path: string, body?: unknown): Promise<number> =>
     new Promise((done, fail) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -90,9 +102,10 @@ function client(base: string, acceptEncoding?: string) {
           headers:
             payload === undefined
               ? {}
-              : { origin: ORIGIN, 'content-type': 'application/json', ...coding },
+              : { origin: ORIGIN, 'content-type': 'application/json', ...accept },
         },
         (response) => {
+          if (payload !== undefined) coding = response.headers['content-encoding'];
           let bytes = 0;
           response.on('data', (chunk: Buffer) => (bytes += chunk.length));
           response.on('end', () =>
@@ -105,7 +118,7 @@ function client(base: string, acceptEncoding?: string) {
       request.on('error', fail);
       request.end(payload);
     });
-  return { send, close: () => agent.destroy() };
+  return { send, close: () => agent.destroy(), coding: () => coding };
 }
 
 /** Medians of each of the four requests and of their sum, sent in sequence `runs` times. */
@@ -142,25 +155,36 @@ async function sequence(
   return { each: each.map(median), total: median(totals), bytes, trivial: median(trivial) };
 }
 
+/** Requests of one route in a row between two CPU readings: as a page's fetches, on one connection. */
+const CPU_RUNS = 200;
+
 /**
- * The serving thread's CPU per request of each of the four, milliseconds: `runs` requests of
- * one route one after another between two readings of /bench/cpu (bench-server.ts).
+ * The serving thread's and the whole process's CPU per request of each of the four,
+ * milliseconds: `runs` requests of one route one after another on one keep-alive connection
+ * between two readings of /bench/cpu (bench-server.ts); and the coding the answers came in.
  */
-async function servingCpu(base: string, runs: number, acceptEncoding?: string): Promise<number[]> {
-  const { send, close } = client(base, acceptEncoding);
-  const perRoute: number[] = [];
+async function cpuPerAnswer(
+  base: string,
+  runs: number,
+  acceptEncoding?: string,
+): Promise<{ serving: number[]; process: number[]; coding: string | undefined }> {
+  const { send, close, coding } = client(base, acceptEncoding);
+  const serving: number[] = [];
+  const whole: number[] = [];
   try {
     for (const name of FOUR) {
       for (let i = 0; i < 5; i++) await send(`/api/${name}`, WINDOW);
       const before = await cpuSample(base);
       for (let i = 0; i < runs; i++) await send(`/api/${name}`, WINDOW);
       const after = await cpuSample(base);
-      perRoute.push(cpuPerRequest(before, after, runs).servingCpuMs ?? Number.NaN);
+      const per = cpuPerRequest(before, after, runs);
+      serving.push(per.servingCpuMs ?? Number.NaN);
+      whole.push(per.processCpuMs ?? Number.NaN);
     }
   } finally {
     close();
   }
-  return perRoute;
+  return { serving, process: whole, coding: coding() };
 }
 
 /** Medians of each route through app.inject on the store at `databaseUrl`. */
@@ -244,16 +268,16 @@ export async function measureT9aWindow(
     let warm: typeof cold;
     let coldBr: typeof cold;
     let warmBr: typeof cold;
-    let cpu: number[][];
+    let cpu: Array<Awaited<ReturnType<typeof cpuPerAnswer>>>;
     try {
       cold = await sequence(server.info.url, runs);
       warm = await sequence(server.info.cachedUrl, runs);
       coldBr = await sequence(server.info.url, runs, BROWSER_ACCEPT_ENCODING);
       warmBr = await sequence(server.info.cachedUrl, runs, BROWSER_ACCEPT_ENCODING);
       cpu = [
-        await servingCpu(server.info.url, runs),
-        await servingCpu(server.info.url, runs, BROWSER_ACCEPT_ENCODING),
-        await servingCpu(server.info.cachedUrl, runs, BROWSER_ACCEPT_ENCODING),
+        await cpuPerAnswer(server.info.url, CPU_RUNS),
+        await cpuPerAnswer(server.info.url, CPU_RUNS, BROWSER_ACCEPT_ENCODING),
+        await cpuPerAnswer(server.info.cachedUrl, CPU_RUNS, BROWSER_ACCEPT_ENCODING),
       ];
     } finally {
       await server.stop();
@@ -262,6 +286,7 @@ export async function measureT9aWindow(
       importMs,
       games,
       runs,
+      cpuRuns: CPU_RUNS,
       rows: FOUR.map((route, i) => ({
         route,
         bytes: cold.bytes[i],
@@ -273,9 +298,13 @@ export async function measureT9aWindow(
         brBytes: coldBr.bytes[i],
         loopbackUncachedBrMs: coldBr.each[i],
         loopbackCachedBrMs: warmBr.each[i],
-        servingCpuUncachedMs: cpu[0][i],
-        servingCpuUncachedBrMs: cpu[1][i],
-        servingCpuCachedBrMs: cpu[2][i],
+        servingCpuUncachedMs: cpu[0].serving[i],
+        servingCpuUncachedBrMs: cpu[1].serving[i],
+        servingCpuCachedBrMs: cpu[2].serving[i],
+        processCpuUncachedMs: cpu[0].process[i],
+        processCpuUncachedBrMs: cpu[1].process[i],
+        processCpuCachedBrMs: cpu[2].process[i],
+        browserCoding: cpu[1].coding,
       })),
       sequenceUncachedMs: cold.total,
       sequenceCachedMs: warm.total,

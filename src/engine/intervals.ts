@@ -204,15 +204,33 @@ export function twoProportionP(x1: number, n1: number, x2: number, n2: number): 
  * down and capped at 1, over the m p-values that are not null; null stays null.
  */
 export function benjaminiHochberg(ps: readonly (number | null)[]): (number | null)[] {
-  const known = ps.flatMap((p, i) => (p === null ? [] : [i]));
-  known.sort((a, b) => (ps[a] as number) - (ps[b] as number));
-  const m = known.length;
-  const out: (number | null)[] = ps.map(() => null);
+  // The known p-values sorted as numbers (a typed array sorts without a comparator), then one
+  // pass from the largest down; p-values that tie share one adjusted value whatever their order
+  // (the running minimum already holds p·m/(k+1) < p·m/k), so each p finds its own by a binary
+  // search among the sorted values, the first of its ties.
+  let m = 0;
+  for (const p of ps) if (p !== null) m++;
+  const sorted = new Float64Array(m);
+  m = 0;
+  for (const p of ps) if (p !== null) sorted[m++] = p;
+  sorted.sort();
+  const adjusted = new Float64Array(m);
   let running = 1;
   for (let k = m - 1; k >= 0; k--) {
-    const i = known[k];
-    running = Math.min(running, ((ps[i] as number) * m) / (k + 1));
-    out[i] = Math.min(1, running);
+    running = Math.min(running, (sorted[k] * m) / (k + 1));
+    adjusted[k] = Math.min(1, running);
   }
-  return out;
+  return ps.map((p) => (p === null ? null : adjusted[firstAtLeast(sorted, p)]));
+}
+
+/** The first index of ascending `sorted` whose value is `value` or more. */
+function firstAtLeast(sorted: Float64Array, value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid] < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }

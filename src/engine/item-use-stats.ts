@@ -25,6 +25,7 @@ import {
 } from './cube/item-cube.ts';
 import type { ItemCube } from './cube/item-cube.ts';
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
+import { firstInOrder } from './first-in-order.ts';
 import type { CommonFilter } from './filter.ts';
 import { Z95, benjaminiHochberg, newcombe, twoProportionP } from './intervals.ts';
 import type { Interval } from './intervals.ts';
@@ -360,9 +361,11 @@ export function itemUseStats(
   // Every item kept is one comparison, whichever page shows it: corrected for their number.
   const adjusted = benjaminiHochberg(candidates.map((c) => c.pValue));
   candidates.forEach((c, i) => (c.pValue = adjusted[i]));
-  candidates.sort(candidateOrder(request.sort, itemNameRank(snapshot)));
+  // Only the pages up to the one asked for are put in order, not every candidate.
   const start = (request.page - 1) * request.pageSize;
-  const rows = candidates.slice(start, start + request.pageSize).map((c) => {
+  const order = candidateOrder(request.sort, itemNameRank(snapshot));
+  const shown = firstInOrder(candidates, start + request.pageSize, order).slice(start);
+  const rows = shown.map((c) => {
     const row = itemRow(snapshot, c, listsInScope, shrinkage.priorStrength, clusters);
     if (otherAcc !== null) {
       const other = otherAcc.get(c.item)?.acc;

@@ -72,6 +72,38 @@ describe('Benjamini–Hochberg adjusted p-values', () => {
     );
   });
 
+  it('adjusts tied and untied p-values exactly as the step-up procedure written out by rank', () => {
+    // The procedure as published: rank the known p-values, p(k)·m/k, the minimum over ranks k
+    // and above, capped at 1.
+    const reference = (ps: (number | null)[]) => {
+      const known = ps.flatMap((p, i) => (p === null ? [] : [i]));
+      known.sort((a, b) => ps[a]! - ps[b]!);
+      const m = known.length;
+      const out: (number | null)[] = ps.map(() => null);
+      known.forEach((i, k) => {
+        let least = 1;
+        for (let j = k; j < m; j++) least = Math.min(least, (ps[known[j]]! * m) / (j + 1));
+        out[i] = Math.min(1, least);
+      });
+      return out;
+    };
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let run = 0; run < 50; run++) {
+      // Few distinct values, so that many tie; some nulls; 1s and 0s.
+      const ps = Array.from({ length: 1 + Math.floor(next() * 60) }, () => {
+        const r = next();
+        if (r < 0.1) return null;
+        if (r < 0.15) return 1;
+        if (r < 0.18) return 0;
+        return Math.round(next() * 20) / 200;
+      });
+      assert.deepEqual(benjaminiHochberg(ps), reference(ps));
+    }
+    assert.deepEqual(benjaminiHochberg([]), []);
+    assert.deepEqual(benjaminiHochberg([null, null]), [null, null]);
+  });
+
   it('gives the pooled two-proportion p-value', () => {
     // 54/60 v 30/60: pooled 0.7, se = √(0.7·0.3·(2/60)) = 0.083666, z = 0.4 / 0.083666 = 4.7809.
     const p = twoProportionP(54, 60, 30, 60)!;

@@ -1,11 +1,11 @@
 /**
  * Compression (docs/http-api.md#compression): static files, large answers and the OpenAPI
- * document go out Brotli- or gzip-compressed as Accept-Encoding asks, and an answer the response
- * cache keeps is compressed once, not on every hit.
+ * document go out zstd-, Brotli- or gzip-compressed as Accept-Encoding asks, and an answer the
+ * response cache keeps is compressed once, not on every hit.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { ResponseCache } from '../../src/http/response-cache.ts';
 import { buildTestApp, TEST_ORIGIN } from '../support/test-app.ts';
@@ -16,6 +16,7 @@ function decoded(response: LightMyRequestResponse): Buffer {
   const coding = response.headers['content-encoding'];
   if (coding === 'br') return brotliDecompressSync(response.rawPayload);
   if (coding === 'gzip') return gunzipSync(response.rawPayload);
+  if (coding === 'zstd') return zstdDecompressSync(response.rawPayload);
   assert.equal(coding, undefined, `unexpected coding ${String(coding)}`);
   return response.rawPayload;
 }
@@ -64,6 +65,8 @@ describe(`compression (${TEST_BACKEND})`, () => {
     assert.ok(plain.rawPayload.length > 50_000, `${plain.rawPayload.length} bytes`);
     for (const [accept, coding] of [
       ['gzip, deflate, br', 'br'],
+      // The build writes no zstd copy: a browser that also takes zstd gets the Brotli file.
+      ['gzip, deflate, br, zstd', 'br'],
       ['gzip', 'gzip'],
       ['br;q=0.5, gzip;q=1', 'gzip'],
     ]) {
@@ -91,6 +94,22 @@ describe(`compression (${TEST_BACKEND})`, () => {
     assert.ok(varies(packed, 'Accept-Encoding'));
     assert.ok(packed.rawPayload.length < plain.rawPayload.length / 2);
     assert.equal(decoded(packed).toString(), plain.body, 'the cached answer, compressed');
+  });
+
+  it("answers a statistics request in zstd when a browser's Accept-Encoding offers it, the same JSON once decoded", async () => {
+    const plain = await post('/api/scenario-stats', { minGames: 0, format: 'singles' });
+    for (const [accept, coding] of [
+      ['gzip, deflate, br, zstd', 'zstd'],
+      ['zstd;q=0.5, br', 'br'],
+      ['gzip, deflate, br, zstd;q=0', 'br'],
+    ]) {
+      const packed = await post('/api/scenario-stats', { minGames: 0, format: 'singles' }, accept);
+      assert.equal(packed.statusCode, 200);
+      assert.equal(packed.headers['content-encoding'], coding, accept);
+      assert.ok(varies(packed, 'Accept-Encoding'));
+      assert.ok(packed.rawPayload.length < plain.rawPayload.length / 2, accept);
+      assert.equal(decoded(packed).toString(), plain.body, accept);
+    }
   });
 
   it('keeps the compressed bytes of a cached answer, so a second hit is not compressed again', async () => {
@@ -128,14 +147,17 @@ describe('ResponseCache content codings', () => {
     const first = await cache.get('/r', {}, snapshot, big, 'br');
     const again = await cache.get('/r', {}, snapshot, big, 'br');
     const gzip = await cache.get('/r', {}, snapshot, big, 'gzip');
+    const zstd = await cache.get('/r', {}, snapshot, big, 'zstd');
     const plain = await cache.get('/r', {}, snapshot, big, null);
     assert.equal(first.encoding, 'br');
     assert.equal(again, first, 'the very same bytes: not compressed again');
     assert.equal(gzip.encoding, 'gzip');
+    assert.equal(zstd.encoding, 'zstd');
     assert.equal(plain.encoding, null);
     assert.equal(brotliDecompressSync(first.bytes).toString(), big());
     assert.equal(gunzipSync(gzip.bytes).toString(), big());
-    assert.deepEqual([cache.stats().misses, cache.stats().hits, cache.stats().entries], [1, 3, 3]);
+    assert.equal(zstdDecompressSync(zstd.bytes).toString(), big());
+    assert.deepEqual([cache.stats().misses, cache.stats().hits, cache.stats().entries], [1, 4, 4]);
   });
 
   it('keeps an answer under 1 KiB plain whatever the client accepts', async () => {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { syncBuiltinESMExports } from 'node:module';
 import zlib from 'node:zlib';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TSchema } from 'typebox';
@@ -55,7 +55,7 @@ const ROUTES: Array<[string, object, TSchema]> = STATS_ROUTES.map((route) => [
   route.response,
 ]);
 
-const CODINGS = [undefined, 'br', 'gzip'] as const;
+const CODINGS = [undefined, 'zstd', 'br', 'gzip'] as const;
 
 /** Routes whose answers are always under 1 KiB (one game's forecast), so never compressed. */
 const SMALL = new Set(['/api/forecast']);
@@ -66,6 +66,7 @@ function decoded(response: LightMyRequestResponse): Buffer {
   const coding = response.headers['content-encoding'];
   if (coding === 'br') return brotliDecompressSync(response.rawPayload);
   if (coding === 'gzip') return gunzipSync(response.rawPayload);
+  if (coding === 'zstd') return zstdDecompressSync(response.rawPayload);
   assert.equal(coding, undefined, `unexpected coding ${String(coding)}`);
   return response.rawPayload;
 }
@@ -86,6 +87,9 @@ class ServingThreadSpy {
     'createGzip',
     'deflateSync',
     'createDeflate',
+    'zstdCompressSync',
+    'zstdCompress',
+    'createZstdCompress',
   ] as const;
 
   /** Counts from now on, both back to 0. */

@@ -1,9 +1,11 @@
 /**
- * Response compression (docs/http-api.md#compression) with @fastify/compress: Brotli or gzip,
+ * Response compression (docs/http-api.md#compression) with @fastify/compress: zstd, Brotli or gzip,
  * as the request's Accept-Encoding prefers (RFC 9110 §12.5.3), for every compressible answer of
  * 1 KiB or more. Statistics answers come compressed from the engine thread that made them, with
- * the same settings (content-coding.ts, docs/architecture.md#engine-thread): the plugin sees
- * their Content-Encoding and leaves them alone. Request bodies are never decompressed: a 16 KiB JSON filter gains nothing from it,
+ * the settings of content-coding.ts (docs/architecture.md#engine-thread): the plugin sees their
+ * Content-Encoding and leaves them alone. It compresses everything else itself, Brotli at the
+ * same quality and zstd at its default level. Request bodies are never decompressed: a 16 KiB
+ * JSON filter gains nothing from it,
  * and a compressed body could expand far beyond the body limit.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
