@@ -9,8 +9,8 @@
 import { csvLine } from '../../domain/csv-record.ts';
 import { gameIdOf } from '../../snapshot/snapshot.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import { EMPTY_WARNING } from '../common.ts';
-import type { EngineResult } from '../common.ts';
+import { EMPTY_WARNING } from '../engine-result.ts';
+import type { EngineResult } from '../engine-result.ts';
 import { resolveScope, sampleOf } from '../filter.ts';
 import type { CommonFilter } from '../filter.ts';
 import { FORECAST_ACCURACY_COLUMNS, forecastAccuracyRows } from './forecast-accuracy.ts';

@@ -3851,9 +3851,9 @@ export interface paths {
                             initialRd?: number;
                             /** @description Starting volatility, 0.0001 to 1 (default 0.06) */
                             initialVolatility?: number;
-                            /** @description Glicko-2 rating period: one per event (default), or calendar weeks / months, where a player without games in a period has their deviation grow */
+                            /** @description Glicko-2 rating period: one per event, or calendar weeks / months, where a player without games in a period has their deviation grow (default event) */
                             period?: "event" | "week" | "month";
-                            /** @description System constant constraining volatility change, 0.05 to 5 (default 0.5; Glickman suggests 0.3 to 1.2) */
+                            /** @description System constant constraining volatility change (Glickman suggests 0.3 to 1.2), 0.05 to 5 (default 0.5) */
                             tau?: number;
                         };
                         /** @description Glicko-2: also rank provisional players (RD above 110), still flagged; default false leaves them out, unless the filter keeps no established player, when they are listed all the same (provisionalFallback says so). Elo and points have no provisional players: minGames does that job there */
@@ -4231,9 +4231,9 @@ export interface paths {
                                         initialRd: number;
                                         /** @description Starting volatility */
                                         initialVolatility: number;
-                                        /** @description Glicko-2 rating period: one per event (default), or calendar weeks / months, where a player without games in a period has their deviation grow */
+                                        /** @description Glicko-2 rating period: one per event, or calendar weeks / months, where a player without games in a period has their deviation grow */
                                         period: "event" | "week" | "month";
-                                        /** @description System constant constraining volatility change */
+                                        /** @description System constant constraining volatility change (Glickman suggests 0.3 to 1.2) */
                                         tau: number;
                                     };
                                     /** @description Whether provisional players are ranked */
@@ -4256,7 +4256,7 @@ export interface paths {
                                     pageSize: number;
                                     /** @description The player whose page is answered; null: none */
                                     player: string | null;
-                                    /** @description Points parameters, defaults filled in (used when method is points) */
+                                    /** @description Best-N points parameters, defaults filled in (used when method is points) */
                                     points: {
                                         /** @description Base of a multi-day event */
                                         baseMultiDay: number;
