@@ -4,19 +4,13 @@
  * A mirror cell counts each mirror game once and has a win rate of exactly 0.5.
  */
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import {
-  EMPTY_WARNING,
-  LOW_SAMPLE_GAMES,
-  assertIntervalFitsDraws,
-  factionRef,
-  mean,
-  rateCounts,
-  winRate,
-  winRateInterval,
-} from './common.ts';
+import { EMPTY_WARNING, LOW_SAMPLE_GAMES } from './engine-result.ts';
+import { assertIntervalFitsDraws, mean, rateCounts, winRate, winRateInterval } from './win-rate.ts';
+import { factionRef } from './entity-refs.ts';
 import type { Methodology } from '../domain/methodology.ts';
 import type { DrawRule } from '../domain/methodology.ts';
-import type { EngineResult, FactionRef } from './common.ts';
+import type { EngineResult } from './engine-result.ts';
+import type { FactionRef } from './entity-refs.ts';
 import { sumScope } from './cube/event-cube.ts';
 import {
   DRAWS,
@@ -33,8 +27,8 @@ import type { CommonFilter } from './filter.ts';
 import { wilson } from './intervals.ts';
 import type { Interval } from './intervals.ts';
 import { adjustComparisons, compareTallies } from './compare.ts';
-import { clusteredRateInterval } from './common.ts';
-import type { IntervalKind } from './common.ts';
+import { clusteredRateInterval } from './win-rate.ts';
+import type { IntervalKind } from './win-rate.ts';
 import { sumClusters } from './cube/cluster-cube.ts';
 import { matchupClusters } from './cube/cluster-cubes.ts';
 import { PriorFit, shrunkRate } from './shrinkage.ts';

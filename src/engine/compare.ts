@@ -2,7 +2,7 @@
  * `compareTo` (docs/statistics.md#compareto): a row's figures in a second common filter beside
  * its own, the difference in win rate and Newcombe's interval for it.
  */
-import { rateCounts, winRate, winRateInterval } from './common.ts';
+import { rateCounts, winRate, winRateInterval } from './win-rate.ts';
 import type { DrawRule } from '../domain/methodology.ts';
 import { benjaminiHochberg, newcombe, twoProportionP } from './intervals.ts';
 import type { Interval } from './intervals.ts';

@@ -77,8 +77,8 @@ export function taskAffinity<K extends EngineTaskName>(
 
 /**
  * What a task computes once and keeps, when that is the bulk of its cost (statistic.ts): a
- * thread that has computed it answers the task in milliseconds; one that has not takes up to
- * seconds at a million games, so the pool schedules such a task as expensive
+ * thread that has computed it answers the task from what it keeps; one that has not computes it
+ * over every game in scope, so the pool schedules such a task as expensive
  * (docs/operations.md#limits). Null: the task is always cheap.
  */
 export function taskWarmKey<K extends EngineTaskName>(

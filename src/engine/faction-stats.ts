@@ -5,19 +5,20 @@
  */
 import { monthOfDay } from '../domain/calendar-day.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
+import { EMPTY_WARNING, LOW_SAMPLE_GAMES } from './engine-result.ts';
+import { bandsOf } from './margin-bands.ts';
+import { factionRef } from './entity-refs.ts';
 import {
-  EMPTY_WARNING,
-  LOW_SAMPLE_GAMES,
-  bandsOf,
-  factionRef,
   mean,
   meanInterval,
   assertIntervalFitsDraws,
   winRate,
   winRateInterval,
-} from './common.ts';
+} from './win-rate.ts';
 import type { Methodology } from '../domain/methodology.ts';
-import type { EngineResult, FactionRef, MarginBandCounts } from './common.ts';
+import type { EngineResult } from './engine-result.ts';
+import type { FactionRef } from './entity-refs.ts';
+import type { MarginBandCounts } from './margin-bands.ts';
 import { addBlock, newTargets, sumScope } from './cube/event-cube.ts';
 import { visitScope } from './cube/event-order.ts';
 import {
@@ -67,8 +68,8 @@ import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter, Scope } from './filter.ts';
 import type { Interval } from './intervals.ts';
 import { adjustComparisons, compareTallies } from './compare.ts';
-import { clusteredRateInterval } from './common.ts';
-import type { IntervalKind } from './common.ts';
+import { clusteredRateInterval } from './win-rate.ts';
+import type { IntervalKind } from './win-rate.ts';
 import { sumClusters } from './cube/cluster-cube.ts';
 import { factionClusters } from './cube/cluster-cubes.ts';
 import {
@@ -386,7 +387,8 @@ export function factionStats(
       // Top entries over entries of the same placed events (docs/statistics.md#top-share).
       topShare: over.topTen.ratio,
       overRepresentation: over,
-      // Strong army or strong players? Elo expectation on pre-game Glicko-2 ratings (issue 4).
+      // Strong army or strong players? Elo expectation on pre-game Glicko-2 ratings
+      // (docs/statistics.md#skill).
       skill: skillOf(acc, base),
       runTheTable: runTheTable(run, f),
       lowSample: games < LOW_SAMPLE_GAMES,

@@ -5,8 +5,9 @@
  */
 import type { ItemKind } from '../domain/item-kinds.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import { EMPTY_WARNING, LOW_SAMPLE_GAMES, mean, winRate, winRateInterval } from './common.ts';
-import type { EngineResult } from './common.ts';
+import { EMPTY_WARNING, LOW_SAMPLE_GAMES } from './engine-result.ts';
+import { mean, winRate, winRateInterval } from './win-rate.ts';
+import type { EngineResult } from './engine-result.ts';
 import { sumScope } from './cube/event-cube.ts';
 import {
   DRAWS,
@@ -37,8 +38,8 @@ import {
   emphasisable,
 } from './compare.ts';
 import { PriorFit, shrunkRate } from './shrinkage.ts';
-import { clusteredRateInterval } from './common.ts';
-import type { IntervalKind } from './common.ts';
+import { clusteredRateInterval } from './win-rate.ts';
+import type { IntervalKind } from './win-rate.ts';
 import { CLUSTER_STRIDE, sumClusters } from './cube/cluster-cube.ts';
 import { snapshotData } from './snapshot-cache.ts';
 import { itemClusters } from './cube/cluster-cubes.ts';

@@ -6,23 +6,20 @@
 import { SCENARIO_KINDS } from '../domain/model.ts';
 import type { ScenarioKind } from '../domain/model.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import {
-  EMPTY_WARNING,
-  LOW_SAMPLE_GAMES,
-  bandsOf,
-  factionRef,
-  mean,
-  winRate,
-  winRateInterval,
-} from './common.ts';
-import type { EngineResult, FactionRef, MarginBandCounts } from './common.ts';
+import { EMPTY_WARNING, LOW_SAMPLE_GAMES } from './engine-result.ts';
+import { bandsOf } from './margin-bands.ts';
+import { factionRef } from './entity-refs.ts';
+import { mean, winRate, winRateInterval } from './win-rate.ts';
+import type { EngineResult } from './engine-result.ts';
+import type { FactionRef } from './entity-refs.ts';
+import type { MarginBandCounts } from './margin-bands.ts';
 import { resolveFactions, resolveScope, sampleOf } from './filter.ts';
 import type { CommonFilter } from './filter.ts';
 import type { Interval } from './intervals.ts';
 import { resolveNames } from './scenario-parts.ts';
 import { PriorFit, shrunkRate } from './shrinkage.ts';
-import { clusteredRateInterval } from './common.ts';
-import type { IntervalKind } from './common.ts';
+import { clusteredRateInterval } from './win-rate.ts';
+import type { IntervalKind } from './win-rate.ts';
 import { sumClusters } from './cube/cluster-cube.ts';
 import { scenarioClusters } from './cube/cluster-cubes.ts';
 import type { ShrinkageMeta } from './shrinkage.ts';

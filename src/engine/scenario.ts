@@ -6,8 +6,8 @@ import { SCENARIO_KINDS } from '../domain/model.ts';
 import type { ScenarioKind } from '../domain/model.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { dayString } from '../domain/calendar-day.ts';
-import { EMPTY_WARNING } from './common.ts';
-import type { EngineResult } from './common.ts';
+import { EMPTY_WARNING } from './engine-result.ts';
+import type { EngineResult } from './engine-result.ts';
 import { sumScope } from './cube/event-cube.ts';
 import {
   DAY_BIAS,

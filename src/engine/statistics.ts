@@ -3,7 +3,7 @@
  * the engine threads' tasks (engine-tasks.ts) and the warm-up's parts (warm-engine.ts) derive
  * from this list, and each statistics route names one of its tasks. Rating every game in scope
  * with the parameters of a request (Glickman 2012; Elo 1978; best-N event points) is linear in
- * games, about a second at a million; the others take a millisecond or two from their caches.
+ * games, the dearest of them on a large data set; the others read their caches.
  */
 import { armyMatchup } from './army-matchup.ts';
 import {
@@ -27,6 +27,7 @@ import { shortIdLengths } from './ratings/short-ids.ts';
 import { preGameRatings, sideExpectedScores } from './ratings/snapshot-facts.ts';
 import { scenarioCatalogue } from './scenario.ts';
 import { scenarioStats } from './scenario-stats.ts';
+import { DEFAULT_METHOD } from '../domain/rating-methods.ts';
 import { statistic } from './statistic.ts';
 import { factionStrength } from './strength/faction-strength.ts';
 import { forecast } from './strength/forecast.ts';
@@ -43,21 +44,21 @@ const EXPECTED = [preGameRatings, sideExpectedScores];
  * them (leaderboard.ts).
  */
 function ratingsKey([common, options]: ArgsAfterSnapshot<typeof leaderboard>): string {
-  const { method, elo, glicko2, points, asOf, factions } = options;
-  return JSON.stringify([common, method, elo, glicko2, points, asOf, factions]);
+  const { method = DEFAULT_METHOD, asOf, factions } = options;
+  return JSON.stringify([common, method, options[method], asOf, factions]);
 }
 
 /**
- * A system's backtest (forecast-accuracy.ts), kept by the thread that ran it: seconds on a
- * large system, then a few milliseconds for any filter, the JSON's or the CSV's.
+ * A system's backtest (forecast-accuracy.ts), kept by the thread that ran it: the run is the
+ * dear part, and any filter, the JSON's or the CSV's, then only reads it.
  */
 function backtestKey([filter]: ArgsAfterSnapshot<typeof forecastAccuracy>): string {
   return `backtest\u0000${filter.system}`;
 }
 
 /**
- * The joint model of a filter's games (scope-model.ts), fitted by the thread that has it: seconds
- * at a million games, then milliseconds for faction-strength on the same games.
+ * The joint model of a filter's games (scope-model.ts), fitted by the thread that has it: the
+ * fit is the dear part, and faction-strength on the same games then only reads it.
  */
 function scopeKey([filter]: ArgsAfterSnapshot<typeof factionStrength>): string {
   return `scope-model\u0000${scopeModelKey(filter)}`;

@@ -27,8 +27,8 @@ export type Encoding = (typeof ENCODINGS)[number];
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
- * Brotli quality 4: within a few per cent of gzip -9's size at a fraction of quality 11's
- * cost (measured on the 103 KB dashboard script: 32 ms at 4, 1,000 ms at 11).
+ * Brotli quality 4: within a few per cent of gzip -9's size at a small fraction of quality 11's
+ * cost, which a request cannot wait for (docs/http-api.md#compression).
  */
 export const BROTLI_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } };
 

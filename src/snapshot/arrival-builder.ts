@@ -28,6 +28,9 @@ export class ArrivalBuilder {
   readonly gParts = [int32s(), int32s(), int32s(), int32s()];
   readonly gSecondaryStart = int32s();
   readonly gSecondaryIds = int32s();
+  // A game's store id is the UTF-8 bytes gIdBytes[gIdStart[g]...].
+  readonly gIdStart = int32s();
+  readonly gIdBytes = new TypedColumn(Uint8Array);
   // Per side (2 per game).
   readonly sFaction = int32s();
   readonly sSubfaction = int32s();
@@ -53,6 +56,9 @@ export class ArrivalBuilder {
       gSecondaryStart: this.gSecondaryStart.data,
       gSecondaryIds: this.gSecondaryIds.data,
       nSecondaryIds: this.gSecondaryIds.length,
+      gIdStart: this.gIdStart.data,
+      gIdBytes: this.gIdBytes.data,
+      nIdBytes: this.gIdBytes.length,
       sFaction: this.sFaction.data,
       sSubfaction: this.sSubfaction.data,
       sPlayer: this.sPlayer.data,
@@ -64,6 +70,19 @@ export class ArrivalBuilder {
       sSecondaryAchieved: this.sSecondaryAchieved.data,
       sList: this.sList.data,
     };
+  }
+
+  /** Adds the next game's store id as UTF-8 bytes: an ASCII id is pushed as it is, without a copy. */
+  pushGameId(id: string): void {
+    this.gIdStart.push(this.gIdBytes.length);
+    for (let i = 0; i < id.length; i++) {
+      const code = id.charCodeAt(i);
+      if (code >= 0x80) {
+        for (const byte of Buffer.from(id.slice(i), 'utf8')) this.gIdBytes.push(byte);
+        return;
+      }
+      this.gIdBytes.push(code);
+    }
   }
 
   /**
@@ -88,6 +107,9 @@ export class ArrivalBuilder {
       this.gSecondaryStart.push(this.gSecondaryIds.length);
       const end = g + 1 < games ? c.gSecondaryStart[g + 1] : c.nSecondaryIds;
       for (let i = c.gSecondaryStart[g]; i < end; i++) this.gSecondaryIds.push(gSecondaryIds[i]);
+      this.gIdStart.push(this.gIdBytes.length);
+      const idEnd = g + 1 < games ? c.gIdStart[g + 1] : c.nIdBytes;
+      for (let i = c.gIdStart[g]; i < idEnd; i++) this.gIdBytes.push(c.gIdBytes[i]);
       for (let r = 2 * g; r < 2 * g + 2; r++) {
         this.sFaction.push(sFaction[r]);
         this.sSubfaction.push(sSubfaction[r]);

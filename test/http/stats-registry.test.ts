@@ -1,26 +1,18 @@
 /**
  * The statistics registry (docs/architecture.md#adding-a-statistics-route): every statistic of
- * src/engine/statistics.ts is an engine task, has its caches in the warm-up, and is answered by
- * exactly one statistics route; rankings that share a parameter set share a thread, and so do
+ * src/engine/statistics.ts has its caches in the warm-up and is answered by exactly one
+ * statistics route; rankings that share a parameter set share a thread, and so do
  * the joint-model statistics that read one fitted model.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ENGINE_TASKS, taskAffinity, taskWarmKey } from '../../src/engine/engine-tasks.ts';
+import { taskAffinity, taskWarmKey } from '../../src/engine/engine-tasks.ts';
 import type { CommonFilter } from '../../src/engine/filter.ts';
 import { STATISTICS } from '../../src/engine/statistics.ts';
 import { WARM_PARTS } from '../../src/engine/warm-engine.ts';
 import { STATS_DOWNLOADS, STATS_ROUTES } from '../../src/http/routes/index.ts';
 
 describe('the statistics registry', () => {
-  it('makes each statistic an engine task of its own name', () => {
-    for (const { task, run } of STATISTICS) assert.equal(ENGINE_TASKS[task], run, task);
-    assert.deepEqual(Object.keys(ENGINE_TASKS).sort(), [
-      ...STATISTICS.map((s) => s.task).sort(),
-      'warm',
-    ]);
-  });
-
   it('answers each statistic on exactly one route or download, and each with a statistic', () => {
     const routes = [...STATS_ROUTES, ...STATS_DOWNLOADS];
     const tasks = routes.map((route) => route.task).sort();

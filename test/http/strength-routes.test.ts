@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { wilson } from '../../src/engine/intervals.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
-import { buildTestApp, TEST_ORIGIN } from '../support/test-app.ts';
+import { buildTestApp, demoSlice, TEST_ORIGIN } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { HAND_DOCUMENT } from '../snapshot/hand-fixture.ts';
 import { statsAppOver } from '../snapshot/stats-app.ts';
@@ -187,6 +187,21 @@ describe(`forecast accuracy and its CSV on the demo slice (${TEST_BACKEND})`, ()
     }
     // Each game has one id, four rows.
     assert.equal(new Set(rows.map((r) => r[0])).size * 4, rows.length);
+  });
+
+  it('names each game of the CSV by its own id in the data, with the event holding it', async () => {
+    const eventOf = new Map<string, string>();
+    for (const event of demoSlice().events ?? []) {
+      for (const game of event.games ?? []) eventOf.set(game.id, event.id);
+    }
+    const csv = await test.app.inject({ method: 'GET', url: '/api/forecast-accuracy.csv' });
+    const rows = csv.body
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(','));
+    assert.ok(rows.length > 0);
+    for (const [gameId, eventId] of rows) assert.equal(eventOf.get(gameId), eventId, gameId);
   });
 
   it('pages the CSV by games: pages from offset read every row once, a short page is the last, a limit past 50,000 is a 400', async () => {

@@ -15,6 +15,7 @@ import type { BuildAppOptions } from '../../src/http/app.ts';
 import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
 import type { EngineRunner } from '../../src/http/engine-thread/engine-thread.ts';
 import type { ServiceMetrics } from '../../src/http/metrics.ts';
+import { seedDemo } from '../../src/cli/seed-demo.ts';
 import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { importSources } from '../../src/ingest/import-sources.ts';
@@ -36,10 +37,11 @@ export interface TestAppOptions {
   /** Reuse a store (e.g. two apps over one database); otherwise a fresh one is opened. */
   store?: TestStore;
   /**
-   * Data imported before the app starts: a canonical document, a small slice of the demo data,
-   * or real T9A data (see t9aSeedPaths; the caller skips when it is unavailable).
+   * Data imported before the app starts: a canonical document, the demo data `npm start` seeds,
+   * a small slice of it, or real T9A data (see t9aSeedPaths; the caller skips when it is
+   * unavailable).
    */
-  seed?: 'demo-slice' | 't9a' | CanonicalDocument;
+  seed?: 'demo' | 'demo-slice' | 't9a' | CanonicalDocument;
   logger?: BuildAppOptions['logger'];
   rateLimitNamespace?: string;
   /** The engine thread(s) to use (closed by the caller); otherwise the app gets its own. */
@@ -124,6 +126,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     const paths = t9aSeedPaths();
     if (paths === null) throw new Error('no T9A data available; check t9aSeedPaths() first');
     await importSources(store, paths, { format: 't9a' });
+  } else if (options.seed === 'demo') {
+    await seedDemo(store);
   } else if (options.seed !== undefined) {
     const document = options.seed === 'demo-slice' ? demoSlice() : options.seed;
     const report = await importCanonical(store, document, { source: 'test-seed' });

@@ -26,17 +26,10 @@ import { importSources } from '../../src/ingest/import-sources.ts';
 import { buildTestApp, t9aSeedPaths } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
+import { MENU_VIEWS } from '../../web/src/menu.ts';
 
-const PAGES = [
-  'meta',
-  'matchups',
-  'lists',
-  'scenarios',
-  'rankings',
-  'events',
-  'satellites',
-  'about',
-];
+/** Every page of the dashboard's menu, as the client lists it. */
+const PAGES = MENU_VIEWS;
 
 interface Served {
   test: TestApp;

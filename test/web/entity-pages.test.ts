@@ -21,7 +21,7 @@ import {
   watchedPage,
 } from '../support/browser.ts';
 import type { Browser, Size } from '../support/browser.ts';
-import { buildTestApp, t9aSeedPaths } from '../support/test-app.ts';
+import { buildTestApp } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
@@ -73,7 +73,6 @@ async function fits(page: Page, what: string): Promise<void> {
   assert.ok(overflow <= 1, `${what} is ${overflow}px wider than the screen`);
 }
 
-const t9aPaths = t9aSeedPaths();
 const skipReason = browserSkipReason();
 
 describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?? false }, () => {
@@ -83,7 +82,8 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
   before(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     served.push(await serve('demo-slice'));
-    if (t9aPaths !== null) served.push(await serve('t9a'));
+    // The committed T9A slice: a missing fixture fails here rather than skipping the pages.
+    served.push(await serve('t9a'));
     browser = await launchBrowser();
   });
   after(async () => {
@@ -93,9 +93,9 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
 
   for (const data of ['demo', 't9a'] as const) {
     for (const size of Object.keys(SIZES) as Size[]) {
-      it(`walks from Meta to a faction, its best player, an event and that player again, and back, by links alone (${data}, ${size})`, async (t) => {
+      it(`walks from Meta to a faction, its best player, an event and that player again, and back, by links alone (${data}, ${size})`, async () => {
         const s = served.find((x) => x.name === data);
-        if (s === undefined) return t.skip('no T9A data (test/fixtures/t9a)');
+        assert.ok(s !== undefined, 'no app serves this data');
         const { page, errors } = await watchedPage(browser, s.origin);
         await page.setViewportSize(SIZES[size]);
         await open(page, s.origin, '');
@@ -171,9 +171,9 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
       });
     }
 
-    it(`opens a faction's and a player's page from a shared URL, filter kept (${data})`, async (t) => {
+    it(`opens a faction's and a player's page from a shared URL, filter kept (${data})`, async () => {
       const s = served.find((x) => x.name === data);
-      if (s === undefined) return t.skip('no T9A data (test/fixtures/t9a)');
+      assert.ok(s !== undefined, 'no app serves this data');
       const { page, errors } = await watchedPage(browser, s.origin);
       await open(page, s.origin, 'view=rankings&provisional=1');
       const first = page.locator('main tbody tr a.player-name').first();
@@ -200,9 +200,9 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
       await page.close();
     });
 
-    it(`says in plain words that a player or faction id is unknown (${data})`, async (t) => {
+    it(`says in plain words that a player or faction id is unknown (${data})`, async () => {
       const s = served.find((x) => x.name === data);
-      if (s === undefined) return t.skip('no T9A data (test/fixtures/t9a)');
+      assert.ok(s !== undefined, 'no app serves this data');
       const { page } = await watchedPage(browser, s.origin);
       await open(page, s.origin, 'view=player&player=no-such-player');
       const message = page.getByTestId('unknown-player');

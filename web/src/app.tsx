@@ -6,6 +6,7 @@ import { FilterBar } from './components/filter-bar.tsx';
 import type { FilterControl } from './common-filter.ts';
 import { EVERY_CONTROL, FILTER_PARAMS } from './common-filter.ts';
 import { ErrorBox, Loading } from './components/status.tsx';
+import { MENU_VIEWS, PAGE_TITLES } from './menu.ts';
 import { useApi } from './use-api.ts';
 import type { Params, View } from './url-state.ts';
 import { commonFilter, hrefWith, navigate, useUrlParams, viewOf } from './url-state.ts';
@@ -25,28 +26,21 @@ import { StrengthPage } from './pages/strength.tsx';
 import { ForecastPage } from './pages/forecast.tsx';
 import type { PageProps } from './pages/page-props.ts';
 
-interface PageEntry {
-  title: string;
-  component: (props: PageProps) => preact.JSX.Element;
-  /** A page of one player, faction or event: reached by its links, not the menu; it names itself in its own h1. */
-  entity?: true;
-}
-
-const PAGES: Record<View, PageEntry> = {
-  meta: { title: 'Meta', component: MetaPage },
-  matchups: { title: 'Matchups', component: MatchupsPage },
-  lists: { title: 'Lists', component: ListsPage },
-  scenarios: { title: 'Scenarios', component: ScenariosPage },
-  rankings: { title: 'Rankings', component: RankingsPage },
-  events: { title: 'Events', component: EventsPage },
-  satellites: { title: 'Satellites', component: SatellitesPage },
-  strength: { title: 'Strength', component: StrengthPage },
-  forecast: { title: 'Forecasts', component: ForecastPage },
-  compare: { title: 'Before/after', component: ComparePage },
-  about: { title: 'About the data', component: AboutPage },
-  player: { title: 'Player', component: PlayerPage, entity: true },
-  faction: { title: 'Faction', component: FactionPage, entity: true },
-  event: { title: 'Event', component: EventPage, entity: true },
+const PAGES: Record<View, (props: PageProps) => preact.JSX.Element> = {
+  meta: MetaPage,
+  matchups: MatchupsPage,
+  lists: ListsPage,
+  scenarios: ScenariosPage,
+  rankings: RankingsPage,
+  events: EventsPage,
+  satellites: SatellitesPage,
+  strength: StrengthPage,
+  forecast: ForecastPage,
+  compare: ComparePage,
+  about: AboutPage,
+  player: PlayerPage,
+  faction: FactionPage,
+  event: EventPage,
 };
 
 /** The filters each page applies: the bar shows only these (docs/operations.md#web-client). */
@@ -85,9 +79,9 @@ export function App() {
   const filters = useApi('filters', (signal) => get('/api/filters', signal));
   const systems = filters.state === 'done' ? filters.data.data.systems : [];
   const system = systems.find((s) => s.id === params.system) ?? systems[0];
-  const page = PAGES[view];
+  const Page = PAGES[view];
   const filter = { ...commonFilter(params), ...(system ? { system: system.id } : {}) };
-  document.title = `${page.title} · Muster`;
+  document.title = `${PAGE_TITLES[view]} · Muster`;
 
   const navHref = (target: View) => {
     const kept: Record<string, string | undefined> = {};
@@ -108,22 +102,20 @@ export function App() {
         </div>
         <nav aria-label="Pages">
           <ul>
-            {(Object.keys(PAGES) as View[])
-              .filter((v) => !PAGES[v].entity)
-              .map((v) => (
-                <li key={v}>
-                  <a
-                    href={navHref(v)}
-                    aria-current={v === view ? 'page' : undefined}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      navigate(navHref(v));
-                    }}
-                  >
-                    {PAGES[v].title}
-                  </a>
-                </li>
-              ))}
+            {MENU_VIEWS.map((v) => (
+              <li key={v}>
+                <a
+                  href={navHref(v)}
+                  aria-current={v === view ? 'page' : undefined}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    navigate(navHref(v));
+                  }}
+                >
+                  {PAGE_TITLES[v]}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
       </header>
@@ -151,7 +143,7 @@ export function App() {
         />
       )}
       <main id="main" tabIndex={-1}>
-        {!page.entity && <h1>{page.title}</h1>}
+        {MENU_VIEWS.includes(view) && <h1>{PAGE_TITLES[view]}</h1>}
         {filters.state === 'error' && <ErrorBox error={filters.error} />}
         {filters.state === 'loading' && <Loading what="the data's filters" />}
         {filters.state === 'done' &&
@@ -161,7 +153,7 @@ export function App() {
             </p>
           ) : (
             <FileStem.Provider value={fileStem(view, filter, entityOf(view, params))}>
-              <page.component
+              <Page
                 params={params}
                 update={update}
                 system={system}

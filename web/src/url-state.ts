@@ -3,7 +3,7 @@
  * choices), so that a link or a reload restores it. Empty values are left out of the URL.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { CommonFilter, CommonFilterField } from './common-filter.ts';
+import type { CommonFilter } from './common-filter.ts';
 import { COMMON_FILTER, FILTER_PARAMS } from './common-filter.ts';
 
 export type Params = Readonly<Record<string, string>>;
@@ -84,33 +84,11 @@ export function useUrlParams(): [
   return [params, update];
 }
 
-const TIERS = ['standard', 'satellite', 'major'] as const satisfies NonNullable<
-  CommonFilter['tiers']
->;
-type Tier = (typeof TIERS)[number];
-
-const list = (text: string): string[] => text.split(',').filter((v) => v !== '');
-const nonEmpty = <T>(values: T[]): T[] | undefined => (values.length ? values : undefined);
-
-/** How each field reads its URL parameter; undefined leaves it out of the body. */
-const PARSE: { [F in CommonFilterField]: (text: string) => CommonFilter[F] } = {
-  system: (text) => text || undefined,
-  from: (text) => text || undefined,
-  to: (text) => text || undefined,
-  rulesVersions: (text) => nonEmpty(list(text)),
-  minParticipants: (text) => (Number(text) > 0 ? Number(text) : undefined),
-  format: (text) => (text === 'singles' || text === 'teams' ? text : undefined),
-  tiers: (text) =>
-    nonEmpty(list(text).filter((t): t is Tier => (TIERS as readonly string[]).includes(t))),
-  countries: (text) => nonEmpty(list(text)),
-  online: (text) => (text === 'online' ? true : text === 'in-person' ? false : undefined),
-};
-
 /** The common filter of every statistics request, from the filter bar's params. */
 export function commonFilter(params: Params): CommonFilter {
   const body: CommonFilter = {};
-  for (const { field, param } of COMMON_FILTER) {
-    const value = PARSE[field](params[param] ?? '');
+  for (const { field, param, parse } of COMMON_FILTER) {
+    const value = parse(params[param] ?? '');
     if (value !== undefined) Object.assign(body, { [field]: value });
   }
   return body;

@@ -76,7 +76,8 @@ const UNROLLED_STRIDE = 10;
 /**
  * Adds cells [from, to) of a plane into `target`. The item cube's planes, whose blocks hold
  * thousands of cells, are added unrolled: V8 does not unroll a loop whose bound is read at run
- * time, and unrolled, item-use-stats sums all 1M games' pairs in 0.18 ms instead of 0.34.
+ * time, and item-use-stats spends most of its time in this sum (the gain:
+ * bench/results/comment-figures-2026-11-28.md).
  */
 function addCells(
   target: Float64Array,

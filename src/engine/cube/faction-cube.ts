@@ -11,7 +11,7 @@ import {
   RESULT_DRAW,
   RESULT_WIN,
 } from '../../snapshot/snapshot.ts';
-import { addBand, bandBounds, bandOf } from '../common.ts';
+import { addBand, bandBounds, bandOf } from '../margin-bands.ts';
 import { sideExpectedScores } from '../ratings/snapshot-facts.ts';
 import { buildCube } from './event-cube.ts';
 import type { EventCube, EventScanner } from './event-cube.ts';

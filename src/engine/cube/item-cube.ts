@@ -29,9 +29,10 @@ export const ITEM_STRIDE = 10;
 
 /**
  * Item cells are many per event, so single events are scanned, not stored. The 16-event level
- * holds 40 MiB at 1M games and halves a quarter's scan (T9A window: sumScope 1.9 -> 1.0 ms).
- * At 1M games a 256-event block already holds nearly every (faction, item) pair, so the
- * 1024-event level (2 MiB) halves the cells a long window adds (all time: 0.66 -> 0.34 ms).
+ * is the smallest block whose memory pays for itself: it halves the scan of a quarter's window.
+ * On a large data set a 256-event block already holds nearly every (faction, item) pair, so the
+ * 1024-event level costs little memory and halves the cells a long window adds (figures:
+ * bench/results/comment-figures-2026-11-28.md).
  */
 const SPANS = [16, 256, 1024, 4096];
 

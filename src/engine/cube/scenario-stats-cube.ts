@@ -8,7 +8,7 @@
  */
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
-import { addBand, bandBounds, bandOf } from '../common.ts';
+import { addBand, bandBounds, bandOf } from '../margin-bands.ts';
 import type { Scope } from '../filter.ts';
 import { buildCube } from './event-cube.ts';
 import type { EventCube, EventScanner } from './event-cube.ts';

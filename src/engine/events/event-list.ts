@@ -5,7 +5,7 @@
  */
 import { DomainError, invalidField } from '../../domain/domain-error.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import type { EngineResult } from '../common.ts';
+import type { EngineResult } from '../engine-result.ts';
 import { resolveFactions, resolveScope, sampleOf } from '../filter.ts';
 import type { CommonFilter } from '../filter.ts';
 import { entryRef, eventEntries, eventIndexOf, eventInfo } from './event-facts.ts';

@@ -4,8 +4,8 @@
  */
 import { RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import { factionRef } from '../common.ts';
-import type { FactionRef } from '../common.ts';
+import { factionRef } from '../entity-refs.ts';
+import type { FactionRef } from '../entity-refs.ts';
 import { playerRef } from '../ratings/leaderboard.ts';
 import type { PlayerRef } from '../ratings/leaderboard.ts';
 import { entryRef, eventEntries, eventInfo } from './event-facts.ts';

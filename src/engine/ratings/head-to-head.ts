@@ -4,11 +4,10 @@
  */
 import { throwIfCancelledEvery } from '../cancellation.ts';
 import { dayString } from '../../domain/calendar-day.ts';
-import type { EventRef, FactionRef } from '../common.ts';
-import { eventRef, factionRef } from '../common.ts';
+import type { EventRef, FactionRef } from '../entity-refs.ts';
+import { eventRef, factionRef } from '../entity-refs.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import { eloExpected } from './elo.ts';
-import { glicko2Expected } from './glicko2.ts';
+import { RATING_METHOD_IMPLEMENTATIONS } from './methods/index.ts';
 import type { WinDrawLoss } from './player-history.ts';
 import type { PlayerStanding, RankingMethod } from './rankings.ts';
 
@@ -44,9 +43,9 @@ export function expectedScore(
   a: PlayerStanding | undefined,
   b: PlayerStanding | undefined,
 ): number | null {
-  if (a === undefined || b === undefined || method === 'points') return null;
-  if (method === 'elo') return eloExpected(a.rating, b.rating);
-  return glicko2Expected(a.rating, b.rating, b.rd ?? 0);
+  const expected = RATING_METHOD_IMPLEMENTATIONS[method].expected;
+  if (a === undefined || b === undefined || expected === undefined) return null;
+  return expected.pairing(a, b);
 }
 
 /** The rated games `order` (processing order) between players `a` and `b`, from a's side. */

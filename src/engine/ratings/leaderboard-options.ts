@@ -3,6 +3,7 @@
  * (docs/ratings.md "Ranks, filters and pages"): the engine's side of the rankings contract.
  */
 import { isRealDate } from '../../domain/calendar-day.ts';
+import { DEFAULT_METHOD } from '../../domain/rating-methods.ts';
 import { invalidField } from '../../domain/domain-error.ts';
 import { resolveFactions, resolveScope } from '../filter.ts';
 import type { CommonFilter, Scope } from '../filter.ts';
@@ -81,7 +82,7 @@ export function applyOptions(
     asOf !== null && (common.to === null || asOf < common.to) ? { ...common, to: asOf } : common;
   const scope = resolveScope(snapshot, rated);
   const factionIndexes = resolveFactions(snapshot, scope.system, options.factions, '/factions');
-  const method = options.method ?? 'glicko2';
+  const method = options.method ?? DEFAULT_METHOD;
   const filter: LeaderboardFilter = {
     ...common,
     method,

@@ -6,8 +6,9 @@
  */
 import { DomainError } from '../../domain/domain-error.ts';
 import { playerIndexOf } from '../player-index.ts';
-import type { EngineResult, FactionRef, Sample } from '../common.ts';
-import { factionRef } from '../common.ts';
+import type { EngineResult, Sample } from '../engine-result.ts';
+import type { FactionRef } from '../entity-refs.ts';
+import { factionRef } from '../entity-refs.ts';
 import { sampleOf } from '../filter.ts';
 import type { CommonFilter, Scope } from '../filter.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
@@ -99,7 +100,8 @@ export function playerRef(snapshot: Snapshot, player: number): PlayerRef {
 /** The games of the scope's rows whose event it keeps, in index order. */
 function scopeGames(snapshot: Snapshot, scope: Scope): Int32Array {
   const { rowEvent } = snapshot;
-  // A typed array rather than a growing list: a million pushes cost about 0.1 s.
+  // A typed array rather than a growing list: pushing one number per game onto a list is slow
+  // at the sizes the engine serves, and its final length is known to be at most this.
   const games = new Int32Array((scope.rowEnd - scope.rowStart + 1) >> 1);
   let n = 0;
   for (let r = scope.rowStart; r < scope.rowEnd; r += 2) {
@@ -117,7 +119,7 @@ function computedFor(snapshot: Snapshot, applied: AppliedOptions): Computed {
     glicko2: filter.glicko2,
     points: filter.points,
   };
-  const methodParams = params[params.method === 'glicko2' ? 'glicko2' : params.method];
+  const methodParams = params[params.method];
   const key = JSON.stringify([rated, filter.asOf, params.method, methodParams, filter.factions]);
   let lru = computedCache.get(snapshot);
   if (lru === undefined) computedCache.set(snapshot, (lru = new Lru<Computed>(CACHE_ENTRIES)));

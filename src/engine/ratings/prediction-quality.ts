@@ -5,11 +5,9 @@
  * the accuracy on decided games, beside a coin flip's figures.
  */
 import { throwIfCancelledEvery } from '../cancellation.ts';
-import { eloExpected, newEloRecord, runEloColumns } from './elo.ts';
-import { glicko2Expected } from './glicko2.ts';
-import { glicko2Run } from './rankings.ts';
-import type { RankingFacts, RankingParams } from './rankings.ts';
-import { ratedColumns } from './rated-columns.ts';
+import { methodOf } from './methods/index.ts';
+import type { RankingParams } from './methods/index.ts';
+import type { RankingFacts } from './ranking-facts.ts';
 
 /** Forecast scores of a set of games. */
 export interface ForecastScores {
@@ -34,28 +32,9 @@ const COIN_FLIP: ForecastScores = Object.freeze({ brier: 0.25, logLoss: Math.LN2
 /** Keeps a forecast of exactly 0 or 1 from an infinite log loss. */
 const CLAMP = 1e-12;
 
-/** Side a's forecast for each game of `order`, in the order given back with the games. */
-function forecasts(
-  facts: RankingFacts,
-  order: Int32Array,
-  params: RankingParams,
-  asOf: string | undefined,
-): { games: Int32Array; forecast: Float64Array } {
-  if (params.method === 'elo') {
-    const record = newEloRecord(order.length);
-    runEloColumns(facts.players, ratedColumns(facts, order), params.elo, record);
-    const forecast = record.preA.map((ra, i) => eloExpected(ra, record.preB[i]));
-    return { games: order, forecast };
-  }
-  const run = glicko2Run(facts, order, params.glicko2, true, { asOf });
-  const { preRatingA, preRatingB, preRdB } = run;
-  const forecast = preRatingA!.map((ra, i) => glicko2Expected(ra, preRatingB![i], preRdB![i]));
-  return { games: run.periodOrder, forecast };
-}
-
 /**
  * The prediction quality of `params.method` over the rated games `order` (processing order);
- * null for points, which forecast nothing, and when no game can be scored.
+ * null for a method that forecasts nothing (points), and when no game can be scored.
  */
 export function predictionQuality(
   facts: RankingFacts,
@@ -63,8 +42,9 @@ export function predictionQuality(
   params: RankingParams,
   asOf?: string,
 ): PredictionQuality | null {
-  if (params.method === 'points' || order.length === 0) return null;
-  const { games, forecast } = forecasts(facts, order, params, asOf);
+  const { method, own } = methodOf(params);
+  if (method.expected === undefined || order.length === 0) return null;
+  const { games, forecast } = method.expected.beforeEachGame(facts, order, own, asOf);
   let n = 0;
   let decided = 0;
   let brier = 0;

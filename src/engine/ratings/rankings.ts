@@ -1,61 +1,30 @@
 /**
- * Player rankings (docs/ratings.md): Glicko-2, Elo or best-N event points over the
+ * Player rankings (docs/ratings.md): by any rating method (methods/index.ts) over the
  * counted games, one row per player with their record, main faction and last event. Pure: the
  * caller hands in plain facts (games already narrowed by the common filter).
  */
 import { throwIfCancelled, throwIfCancelledEvery } from '../cancellation.ts';
-import { monthIndex, weekIndex } from '../../domain/calendar-day.ts';
-import { runEloColumns } from './elo.ts';
 import { eventGroups } from './event-groups.ts';
-import type { EventGroups } from './event-groups.ts';
-import { eventScores } from './event-points.ts';
-import type { EventScores } from './event-points.ts';
 import { eventStartRanks } from './event-start-ranks.ts';
-import { runGlicko2Columns } from './glicko2.ts';
-import type { Glicko2Result } from './glicko2.ts';
+import { methodOf } from './methods/index.ts';
+import type { RankingParams } from './methods/index.ts';
+import type { MethodRatings } from './methods/rating-method.ts';
 import { playerTallies } from './player-tallies.ts';
 import type { PlayerTallies } from './player-tallies.ts';
-import { bestNTotal } from './points.ts';
-import type { PointsOptions } from './points.ts';
 import { processingOrder } from './processing-order.ts';
 import type { RankingFacts } from './ranking-facts.ts';
 import { competitionRanks } from './ranks.ts';
-import { ratedColumns } from './rated-columns.ts';
-import { stableSortByKey } from './stable-sort-by-key.ts';
 
-export type RankingMethod = 'glicko2' | 'elo' | 'points';
-export type RatingPeriod = 'event' | 'week' | 'month';
-
-export interface Glicko2Params {
-  initialRating: number;
-  initialRd: number;
-  initialVolatility: number;
-  tau: number;
-  period: RatingPeriod;
-}
-
-export interface EloParams {
-  k: number;
-  initial: number;
-}
-
-export interface RankingParams {
-  method: RankingMethod;
-  glicko2: Glicko2Params;
-  elo: EloParams;
-  points: PointsOptions;
-}
-
-export const DEFAULT_GLICKO2: Readonly<Glicko2Params> = Object.freeze({
-  initialRating: 1500,
-  initialRd: 350,
-  initialVolatility: 0.06,
-  tau: 0.5,
-  period: 'event',
-});
-
-export const DEFAULT_ELO: Readonly<EloParams> = Object.freeze({ k: 32, initial: 1500 });
-
+export type { RankingMethod } from '../../domain/rating-methods.ts';
+export type { MethodParams, RankingParams } from './methods/index.ts';
+export { DEFAULT_ELO } from './methods/elo/elo-method.ts';
+export type { EloParams } from './methods/elo/elo-method.ts';
+export { DEFAULT_GLICKO2, eventPeriods, glicko2Run } from './methods/glicko2/glicko2-run.ts';
+export type {
+  Glicko2Params,
+  Glicko2RunOptions,
+  RatingPeriod,
+} from './methods/glicko2/glicko2-run.ts';
 export type { RankingEvent, RankingFacts, RankingPlacement } from './ranking-facts.ts';
 
 /**
@@ -157,75 +126,10 @@ export function standingsFromOrder(
   const groups = eventGroups(facts, order);
   const tallies = playerTallies(facts, order, groups, inScope);
   throwIfCancelled();
-  let ratings: MethodRatings;
-  if (params.method === 'points') {
-    ratings = pointsRatings(facts, order, params.points, factions, groups, tallies);
-  } else if (params.method === 'elo') {
-    const rating = runEloColumns(facts.players, ratedColumns(facts, order), params.elo);
-    ratings = { rating, rd: null, volatility: null, eventsScored: null };
-  } else {
-    const { rating, rd, volatility } = glicko2Run(facts, order, params.glicko2, false, { asOf });
-    ratings = { rating, rd, volatility, eventsScored: null };
-  }
+  const { method, own } = methodOf(params);
+  const ratings: MethodRatings = method.run({ facts, order, factions, groups, tallies, asOf }, own);
   throwIfCancelled();
   return standingRows(facts, tallies, ratings);
-}
-
-/** A method's numbers by player index (rd and volatility: Glicko-2 only). */
-interface MethodRatings {
-  rating: Float64Array;
-  rd: Float64Array | null;
-  volatility: Float64Array | null;
-  /** Points: the events each player scored, which `events` reports for points. */
-  eventsScored: Int32Array | null;
-}
-
-/**
- * Best-N event points per player (docs/ratings.md "Points"). Players who scored without a
- * counted side of their own are listed too, and a scored event may be their latest.
- */
-function pointsRatings(
-  facts: RankingFacts,
-  order: Int32Array,
-  options: PointsOptions,
-  factions: ReadonlySet<number> | null,
-  groups: EventGroups,
-  tallies: PlayerTallies,
-): MethodRatings {
-  const entries = eventScores(facts, order, options, factions, groups);
-  const { rank } = eventStartRanks(facts);
-  const rating = new Float64Array(facts.players);
-  const eventsScored = new Int32Array(facts.players);
-  const byPlayer = scoresByPlayer(entries, facts.players);
-  for (const player of byPlayer.players) {
-    throwIfCancelledEvery(player);
-    const scores = byPlayer.score.subarray(byPlayer.start[player], byPlayer.start[player + 1]);
-    rating[player] = bestNTotal(scores, options.bestN);
-    eventsScored[player] = scores.length;
-    tallies.list(player);
-  }
-  for (let k = 0; k < entries.length; k += 1) {
-    const p = entries.player[k];
-    const startRank = rank[entries.event[k]];
-    if (startRank > tallies.lastStart[p]) tallies.lastStart[p] = startRank;
-  }
-  return { rating, rd: null, volatility: null, eventsScored };
-}
-
-/** The scores grouped by player (in compressed rows), players in the order they first score. */
-function scoresByPlayer(entries: EventScores, players: number) {
-  const start = new Int32Array(players + 1);
-  const order: number[] = [];
-  for (let k = 0; k < entries.length; k += 1) {
-    const p = entries.player[k];
-    if (start[p + 1] === 0) order.push(p);
-    start[p + 1] += 1;
-  }
-  for (let p = 1; p <= players; p += 1) start[p] += start[p - 1];
-  const next = start.slice(0, -1);
-  const score = new Float64Array(entries.length);
-  for (let k = 0; k < entries.length; k += 1) score[next[entries.player[k]]++] = entries.score[k];
-  return { players: order, start, score };
 }
 
 /** One row per listed player, sorted by rating (best first), then games, then player index. */
@@ -259,90 +163,6 @@ function standingRows(
   }
   standings.sort((x, y) => y.rating - x.rating || y.games - x.games || x.player - y.player);
   return standings;
-}
-
-/** The events holding the games `order`, as event periods run: by start, then id. */
-export function eventPeriods(facts: RankingFacts, order: ArrayLike<number>): number[] {
-  const { events, gameEvent } = facts;
-  const { rank } = eventStartRanks(facts);
-  const seen = new Uint8Array(events.length);
-  const held: number[] = [];
-  for (let i = 0; i < order.length; i += 1) {
-    const e = gameEvent[order[i]];
-    if (seen[e] === 0) {
-      seen[e] = 1;
-      held.push(e);
-    }
-  }
-  return held.sort((x, y) => {
-    if (rank[x] !== rank[y]) return rank[x] - rank[y];
-    const ix = events[x].id;
-    const iy = events[y].id;
-    return ix < iy ? -1 : ix > iy ? 1 : 0;
-  });
-}
-
-/** What a Glicko-2 run may do besides rating (docs/ratings.md "Inactivity"). */
-export interface Glicko2RunOptions {
-  /** Idle players through the events they sit out (default true; skill rates without). */
-  idleEvents?: boolean;
-  /** Calendar periods: idle players through the period holding this date too. */
-  asOf?: string;
-  /** Record this player's values after each of their periods. */
-  trackPlayer?: number;
-}
-
-/**
- * Per event index, its rating period: its ordinal among the events of `order` (by start, then
- * id), or the calendar week or month of its start; and the period holding `asOf`.
- */
-function periodKeys(
-  facts: RankingFacts,
-  order: ArrayLike<number>,
-  period: RatingPeriod,
-  asOf: string | undefined,
-): { eventPeriod: Float64Array; finalPeriod: number | undefined } {
-  const { events } = facts;
-  const eventPeriod = new Float64Array(events.length);
-  if (period === 'event') {
-    eventPeriods(facts, order).forEach((e, i) => (eventPeriod[e] = i));
-    return { eventPeriod, finalPeriod: undefined };
-  }
-  const index = period === 'week' ? weekIndex : monthIndex;
-  for (let e = 0; e < events.length; e += 1) eventPeriod[e] = index(events[e].start);
-  return { eventPeriod, finalPeriod: asOf === undefined ? undefined : index(asOf) };
-}
-
-/**
- * Glicko-2 over the games `order` (in processing order). Event periods are ordered by event
- * start, then event id, so that each event's games form one contiguous period. Returns the
- * period order used: `periodOrder[k]` is the game index behind the k-th rated game, and the
- * period of each game.
- */
-export function glicko2Run(
-  facts: RankingFacts,
-  order: ArrayLike<number>,
-  params: Glicko2Params,
-  recordPreRatings = false,
-  options: Glicko2RunOptions = {},
-): Glicko2Result & { periodOrder: Int32Array; periodOf: (g: number) => number } {
-  const { gameEvent } = facts;
-  const { eventPeriod, finalPeriod } = periodKeys(facts, order, params.period, options.asOf);
-  // A stable sort by period keeps the processing order inside each period.
-  const keys = new Float64Array(order.length);
-  for (let i = 0; i < order.length; i += 1) keys[i] = eventPeriod[gameEvent[order[i]]];
-  const periodOrder = stableSortByKey(Int32Array.from(order), keys);
-  const result = runGlicko2Columns(facts.players, ratedColumns(facts, periodOrder, eventPeriod), {
-    initialRating: params.initialRating,
-    initialRd: params.initialRd,
-    initialVolatility: params.initialVolatility,
-    tau: params.tau,
-    calendarPeriods: params.period !== 'event' || options.idleEvents !== false,
-    finalPeriod,
-    recordPreRatings,
-    trackPlayer: options.trackPlayer,
-  });
-  return { ...result, periodOrder, periodOf: (g) => eventPeriod[gameEvent[g]] };
 }
 
 export interface RankedStanding extends PlayerStanding {

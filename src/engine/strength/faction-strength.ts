@@ -4,14 +4,11 @@
  * average pre-game rating of its pilots and how much of it one player carries.
  */
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import {
-  EMPTY_WARNING,
-  LOW_SAMPLE_GAMES,
-  factionRef,
-  winRate,
-  winRateInterval,
-} from '../common.ts';
-import type { EngineResult, FactionRef } from '../common.ts';
+import { EMPTY_WARNING, LOW_SAMPLE_GAMES } from '../engine-result.ts';
+import { factionRef } from '../entity-refs.ts';
+import { winRate, winRateInterval } from '../win-rate.ts';
+import type { EngineResult } from '../engine-result.ts';
+import type { FactionRef } from '../entity-refs.ts';
 import { resolveFactions, sampleOf } from '../filter.ts';
 import type { CommonFilter } from '../filter.ts';
 import { isolateName } from '../../domain/bidi-controls.ts';

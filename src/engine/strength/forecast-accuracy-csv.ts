@@ -1,15 +1,16 @@
 /**
  * forecast-accuracy.csv (docs/ratings.md#forecast-accuracy): the backtest's forecasts one row per
  * game and model as RFC 4180 text, made on an engine thread, so anyone can recompute every figure
- * of POST /api/forecast-accuracy. The snapshot keeps no store ids of games: a game is named by its
- * event's id and its position among that event's games in the data (`<eventId>#<n>`). One answer
+ * of POST /api/forecast-accuracy. A game is named by the store's own id, as the export names it, so
+ * that a row joins the data it was computed from. One answer
  * is one page of the filter's games (docs/operations.md#limits): its size is bounded whatever the
  * data's, so neither the thread that writes it nor the serving thread holds more than a page.
  */
 import { csvLine } from '../../domain/csv-record.ts';
+import { gameIdOf } from '../../snapshot/snapshot.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import { EMPTY_WARNING } from '../common.ts';
-import type { EngineResult } from '../common.ts';
+import { EMPTY_WARNING } from '../engine-result.ts';
+import type { EngineResult } from '../engine-result.ts';
 import { resolveScope, sampleOf } from '../filter.ts';
 import type { CommonFilter } from '../filter.ts';
 import { FORECAST_ACCURACY_COLUMNS, forecastAccuracyRows } from './forecast-accuracy.ts';
@@ -27,20 +28,6 @@ export interface CsvPage {
   readonly limit: number;
 }
 
-const firstGames = new WeakMap<Snapshot, Int32Array>();
-
-/** Per event, the index of its first game in the snapshot (-1: none). */
-function firstGameOfEvent(snapshot: Snapshot): Int32Array {
-  let first = firstGames.get(snapshot);
-  if (first === undefined) {
-    first = new Int32Array(snapshot.events.count).fill(-1);
-    const { gameEvent } = snapshot;
-    for (let g = gameEvent.length - 1; g >= 0; g -= 1) first[gameEvent[g]] = g;
-    firstGames.set(snapshot, first);
-  }
-  return first;
-}
-
 /**
  * The CSV text of one page of the filter's backtest rows, header first
  * (docs/ratings.md#forecast-accuracy, docs/http-api.md#downloads).
@@ -50,10 +37,7 @@ export function forecastAccuracyCsv(
   filter: CommonFilter,
   page: CsvPage = { offset: 0, limit: CSV_PAGE_GAMES },
 ): EngineResult<string> {
-  const first = firstGameOfEvent(snapshot);
-  const { gameEvent } = snapshot;
-  const gameId = (g: number) =>
-    `${snapshot.events.ids[gameEvent[g]]}#${g - first[gameEvent[g]] + 1}`;
+  const gameId = (g: number) => gameIdOf(snapshot, g);
   const lines = [csvLine(FORECAST_ACCURACY_COLUMNS)];
   for (const row of forecastAccuracyRows(snapshot, filter, gameId, page)) {
     lines.push(csvLine(FORECAST_ACCURACY_COLUMNS.map((c) => row[c])));

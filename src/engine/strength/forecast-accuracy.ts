@@ -7,8 +7,8 @@
 import { dayString } from '../../domain/calendar-day.ts';
 import { throwIfCancelledEvery } from '../cancellation.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import { EMPTY_WARNING } from '../common.ts';
-import type { EngineResult } from '../common.ts';
+import { EMPTY_WARNING } from '../engine-result.ts';
+import type { EngineResult } from '../engine-result.ts';
 import { resolveScope, sampleOf } from '../filter.ts';
 import type { CommonFilter, Scope } from '../filter.ts';
 import { FORECAST_MODELS, runBacktest } from './backtest.ts';

@@ -7,7 +7,7 @@
 import { DomainError } from '../../domain/domain-error.ts';
 import { playerIndexOf } from '../player-index.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
-import type { EngineResult } from '../common.ts';
+import type { EngineResult } from '../engine-result.ts';
 import { resolveFactions, resolveSystem } from '../filter.ts';
 import { Z95 } from '../intervals.ts';
 import type { Interval } from '../intervals.ts';

@@ -5,7 +5,7 @@
  * to gain, compressed in each content coding asked for. Each part has an ArrayBuffer of its own,
  * so an engine thread hands them to the serving thread by transfer, not by copy.
  */
-import type { EngineResult } from '../../engine/common.ts';
+import type { EngineResult } from '../../engine/engine-result.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { COMPRESS_THRESHOLD_BYTES, encodeBody } from '../content-coding.ts';
 import type { Encoding } from '../content-coding.ts';

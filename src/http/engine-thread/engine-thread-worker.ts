@@ -9,7 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { DomainError } from '../../domain/domain-error.ts';
 import { TaskCancelled, withCancellation } from '../../engine/cancellation.ts';
-import type { EngineResult } from '../../engine/common.ts';
+import type { EngineResult } from '../../engine/engine-result.ts';
 import { ENGINE_TASKS } from '../../engine/engine-tasks.ts';
 import { adoptSnapshotCaches } from '../../engine/snapshot-cache.ts';
 import type { SnapshotCacheData } from '../../engine/snapshot-cache.ts';

@@ -108,8 +108,8 @@ const texts = new WeakMap<FastifyInstance, OpenApiTexts>();
 
 /**
  * The generated document as JSON and YAML, built on first use after the app is ready (the
- * routes are fixed then) and kept for the life of the app: generating and encoding it cost
- * about 30 ms of CPU and 385 KB per request when it was rebuilt for each (docs/http-api.md#discovery).
+ * routes are fixed then) and kept for the life of the app: the document is large, and building
+ * and encoding it for each request cost every request that CPU (docs/http-api.md#discovery).
  */
 export function openApiTexts(app: FastifyInstance): OpenApiTexts {
   let built = texts.get(app);

@@ -25,8 +25,8 @@ const DOCS_CSP = [
 
 /** Registers the docs page and its assets under /docs (hidden from the OpenAPI document). */
 export function registerDocsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // Swagger UI's /docs/json and /docs/yaml would encode the document on every request (YAML:
-  // about 30 ms of CPU): they answer the text built once per start instead, with servers
+  // Swagger UI's /docs/json and /docs/yaml would encode the document on every request, YAML
+  // the dearest: they answer the text built once per start instead, with servers
   // naming MUSTER_PUBLIC_URL or the origin the page was loaded from.
   const documents: Record<string, RouteHandlerMethod> = {
     [`${DOCS_PATH}/json`]: (_request, reply) =>

@@ -8,7 +8,8 @@ import { Type } from 'typebox';
 import { filterOptions } from '../../engine/filter-options.ts';
 import type { AppContext } from '../app-context.ts';
 import { Nullable } from '../schemas/common-filter.ts';
-import { requireSnapshot, warningsFor } from '../schemas/envelope.ts';
+import { requireSnapshot } from '../require-snapshot.ts';
+import { warningsFor } from '../schemas/answer-envelope.ts';
 
 const Counted = <
   T extends Parameters<typeof Type.Union>[0][number],

@@ -28,13 +28,14 @@ export const ForecastBody = Type.Object(
     additionalProperties: false,
     description: 'Two players, each with the faction they will play',
     // A forecast names players, and no player is in every data set: these are two players of
-    // the real T9A results (docs/http-api.md#forecast); on other data the example is a 404.
+    // the demo data `npm start` seeds, who play on whatever day it is generated for
+    // (docs/http-api.md#the-joint-model-routes); on other data the example is a 404.
     examples: [
       {
-        player1: '5de7603e29951610d11f770c',
-        faction1: 'WDG',
-        player2: '5e7696e6564ba657f6b8fc22',
-        faction2: 'OnG',
+        player1: 'demo-p1nuugci',
+        faction1: 'se',
+        player2: 'demo-p0x6005v',
+        faction2: 'ws',
       },
     ],
   },

@@ -22,117 +22,12 @@ import {
   PredictionQualitySchema,
 } from '../schemas/player-page.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
+import {
+  AppliedMethodParamsProperties,
+  MethodParamsProperties,
+  MethodSchema,
+} from '../schemas/rating-methods.ts';
 import { statsRoute } from './stats-route.ts';
-
-const MethodSchema = Type.Union(
-  [Type.Literal('glicko2'), Type.Literal('elo'), Type.Literal('points')],
-  { description: 'Rating method; default glicko2' },
-);
-const PeriodSchema = Type.Union(
-  [Type.Literal('event'), Type.Literal('week'), Type.Literal('month')],
-  {
-    description:
-      'Glicko-2 rating period: one per event (default), or calendar weeks / months, where a player without games in a period has their deviation grow',
-  },
-);
-
-const EloParams = Type.Object(
-  {
-    k: Type.Optional(
-      Type.Number({ minimum: 1, maximum: 1000, description: 'K-factor, 1 to 1000 (default 32)' }),
-    ),
-    initial: Type.Optional(
-      Type.Number({
-        minimum: 0,
-        maximum: 10000,
-        description: 'Starting rating, 0 to 10000 (default 1500)',
-      }),
-    ),
-  },
-  { additionalProperties: false, description: 'Elo parameters (method elo)' },
-);
-
-const Glicko2Params = Type.Object(
-  {
-    initialRating: Type.Optional(
-      Type.Number({
-        minimum: 0,
-        maximum: 10000,
-        description: 'Starting rating, 0 to 10000 (default 1500)',
-      }),
-    ),
-    initialRd: Type.Optional(
-      Type.Number({
-        minimum: 1,
-        maximum: 1000,
-        description: 'Starting rating deviation, 1 to 1000 (default 350)',
-      }),
-    ),
-    initialVolatility: Type.Optional(
-      Type.Number({
-        minimum: 0.0001,
-        maximum: 1,
-        description: 'Starting volatility, 0.0001 to 1 (default 0.06)',
-      }),
-    ),
-    tau: Type.Optional(
-      Type.Number({
-        minimum: 0.05,
-        maximum: 5,
-        description:
-          'System constant constraining volatility change, 0.05 to 5 (default 0.5; Glickman suggests 0.3 to 1.2)',
-      }),
-    ),
-    period: Type.Optional(PeriodSchema),
-  },
-  { additionalProperties: false, description: 'Glicko-2 parameters (method glicko2)' },
-);
-
-const PointsParams = Type.Object(
-  {
-    bestN: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 1000,
-        description: "Events counted: the player's best N, 1 to 1000 (default 4)",
-      }),
-    ),
-    oneDayMaxRounds: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 100,
-        description: 'Events of at most this many rounds are one-day events, 1 to 100 (default 3)',
-      }),
-    ),
-    baseOneDay: Type.Optional(
-      Type.Number({
-        minimum: 0,
-        maximum: 10000,
-        description: 'Base of a one-day event, 0 to 10000 (default 20)',
-      }),
-    ),
-    baseMultiDay: Type.Optional(
-      Type.Number({
-        minimum: 0,
-        maximum: 10000,
-        description: 'Base of a multi-day event, 0 to 10000 (default 30)',
-      }),
-    ),
-    participantCap: Type.Optional(
-      Type.Integer({
-        minimum: 0,
-        maximum: 100000,
-        description:
-          'Participants beyond this add nothing to the maximum, 0 to 100000 (default 100)',
-      }),
-    ),
-  },
-  {
-    additionalProperties: false,
-    description:
-      'Points parameters (method points): event maximum = base + min(participants, participantCap); place score = maximum × (participants + 1 − placement) / participants',
-  },
-);
 
 const { countries: _eventCountries, ...FilterWithoutCountries } = CommonFilterProperties;
 
@@ -201,9 +96,7 @@ export const RankingsBody = Type.Object(
           'Two player ids [A, B]: also answer data.versus, the expected score of A against B and their past games (404 when an id is unknown)',
       }),
     ),
-    elo: Type.Optional(EloParams),
-    glicko2: Type.Optional(Glicko2Params),
-    points: Type.Optional(PointsParams),
+    ...MethodParamsProperties,
   },
   {
     additionalProperties: false,
@@ -308,37 +201,7 @@ const RankingsFilter = Type.Object(
     versus: Type.Array(Type.String({ description: 'A player id' }), {
       description: 'The two players of the forecast; empty: none',
     }),
-    elo: Type.Object(
-      {
-        k: Type.Number({ description: 'K-factor' }),
-        initial: Type.Number({ description: 'Starting rating' }),
-      },
-      { description: 'Elo parameters, defaults filled in (used when method is elo)' },
-    ),
-    glicko2: Type.Object(
-      {
-        initialRating: Type.Number({ description: 'Starting rating' }),
-        initialRd: Type.Number({ description: 'Starting rating deviation' }),
-        initialVolatility: Type.Number({ description: 'Starting volatility' }),
-        tau: Type.Number({ description: 'System constant constraining volatility change' }),
-        period: PeriodSchema,
-      },
-      { description: 'Glicko-2 parameters, defaults filled in (used when method is glicko2)' },
-    ),
-    points: Type.Object(
-      {
-        bestN: Type.Integer({ description: "Events counted: the player's best N" }),
-        oneDayMaxRounds: Type.Integer({
-          description: 'Events of at most this many rounds are one-day events',
-        }),
-        baseOneDay: Type.Number({ description: 'Base of a one-day event' }),
-        baseMultiDay: Type.Number({ description: 'Base of a multi-day event' }),
-        participantCap: Type.Integer({
-          description: 'Participants beyond this add nothing to the maximum',
-        }),
-      },
-      { description: 'Points parameters, defaults filled in (used when method is points)' },
-    ),
+    ...AppliedMethodParamsProperties,
   },
   { description: 'The filter and parameters applied, defaults filled in' },
 );
@@ -379,7 +242,7 @@ export const rankingsRoute = statsRoute({
   notFound: 'player or an id of versus is not a player in the data (`errors[]` points at it)',
   // Here `countries` are the players' countries, not the events': the engine applies them.
   filterOf: (body) => ({ ...body, countries: [] }),
-  // Rating every game in scope is linear in games (about a second at a million): on an
+  // Rating every game in scope is linear in games, the dearest statistic: on an
   // engine thread, the serving thread answers other requests meanwhile.
   task: 'leaderboard',
   args: (_snapshot, filter, body) => [filter, body],

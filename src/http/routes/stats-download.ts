@@ -15,7 +15,7 @@ import type { CommonFilter, CommonFilterInput } from '../../engine/filter.ts';
 import type { AppContext } from '../app-context.ts';
 import { appendVary } from '../plugins/compression.ts';
 import { problemResponse } from '../plugins/problem-responses.ts';
-import { requireSnapshot } from '../schemas/envelope.ts';
+import { requireSnapshot } from '../require-snapshot.ts';
 import { clientKey } from '../plugins/rate-limit.ts';
 import { runAnswer, sendCached } from './stats-route.ts';
 

@@ -17,7 +17,7 @@ import type {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { TSchema } from 'typebox';
-import type { EngineResult } from '../../engine/common.ts';
+import type { EngineResult } from '../../engine/engine-result.ts';
 import { runEngineTask } from '../../engine/engine-tasks.ts';
 import type { EngineTaskArgs, EngineTaskName } from '../../engine/engine-tasks.ts';
 import { normaliseCommonFilter } from '../../engine/filter.ts';
@@ -36,7 +36,7 @@ import { serialiserSpec } from '../plugins/serializer.ts';
 import { uncachedBody } from '../response-cache.ts';
 import type { CachedBody, Compute } from '../response-cache.ts';
 import { requestSignal } from '../request-signal.ts';
-import { requireSnapshot } from '../schemas/envelope.ts';
+import { requireSnapshot } from '../require-snapshot.ts';
 
 /** The body of a request validated against `B`, as the TypeBox type provider types it. */
 export type BodyOf<B extends TSchema> = FastifyRequest<

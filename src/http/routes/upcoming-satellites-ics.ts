@@ -15,7 +15,7 @@ import type { NearQuery } from '../../engine/satellites/upcoming.ts';
 import type { AppContext } from '../app-context.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
 import { problemResponse } from '../plugins/problem-responses.ts';
-import { requireSnapshot } from '../schemas/envelope.ts';
+import { requireSnapshot } from '../require-snapshot.ts';
 import { MAX_RADIUS_KM, normaliseUpcoming, systemIds } from './upcoming-satellites.ts';
 
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';

@@ -14,7 +14,9 @@ import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { AppContext } from '../app-context.ts';
 import { MAX_ARRAY_ITEMS } from '../plugins/limits.ts';
 import { Id, IdArray, Nullable, PageProperties } from '../schemas/common-filter.ts';
-import { Envelope, requireSnapshot, warningsFor } from '../schemas/envelope.ts';
+import { requireSnapshot } from '../require-snapshot.ts';
+import { warningsFor } from '../schemas/answer-envelope.ts';
+import { Envelope } from '../schemas/envelope.ts';
 
 export const MAX_RADIUS_KM = 20_040; // a little over half the Earth's circumference
 const DEFAULT_PAGE_SIZE = 50;

@@ -3,7 +3,7 @@
  * (envelope.ts): the engine threads wrap their results in it themselves
  * (docs/architecture.md#engine-thread), so this imports nothing but types.
  */
-import type { EngineResult } from '../../engine/common.ts';
+import type { EngineResult } from '../../engine/engine-result.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 
 /**

@@ -4,12 +4,7 @@
  */
 import { Type } from 'typebox';
 import type { TSchema } from 'typebox';
-import { ProblemError } from '../../errors/problem.ts';
-import type { Snapshot } from '../../snapshot/snapshot.ts';
-import type { AppContext } from '../app-context.ts';
 import { Nullable } from './common-filter.ts';
-
-export { envelope, warningsFor } from './answer-envelope.ts';
 
 const IntervalObject = (description: string) =>
   Type.Object(
@@ -153,15 +148,4 @@ export function Envelope<D extends TSchema, F extends TSchema>(
     },
     { description: 'Statistics answer' },
   );
-}
-
-/** The snapshot to answer from, or 503 until the first one has loaded. */
-export function requireSnapshot(ctx: AppContext): Snapshot {
-  const snapshot = ctx.snapshots?.current() ?? null;
-  if (snapshot === null) {
-    throw new ProblemError('not-ready', 'the statistics snapshot is still loading; retry shortly', {
-      headers: { 'retry-after': '2' },
-    });
-  }
-  return snapshot;
 }

@@ -49,10 +49,8 @@ describe('Glicko-2', () => {
       { rating: 1700, rd: 300, score: 0 },
     ];
     for (const tau of [1e-30, 1e-200, Number.MIN_VALUE, 1e-8, 1e8, 1e308]) {
-      const started = performance.now();
+      // An iteration that never ends fails by the test runner's timeout, not by a clock here.
       const next = glicko2Update(player, games, tau);
-      const took = performance.now() - started;
-      assert.ok(took < 100, `tau ${tau} took ${took} ms`);
       assert.ok(Number.isFinite(next.volatility) && next.volatility > 0, `tau ${tau}`);
       assert.ok(Number.isFinite(next.rating) && Number.isFinite(next.rd), `tau ${tau}`);
       if (tau <= 1e-8) close(next.volatility, 0.06, 1e-6, `volatility at tau ${tau}`);

@@ -2473,10 +2473,10 @@ export interface paths {
             requestBody: {
                 content: {
                     /** @example {
-                     *       "player1": "5de7603e29951610d11f770c",
-                     *       "faction1": "WDG",
-                     *       "player2": "5e7696e6564ba657f6b8fc22",
-                     *       "faction2": "OnG"
+                     *       "player1": "demo-p1nuugci",
+                     *       "faction1": "se",
+                     *       "player2": "demo-p0x6005v",
+                     *       "faction2": "ws"
                      *     } */
                     "application/json": {
                         /** @description Player 1's faction id */
@@ -3050,7 +3050,7 @@ export interface paths {
         };
         /**
          * Every backtest forecast as CSV
-         * @description RFC 4180 CSV, header first, one row per game and model: gameId (the event id and the game's position among its games in the data, "<eventId>#<n>"), eventId, date (the event's start, YYYY-MM-DD), player1, player2, faction1, faction2 (empty when unknown), model (coin, faction, rating, joint), expected1 (player 1's forecast expected score), outcome1 (their score share, or win 1, draw 0.5, loss 0). The mean of (expected1 − outcome1)² over a model's rows is its brier in POST /api/forecast-accuracy with the same filter. One answer is one page: limit games (default 10,000, at most 50,000) from offset (default 0), in the backtest's order; a page with fewer than limit games is the last, so offset=0, limit, 2×limit, … reads them all. A HEAD answers the headers without computing anything.
+         * @description RFC 4180 CSV, header first, one row per game and model: gameId (the game's id in the data, as the export names it), eventId, date (the event's start, YYYY-MM-DD), player1, player2, faction1, faction2 (empty when unknown), model (coin, faction, rating, joint), expected1 (player 1's forecast expected score), outcome1 (their score share, or win 1, draw 0.5, loss 0). The mean of (expected1 − outcome1)² over a model's rows is its brier in POST /api/forecast-accuracy with the same filter. One answer is one page: limit games (default 10,000, at most 50,000) from offset (default 0), in the backtest's order; a page with fewer than limit games is the last, so offset=0, limit, 2×limit, … reads them all. A HEAD answers the headers without computing anything.
          */
         get: {
             parameters: {
@@ -3851,9 +3851,9 @@ export interface paths {
                             initialRd?: number;
                             /** @description Starting volatility, 0.0001 to 1 (default 0.06) */
                             initialVolatility?: number;
-                            /** @description Glicko-2 rating period: one per event (default), or calendar weeks / months, where a player without games in a period has their deviation grow */
+                            /** @description Glicko-2 rating period: one per event, or calendar weeks / months, where a player without games in a period has their deviation grow (default event) */
                             period?: "event" | "week" | "month";
-                            /** @description System constant constraining volatility change, 0.05 to 5 (default 0.5; Glickman suggests 0.3 to 1.2) */
+                            /** @description System constant constraining volatility change (Glickman suggests 0.3 to 1.2), 0.05 to 5 (default 0.5) */
                             tau?: number;
                         };
                         /** @description Glicko-2: also rank provisional players (RD above 110), still flagged; default false leaves them out, unless the filter keeps no established player, when they are listed all the same (provisionalFallback says so). Elo and points have no provisional players: minGames does that job there */
@@ -4231,9 +4231,9 @@ export interface paths {
                                         initialRd: number;
                                         /** @description Starting volatility */
                                         initialVolatility: number;
-                                        /** @description Glicko-2 rating period: one per event (default), or calendar weeks / months, where a player without games in a period has their deviation grow */
+                                        /** @description Glicko-2 rating period: one per event, or calendar weeks / months, where a player without games in a period has their deviation grow */
                                         period: "event" | "week" | "month";
-                                        /** @description System constant constraining volatility change */
+                                        /** @description System constant constraining volatility change (Glickman suggests 0.3 to 1.2) */
                                         tau: number;
                                     };
                                     /** @description Whether provisional players are ranked */
@@ -4256,7 +4256,7 @@ export interface paths {
                                     pageSize: number;
                                     /** @description The player whose page is answered; null: none */
                                     player: string | null;
-                                    /** @description Points parameters, defaults filled in (used when method is points) */
+                                    /** @description Best-N points parameters, defaults filled in (used when method is points) */
                                     points: {
                                         /** @description Base of a multi-day event */
                                         baseMultiDay: number;
