@@ -17,6 +17,7 @@ import { MethodTabs } from '../components/method-tabs.tsx';
 import type { Method } from '../rating-methods.ts';
 import { methodOf } from '../rating-methods.ts';
 import { HeadToHead } from './head-to-head.tsx';
+import { PlayerGames } from './player-games.tsx';
 import type { PageProps } from './page-props.ts';
 
 export type PlayerPageData = NonNullable<AnswerOf<'/api/rankings'>['data']['player']>;
@@ -251,7 +252,8 @@ export function PlayerPage({ params, update, filter, system }: PageProps) {
   const method = methodOf(params);
   // Ranked as the Rankings page ranks by default: a provisional player has no rank (null),
   // unless no player in scope is established (docs/ratings.md).
-  const body = { ...filter, method, player: id, pageSize: 1 };
+  const gamesPage = Math.max(1, Number.parseInt(params.gamesPage ?? '1', 10) || 1);
+  const body = { ...filter, method, player: id, pageSize: 1, gamesPage };
   const result = useApi(id ? JSON.stringify(body) : null, (signal) =>
     post('/api/rankings', body, signal),
   );
@@ -323,6 +325,14 @@ export function PlayerPage({ params, update, filter, system }: PageProps) {
               <section aria-labelledby="results-h">
                 <h2 id="results-h">Results per event</h2>
                 <ResultsTable history={p.history} method={method} />
+              </section>
+              <section aria-labelledby="games-h">
+                <h2 id="games-h">Games one by one</h2>
+                <PlayerGames
+                  games={p.games}
+                  method={method}
+                  onPage={(n) => update({ gamesPage: n > 1 ? String(n) : undefined })}
+                />
               </section>
               <section aria-labelledby="factions-h">
                 <h2 id="factions-h">Record per faction</h2>
