@@ -10,7 +10,7 @@ import type { AnswerOf, RequestOf } from '../api.ts';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { EventLink, FactionLink, PlayerLink } from '../components/entity-link.tsx';
-import { SearchBox } from '../components/search-box.tsx';
+import { PlayerPicker } from '../components/player-picker.tsx';
 import { Empty, Show } from '../components/status.tsx';
 import { isolate, num, pct, playerName } from '../format.ts';
 import type { CommonFilter } from '../types.ts';
@@ -28,44 +28,6 @@ interface Props {
   factions: ReadonlyArray<{ id: string; name: string }>;
   /** The player's most played faction in scope, the default for their side. */
   usual?: string;
-}
-
-/** Players whose name or id holds the search text, to choose the opponent from. */
-function Candidates({
-  filter,
-  method,
-  player,
-  query,
-  onPick,
-}: Pick<Props, 'filter' | 'method' | 'player'> & {
-  query: string;
-  onPick: (id: string) => void;
-}) {
-  const body = { ...filter, method, search: query, includeProvisional: true, pageSize: 8 };
-  const result = useApi(query ? JSON.stringify(body) : null, (signal) =>
-    post('/api/rankings', body, signal),
-  );
-  if (!query) return null;
-  return (
-    <Show result={result} what="players">
-      {({ data }) => {
-        const others = data.players.filter((r) => r.player.id !== player.id);
-        if (others.length === 0) return <Empty>No other player matches “{query}”.</Empty>;
-        return (
-          <ul class="candidates" aria-label="Players found">
-            {others.map((r) => (
-              <li key={r.player.id}>
-                <button type="button" class="link" onClick={() => onPick(r.player.id)}>
-                  {playerName(r.player)}
-                </button>
-                <span class="secondary"> {r.games} games</span>
-              </li>
-            ))}
-          </ul>
-        );
-      }}
-    </Show>
-  );
 }
 
 type Game = NonNullable<AnswerOf<'/api/rankings'>['data']['versus']>['games'][number];
@@ -283,20 +245,15 @@ export function HeadToHead(props: Props) {
   return (
     <section aria-labelledby="h2h-h">
       <h2 id="h2h-h">Head to head</h2>
-      <SearchBox
+      <PlayerPicker
         label="Find an opponent"
-        value={query}
-        onSearch={(q) => update({ vsq: q }, true)}
+        query={query}
+        onQuery={(q) => update({ vsq: q }, true)}
+        onPick={(id) => update({ vs: id, vsq: '', vf1: undefined, vf2: undefined })}
+        filter={filter}
+        method={method}
+        exclude={player.id}
       />
-      {query && (
-        <Candidates
-          filter={filter}
-          method={method}
-          player={player}
-          query={query}
-          onPick={(id) => update({ vs: id, vsq: '', vf1: undefined, vf2: undefined })}
-        />
-      )}
       {params.vs ? (
         <>
           <Forecast {...props} opponent={params.vs} />

@@ -326,6 +326,10 @@ export function PlayerPage({ params, update, filter, system }: PageProps) {
                 <h2 id="results-h">Results per event</h2>
                 <ResultsTable history={p.history} method={method} />
               </section>
+              <section aria-labelledby="factions-h">
+                <h2 id="factions-h">Record per faction</h2>
+                <FactionsTable factions={p.factions} />
+              </section>
               <section aria-labelledby="games-h">
                 <h2 id="games-h">Games one by one</h2>
                 <PlayerGames
@@ -333,10 +337,6 @@ export function PlayerPage({ params, update, filter, system }: PageProps) {
                   method={method}
                   onPage={(n) => update({ gamesPage: n > 1 ? String(n) : undefined })}
                 />
-              </section>
-              <section aria-labelledby="factions-h">
-                <h2 id="factions-h">Record per faction</h2>
-                <FactionsTable factions={p.factions} />
               </section>
               <HeadToHead
                 params={params}
