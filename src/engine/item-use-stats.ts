@@ -5,6 +5,7 @@
  */
 import type { ItemKind } from '../domain/item-kinds.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
+import { distinctLists } from './distinct-lists.ts';
 import { EMPTY_WARNING, LOW_SAMPLE_GAMES, mean, winRate, winRateInterval } from './common.ts';
 import type { EngineResult } from './common.ts';
 import { sumScope } from './cube/event-cube.ts';
@@ -104,6 +105,8 @@ export interface ItemRow {
 
 export interface ItemUseStatsData {
   lists: number;
+  /** The distinct lists behind those list-games (distinct-lists.ts). */
+  distinctLists: number;
   items: ItemRow[];
   total: number;
   page: number;
@@ -380,6 +383,7 @@ export function itemUseStats(
   return {
     data: {
       lists: listsInScope,
+      distinctLists: distinctLists(snapshot, scope, local),
       items: rows,
       total,
       page: request.page,

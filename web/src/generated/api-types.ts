@@ -3455,6 +3455,8 @@ export interface paths {
                         "application/json": {
                             /** @description Items taken by the lists in scope, one page of them */
                             data: {
+                                /** @description The distinct lists behind `lists`: one per player and event with a list, however many games it was played in (the selected factions; every faction when none) */
+                                distinctLists: number;
                                 /** @description This page of the matching items, in the order of sort (ties by name) */
                                 items: {
                                     /** @description Mean score of the lists taking it, over those with a known score, mirrors included; null when none */

@@ -17,6 +17,9 @@ import type { Loaded } from '../use-api.ts';
 import { useApi } from '../use-api.ts';
 import { listParam } from '../url-state.ts';
 import { Trend } from './meta-trend.tsx';
+import { MetaWindowNote } from './meta-window-note.tsx';
+import { defaultPeriod, openingWindow } from '../meta-window.ts';
+import { useEffect } from 'preact/hooks';
 import type { PageProps } from './page-props.ts';
 
 /** The faction-strength row of each faction id, undefined while it loads or when it failed. */
@@ -102,7 +105,14 @@ function strengthLookup(result: Loaded<FactionStrength>): {
 }
 
 export function MetaPage({ params, update, filter, system }: PageProps) {
-  const period: 'month' | 'quarter' = params.period === 'month' ? 'month' : 'quarter';
+  const period: 'month' | 'quarter' =
+    params.period === 'month' || params.period === 'quarter'
+      ? params.period
+      : defaultPeriod(system, params);
+  useEffect(() => {
+    const patch = system === undefined ? null : openingWindow(system, params);
+    if (patch !== null) update(patch, true);
+  }, [system?.id, params.rules, params.from, params.to, params.window]);
   const body = { ...filter, groupBy: period };
   const result = useApi(JSON.stringify(body), (signal) => post('/api/faction-stats', body, signal));
   // The same filter: the column reads the same games; a fit takes longer, so it fills in after.
@@ -120,6 +130,7 @@ export function MetaPage({ params, update, filter, system }: PageProps) {
         return (
           <>
             <Warnings warnings={[...meta.warnings, ...warnings]} />
+            {system && <MetaWindowNote system={system} params={params} />}
             <dl class="stats" aria-label="The meta at a glance">
               <div>
                 <dt>Games</dt>
@@ -145,11 +156,12 @@ export function MetaPage({ params, update, filter, system }: PageProps) {
               </div>
             </dl>
             <SortableTable
-              caption="Factions, most games first. Muted rows have fewer than 30 games."
+              caption="Factions, strongest first (after pilot skill). Muted rows have fewer than 30 games."
               columns={columnsOf(strengthOf, strength.state === 'loading')}
               rows={data.factions}
               rowKey={(r) => r.faction.id}
               muted={(r) => r.lowSample}
+              initialSort={{ key: 'strength', desc: true }}
             />
             <OverRepresentationSection rows={data.factions} />
             <section aria-labelledby="trend-h">
@@ -197,7 +209,7 @@ export function MetaPage({ params, update, filter, system }: PageProps) {
                 chosen={chosen}
                 period={period}
                 order={system?.factions.map((f) => f.id) ?? []}
-                to={params.to}
+                to={params.to || system?.to || undefined}
               />
             </section>
           </>
