@@ -110,6 +110,35 @@ for (const seed of DATA) {
         await p.close();
       });
 
+      it('quotes the ratings alone only with a warning where they lose to a coin flip', async () => {
+        const inject = async (url: string, payload: object) =>
+          (await test.app.inject({ method: 'POST', url, payload, headers: { origin } })).json();
+        const accuracy = await inject('/api/forecast-accuracy', {});
+        const by = (m: string) =>
+          accuracy.data.models.find((x: { model: string }) => x.model === m);
+        const ranked = await inject('/api/rankings', { pageSize: 2, includeProvisional: true });
+        const quality = ranked.meta.predictionQuality;
+        const loses =
+          by('rating').brier > by('coin').brier || quality.brier > quality.coinFlip.brier;
+        const [a, b] = ranked.data.players.map((r: { player: { id: string } }) => r.player.id);
+        const watched = await watchedPage(browser, origin);
+        const p = watched.page;
+        await p.goto(
+          `${origin}/?view=player&player=${encodeURIComponent(a)}&vs=${encodeURIComponent(b)}`,
+        );
+        await p.getByTestId('forecast-model').waitFor();
+        await watched.quiet();
+        assert.equal(await p.getByTestId('coin-flip-warning').count(), loses ? 1 : 0);
+        if (loses) {
+          assert.match(
+            await p.getByTestId('coin-flip-warning').innerText(),
+            /worse than a\s+coin flip/,
+          );
+        }
+        assert.deepEqual(watched.errors, []);
+        await p.close();
+      });
+
       it("says the store's count of lists on Lists", async () => {
         const { rows } = await sql<{
           n: number | string;

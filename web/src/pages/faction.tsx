@@ -131,6 +131,11 @@ function WinRateOverTime({ row, period }: { row: FactionRow; period: string }) {
   const title = `Win rate per ${period}`;
   return (
     <>
+      <p class="note">
+        Every period is drawn the same, its 95 % interval as the band: a thin period shows as a wide
+        band. (Meta's trend, which draws several factions at once, draws a period with fewer than 30
+        games hollow instead.)
+      </p>
       <BandChart
         points={points}
         labels={periods.map(periodLabel)}

@@ -120,6 +120,12 @@ function OneForecast({ body }: { body: ForecastBody }) {
               </dd>
             </div>
           </dl>
+          <p class="note" data-testid="expected-v-win">
+            The expected score is the share of the game's result player 1 is expected to take
+            {data.outcome === 'score-share' ? ' (here, of its points)' : ' (a draw half)'}; win /
+            draw / loss are the chances of each result. They are different figures and need not
+            agree: a player taking 60 % of the points in every game would win every game.
+          </p>
         </>
       )}
     </Show>

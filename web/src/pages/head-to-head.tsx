@@ -127,6 +127,52 @@ function FactionPick({
   );
 }
 
+type Quality = AnswerOf<'/api/rankings'>['meta']['predictionQuality'];
+
+/** Brier scores of the ratings and of the coin flip, and over how many games. */
+interface Versus {
+  games: number;
+  brier: number;
+  coin: number;
+  what: string;
+}
+
+/** The backtest's rating-only model against its coin flip (About the forecasts), if worse. */
+function useBacktestLoss(filter: CommonFilter): Versus | null {
+  const result = useApi(JSON.stringify(filter), (signal) =>
+    post('/api/forecast-accuracy', filter, signal),
+  );
+  const models = result.state === 'error' ? undefined : result.data?.data.models;
+  const rating = models?.find((m) => m.model === 'rating');
+  const coin = models?.find((m) => m.model === 'coin');
+  if (rating?.brier == null || coin?.brier == null || rating.brier <= coin.brier) return null;
+  return { games: rating.games, brier: rating.brier, coin: coin.brier, what: 'backtest' };
+}
+
+/**
+ * A ratings-only forecast is never quoted without saying when, on the games in scope, the
+ * ratings forecast worse than a coin flip: by the method's own prediction quality
+ * (docs/ratings.md#prediction-quality) or by the backtest of About the forecasts
+ * (docs/ratings.md#forecast-accuracy), whichever says so.
+ */
+function CoinFlipWarning({ quality, filter }: { quality: Quality; filter: CommonFilter }) {
+  const backtest = useBacktestLoss(filter);
+  const own =
+    quality && quality.brier > quality.coinFlip.brier
+      ? { games: quality.games, brier: quality.brier, coin: quality.coinFlip.brier, what: 'own' }
+      : null;
+  const loss = own ?? backtest;
+  if (loss === null) return null;
+  return (
+    <small class="coin-flip-warning" data-testid="coin-flip-warning">
+      On the {num(loss.games)} games in scope, forecasts from the ratings alone score worse than a
+      coin flip (Brier {num(loss.brier, 4)} against {num(loss.coin, 4)}
+      {loss.what === 'backtest' ? ', in About the forecasts' : ''}): read the ratings’ figure with
+      that in mind.
+    </small>
+  );
+}
+
 /** Which model the forecast comes from, in words. */
 function modelNote(joint: boolean, method: Method): string {
   if (joint) return 'Joint model: the players’ ratings, their factions and the matchup';
@@ -148,7 +194,7 @@ function Forecast({
   const result = useApi(JSON.stringify(body), (signal) => post('/api/rankings', body, signal));
   return (
     <Show result={result} what="the head to head">
-      {({ data }) => {
+      {({ data, meta }) => {
         const v = data.versus!;
         const games = [...v.games].reverse();
         // The factions of their last game against each other, else the player's usual one;
@@ -211,6 +257,9 @@ function Forecast({
                     {modelNote(joint, method)}
                     {joint && v.expectedScore !== null && ` (ratings alone: ${rating})`}
                   </small>
+                  {v.expectedScore !== null && (
+                    <CoinFlipWarning quality={meta.predictionQuality} filter={filter} />
+                  )}
                 </dd>
               </div>
               <div>

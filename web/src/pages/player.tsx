@@ -232,6 +232,22 @@ function FactionsTable({ factions }: { factions: FactionRecord[] }) {
   );
 }
 
+/**
+ * The headline's deviation is today's, grown through the rating periods the player sat out
+ * since their last event (docs/ratings.md#inactivity); the results table's last one is as it
+ * stood after that event. Where the two differ, say why.
+ */
+function RdSince({ row, last }: { row: PlayerPageData['row']; last: HistoryRow | undefined }) {
+  if (row?.rd == null || last?.rd == null || Math.round(row.rd) === Math.round(last.rd)) {
+    return null;
+  }
+  return (
+    <dd class="secondary" data-testid="rd-since">
+      ± {num(last.rd, 0)} after their last event; it grows while they sit events out
+    </dd>
+  );
+}
+
 /** What a player page says when the id is not a player of the data: plain words, a way on. */
 export function UnknownPlayer({ id, rankings }: { id: string; rankings: string }) {
   return (
@@ -299,6 +315,7 @@ export function PlayerPage({ params, update, filter, system }: PageProps) {
                     {row ? num(row.rating, method === 'points' ? 1 : 0) : '–'}
                     {row?.rd != null && <span class="secondary"> ± {num(row.rd, 0)}</span>}
                   </dd>
+                  <RdSince row={row} last={p.history.at(-1)} />
                 </div>
                 <div>
                   <dt>Rank</dt>
