@@ -35,18 +35,22 @@ export function defaultWindow(system: SystemOptions): Record<string, string> | n
 const applied = new Set<string>();
 
 /**
- * The URL patch to apply now: the opening window the first time Meta shows a system whose URL
- * sets no window (rules or dates); after that, a window cleared in the filter bar becomes
- * `window=all`, so that a shared link shows all data too. Null: nothing to change.
+ * The URL patch Meta is due: the opening window the first time it shows a system whose URL sets
+ * no window (rules or dates); after that, a window cleared in the filter bar becomes
+ * `window=all`, so that a link shows all data too. Null: nothing to change. Pure: openedOn
+ * records the visit.
  */
 export function openingWindow(
   system: SystemOptions,
   params: Params,
 ): Record<string, string> | null {
-  const first = !applied.has(system.id);
-  applied.add(system.id);
   if (params.window === 'all' || params.rules || params.from || params.to) return null;
-  return first ? defaultWindow(system) : { window: 'all' };
+  return applied.has(system.id) ? { window: 'all' } : defaultWindow(system);
+}
+
+/** Records that Meta has shown the system (its opening window is due no more). */
+export function openedOn(system: SystemOptions): void {
+  applied.add(system.id);
 }
 
 /**

@@ -18,7 +18,7 @@ import { useApi } from '../use-api.ts';
 import { listParam } from '../url-state.ts';
 import { Trend } from './meta-trend.tsx';
 import { MetaWindowNote } from './meta-window-note.tsx';
-import { defaultPeriod, openingWindow } from '../meta-window.ts';
+import { defaultPeriod, openedOn, openingWindow } from '../meta-window.ts';
 import { useEffect } from 'preact/hooks';
 import type { PageProps } from './page-props.ts';
 
@@ -109,14 +109,20 @@ export function MetaPage({ params, update, filter, system }: PageProps) {
     params.period === 'month' || params.period === 'quarter'
       ? params.period
       : defaultPeriod(system, params);
+  const due = system === undefined ? null : openingWindow(system, params);
+  // Until the opening window is in the URL, ask nothing: the answer would be all data's.
+  const opening = due !== null && due.window === undefined;
   useEffect(() => {
-    const patch = system === undefined ? null : openingWindow(system, params);
-    if (patch !== null) update(patch, true);
+    if (system === undefined) return;
+    openedOn(system);
+    if (due !== null) update(due, true);
   }, [system?.id, params.rules, params.from, params.to, params.window]);
   const body = { ...filter, groupBy: period };
-  const result = useApi(JSON.stringify(body), (signal) => post('/api/faction-stats', body, signal));
+  const result = useApi(opening ? null : JSON.stringify(body), (signal) =>
+    post('/api/faction-stats', body, signal),
+  );
   // The same filter: the column reads the same games; a fit takes longer, so it fills in after.
-  const strength = useApi(JSON.stringify(filter), (signal) =>
+  const strength = useApi(opening ? null : JSON.stringify(filter), (signal) =>
     post('/api/faction-strength', filter, signal),
   );
   const { strengthOf, warnings } = strengthLookup(strength);
