@@ -98,7 +98,7 @@ export function ScoreDistribution({ row }: { row: FactionRow }) {
   if (total === 0) return <Empty>No scored sides in scope.</Empty>;
   const steps = d.counts.map((sides, i) => ({ score: d.min + i, sides, share: sides / total }));
   return (
-    <figure data-testid="score-distribution">
+    <figure class="score-figure" data-testid="score-distribution">
       <Bars steps={steps} mean={row.avgScore} />
       <figcaption class="secondary">
         Share of the faction’s {num(total)} scored sides in scope that scored each score, {d.min} to{' '}
