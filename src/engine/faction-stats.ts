@@ -19,6 +19,8 @@ import type { Methodology } from '../domain/methodology.ts';
 import type { EngineResult } from './engine-result.ts';
 import type { FactionRef } from './entity-refs.ts';
 import type { MarginBandCounts } from './margin-bands.ts';
+import { scoreDistributions } from './score-distribution.ts';
+import type { ScoreDistribution } from './score-distribution.ts';
 import { addBlock, newTargets, sumScope } from './cube/event-cube.ts';
 import { visitScope } from './cube/event-order.ts';
 import {
@@ -95,6 +97,8 @@ export interface FactionStatsRequest extends CommonFilter, Partial<Methodology> 
   compareTo?: CommonFilter | null;
   /** Wilson (default) or event-clustered winRateInterval (docs/statistics.md). */
   interval?: IntervalKind;
+  /** Give each row its score distribution (docs/statistics.md#score-distribution). */
+  scoreDistribution?: boolean;
 }
 
 export interface TurnStats {
@@ -163,6 +167,7 @@ export interface FactionStatsRow {
   lowSample: boolean;
   series?: SeriesPoint[];
   compare?: Comparison;
+  scoreDistribution?: ScoreDistribution | null;
 }
 
 export interface FactionStatsData {
@@ -305,6 +310,14 @@ function diversityOf(
   return { hhi, effectiveFactions: hhi > 0 ? 1 / hhi : null };
 }
 
+/** Each row's score distribution over the scope (docs/statistics.md#score-distribution). */
+function attachScoreDistributions(snapshot: Snapshot, scope: Scope, rows: FactionStatsRow[]) {
+  const systemId = snapshot.systems[scope.system].id;
+  const indexes = rows.map((r) => snapshot.factionIndex.get(`${systemId}\u0000${r.faction.id}`)!);
+  const found = scoreDistributions(snapshot, scope, indexes);
+  rows.forEach((r, i) => (r.scoreDistribution = found?.get(indexes[i]) ?? null));
+}
+
 /**
  * Computes faction-stats for a normalised request (docs/statistics.md#faction-stats), adding the
  * per-event pre-aggregates of the events in scope (cube/faction-cube.ts).
@@ -403,6 +416,7 @@ export function factionStats(
     (x, y) => y.games - x.games || y.sides - x.sides || (x.faction.id < y.faction.id ? -1 : 1),
   );
   adjustComparisons(rows.flatMap((r) => (r.compare === undefined ? [] : [r.compare])));
+  if (request.scoreDistribution === true) attachScoreDistributions(snapshot, scope, rows);
 
   const warnings: string[] = [];
   if (sample.games === 0) warnings.push(EMPTY_WARNING);

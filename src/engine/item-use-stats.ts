@@ -8,6 +8,7 @@ import type { Snapshot } from '../snapshot/snapshot.ts';
 import { EMPTY_WARNING, LOW_SAMPLE_GAMES } from './engine-result.ts';
 import { mean, winRate, winRateInterval } from './win-rate.ts';
 import type { EngineResult } from './engine-result.ts';
+import { distinctLists } from './distinct-lists.ts';
 import { sumScope } from './cube/event-cube.ts';
 import {
   DRAWS,
@@ -106,6 +107,8 @@ export interface ItemRow {
 
 export interface ItemUseStatsData {
   lists: number;
+  /** The distinct lists behind those list-games (distinct-lists.ts). */
+  distinctLists: number;
   items: ItemRow[];
   total: number;
   page: number;
@@ -384,6 +387,7 @@ export function itemUseStats(
   return {
     data: {
       lists: listsInScope,
+      distinctLists: distinctLists(snapshot, scope, local),
       items: rows,
       total,
       page: request.page,

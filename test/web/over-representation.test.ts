@@ -68,7 +68,7 @@ describe(
       it(`shows each faction's top-10 % ratio on Meta, muted where it spans 1 (${size})`, async () => {
         const w = await watchedPage(browser, origin);
         await w.page.setViewportSize(SIZES[size]);
-        await open(w.page, origin, 'view=meta');
+        await open(w.page, origin, 'view=meta&window=all');
         const section = w.page.getByTestId('over-representation');
         await section.scrollIntoViewIfNeeded();
         assert.match(await section.locator('h2').innerText(), /Over-representation/);

@@ -244,6 +244,24 @@ export function glicko2Expected(
 }
 
 /**
+ * One game's part of a period's rating change (Glickman 2012, step 7): μ' − μ is φ'² times the
+ * sum over the period's games of g(φⱼ)(sⱼ − E), so each game's term, on the rating scale, is
+ * its share, and the shares of a period add up to the change.
+ */
+export function glicko2GameShare(
+  rating: number,
+  rdAfter: number,
+  opponentRating: number,
+  opponentRd: number,
+  score: number,
+): number {
+  const phiNew = rdAfter / GLICKO2_SCALE;
+  const phiJ = opponentRd / GLICKO2_SCALE;
+  const e = glicko2Expected(rating, opponentRating, opponentRd);
+  return GLICKO2_SCALE * phiNew * phiNew * g(phiJ) * (score - e);
+}
+
+/**
  * Runs Glicko-2 over games grouped into rating periods (Glickman 2012, "rating period"):
  * within a period every game uses the ratings of the period's start.
  */

@@ -36,6 +36,8 @@ export interface LeaderboardOptions {
   asOf?: string;
   /** A player id: answer that player's page too. */
   player?: string;
+  /** The page of that player's game list (default 1). */
+  gamesPage?: number;
   /** Two player ids: answer the forecast of the first against the second too. */
   versus?: string[];
 }
@@ -56,6 +58,7 @@ export interface LeaderboardFilter extends CommonFilter {
   includeProvisional: boolean;
   asOf: string | null;
   player: string | null;
+  gamesPage: number;
   versus: string[];
 }
 
@@ -101,6 +104,7 @@ export function applyOptions(
     includeProvisional: options.includeProvisional ?? false,
     asOf,
     player: options.player ?? null,
+    gamesPage: options.gamesPage ?? 1,
     versus: options.versus ?? [],
   };
   return { filter, rated, scope, factionIndexes };

@@ -25,6 +25,8 @@ import { playerHistory } from './player-history.ts';
 import type { PlayerHistory } from './player-history.ts';
 import { playerPage } from './player-page.ts';
 import type { PlayerPage } from './player-page.ts';
+import { playerGames, ratingChanges } from './player-games.ts';
+import type { PlayerGames } from './player-games.ts';
 import { predictionQuality } from './prediction-quality.ts';
 import type { PredictionQuality } from './prediction-quality.ts';
 import { PROVISIONAL_RD, rankStandings, ratedOrder, standingsFromOrder } from './rankings.ts';
@@ -69,7 +71,11 @@ export interface LeaderboardPage {
    */
   provisionalFallback: string | null;
   /** With `player`: their row (null when unrated in scope) and their page. */
-  player?: PlayerPage & { row: LeaderboardRow | null; player: PlayerRef };
+  player?: PlayerPage & {
+    row: LeaderboardRow | null;
+    player: PlayerRef;
+    games: PlayerGames<PlayerRef>;
+  };
   /** With `versus`: the forecast of the first player against the second. */
   versus?: HeadToHead & { player: PlayerRef; opponent: PlayerRef };
 }
@@ -82,6 +88,8 @@ interface Computed {
   sample: Sample;
   ranked: Lru<RankedStanding[]>;
   histories: Lru<PlayerHistory>;
+  /** Per player: the rating change each of their games made. */
+  changes: Lru<Map<number, number>>;
   quality?: PredictionQuality | null;
 }
 
@@ -138,6 +146,7 @@ function computedFor(snapshot: Snapshot, applied: AppliedOptions): Computed {
       sample: sampleOf(snapshot, scope),
       ranked: new Lru<RankedStanding[]>(RANKED_VARIANTS),
       histories: new Lru<PlayerHistory>(HISTORIES),
+      changes: new Lru<Map<number, number>>(HISTORIES),
     };
   });
 }
@@ -233,10 +242,22 @@ function playerAnswer(
   );
   const standing = computed.byPlayer.get(p);
   const rank = ranked.find((s) => s.player === p)?.rank ?? null;
+  const factions = factionIndexes === null ? null : new Set(factionIndexes);
+  const changes = cached(computed.changes, String(p), () =>
+    ratingChanges(
+      rankingFacts(snapshot),
+      computed.order,
+      computed.params,
+      p,
+      filter.asOf ?? undefined,
+    ),
+  );
+  const ref = (q: number) => playerRef(snapshot, q);
   return {
     player: playerRef(snapshot, p),
     row: standing === undefined ? null : leaderboardRow(snapshot, standing, rank),
     ...playerPage(snapshot, applied.scope, p, history),
+    games: playerGames(snapshot, computed.order, factions, p, changes, filter.gamesPage, ref),
   };
 }
 

@@ -63,6 +63,12 @@ const RouteProperties = {
     }),
   ),
   groupBy: Type.Optional(GroupBySchema),
+  scoreDistribution: Type.Optional(
+    Type.Boolean({
+      description:
+        "Give each row scoreDistribution, its sides' scores counted step by step on the system's scale (default false)",
+    }),
+  ),
   compareTo: CompareToProperty,
   interval: IntervalKindProperty,
 };
@@ -84,6 +90,7 @@ const FactionStatsFilter = Type.Object(
     excludeMirrors: Type.Boolean({ description: 'Whether mirror games were left out of games' }),
     minGames: Type.Integer({ description: 'Minimum games of a row applied' }),
     groupBy: GroupBySchema,
+    scoreDistribution: Type.Boolean({ description: 'Whether rows carry scoreDistribution' }),
     compareTo: CompareToEcho,
     interval: IntervalKindEcho,
     ...MethodologyEcho,
@@ -241,6 +248,25 @@ const FactionRowSchema = Type.Object(
     ),
     runTheTable: RunTheTableSchema,
     lowSample: Type.Boolean({ description: 'true when games is under 30' }),
+    scoreDistribution: Type.Optional(
+      Nullable(
+        Type.Object(
+          {
+            min: Type.Number({ description: "The scale's lowest score" }),
+            max: Type.Number({ description: "The scale's highest score" }),
+            counts: Type.Array(Type.Integer({ minimum: 0 }), {
+              description:
+                'counts[i]: sides of the faction in scope that scored min + i (every side, a mirror both, as avgScore counts them)',
+            }),
+            offScale: Type.Integer({
+              description: 'Sides with a known score that is not a whole step of the scale',
+            }),
+          },
+          { description: "The faction's score distribution on the system's scale" },
+        ),
+        "Only with scoreDistribution: the faction's scores counted step by step; null when the system declares no whole-number scale (or one over 200 steps)",
+      ),
+    ),
     series: Type.Optional(
       Type.Array(SeriesPointSchema, {
         description:
@@ -337,6 +363,7 @@ export const factionStatsRoute = statsRoute({
       ...mirrorsOf(body),
       minGames: body.minGames ?? 0,
       groupBy: body.groupBy ?? 'none',
+      scoreDistribution: body.scoreDistribution ?? false,
       compareTo: compareFilter(snapshot, filter, body.compareTo),
       interval: body.interval ?? 'wilson',
     },

@@ -197,6 +197,10 @@ export const ItemUseStatsResponse = Envelope(
         description:
           'Lists in scope: game sides with a list (one per side per game, mirrors included) of the selected factions (every faction when none)',
       }),
+      distinctLists: Type.Integer({
+        description:
+          'The distinct lists behind `lists`: one per player and event with a list, however many games it was played in (the selected factions; every faction when none)',
+      }),
       items: Type.Array(ItemRowSchema, {
         description: 'This page of the matching items, in the order of sort (ties by name)',
       }),

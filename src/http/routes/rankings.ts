@@ -5,6 +5,7 @@
 import { Type } from 'typebox';
 import { DATE_PATTERN } from '../../domain/calendar-day.ts';
 import { LEADERBOARD_PAGE_SIZE } from '../../engine/ratings/leaderboard.ts';
+import { PLAYER_GAMES_PAGE_SIZE } from '../../engine/ratings/player-games.ts';
 import { PROVISIONAL_RD } from '../../engine/ratings/rankings.ts';
 import {
   CommonFilterProperties,
@@ -87,6 +88,13 @@ export const RankingsBody = Type.Object(
     ),
     player: Type.Optional(
       Id("A player id: also answer data.player, that player's page (404 when the id is unknown)"),
+    ),
+    gamesPage: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000,
+        description: `With player: the page of data.player.games, ${PLAYER_GAMES_PAGE_SIZE} games a page, latest first (default 1)`,
+      }),
     ),
     versus: Type.Optional(
       Type.Array(Id('A player id'), {
@@ -198,6 +206,7 @@ const RankingsFilter = Type.Object(
     includeProvisional: Type.Boolean({ description: 'Whether provisional players are ranked' }),
     asOf: Nullable(Type.String({ description: 'The asOf date applied; null: none' })),
     player: Nullable(Type.String({ description: 'The player whose page is answered; null: none' })),
+    gamesPage: Type.Integer({ description: "The page of the player's game list applied" }),
     versus: Type.Array(Type.String({ description: 'A player id' }), {
       description: 'The two players of the forecast; empty: none',
     }),

@@ -95,6 +95,43 @@ const PlacementSchema = (description: string) =>
     `${description}; null when the player has no placement in scope`,
   );
 
+const PlayerGameSchema = Type.Object(
+  {
+    date: Type.String({ description: DATE }),
+    event: EventRefSchema,
+    round: Nullable(Type.Integer({ description: 'Round; null when unknown' })),
+    opponent: PlayerRefSchema,
+    result: Type.Union([Type.Literal('win'), Type.Literal('draw'), Type.Literal('loss')], {
+      description: "The player's result (a double loss is a loss)",
+    }),
+    score: Nullable(Type.Number({ description: "The player's score; null when unknown" })),
+    opponentScore: Nullable(
+      Type.Number({ description: "The opponent's score; null when unknown" }),
+    ),
+    faction: Nullable(FactionRefSchema, "The player's faction; null when unknown"),
+    opponentFaction: Nullable(FactionRefSchema, "The opponent's faction; null when unknown"),
+    ratingChange: Nullable(
+      Type.Number({
+        description:
+          "The change the game made to the player's rating. elo: the rating after the game minus before. glicko2: the game's share of its rating period's change, φ'²·g(φⱼ)·(s − E) on the rating scale (Glickman 2012, step 7), so the shares of an event add up to the event's change; null for points (scored per event, not per game)",
+      }),
+    ),
+  },
+  { description: 'One rated game of the player, from their side' },
+);
+
+const PlayerGamesSchema = Type.Object(
+  {
+    rows: Type.Array(PlayerGameSchema, {
+      description: 'This page of their rated games in scope, latest first',
+    }),
+    total: Type.Integer({ description: 'Their rated games in scope (all pages)' }),
+    page: Type.Integer({ description: 'This page number, from 1' }),
+    pageSize: Type.Integer({ description: 'Games per page' }),
+  },
+  { description: "The player's rated games one by one, paged (gamesPage)" },
+);
+
 /** The player page of `player`, beside the leaderboard row schema. */
 export const PlayerPageSchema = (row: ReturnType<typeof Type.Object>) =>
   Type.Object(
@@ -110,6 +147,7 @@ export const PlayerPageSchema = (row: ReturnType<typeof Type.Object>) =>
       factions: Type.Array(FactionRecordSchema, {
         description: 'Their record per faction played, most games first',
       }),
+      games: PlayerGamesSchema,
       bestPlacement: PlacementSchema('Their best placement (the latest of equals)'),
       latestPlacement: PlacementSchema('Their placement in their latest placed event'),
     },

@@ -1362,6 +1362,8 @@ export interface paths {
                         online?: boolean;
                         /** @description Only events played under these rules versions */
                         rulesVersions?: string[];
+                        /** @description Give each row scoreDistribution, its sides' scores counted step by step on the system's scale (default false) */
+                        scoreDistribution?: boolean;
                         /** @description Game system id (e.g. "t9a"); defaults to the only system; required when there are several */
                         system?: string;
                         /** @description Only events of these tiers */
@@ -1560,6 +1562,17 @@ export interface paths {
                                         /** @description undefeated / entries */
                                         undefeatedShare: number;
                                     }[];
+                                    /** @description Only with scoreDistribution: the faction's scores counted step by step; null when the system declares no whole-number scale (or one over 200 steps) */
+                                    scoreDistribution?: {
+                                        /** @description counts[i]: sides of the faction in scope that scored min + i (every side, a mirror both, as avgScore counts them) */
+                                        counts: number[];
+                                        /** @description The scale's highest score */
+                                        max: number;
+                                        /** @description The scale's lowest score */
+                                        min: number;
+                                        /** @description Sides with a known score that is not a whole step of the scale */
+                                        offScale: number;
+                                    } | null;
                                     /** @description Games in which the faction went second (sides whose turn order is unknown are in neither) */
                                     secondTurn: {
                                         /** @description Mean score over its sides that went second with a known score, mirrors included; null when none */
@@ -1733,6 +1746,8 @@ export interface paths {
                                     online: boolean | null;
                                     /** @description Rules versions applied, duplicates removed; empty: every version */
                                     rulesVersions: string[];
+                                    /** @description Whether rows carry scoreDistribution */
+                                    scoreDistribution: boolean;
                                     /** @description The game system applied (the only one when not given) */
                                     system: string;
                                     /** @description Event tiers applied, duplicates removed; empty: every tier */
@@ -3440,6 +3455,8 @@ export interface paths {
                         "application/json": {
                             /** @description Items taken by the lists in scope, one page of them */
                             data: {
+                                /** @description The distinct lists behind `lists`: one per player and event with a list, however many games it was played in (the selected factions; every faction when none) */
+                                distinctLists: number;
                                 /** @description This page of the matching items, in the order of sort (ties by name) */
                                 items: {
                                     /** @description Mean score of the lists taking it, over those with a known score, mirrors included; null when none */
@@ -3843,6 +3860,8 @@ export interface paths {
                          * @example 2025-10-01
                          */
                         from?: string;
+                        /** @description With player: the page of data.player.games, 50 games a page, latest first (default 1) */
+                        gamesPage?: number;
                         /** @description Glicko-2 parameters (method glicko2) */
                         glicko2?: {
                             /** @description Starting rating, 0 to 10000 (default 1500) */
@@ -3963,6 +3982,62 @@ export interface paths {
                                         /** @description Rated games won with the faction */
                                         wins: number;
                                     }[];
+                                    /** @description The player's rated games one by one, paged (gamesPage) */
+                                    games: {
+                                        /** @description This page number, from 1 */
+                                        page: number;
+                                        /** @description Games per page */
+                                        pageSize: number;
+                                        /** @description This page of their rated games in scope, latest first */
+                                        rows: {
+                                            /** @description Start date of the event (YYYY-MM-DD) */
+                                            date: string;
+                                            /** @description The event */
+                                            event: {
+                                                /** @description Event id */
+                                                id: string;
+                                                /** @description Event name */
+                                                name: string;
+                                            };
+                                            /** @description The player's faction; null when unknown */
+                                            faction: {
+                                                /** @description Faction id (stable code) */
+                                                id: string;
+                                                /** @description Faction name */
+                                                name: string;
+                                            } | null;
+                                            /** @description The player */
+                                            opponent: {
+                                                /** @description Player's country (ISO 3166-1 alpha-2), when known; else null */
+                                                country: string | null;
+                                                /** @description Player id (may be opaque) */
+                                                id: string;
+                                                /** @description Player name, when known; else null */
+                                                name: string | null;
+                                                /** @description The shortest prefix of the id that no other player of the data shares, at least 6 characters (the whole id when shorter): how to show a player without a name */
+                                                shortId: string;
+                                            };
+                                            /** @description The opponent's faction; null when unknown */
+                                            opponentFaction: {
+                                                /** @description Faction id (stable code) */
+                                                id: string;
+                                                /** @description Faction name */
+                                                name: string;
+                                            } | null;
+                                            /** @description The opponent's score; null when unknown */
+                                            opponentScore: number | null;
+                                            /** @description The change the game made to the player's rating. elo: the rating after the game minus before. glicko2: the game's share of its rating period's change, φ'²·g(φⱼ)·(s − E) on the rating scale (Glickman 2012, step 7), so the shares of an event add up to the event's change; null for points (scored per event, not per game) */
+                                            ratingChange: number | null;
+                                            /** @description The player's result (a double loss is a loss) */
+                                            result: "win" | "draw" | "loss";
+                                            /** @description Round; null when unknown */
+                                            round: number | null;
+                                            /** @description The player's score; null when unknown */
+                                            score: number | null;
+                                        }[];
+                                        /** @description Their rated games in scope (all pages) */
+                                        total: number;
+                                    };
                                     /** @description Their rating after each event with a rated game of theirs, oldest first */
                                     history: {
                                         /** @description Start date of the event (YYYY-MM-DD) */
@@ -4223,6 +4298,8 @@ export interface paths {
                                     format: "singles" | "teams" | "all";
                                     /** @description Earliest event start date applied (YYYY-MM-DD); null: no bound */
                                     from: string | null;
+                                    /** @description The page of the player's game list applied */
+                                    gamesPage: number;
                                     /** @description Glicko-2 parameters, defaults filled in (used when method is glicko2) */
                                     glicko2: {
                                         /** @description Starting rating */

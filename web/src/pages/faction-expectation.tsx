@@ -161,11 +161,12 @@ export function AgainstExpectation({
                   </dd>
                 </div>
                 <div>
-                  <dt title="Mean pre-game Glicko-2 rating of its pilots (the field's in brackets)">
+                  <dt title="Mean pre-game Glicko-2 rating of its pilots; in brackets the field's, the mean over every side in the model, to compare with">
                     Pilot rating
                   </dt>
                   <dd>
-                    {num(row.pilotRating)} <small class="secondary">({num(row.fieldRating)})</small>
+                    {num(row.pilotRating)}{' '}
+                    <small class="secondary">(field {num(row.fieldRating)})</small>
                   </dd>
                 </div>
                 <div>

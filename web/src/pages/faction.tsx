@@ -14,6 +14,7 @@ import { FactionOverRepresentation } from '../components/over-representation.tsx
 import { useApi } from '../use-api.ts';
 import { entityHref } from '../url-state.ts';
 import { EventWins } from './faction-events.tsx';
+import { ScoreDistribution } from './faction-scores.tsx';
 import { AgainstExpectation } from './faction-expectation.tsx';
 import { BestPlayers, MatchupRow, ScenarioParts, TopItems } from './faction-sections.tsx';
 import { periodLabel, periodRun } from '../periods.ts';
@@ -130,6 +131,11 @@ function WinRateOverTime({ row, period }: { row: FactionRow; period: string }) {
   const title = `Win rate per ${period}`;
   return (
     <>
+      <p class="note">
+        Every period is drawn the same, its 95 % interval as the band: a thin period shows as a wide
+        band. (Meta's trend, which draws several factions at once, draws a period with fewer than 30
+        games hollow instead.)
+      </p>
       <BandChart
         points={points}
         labels={periods.map(periodLabel)}
@@ -235,7 +241,12 @@ export function FactionPage({ params, update, filter, system }: PageProps) {
   const id = params.faction ?? '';
   const faction = system?.factions.find((f) => f.id.toLowerCase() === id.toLowerCase());
   const period: 'month' | 'quarter' = params.period === 'month' ? 'month' : 'quarter';
-  const body = { ...filter, factions: [faction?.id ?? id], groupBy: period };
+  const body = {
+    ...filter,
+    factions: [faction?.id ?? id],
+    groupBy: period,
+    scoreDistribution: true,
+  };
   const result = useApi(faction ? JSON.stringify(body) : null, (signal) =>
     post('/api/faction-stats', body, signal),
   );
@@ -289,6 +300,10 @@ export function FactionPage({ params, update, filter, system }: PageProps) {
                   </select>
                 </label>
                 <WinRateOverTime row={row} period={period} />
+              </section>
+              <section aria-labelledby="scores-h">
+                <h2 id="scores-h">Scores</h2>
+                <ScoreDistribution row={row} />
               </section>
               <section aria-labelledby="runs-h">
                 <h2 id="runs-h">Event wins and undefeated runs</h2>

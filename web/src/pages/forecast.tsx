@@ -5,6 +5,7 @@
  */
 import { post } from '../api.ts';
 import type { RequestOf } from '../api.ts';
+import { ChosenPlayer, PlayerPicker } from '../components/player-picker.tsx';
 import { Show, Warnings } from '../components/status.tsx';
 import { pct } from '../format.ts';
 import { useApi } from '../use-api.ts';
@@ -33,10 +34,31 @@ export function ForecastPage({ params, update, filter, system }: PageProps) {
           ).map(([pk, fk, pv, fv, label]) => (
             <fieldset key={pk}>
               <legend>{label}</legend>
-              <label>
-                Player id{' '}
-                <input value={pv} onChange={(e) => update({ [pk]: e.currentTarget.value }, true)} />
-              </label>
+              {pv ? (
+                <p class="chosen">
+                  <ChosenPlayer
+                    id={pv}
+                    filter={filter}
+                    onResolve={(whole) => update({ [pk]: whole }, true)}
+                  />{' '}
+                  <button
+                    type="button"
+                    class="link"
+                    onClick={() => update({ [pk]: undefined }, true)}
+                  >
+                    change
+                  </button>
+                </p>
+              ) : (
+                <PlayerPicker
+                  label="Find a player by name or id"
+                  query={params[`${pk}q`] ?? ''}
+                  onQuery={(q) => update({ [`${pk}q`]: q }, true)}
+                  onPick={(id) => update({ [pk]: id, [`${pk}q`]: undefined }, true)}
+                  filter={filter}
+                  exclude={pk === 'p1' ? p2 : p1}
+                />
+              )}
               <label>
                 Faction{' '}
                 <select value={fv} onChange={(e) => update({ [fk]: e.currentTarget.value }, true)}>
@@ -55,7 +77,9 @@ export function ForecastPage({ params, update, filter, system }: PageProps) {
             body={{ system: filter.system, player1: p1, faction1: f1, player2: p2, faction2: f2 }}
           />
         ) : (
-          <p class="note">Give two player ids (from their pages' links) to see the forecast.</p>
+          <p class="note">
+            Find two players (part of a name, or of the id a page shows) to see the forecast.
+          </p>
         )}
       </section>
       <AboutForecasts filter={filter} />
@@ -96,6 +120,12 @@ function OneForecast({ body }: { body: ForecastBody }) {
               </dd>
             </div>
           </dl>
+          <p class="note" data-testid="expected-v-win">
+            The expected score is the share of the game's result player 1 is expected to take
+            {data.outcome === 'score-share' ? ' (here, of its points)' : ' (a draw half)'}; win /
+            draw / loss are the chances of each result. They are different figures and need not
+            agree: a player taking 60 % of the points in every game would win every game.
+          </p>
         </>
       )}
     </Show>

@@ -10,7 +10,7 @@ import type { AnswerOf, RequestOf } from '../api.ts';
 import type { Column } from '../components/sortable-table.tsx';
 import { SortableTable } from '../components/sortable-table.tsx';
 import { EventLink, FactionLink, PlayerLink } from '../components/entity-link.tsx';
-import { SearchBox } from '../components/search-box.tsx';
+import { PlayerPicker } from '../components/player-picker.tsx';
 import { Empty, Show } from '../components/status.tsx';
 import { isolate, num, pct, playerName } from '../format.ts';
 import type { CommonFilter } from '../types.ts';
@@ -28,44 +28,6 @@ interface Props {
   factions: ReadonlyArray<{ id: string; name: string }>;
   /** The player's most played faction in scope, the default for their side. */
   usual?: string;
-}
-
-/** Players whose name or id holds the search text, to choose the opponent from. */
-function Candidates({
-  filter,
-  method,
-  player,
-  query,
-  onPick,
-}: Pick<Props, 'filter' | 'method' | 'player'> & {
-  query: string;
-  onPick: (id: string) => void;
-}) {
-  const body = { ...filter, method, search: query, includeProvisional: true, pageSize: 8 };
-  const result = useApi(query ? JSON.stringify(body) : null, (signal) =>
-    post('/api/rankings', body, signal),
-  );
-  if (!query) return null;
-  return (
-    <Show result={result} what="players">
-      {({ data }) => {
-        const others = data.players.filter((r) => r.player.id !== player.id);
-        if (others.length === 0) return <Empty>No other player matches “{query}”.</Empty>;
-        return (
-          <ul class="candidates" aria-label="Players found">
-            {others.map((r) => (
-              <li key={r.player.id}>
-                <button type="button" class="link" onClick={() => onPick(r.player.id)}>
-                  {playerName(r.player)}
-                </button>
-                <span class="secondary"> {r.games} games</span>
-              </li>
-            ))}
-          </ul>
-        );
-      }}
-    </Show>
-  );
 }
 
 type Game = NonNullable<AnswerOf<'/api/rankings'>['data']['versus']>['games'][number];
@@ -165,6 +127,52 @@ function FactionPick({
   );
 }
 
+type Quality = AnswerOf<'/api/rankings'>['meta']['predictionQuality'];
+
+/** Brier scores of the ratings and of the coin flip, and over how many games. */
+interface Versus {
+  games: number;
+  brier: number;
+  coin: number;
+  what: string;
+}
+
+/** The backtest's rating-only model against its coin flip (About the forecasts), if worse. */
+function useBacktestLoss(filter: CommonFilter): Versus | null {
+  const result = useApi(JSON.stringify(filter), (signal) =>
+    post('/api/forecast-accuracy', filter, signal),
+  );
+  const models = result.state === 'error' ? undefined : result.data?.data.models;
+  const rating = models?.find((m) => m.model === 'rating');
+  const coin = models?.find((m) => m.model === 'coin');
+  if (rating?.brier == null || coin?.brier == null || rating.brier <= coin.brier) return null;
+  return { games: rating.games, brier: rating.brier, coin: coin.brier, what: 'backtest' };
+}
+
+/**
+ * A ratings-only forecast is never quoted without saying when, on the games in scope, the
+ * ratings forecast worse than a coin flip: by the method's own prediction quality
+ * (docs/ratings.md#prediction-quality) or by the backtest of About the forecasts
+ * (docs/ratings.md#forecast-accuracy), whichever says so.
+ */
+function CoinFlipWarning({ quality, filter }: { quality: Quality; filter: CommonFilter }) {
+  const backtest = useBacktestLoss(filter);
+  const own =
+    quality && quality.brier > quality.coinFlip.brier
+      ? { games: quality.games, brier: quality.brier, coin: quality.coinFlip.brier, what: 'own' }
+      : null;
+  const loss = own ?? backtest;
+  if (loss === null) return null;
+  return (
+    <small class="coin-flip-warning" data-testid="coin-flip-warning">
+      On the {num(loss.games)} games in scope, forecasts from the ratings alone score worse than a
+      coin flip (Brier {num(loss.brier, 4)} against {num(loss.coin, 4)}
+      {loss.what === 'backtest' ? ', in About the forecasts' : ''}): read the ratings’ figure with
+      that in mind.
+    </small>
+  );
+}
+
 /** Which model the forecast comes from, in words. */
 function modelNote(joint: boolean, method: Method): string {
   if (joint) return 'Joint model: the players’ ratings, their factions and the matchup';
@@ -186,7 +194,7 @@ function Forecast({
   const result = useApi(JSON.stringify(body), (signal) => post('/api/rankings', body, signal));
   return (
     <Show result={result} what="the head to head">
-      {({ data }) => {
+      {({ data, meta }) => {
         const v = data.versus!;
         const games = [...v.games].reverse();
         // The factions of their last game against each other, else the player's usual one;
@@ -249,6 +257,9 @@ function Forecast({
                     {modelNote(joint, method)}
                     {joint && v.expectedScore !== null && ` (ratings alone: ${rating})`}
                   </small>
+                  {v.expectedScore !== null && (
+                    <CoinFlipWarning quality={meta.predictionQuality} filter={filter} />
+                  )}
                 </dd>
               </div>
               <div>
@@ -283,20 +294,15 @@ export function HeadToHead(props: Props) {
   return (
     <section aria-labelledby="h2h-h">
       <h2 id="h2h-h">Head to head</h2>
-      <SearchBox
+      <PlayerPicker
         label="Find an opponent"
-        value={query}
-        onSearch={(q) => update({ vsq: q }, true)}
+        query={query}
+        onQuery={(q) => update({ vsq: q }, true)}
+        onPick={(id) => update({ vs: id, vsq: '', vf1: undefined, vf2: undefined })}
+        filter={filter}
+        method={method}
+        exclude={player.id}
       />
-      {query && (
-        <Candidates
-          filter={filter}
-          method={method}
-          player={player}
-          query={query}
-          onPick={(id) => update({ vs: id, vsq: '', vf1: undefined, vf2: undefined })}
-        />
-      )}
       {params.vs ? (
         <>
           <Forecast {...props} opponent={params.vs} />

@@ -56,7 +56,9 @@ const ITEM_COLUMNS: Array<Column<ItemRow>> = [
   },
   {
     key: 'lists',
-    label: 'Lists',
+    label: 'List-games',
+    title:
+      'Games played by lists taking it, one per side: a list played in five games counts five times',
     numeric: true,
     optional: true,
     csv: [['lists', (r) => r.lists]],
@@ -72,7 +74,9 @@ const ITEM_COLUMNS: Array<Column<ItemRow>> = [
   },
   {
     key: 'games',
-    label: 'Games',
+    label: 'Side-games',
+    title:
+      'The same list-games without mirror games: a game where both lists take it counts twice, so this can exceed the games of the data',
     numeric: true,
     optional: true,
     csv: [['games', (r) => r.games]],
@@ -213,14 +217,17 @@ export function ListsPage({ params, update, filter, system }: PageProps) {
             ) : (
               <>
                 <p class="note">
-                  {num(data.lists)} lists in scope. "Without" is the win rate of the same faction's
-                  lists that do not take the item; the delta is drawn with its 95 % interval and is
-                  greyed when that interval includes 0 (it may be noise), when fewer than 20 lists
-                  take the item or leave it out, or when it is not significant once corrected for
-                  the number of items compared (Benjamini–Hochberg); sorted by delta, the items with
-                  20 lists on each side come first. "Skill-adjusted" takes out how much better than
-                  expected the players taking the item are, with its 95 % interval, greyed the same
-                  way.
+                  <span data-testid="lists-in-scope">{num(data.distinctLists)} lists</span> in
+                  scope, played in{' '}
+                  <span data-testid="list-games-in-scope">{num(data.lists)} list-games</span> (a
+                  list counts once for each game it played; "List-games" and "Side-games" beside an
+                  item count the same way). "Without" is the win rate of the same faction's lists
+                  that do not take the item; the delta is drawn with its 95 % interval and is greyed
+                  when that interval includes 0 (it may be noise), when fewer than 20 lists take the
+                  item or leave it out, or when it is not significant once corrected for the number
+                  of items compared (Benjamini–Hochberg); sorted by delta, the items with 20 lists
+                  on each side come first. "Skill-adjusted" takes out how much better than expected
+                  the players taking the item are, with its 95 % interval, greyed the same way.
                 </p>
                 <SortableTable
                   caption={`Items and units, sorted by ${SORTS.find(([s]) => s === sort)?.[1]}`}

@@ -17,6 +17,9 @@ import type { Loaded } from '../use-api.ts';
 import { useApi } from '../use-api.ts';
 import { listParam } from '../url-state.ts';
 import { Trend } from './meta-trend.tsx';
+import { MetaWindowNote } from './meta-window-note.tsx';
+import { defaultPeriod, openedOn, openingWindow } from '../meta-window.ts';
+import { useEffect } from 'preact/hooks';
 import type { PageProps } from './page-props.ts';
 
 /** The faction-strength row of each faction id, undefined while it loads or when it failed. */
@@ -102,11 +105,24 @@ function strengthLookup(result: Loaded<FactionStrength>): {
 }
 
 export function MetaPage({ params, update, filter, system }: PageProps) {
-  const period: 'month' | 'quarter' = params.period === 'month' ? 'month' : 'quarter';
+  const period: 'month' | 'quarter' =
+    params.period === 'month' || params.period === 'quarter'
+      ? params.period
+      : defaultPeriod(system, params);
+  const due = system === undefined ? null : openingWindow(system, params);
+  // Until the opening window is in the URL, ask nothing: the answer would be all data's.
+  const opening = due !== null && due.window === undefined;
+  useEffect(() => {
+    if (system === undefined) return;
+    openedOn(system);
+    if (due !== null) update(due, true);
+  }, [system?.id, params.rules, params.from, params.to, params.window]);
   const body = { ...filter, groupBy: period };
-  const result = useApi(JSON.stringify(body), (signal) => post('/api/faction-stats', body, signal));
+  const result = useApi(opening ? null : JSON.stringify(body), (signal) =>
+    post('/api/faction-stats', body, signal),
+  );
   // The same filter: the column reads the same games; a fit takes longer, so it fills in after.
-  const strength = useApi(JSON.stringify(filter), (signal) =>
+  const strength = useApi(opening ? null : JSON.stringify(filter), (signal) =>
     post('/api/faction-strength', filter, signal),
   );
   const { strengthOf, warnings } = strengthLookup(strength);
@@ -120,6 +136,7 @@ export function MetaPage({ params, update, filter, system }: PageProps) {
         return (
           <>
             <Warnings warnings={[...meta.warnings, ...warnings]} />
+            {system && <MetaWindowNote system={system} params={params} />}
             <dl class="stats" aria-label="The meta at a glance">
               <div>
                 <dt>Games</dt>
@@ -145,11 +162,12 @@ export function MetaPage({ params, update, filter, system }: PageProps) {
               </div>
             </dl>
             <SortableTable
-              caption="Factions, most games first. Muted rows have fewer than 30 games."
+              caption="Factions, strongest first (after pilot skill). Muted rows have fewer than 30 games."
               columns={columnsOf(strengthOf, strength.state === 'loading')}
               rows={data.factions}
               rowKey={(r) => r.faction.id}
               muted={(r) => r.lowSample}
+              initialSort={{ key: 'strength', desc: true }}
             />
             <OverRepresentationSection rows={data.factions} />
             <section aria-labelledby="trend-h">
@@ -197,7 +215,7 @@ export function MetaPage({ params, update, filter, system }: PageProps) {
                 chosen={chosen}
                 period={period}
                 order={system?.factions.map((f) => f.id) ?? []}
-                to={params.to}
+                to={params.to || system?.to || undefined}
               />
             </section>
           </>

@@ -17,6 +17,7 @@ import { MethodTabs } from '../components/method-tabs.tsx';
 import type { Method } from '../rating-methods.ts';
 import { methodOf } from '../rating-methods.ts';
 import { HeadToHead } from './head-to-head.tsx';
+import { PlayerGames } from './player-games.tsx';
 import type { PageProps } from './page-props.ts';
 
 export type PlayerPageData = NonNullable<AnswerOf<'/api/rankings'>['data']['player']>;
@@ -231,6 +232,22 @@ function FactionsTable({ factions }: { factions: FactionRecord[] }) {
   );
 }
 
+/**
+ * The headline's deviation is today's, grown through the rating periods the player sat out
+ * since their last event (docs/ratings.md#inactivity); the results table's last one is as it
+ * stood after that event. Where the two differ, say why.
+ */
+function RdSince({ row, last }: { row: PlayerPageData['row']; last: HistoryRow | undefined }) {
+  if (row?.rd == null || last?.rd == null || Math.round(row.rd) === Math.round(last.rd)) {
+    return null;
+  }
+  return (
+    <dd class="secondary" data-testid="rd-since">
+      ± {num(last.rd, 0)} after their last event; it grows while they sit events out
+    </dd>
+  );
+}
+
 /** What a player page says when the id is not a player of the data: plain words, a way on. */
 export function UnknownPlayer({ id, rankings }: { id: string; rankings: string }) {
   return (
@@ -251,7 +268,8 @@ export function PlayerPage({ params, update, filter, system }: PageProps) {
   const method = methodOf(params);
   // Ranked as the Rankings page ranks by default: a provisional player has no rank (null),
   // unless no player in scope is established (docs/ratings.md).
-  const body = { ...filter, method, player: id, pageSize: 1 };
+  const gamesPage = Math.max(1, Number.parseInt(params.gamesPage ?? '1', 10) || 1);
+  const body = { ...filter, method, player: id, pageSize: 1, gamesPage };
   const result = useApi(id ? JSON.stringify(body) : null, (signal) =>
     post('/api/rankings', body, signal),
   );
@@ -297,6 +315,7 @@ export function PlayerPage({ params, update, filter, system }: PageProps) {
                     {row ? num(row.rating, method === 'points' ? 1 : 0) : '–'}
                     {row?.rd != null && <span class="secondary"> ± {num(row.rd, 0)}</span>}
                   </dd>
+                  <RdSince row={row} last={p.history.at(-1)} />
                 </div>
                 <div>
                   <dt>Rank</dt>
@@ -327,6 +346,14 @@ export function PlayerPage({ params, update, filter, system }: PageProps) {
               <section aria-labelledby="factions-h">
                 <h2 id="factions-h">Record per faction</h2>
                 <FactionsTable factions={p.factions} />
+              </section>
+              <section aria-labelledby="games-h">
+                <h2 id="games-h">Games one by one</h2>
+                <PlayerGames
+                  games={p.games}
+                  method={method}
+                  onPage={(n) => update({ gamesPage: n > 1 ? String(n) : undefined })}
+                />
               </section>
               <HeadToHead
                 params={params}

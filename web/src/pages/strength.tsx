@@ -41,7 +41,8 @@ const COLUMNS: Array<Column<FactionStrengthRow>> = [
     key: 'winRate',
     label: 'Raw win rate',
     numeric: true,
-    title: 'Wins + draws/2 over games, mirrors out, with its 95 % Wilson interval',
+    title:
+      "Wins + draws/2 over the model's games (two known players, one point shared: double losses out), mirrors out, with its 95 % Wilson interval; Meta's win rate counts every game, so the two can differ",
     sort: (r) => r.winRate,
     render: (r) => (
       <IntervalBar
@@ -56,11 +57,12 @@ const COLUMNS: Array<Column<FactionStrengthRow>> = [
     key: 'pilots',
     label: 'Pilot rating',
     numeric: true,
-    title: "Mean pre-game Glicko-2 rating of its pilots (the field's in brackets)",
+    title:
+      "Mean pre-game Glicko-2 rating of its pilots; in brackets the field's, the mean over every side in the model, to compare with",
     sort: (r) => r.pilotRating,
     render: (r) => (
       <>
-        {num(r.pilotRating)} <small class="secondary">({num(r.fieldRating)})</small>
+        {num(r.pilotRating)} <small class="secondary">(field {num(r.fieldRating)})</small>
       </>
     ),
   },
@@ -94,7 +96,10 @@ export function StrengthPage({ filter }: PageProps) {
               A faction can win because it is strong or because strong players pick it. "After pilot
               skill" takes the players' ratings out: it is the expected score of an average pilot of
               the faction against the field, from one model of skill, faction and matchup fitted to{' '}
-              {num(data.model.games)} games. Greyed: its interval spans 50 %.
+              {num(data.model.games)} games. Greyed: its interval spans 50 %. The raw win rate here
+              counts the same games as the model (two known players, one point shared between the
+              sides, so double losses are out); Meta's counts every game, so the two can differ by a
+              point or so.
             </p>
             <SortableTable
               caption="Faction strength after pilot skill beside the raw win rate. Muted rows have fewer than 30 games."

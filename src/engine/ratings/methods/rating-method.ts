@@ -75,4 +75,15 @@ export interface RatingMethod<P> {
   ): HistoryValuer;
   /** Present exactly when the spec says the method forecasts. */
   readonly expected?: MethodExpectation<P>;
+  /**
+   * The rating change each game of `order` made to `player`, by game index, where the method
+   * rates game by game (docs/ratings.md "A player's page"); absent: no per-game change.
+   */
+  gameChanges?(
+    facts: RankingFacts,
+    order: Int32Array,
+    params: P,
+    player: number,
+    asOf: string | undefined,
+  ): Map<number, number>;
 }

@@ -35,6 +35,19 @@ export const eloMethod: RatingMethod<EloParams> = {
       return { rating, rd: null };
     };
   },
+  /** The rating after each of the player's games minus the rating before it. */
+  gameChanges(facts, order, params, player) {
+    const record = newEloRecord(order.length);
+    runEloColumns(facts.players, ratedColumns(facts, order), params, record);
+    const out = new Map<number, number>();
+    for (let i = 0; i < order.length; i += 1) {
+      throwIfCancelledEvery(i);
+      const g = order[i];
+      if (facts.player[2 * g] === player) out.set(g, record.postA[i] - record.preA[i]);
+      else if (facts.player[2 * g + 1] === player) out.set(g, record.postB[i] - record.preB[i]);
+    }
+    return out;
+  },
   expected: {
     pairing: (a, b) => eloExpected(a.rating, b.rating),
     beforeEachGame(facts, order, params) {

@@ -1,6 +1,7 @@
 /** Glicko-2 as a rating method (docs/ratings.md#glicko-2). */
 import { RATING_METHODS } from '../../../../domain/rating-methods.ts';
-import { glicko2Expected, idleRd } from '../../glicko2.ts';
+import { throwIfCancelledEvery } from '../../../cancellation.ts';
+import { glicko2Expected, glicko2GameShare, idleRd } from '../../glicko2.ts';
 import type { RankingFacts } from '../../ranking-facts.ts';
 import type { HistoryValuer, RatingMethod } from '../rating-method.ts';
 import { DEFAULT_GLICKO2, eventPeriods, glicko2Run } from './glicko2-run.ts';
@@ -39,6 +40,38 @@ function history(
   };
 }
 
+/**
+ * Each of the player's games' share of its period's change: the game's own term of the period's
+ * update (Glickman 2012, step 7), so one period's shares add up to its change.
+ */
+function gameChanges(
+  facts: RankingFacts,
+  order: Int32Array,
+  g2: Glicko2Params,
+  player: number,
+  asOf: string | undefined,
+): Map<number, number> {
+  const out = new Map<number, number>();
+  const run = glicko2Run(facts, order, g2, true, { asOf, trackPlayer: player });
+  const rdAfter = new Map((run.tracked ?? []).map((t) => [t.period, t.rd]));
+  const { periodOrder } = run;
+  for (let i = 0; i < periodOrder.length; i += 1) {
+    throwIfCancelledEvery(i);
+    const g = periodOrder[i];
+    const mine = facts.player[2 * g] === player ? 0 : facts.player[2 * g + 1] === player ? 1 : -1;
+    if (mine < 0) continue;
+    const rd = rdAfter.get(run.periodOf(g));
+    if (rd === undefined) continue;
+    const a = mine === 0;
+    const ownRating = (a ? run.preRatingA : run.preRatingB)![i];
+    const opponentRating = (a ? run.preRatingB : run.preRatingA)![i];
+    const opponentRd = (a ? run.preRdB : run.preRdA)![i];
+    const score = facts.result[2 * g + mine] / 2;
+    out.set(g, glicko2GameShare(ownRating, rd, opponentRating, opponentRd, score));
+  }
+  return out;
+}
+
 export const glicko2Method: RatingMethod<Glicko2Params> = {
   spec: RATING_METHODS[0],
   defaults: DEFAULT_GLICKO2,
@@ -48,6 +81,7 @@ export const glicko2Method: RatingMethod<Glicko2Params> = {
   },
   history: (facts, order, params, _factions, player, asOf) =>
     history(facts, order, params, player, asOf),
+  gameChanges,
   expected: {
     // E with the opponent's g(RD) (Glickman 2012, step 3).
     pairing: (a, b) => glicko2Expected(a.rating, b.rating, b.rd ?? 0),
