@@ -96,6 +96,9 @@ describe('OpenAPI contract', () => {
       return;
     }
     for (const path of posts) {
+      // The team matrix's example names the demo data's factions: test/http/team-pairing.test.ts
+      // runs it there against the same contract.
+      if (path === '/api/team-matrix') continue;
       const response = await app.inject({
         method: 'POST',
         url: path,

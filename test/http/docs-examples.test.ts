@@ -54,6 +54,8 @@ for (const seed of ['demo-slice', 't9a'] as const) {
         // A forecast names two players, and no player is in every data set: its example names
         // two of the T9A results' (src/http/routes/forecast.ts).
         if (path === '/api/forecast' && seed !== 't9a') continue;
+        // A team matrix names factions, which differ too: its example is the demo data's.
+        if (path === '/api/team-matrix' && seed !== 'demo-slice') continue;
         const response = await test.app.inject({
           method: 'POST',
           url: path,
@@ -66,7 +68,9 @@ for (const seed of ['demo-slice', 't9a'] as const) {
           `${path} ${JSON.stringify(body)}: ${response.body.slice(0, 300)}`,
         );
         const meta = (response.json() as { meta: { sample?: { games: number } } }).meta;
-        if (path !== '/api/upcoming-satellites' && path !== '/api/scenario') {
+        // The pairing draft rests on the captain's matrix, not on games.
+        const gameless = ['/api/upcoming-satellites', '/api/scenario', '/api/team-pairing'];
+        if (!gameless.includes(path)) {
           assert.ok((meta.sample?.games ?? 0) > 0, `${path}: no game counted`);
         }
       }

@@ -16,8 +16,8 @@ import { solveMatrixGame } from './matrix-game.ts';
 export interface DraftStepChoices {
   defenderA: number;
   defenderB: number;
-  attackersA?: [number, number];
-  attackersB?: [number, number];
+  attackersA?: number[];
+  attackersB?: number[];
   keptByA?: number;
   keptByB?: number;
 }
@@ -47,8 +47,8 @@ export interface DraftStep {
   leftB: number[];
   defenderA?: number;
   defenderB?: number;
-  attackersA?: [number, number];
-  attackersB?: [number, number];
+  attackersA?: number[];
+  attackersB?: number[];
   teamA: DraftOption[];
   teamB: DraftOption[];
 }
@@ -99,8 +99,8 @@ export function analyseDraft(
             position.maskA,
             position.maskB,
             [open.defenderA, open.defenderB],
-            open.attackersA,
-            open.attackersB,
+            open.attackersA as [number, number],
+            open.attackersB as [number, number],
           );
   const rows = game.rowOptions.length;
   const cols = game.columnOptions.length;

@@ -70,6 +70,11 @@ export interface StatsRoute<
   filterOf(body: BodyOf<B>): CommonFilterInput;
   /** The task's arguments after the snapshot for a body and its normalised filter. */
   args(snapshot: Snapshot, filter: CommonFilter, body: BodyOf<B>): EngineTaskArgs<K>;
+  /**
+   * False: the answer is never kept in the response cache, as a body the client typed (a
+   * captain's pairing matrix) is theirs alone (docs/team-pairing.md#privacy).
+   */
+  cache?: false;
 }
 
 /** A statistics route of any task, told apart by its `task` (so `args` is typed by it). */
@@ -117,7 +122,8 @@ export function registerStatsRoute(app: FastifyInstance, ctx: AppContext, route:
         const waiter = { signal, client: clientKey(request) };
         return runAnswer(ctx, waiter, order, route.task, snapshot, args);
       };
-      return sendCached(ctx, reply, route.path, body, snapshot, answer);
+      const keep = route.cache !== false;
+      return sendCached(ctx, reply, route.path, body, snapshot, answer, undefined, keep);
     },
   );
 }
@@ -172,8 +178,8 @@ export function runAnswer(
  * Sends the answer to `body` on `path` from the response cache, computing it with `answer` on
  * a miss (docs/operations.md#response-cache), in the content coding the client prefers
  * (docs/http-api.md#compression). The bytes come made, in that coding, from the engine thread:
- * this thread only writes them. A hit or an uncached answer is sent at once and the reply
- * returned; a miss that joins a computation in flight resolves when sent.
+ * this thread only writes them. With `keep` false the answer bypasses the cache altogether.
+ * A hit or an uncached answer is sent at once and the reply returned; a miss that joins a computation in flight resolves when sent.
  */
 export function sendCached(
   ctx: AppContext,
@@ -183,8 +189,9 @@ export function sendCached(
   snapshot: Snapshot,
   answer: Compute,
   contentType = 'application/json; charset=utf-8',
+  keep = true,
 ): FastifyReply | Promise<FastifyReply> {
-  const cache = ctx.responseCache;
+  const cache = keep ? ctx.responseCache : undefined;
   const on = cache !== undefined && cache.maxBytes > 0;
   if (!on) noteCacheOutcome(reply.request, 'off');
   // Sent as made; the compression plugin leaves a body with a Content-Encoding alone.

@@ -221,8 +221,8 @@ function checkOptimal(a: DraftAnalysis, solver: DraftSolver): void {
             maskA,
             maskB,
             [step.defenderA!, step.defenderB!],
-            step.attackersA!,
-            step.attackersB!,
+            step.attackersA as [number, number],
+            step.attackersB as [number, number],
           );
   const rows = game.rowOptions.length;
   const cols = game.columnOptions.length;
