@@ -23,6 +23,7 @@ import { SatellitesPage } from './pages/satellites.tsx';
 import { ScenariosPage } from './pages/scenarios.tsx';
 import { StrengthPage } from './pages/strength.tsx';
 import { ForecastPage } from './pages/forecast.tsx';
+import { TeamPairingPage } from './pages/team-pairing.tsx';
 import type { PageProps } from './pages/page-props.ts';
 
 interface PageEntry {
@@ -42,6 +43,7 @@ const PAGES: Record<View, PageEntry> = {
   satellites: { title: 'Satellites', component: SatellitesPage },
   strength: { title: 'Strength', component: StrengthPage },
   forecast: { title: 'Forecasts', component: ForecastPage },
+  pairing: { title: 'Team pairing', component: TeamPairingPage },
   compare: { title: 'Before/after', component: ComparePage },
   about: { title: 'About the data', component: AboutPage },
   player: { title: 'Player', component: PlayerPage, entity: true },
@@ -61,6 +63,8 @@ const FILTERS_OF: Record<View, ReadonlySet<FilterControl>> = {
   satellites: new Set<FilterControl>(['system', 'futureDates', 'countries']),
   strength: new Set(EVERY_CONTROL),
   forecast: new Set(EVERY_CONTROL),
+  // The matrix is fitted to all of the system's games, whatever the filter.
+  pairing: new Set<FilterControl>(['system']),
   // The two windows set the dates and rules versions (web/src/compare-windows.ts).
   compare: new Set<FilterControl>(['system', 'size', 'format', 'online', 'tiers', 'countries']),
   about: new Set<FilterControl>(['system']),
