@@ -98,4 +98,25 @@ describe(`the Team pairing page (${TEST_BACKEND})`, { skip: skipReason ?? false 
       await p.close();
     });
   }
+
+  it('fills a typed team from the player search', async () => {
+    const page = await watchedPage(browser, origin);
+    const p = page.page;
+    await p.setViewportSize(SIZES.phone);
+    await p.goto(`${origin}/?view=pairing`);
+    await p.getByRole('tab', { name: 'Type two teams' }).click();
+    const member = teamEvent!.entries![0];
+    const name = seed.players?.find((x) => x.id === member.player)?.name ?? member.player;
+    await p.getByLabel('Find a player (name or id)').fill(name.split(' ')[0]);
+    await p.getByTestId('player-search').locator('button').first().click();
+    const first = p.getByLabel('Team A player 1 id');
+    assert.notEqual(await first.inputValue(), '');
+    await p.screenshot({ path: join(ARTIFACTS, 'team-pairing-typed-phone.png'), fullPage: true });
+    const [scroll, width] = await p.evaluate<[number, number]>(
+      '[document.documentElement.scrollWidth, window.innerWidth]',
+    );
+    assert.ok(scroll <= width, `the page is ${scroll}px wide on a ${width}px screen`);
+    assert.deepEqual(page.errors, []);
+    await p.close();
+  });
 });

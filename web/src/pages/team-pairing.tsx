@@ -6,6 +6,7 @@
  */
 import { useState } from 'preact/hooks';
 import { post } from '../api.ts';
+import { SearchBox } from '../components/search-box.tsx';
 import { Show } from '../components/status.tsx';
 import type { SystemOptions } from '../types.ts';
 import { useApi } from '../use-api.ts';
@@ -48,7 +49,7 @@ export function TeamPairingPage({ filter, system }: PageProps) {
       {source === 'event' ? (
         <EventTeams systemId={filter.system} onTeams={setTeams} />
       ) : (
-        <TypedTeams system={system} onTeams={setTeams} />
+        <TypedTeams systemId={filter.system} system={system} onTeams={setTeams} />
       )}
       {teams !== null && (
         <TeamMatrixView key={JSON.stringify(teams)} systemId={filter.system} teams={teams} />
@@ -179,9 +180,11 @@ const blankTeam = (name: string, faction: string): Team => ({
 
 /** Two teams typed: each player's id (from their page's link) and faction. */
 function TypedTeams({
+  systemId,
   system,
   onTeams,
 }: {
+  systemId: string | undefined;
   system: SystemOptions | undefined;
   onTeams: (teams: [Team, Team] | null) => void;
 }) {
@@ -204,8 +207,16 @@ function TypedTeams({
       })) as [Team, Team],
     );
   const complete = teams.every((t) => t.members.every((m) => m.player.trim() !== ''));
+  // A player found by the search fills the first empty place, yours first.
+  const place = (player: string, faction: string | null) => {
+    for (const side of [0, 1]) {
+      const row = teams[side].members.findIndex((m) => m.player === '');
+      if (row >= 0) return edit(side, row, { player, ...(faction ? { faction } : {}) });
+    }
+  };
   return (
     <form class="typed-teams" onSubmit={(e) => e.preventDefault()}>
+      <PlayerSearch systemId={systemId} onPick={place} />
       <label>
         Players a team{' '}
         <select
@@ -247,11 +258,51 @@ function TypedTeams({
       ))}
       <p class="secondary">
         A player id the data does not know is forecast as a newcomer (no games yet) with a wider
-        interval. Find ids on the Rankings page's search.
+        interval. Find players by name with the search above.
       </p>
       <button type="button" disabled={!complete} onClick={() => onTeams(teams)}>
         Show the matrix
       </button>
     </form>
+  );
+}
+
+/** Players whose name or id holds the text (the rankings' search), each a button that places them. */
+function PlayerSearch({
+  systemId,
+  onPick,
+}: {
+  systemId: string | undefined;
+  onPick: (player: string, faction: string | null) => void;
+}) {
+  const [text, setText] = useState('');
+  const body = { system: systemId, search: text, includeProvisional: true, pageSize: 8 };
+  const found = useApi(text === '' ? null : JSON.stringify(body), (signal) =>
+    post('/api/rankings', body, signal),
+  );
+  return (
+    <div class="player-search">
+      <SearchBox label="Find a player (name or id)" value={text} onSearch={setText} />
+      {text !== '' && (
+        <Show result={found} what="the players">
+          {({ data }) => (
+            <ul data-testid="player-search">
+              {data.players.length === 0 && <li class="secondary">No player found.</li>}
+              {data.players.map((row) => (
+                <li key={row.player.id}>
+                  <button
+                    type="button"
+                    onClick={() => onPick(row.player.id, row.mainFaction?.id ?? null)}
+                  >
+                    {row.player.name ?? row.player.id}
+                    {row.mainFaction && ` (${row.mainFaction.name})`}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Show>
+      )}
+    </div>
   );
 }
