@@ -130,8 +130,8 @@ describe(`team matrix and pairing routes (${TEST_BACKEND})`, () => {
     assert.equal(next.step.phase, 'keep');
     assert.deepEqual(next.history, (withHistory as { history: unknown }).history);
     assert.deepEqual(
-      next.step.teamA.map((o: { choice: number }) => o.choice),
-      [0, 3],
+      next.step.teamA.map((o: { choice: number[] }) => o.choice),
+      [[0], [3]],
     );
   });
 

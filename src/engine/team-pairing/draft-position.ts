@@ -31,7 +31,8 @@ export interface DraftPairing {
 }
 
 export type DraftPhase = 'defenders' | 'attackers' | 'keep';
-export type DraftChoice = number | [number, number];
+/** A player (a defender, or the attacker kept) as [index], or the two attackers offered. */
+export type DraftChoice = number[];
 
 /** One option of a team: its optimal probability and its worth to that team against best play. */
 export interface DraftOption {
@@ -90,7 +91,7 @@ export function analyseDraft(
     leftB: membersOf(position.maskB),
     ...open,
   };
-  const game: ChoiceGame<DraftChoice, DraftChoice> =
+  const game: ChoiceGame<number | [number, number], number | [number, number]> =
     open === null
       ? solver.defenderGame(position.maskA, position.maskB)
       : open.attackersA === undefined || open.attackersB === undefined
@@ -108,12 +109,13 @@ export function analyseDraft(
   const teamA = game.rowOptions.map((choice, i) => {
     let worst = Infinity;
     for (let j = 0; j < cols; j++) worst = Math.min(worst, game.payoffs[i * cols + j]);
-    return { choice, probability: solution.row[i], value: paired + worst };
+    return { choice: asList(choice), probability: solution.row[i], value: paired + worst };
   });
   const teamB = game.columnOptions.map((choice, j) => {
     let worst = -Infinity;
     for (let i = 0; i < rows; i++) worst = Math.max(worst, game.payoffs[i * cols + j]);
-    return { choice, probability: solution.column[j], value: n * gameTotal - paired - worst };
+    const value = n * gameTotal - paired - worst;
+    return { choice: asList(choice), probability: solution.column[j], value };
   });
   return {
     value: paired + solution.value,
@@ -145,6 +147,11 @@ export function flatten(matrix: readonly (readonly number[])[], gameTotal: numbe
     });
   });
   return flat;
+}
+
+// One shape for every option, so a client reads a defender, a pair and a kept attacker alike.
+function asList(choice: number | readonly number[]): number[] {
+  return typeof choice === 'number' ? [choice] : [...choice];
 }
 
 function walk(solver: DraftSolver, history: readonly DraftStepChoices[]): Position {

@@ -68,6 +68,12 @@ export interface StatsRoute<
   task: K;
   /** The common filter's fields of a body (the body itself: its schema spreads them in). */
   filterOf(body: BodyOf<B>): CommonFilterInput;
+  /**
+   * True: the route reads no data (the pairing draft of a matrix the request carries), so it
+   * takes no common filter and names no system, however many systems the store holds; its
+   * `args` is given the filter of the snapshot's first system, which it must not read.
+   */
+  noData?: true;
   /** The task's arguments after the snapshot for a body and its normalised filter. */
   args(snapshot: Snapshot, filter: CommonFilter, body: BodyOf<B>): EngineTaskArgs<K>;
   /**
@@ -116,7 +122,8 @@ export function registerStatsRoute(app: FastifyInstance, ctx: AppContext, route:
       const body = request.body;
       const snapshot = requireSnapshot(ctx);
       const answer = (signal: AbortSignal | undefined, encoding: Encoding | null) => {
-        const filter = normaliseCommonFilter(snapshot, route.filterOf(body));
+        const input = route.noData ? { system: snapshot.systems[0]?.id } : route.filterOf(body);
+        const filter = normaliseCommonFilter(snapshot, input);
         const args = route.args(snapshot, filter, body);
         const order = { format: formatOf(), encodings: encoding === null ? [] : [encoding] };
         const waiter = { signal, client: clientKey(request) };

@@ -98,10 +98,11 @@ export const TeamPairingBody = Type.Object(
   },
 );
 
-const Choice = Type.Union(
-  [Player('A player: a defender, or the attacker kept'), Pair('The two attackers offered')],
-  { description: 'The option: a player index, or a pair of them when attackers are offered' },
-);
+const Choice = Type.Array(Player('A player'), {
+  minItems: 1,
+  maxItems: 2,
+  description: 'The option: [the defender] or [the attacker kept], or the two attackers offered',
+});
 
 const OptionSchema = (team: string) =>
   Type.Object(
@@ -206,6 +207,7 @@ export const teamPairingRoute = statsRoute({
   response: TeamPairingResponse,
   task: 'teamPairing',
   filterOf: () => ({}),
+  noData: true,
   args: (_snapshot, _filter, body) => [body],
   cache: false,
 });

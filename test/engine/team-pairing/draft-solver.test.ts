@@ -51,9 +51,9 @@ describe('the defender-attacker draft', () => {
     assert.deepEqual(
       a.step?.teamA.map((o) => [o.choice, Number(o.probability.toFixed(12))]),
       [
-        [0, 0],
-        [1, 0.5],
-        [2, 0.5],
+        [[0], 0],
+        [[1], 0.5],
+        [[2], 0.5],
       ],
     );
     assert.deepEqual(
@@ -78,8 +78,8 @@ describe('the defender-attacker draft', () => {
     assert.deepEqual(
       keep.step?.teamA.map((o) => [o.choice, o.probability]),
       [
-        [1, 0.5],
-        [2, 0.5],
+        [[1], 0.5],
+        [[2], 0.5],
       ],
     );
     const done = analyseDraft(THREE, 20, [
@@ -123,8 +123,8 @@ describe('the defender-attacker draft', () => {
     assert.deepEqual(
       offered.step?.teamA.map((o) => [o.choice, o.probability]),
       [
-        [0, 1],
-        [2, 0],
+        [[0], 1],
+        [[2], 0],
       ],
     );
   });
@@ -253,14 +253,14 @@ function extend(history: DraftStepChoices[], a: DraftAnalysis, random: () => num
   const choiceA = pick(step.teamA, random).choice;
   const choiceB = pick(step.teamB, random).choice;
   if (step.phase === 'defenders') {
-    history.push({ defenderA: choiceA as number, defenderB: choiceB as number });
+    history.push({ defenderA: choiceA[0], defenderB: choiceB[0] });
   } else if (step.phase === 'attackers') {
     const last = history[history.length - 1];
-    last.attackersA = choiceA as [number, number];
-    last.attackersB = choiceB as [number, number];
+    last.attackersA = choiceA;
+    last.attackersB = choiceB;
   } else {
     const last = history[history.length - 1];
-    last.keptByA = choiceA as number;
-    last.keptByB = choiceB as number;
+    last.keptByA = choiceA[0];
+    last.keptByB = choiceB[0];
   }
 }

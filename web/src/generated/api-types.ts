@@ -5599,8 +5599,8 @@ export interface paths {
                                     phase: "defenders" | "attackers" | "keep";
                                     /** @description Team A's options (defenders: rows; attackers: pairs of rows; keep: the columns offered to its defender) */
                                     teamA: {
-                                        /** @description The option: a player index, or a pair of them when attackers are offered */
-                                        choice: number | number[];
+                                        /** @description The option: [the defender] or [the attacker kept], or the two attackers offered */
+                                        choice: number[];
                                         /** @description Its probability in team A's optimal mix */
                                         probability: number;
                                         /** @description Team A's expected total over all the games if it plays this option and the other team replies at best */
@@ -5608,8 +5608,8 @@ export interface paths {
                                     }[];
                                     /** @description Team B's options (defenders: columns; attackers: pairs of columns; keep: the rows offered to its defender) */
                                     teamB: {
-                                        /** @description The option: a player index, or a pair of them when attackers are offered */
-                                        choice: number | number[];
+                                        /** @description The option: [the defender] or [the attacker kept], or the two attackers offered */
+                                        choice: number[];
                                         /** @description Its probability in team B's optimal mix */
                                         probability: number;
                                         /** @description Team B's expected total over all the games if it plays this option and the other team replies at best */

@@ -95,9 +95,7 @@ export function TeamDraft({
 }
 
 function label(choice: Option['choice'], players: Player[]): string {
-  return typeof choice === 'number'
-    ? short(players[choice])
-    : choice.map((c) => short(players[c])).join(' + ');
+  return choice.map((c) => short(players[c])).join(' + ');
 }
 
 function StepView({
@@ -130,7 +128,8 @@ function StepView({
       </h4>
       {step.defenderA !== undefined && (
         <p class="secondary" data-testid="draft-so-far">
-          Defenders: yours {nameB(step.defenderA, 'keep')}, theirs {nameA(step.defenderB!, 'keep')}
+          Defenders: yours {nameB([step.defenderA], 'keep')}, theirs{' '}
+          {nameA([step.defenderB!], 'keep')}
           {step.attackersA !== undefined &&
             `; attackers: yours ${nameA(step.attackersA, 'attackers')}, theirs ${nameB(step.attackersB!, 'attackers')}`}
         </p>
@@ -197,15 +196,14 @@ function StepView({
 }
 
 function extend(history: Step[], phase: string, a: Option['choice'], b: Option['choice']): Step[] {
-  if (phase === 'defenders')
-    return [...history, { defenderA: a as number, defenderB: b as number }];
+  if (phase === 'defenders') return [...history, { defenderA: a[0], defenderB: b[0] }];
   const last = { ...history[history.length - 1] };
   if (phase === 'attackers') {
-    last.attackersA = a as number[];
-    last.attackersB = b as number[];
+    last.attackersA = a;
+    last.attackersB = b;
   } else {
-    last.keptByA = a as number;
-    last.keptByB = b as number;
+    last.keptByA = a[0];
+    last.keptByB = b[0];
   }
   return [...history.slice(0, -1), last];
 }
