@@ -26,6 +26,7 @@ export function renderMarkdown(r: BenchResults): string {
     ...(r.burst === undefined ? [] : renderBurst(r.burst)),
     ...(r.sockets === undefined ? [] : renderSockets(r.sockets)),
     ...(r.strength === undefined ? [] : renderStrength(r.strength)),
+    ...(r.pairing === undefined ? [] : renderPairing(r.pairing)),
     ...(r.costs === undefined ? [] : renderCosts(r.costs)),
   ].join('\n');
 }
@@ -305,6 +306,24 @@ function renderStrength(x: NonNullable<BenchResults['strength']>): string[] {
     ...x.rows.map(
       (r) =>
         `| ${r.call} | ${ms(r.firstMs, 1)} | ${ms(r.medianMs)} | ${r.runs} | ${(r.medianMs / base).toFixed(1)}x |`,
+    ),
+    '',
+  ];
+}
+
+/** The pairing draft (bench/bench-pairing.ts), each row against the 6-player baseline. */
+function renderPairing(x: NonNullable<BenchResults['pairing']>): string[] {
+  const base = x.rows[0].cpuMedianMs;
+  return [
+    '## The pairing draft (pairing section)',
+    '',
+    "The defender-attacker draft solved exactly on random 0-20 matrices (the same each run), CPU milliseconds of one thread and wall milliseconds, against the 6-player draft from nothing as this run's baseline. Target: the 8-player draft from nothing under 1 s on one core.",
+    '',
+    '| call | CPU median ms | CPU max ms | wall median ms | runs | CPU median / baseline |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...x.rows.map(
+      (r) =>
+        `| ${r.call} | ${ms(r.cpuMedianMs, 1)} | ${ms(r.cpuMaxMs, 1)} | ${ms(r.wallMedianMs, 1)} | ${r.runs} | ${(r.cpuMedianMs / base).toFixed(1)}x |`,
     ),
     '',
   ];

@@ -14,6 +14,7 @@ import type { BurstResult } from './bench-burst.ts';
 import type { CostsResult } from './bench-costs.ts';
 import type { IdleSocketsResult } from './bench-sockets.ts';
 import type { StrengthResult } from './bench-strength.ts';
+import type { PairingResult } from './bench-pairing.ts';
 import type { T9aWindowResult } from './bench-t9a.ts';
 import type { ImportThroughputResult } from './import-throughput.ts';
 
@@ -30,6 +31,7 @@ export const SECTIONS = [
   'sockets',
   'strength',
   'costs',
+  'pairing',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -103,4 +105,6 @@ export interface BenchResults {
   sockets?: IdleSocketsResult & { maxConnections: number; maxConnectionsPerClient: number };
   /** The costliest requests: a CSV page's memory, cancellation, a victim's times (bench-costs.ts). */
   costs?: CostsResult;
+  /** The defender-attacker draft solved from nothing and from a history (bench-pairing.ts). */
+  pairing?: PairingResult;
 }

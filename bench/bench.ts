@@ -6,7 +6,8 @@
  * time and memory per count of engine threads), engine, sql (the same aggregations in SQL),
  * http (autocannon, uncached and cached beside hello world), reload (and rankings with new
  * parameters), t9a (the real T9A window), import, burst (expensive requests at once, then
- * cheap ones: when cheap ones answer again), sockets (20,000 idle connections held), strength (the joint model's engine calls) and
+ * cheap ones: when cheap ones answer again), sockets (20,000 idle connections held), strength (the joint model's engine calls), pairing
+ * (the defender-attacker draft solved exactly) and
  * costs (a CSV page's peak memory, the cancellation delay, a victim's answer times beside a
  * client sending the costliest requests at its full rate). Without --sections all run on a fresh
  * data set in a temporary directory; with it only those run and are merged into the results
@@ -34,6 +35,7 @@ import {
 import { renderMarkdown } from './bench-report.ts';
 import { measureT9aWindow } from './bench-t9a.ts';
 import { strengthSection } from './bench-strength.ts';
+import { pairingSection } from './bench-pairing.ts';
 import { costsSection } from './bench-costs.ts';
 import { SECTIONS } from './bench-results.ts';
 import type { BenchResults, SectionName } from './bench-results.ts';
@@ -192,7 +194,9 @@ async function runSections(results: BenchResults, file: string): Promise<void> {
     chosen.has('data') || chosen.has('sql') || onPostgres ? await postgresAnswers() : 'unused';
   const pgSchema = pgProblem === null ? `bench_${GAMES}` : null;
   if (onPostgres && pgSchema === null) throw new Error(`--backend postgres: ${pgProblem}`);
-  if (chosen.has('data') || !existsSync(file)) {
+  // The pairing section solves drafts on generated matrices: it alone needs no data set.
+  const needsData = [...chosen].some((name) => name !== 'pairing');
+  if (chosen.has('data') || (needsData && !existsSync(file))) {
     await section(results, 'data', async () => {
       let t = performance.now();
       results.generateMs = existsSync(file)
@@ -234,6 +238,9 @@ async function runSections(results: BenchResults, file: string): Promise<void> {
       strengthSection(file, Number(values['engine-runs']), log),
     );
     global.gc?.();
+  }
+  if (chosen.has('pairing')) {
+    results.pairing = await section(results, 'pairing', () => pairingSection(20, log));
   }
   if (chosen.has('sql')) {
     if (pgSchema !== null) await copyToPostgres(file, POSTGRES_URL, pgSchema);

@@ -35,6 +35,8 @@ import { scopeModelKey } from './strength/scope-model.ts';
 import { forecastAccuracy } from './strength/forecast-accuracy.ts';
 import { forecastAccuracyCsv } from './strength/forecast-accuracy-csv.ts';
 import type { ArgsAfterSnapshot } from './statistic.ts';
+import { teamMatrix } from './team-pairing/team-matrix.ts';
+import { teamPairing } from './team-pairing/team-pairing.ts';
 
 /** The pre-game ratings behind `skill` and the expected scores they give each side. */
 const EXPECTED = [preGameRatings, sideExpectedScores];
@@ -70,7 +72,7 @@ function skillAdjustedKey([request]: ArgsAfterSnapshot<typeof armyMatchup>): str
 }
 
 /** A system's joint and draw models (system-model.ts), fitted once per data version. */
-function systemModelKey([request]: ArgsAfterSnapshot<typeof forecast>): string {
+function systemModelKey([request]: ArgsAfterSnapshot<typeof forecast | typeof teamMatrix>): string {
   return `system-model\u0000${request.system ?? ''}`;
 }
 
@@ -142,6 +144,16 @@ export const STATISTICS = [
     affinity: backtestKey,
     warmKey: backtestKey,
   }),
+  statistic({
+    task: 'teamMatrix',
+    run: teamMatrix,
+    caches: [[], []],
+    affinity: systemModelKey,
+    warmKey: systemModelKey,
+  }),
+  // The draft reads no snapshot cache and keeps nothing: any thread, always cheap enough
+  // (under a second at eight players).
+  statistic({ task: 'teamPairing', run: teamPairing, caches: [[], []] }),
 ] as const;
 
 /** A statistic's engine task name. */

@@ -103,6 +103,9 @@ describe('OpenAPI contract', () => {
       return;
     }
     for (const path of posts) {
+      // The team matrix's example names the demo data's factions: test/http/team-pairing.test.ts
+      // runs it there against the same contract.
+      if (path === '/api/team-matrix') continue;
       // The forecast's example names two players of the demo data (docs-examples.test.ts posts
       // it there); on the T9A data it asks the same of two of its players.
       const payload = path === '/api/forecast' ? T9A_FORECAST : contract.requestExample(path);

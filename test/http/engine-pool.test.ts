@@ -76,6 +76,25 @@ const REQUESTS: Array<[string, object]> = [
   ['/api/faction-strength', {}],
   ['/api/faction-strength', { minParticipants: 12 }],
   ['/api/forecast', forecastBodyOf(DEMO)],
+  [
+    '/api/team-matrix',
+    {
+      teamA: [{ player: forecastBodyOf(DEMO).player1, faction: forecastBodyOf(DEMO).faction1 }],
+      teamB: [{ player: forecastBodyOf(DEMO).player2, faction: forecastBodyOf(DEMO).faction2 }],
+    },
+  ],
+  [
+    '/api/team-pairing',
+    {
+      format: 'defender-attacker',
+      matrix: [
+        [10, 12, 8],
+        [9, 10, 14],
+        [13, 6, 10],
+      ],
+      gameTotal: 20,
+    },
+  ],
   ['/api/forecast-accuracy', {}],
   ['/api/forecast-accuracy', { from: '2025-06-01' }],
 ];

@@ -46,7 +46,28 @@ const LARGE_BODIES: Record<string, object> = {
   '/api/faction-stats': { groupBy: 'quarter' },
   '/api/rankings': { includeProvisional: true },
   '/api/forecast': forecastBodyOf(demoSlice()),
+  '/api/team-matrix': teamMatrixBody(),
+  '/api/team-pairing': {
+    format: 'defender-attacker',
+    gameTotal: 20,
+    // After the defenders: ten pairs of attackers a team, an answer over 1 KiB.
+    history: [{ defenderA: 0, defenderB: 0 }],
+    matrix: Array.from({ length: 6 }, (_, i) =>
+      Array.from({ length: 6 }, (_, j) => (i * 7 + j * 3) % 21),
+    ),
+  },
 };
+
+/** Two teams of three from the players of one demo game, each with a faction they played. */
+function teamMatrixBody(): object {
+  const { player1, faction1, player2, faction2 } = forecastBodyOf(demoSlice());
+  const team = [
+    { player: player1, faction: faction1 },
+    { player: player2, faction: faction2 },
+    { player: player1, faction: faction2 },
+  ];
+  return { teamA: team, teamB: team };
+}
 
 /** Every statistics route, a body whose answer is over 1 KiB, and its response schema. */
 const ROUTES: Array<[string, object, TSchema]> = STATS_ROUTES.map((route) => [
@@ -215,9 +236,16 @@ describe(`statistics answers made on the engine thread (${TEST_BACKEND})`, () =>
         for (const [url, body] of ROUTES) {
           for (const [i, coding] of CODINGS.entries()) {
             // A body of its own per coding: each answer is computed, none is a hit.
-            // A forecast takes no filter: its scenario (echoed) makes the body its own.
+            // A forecast takes no filter: its scenario (echoed) makes the body its own; the team
+            // routes take none either: a model, or a game total.
             const own =
-              url === '/api/forecast' ? { scenario: `s${i}` } : { minParticipants: 3 + i };
+              url === '/api/forecast'
+                ? { scenario: `s${i}` }
+                : url === '/api/team-matrix'
+                  ? { model: ['joint', 'rating', 'faction'][i] }
+                  : url === '/api/team-pairing'
+                    ? { gameTotal: 20 + i }
+                    : { minParticipants: 3 + i };
             const response = await post(t, url, { ...body, ...own }, coding);
             assert.equal(response.statusCode, 200);
             const expected = codingOf(url, coding);

@@ -26,7 +26,28 @@ const BODIES: Record<string, Array<Record<string, unknown>>> = {
   '/api/scenario-stats': [{}, { interval: 'event-clustered' }],
   '/api/rankings': [{ pageSize: 200 }, { method: 'points' }],
   '/api/forecast': [forecastBodyOf(demoSlice())],
+  '/api/team-matrix': [teamsOf(forecastBodyOf(demoSlice()))],
+  '/api/team-pairing': [
+    {
+      format: 'defender-attacker',
+      matrix: [
+        [10, 12, 8],
+        [9, 10, 14],
+        [13, 6, 10],
+      ],
+      gameTotal: 20,
+    },
+  ],
 };
+
+/** Two teams of two from a forecast's players and factions. */
+function teamsOf(b: Record<string, string>): Record<string, unknown> {
+  const team = [
+    { player: b.player1, faction: b.faction1 },
+    { player: b.player2, faction: b.faction2 },
+  ];
+  return { teamA: team, teamB: team };
+}
 
 /** Every statistics route, its response schema and the bodies it is asked. */
 const ROUTES: Array<[string, unknown, Array<Record<string, unknown>>]> = STATS_ROUTES.map(

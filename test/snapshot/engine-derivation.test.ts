@@ -52,8 +52,33 @@ const REQUESTS: Array<[string, Record<string, unknown>]> = [
   ['/api/events', { ...WINDOW, sort: 'entries' }],
   ['/api/faction-strength', WINDOW],
   ['/api/forecast', forecastBodyOf(randomDocument(RANDOM) as CanonicalDocument, 'alpha')],
+  [
+    '/api/team-matrix',
+    teamsOf(forecastBodyOf(randomDocument(RANDOM) as CanonicalDocument, 'alpha')),
+  ],
+  [
+    '/api/team-pairing',
+    {
+      format: 'defender-attacker',
+      matrix: [
+        [10, 12, 8],
+        [9, 10, 14],
+        [13, 6, 10],
+      ],
+      gameTotal: 20,
+    },
+  ],
   ['/api/forecast-accuracy', WINDOW],
 ];
+
+/** Two teams of one from a forecast's body, in its system. */
+function teamsOf(b: Record<string, string>): Record<string, unknown> {
+  return {
+    system: b.system,
+    teamA: [{ player: b.player1, faction: b.faction1 }],
+    teamB: [{ player: b.player2, faction: b.faction2 }],
+  };
+}
 
 describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
   const fixture = sharedRandomStore(RANDOM);

@@ -24,6 +24,7 @@ import { SatellitesPage } from './pages/satellites.tsx';
 import { ScenariosPage } from './pages/scenarios.tsx';
 import { StrengthPage } from './pages/strength.tsx';
 import { ForecastPage } from './pages/forecast.tsx';
+import { TeamPairingPage } from './pages/team-pairing.tsx';
 import type { PageProps } from './pages/page-props.ts';
 
 const PAGES: Record<View, (props: PageProps) => preact.JSX.Element> = {
@@ -36,6 +37,7 @@ const PAGES: Record<View, (props: PageProps) => preact.JSX.Element> = {
   satellites: SatellitesPage,
   strength: StrengthPage,
   forecast: ForecastPage,
+  pairing: TeamPairingPage,
   compare: ComparePage,
   about: AboutPage,
   player: PlayerPage,
@@ -55,6 +57,8 @@ const FILTERS_OF: Record<View, ReadonlySet<FilterControl>> = {
   satellites: new Set<FilterControl>(['system', 'futureDates', 'countries']),
   strength: new Set(EVERY_CONTROL),
   forecast: new Set(EVERY_CONTROL),
+  // The matrix is fitted to all of the system's games, whatever the filter.
+  pairing: new Set<FilterControl>(['system']),
   // The two windows set the dates and rules versions (web/src/compare-windows.ts).
   compare: new Set<FilterControl>(['system', 'size', 'format', 'online', 'tiers', 'countries']),
   about: new Set<FilterControl>(['system']),

@@ -16,6 +16,7 @@ export const PAGE_TITLES: Readonly<Record<View, string>> = {
   satellites: 'Satellites',
   strength: 'Strength',
   forecast: 'Forecasts',
+  pairing: 'Team pairing',
   compare: 'Before/after',
   about: 'About the data',
   player: 'Player',

@@ -18,6 +18,7 @@ export const VIEWS = [
   'satellites',
   'strength',
   'forecast',
+  'pairing',
   'compare',
   'about',
   'player',

@@ -114,7 +114,7 @@ export function forecast(
 }
 
 /** Glicko-2's g(φ) on the Glicko scale's deviation (Glickman 2012, step 3). */
-function gOf(rd: number): number {
+export function gOf(rd: number): number {
   const phi = rd / GLICKO2_SCALE;
   return 1 / Math.sqrt(1 + (3 * phi * phi) / (Math.PI * Math.PI));
 }

@@ -13,6 +13,8 @@ import { forecastAccuracyCsvDownload } from './forecast-accuracy-csv.ts';
 import { itemUseStatsRoute } from './item-use-stats.ts';
 import { scenarioRoute } from './scenario.ts';
 import { scenarioStatsRoute } from './scenario-stats.ts';
+import { teamMatrixRoute } from './team-matrix.ts';
+import { teamPairingRoute } from './team-pairing.ts';
 import { registerDocsRoutes } from './docs.ts';
 import { registerHealthRoute } from './health.ts';
 import { registerMethodsDocsRoutes } from './methods-docs.ts';
@@ -43,6 +45,8 @@ export const STATS_ROUTES: readonly StatsRoute[] = [
   factionStrengthRoute,
   forecastRoute,
   forecastAccuracyRoute,
+  teamMatrixRoute,
+  teamPairingRoute,
 ];
 
 /**

@@ -68,8 +68,19 @@ export interface StatsRoute<
   task: K;
   /** The common filter's fields of a body (the body itself: its schema spreads them in). */
   filterOf(body: BodyOf<B>): CommonFilterInput;
+  /**
+   * True: the route reads no data (the pairing draft of a matrix the request carries), so it
+   * takes no common filter and names no system, however many systems the store holds; its
+   * `args` is given the filter of the snapshot's first system, which it must not read.
+   */
+  noData?: true;
   /** The task's arguments after the snapshot for a body and its normalised filter. */
   args(snapshot: Snapshot, filter: CommonFilter, body: BodyOf<B>): EngineTaskArgs<K>;
+  /**
+   * False: the answer is never kept in the response cache, as a body the client typed (a
+   * captain's pairing matrix) is theirs alone (docs/team-pairing.md#privacy).
+   */
+  cache?: false;
 }
 
 /** A statistics route of any task, told apart by its `task` (so `args` is typed by it). */
@@ -111,13 +122,15 @@ export function registerStatsRoute(app: FastifyInstance, ctx: AppContext, route:
       const body = request.body;
       const snapshot = requireSnapshot(ctx);
       const answer = (signal: AbortSignal | undefined, encoding: Encoding | null) => {
-        const filter = normaliseCommonFilter(snapshot, route.filterOf(body));
+        const input = route.noData ? { system: snapshot.systems[0]?.id } : route.filterOf(body);
+        const filter = normaliseCommonFilter(snapshot, input);
         const args = route.args(snapshot, filter, body);
         const order = { format: formatOf(), encodings: encoding === null ? [] : [encoding] };
         const waiter = { signal, client: clientKey(request) };
         return runAnswer(ctx, waiter, order, route.task, snapshot, args);
       };
-      return sendCached(ctx, reply, route.path, body, snapshot, answer);
+      const keep = route.cache !== false;
+      return sendCached(ctx, reply, route.path, body, snapshot, answer, undefined, keep);
     },
   );
 }
@@ -172,8 +185,8 @@ export function runAnswer(
  * Sends the answer to `body` on `path` from the response cache, computing it with `answer` on
  * a miss (docs/operations.md#response-cache), in the content coding the client prefers
  * (docs/http-api.md#compression). The bytes come made, in that coding, from the engine thread:
- * this thread only writes them. A hit or an uncached answer is sent at once and the reply
- * returned; a miss that joins a computation in flight resolves when sent.
+ * this thread only writes them. With `keep` false the answer bypasses the cache altogether.
+ * A hit or an uncached answer is sent at once and the reply returned; a miss that joins a computation in flight resolves when sent.
  */
 export function sendCached(
   ctx: AppContext,
@@ -183,8 +196,9 @@ export function sendCached(
   snapshot: Snapshot,
   answer: Compute,
   contentType = 'application/json; charset=utf-8',
+  keep = true,
 ): FastifyReply | Promise<FastifyReply> {
-  const cache = ctx.responseCache;
+  const cache = keep ? ctx.responseCache : undefined;
   const on = cache !== undefined && cache.maxBytes > 0;
   if (!on) noteCacheOutcome(reply.request, 'off');
   // Sent as made; the compression plugin leaves a body with a Content-Encoding alone.

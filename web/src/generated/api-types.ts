@@ -5219,6 +5219,655 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/team-matrix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forecast every pairing of two teams' players
+         * @description For each of team A's players against each of team B's, each with a faction: the expected result with a 95% interval and P(win/draw/loss), and the expected score on the system's scale, from the joint model fitted to all of the system's games (or rating only, or faction only). A player the data does not know is forecast as one with no games yet and marked known: false; an unknown faction is a 400.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Two teams, each player with the faction they will play */
+            requestBody: {
+                content: {
+                    /** @example {
+                     *       "teamA": [
+                     *         {
+                     *           "player": "demo-p0zx1rpz",
+                     *           "faction": "ah"
+                     *         },
+                     *         {
+                     *           "player": "demo-p0f0tmvj",
+                     *           "faction": "ka"
+                     *         },
+                     *         {
+                     *           "player": "demo-p1mrl9q2",
+                     *           "faction": "ds"
+                     *         }
+                     *       ],
+                     *       "teamB": [
+                     *         {
+                     *           "player": "demo-p07wjte0",
+                     *           "faction": "nc"
+                     *         },
+                     *         {
+                     *           "player": "demo-p0ek8b9e",
+                     *           "faction": "ds"
+                     *         },
+                     *         {
+                     *           "player": "demo-p1kod98m",
+                     *           "faction": "gl"
+                     *         }
+                     *       ]
+                     *     } */
+                    "application/json": {
+                        /** @description The model, named as on forecast-accuracy: joint (skill, faction and matchup; the default), rating (the Glicko-2 forecast alone), faction (the joint model's faction and matchup parts, skill left out) */
+                        model?: "joint" | "rating" | "faction";
+                        /** @description Game system id; defaults to the only system; required when there are several */
+                        system?: string;
+                        /** @description Team A, the rows: 1 to 8 players */
+                        teamA: {
+                            /** @description The faction (army) they will play; one the system does not know is a 400 */
+                            faction: string;
+                            /** @description Player id; one the data does not know is forecast as a player with no games yet */
+                            player: string;
+                        }[];
+                        /** @description Team B, the columns: 1 to 8 players */
+                        teamB: {
+                            /** @description The faction (army) they will play; one the system does not know is a 400 */
+                            faction: string;
+                            /** @description Player id; one the data does not know is forecast as a player with no games yet */
+                            player: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Statistics answer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The pairing matrix of two teams */
+                            data: {
+                                /** @description cells[i][j]: team A's player i against team B's player j */
+                                cells: {
+                                    /** @description P(draw) */
+                                    draw: number;
+                                    /** @description The row player's expected result: their score share where the system scores games (e.g. 20-0), else win 1, draw ½, loss 0 */
+                                    expected: number;
+                                    /** @description Upper bound of its 95% interval */
+                                    high: number;
+                                    /** @description P(row player loses) */
+                                    loss: number;
+                                    /** @description Lower bound of its 95% interval */
+                                    low: number;
+                                    /** @description On the system's game scale (T9A 0-20) */
+                                    score: {
+                                        /** @description expected × gameTotal */
+                                        expected: number;
+                                        /** @description high × gameTotal */
+                                        high: number;
+                                        /** @description low × gameTotal */
+                                        low: number;
+                                    } | null;
+                                    /** @description P(row player wins) */
+                                    win: number;
+                                }[][];
+                                /** @description Team B's players, in the order asked */
+                                columns: {
+                                    /** @description The faction they play */
+                                    faction: {
+                                        /** @description Faction id */
+                                        id: string;
+                                        /** @description Faction name */
+                                        name: string;
+                                    };
+                                    /** @description Player id as asked */
+                                    id: string;
+                                    /** @description False: the data holds no such player; forecast as one with no games yet (rating 1500, deviation 350), so their cells have wider intervals */
+                                    known: boolean;
+                                    /** @description Their name in the data; null when none or not known */
+                                    name: string | null;
+                                    /** @description Glicko-2 rating after all of the system's games */
+                                    rating: number;
+                                    /** @description Its rating deviation */
+                                    rd: number;
+                                }[];
+                                /** @description Points two players share in one game of the system (T9A 20), the scale of score and the draft's gameTotal; null where games are not scored */
+                                gameTotal: number | null;
+                                /** @description The model, named as on forecast-accuracy: joint (skill, faction and matchup; the default), rating (the Glicko-2 forecast alone), faction (the joint model's faction and matchup parts, skill left out) */
+                                model: "joint" | "rating" | "faction";
+                                /** @description What expected is: a score share, or an expected result */
+                                outcome: "score-share" | "result";
+                                /** @description Team A's players, in the order asked */
+                                rows: {
+                                    /** @description The faction they play */
+                                    faction: {
+                                        /** @description Faction id */
+                                        id: string;
+                                        /** @description Faction name */
+                                        name: string;
+                                    };
+                                    /** @description Player id as asked */
+                                    id: string;
+                                    /** @description False: the data holds no such player; forecast as one with no games yet (rating 1500, deviation 350), so their cells have wider intervals */
+                                    known: boolean;
+                                    /** @description Their name in the data; null when none or not known */
+                                    name: string | null;
+                                    /** @description Glicko-2 rating after all of the system's games */
+                                    rating: number;
+                                    /** @description Its rating deviation */
+                                    rd: number;
+                                }[];
+                                /** @description The faction-strength window forecast for (the latest) */
+                                window: string | null;
+                            };
+                            /** @description About the answer */
+                            meta: {
+                                /** @description Data version answered from (bumped by every successful import); answers with the same version rest on the same data */
+                                dataVersion: number;
+                                /** @description The request applied */
+                                filter: {
+                                    /** @description The model, named as on forecast-accuracy: joint (skill, faction and matchup; the default), rating (the Glicko-2 forecast alone), faction (the joint model's faction and matchup parts, skill left out) */
+                                    model: "joint" | "rating" | "faction";
+                                    /** @description The game system applied */
+                                    system: string;
+                                    /** @description Team A as asked */
+                                    teamA: {
+                                        /** @description The faction (army) they will play; one the system does not know is a 400 */
+                                        faction: string;
+                                        /** @description Player id; one the data does not know is forecast as a player with no games yet */
+                                        player: string;
+                                    }[];
+                                    /** @description Team B as asked */
+                                    teamB: {
+                                        /** @description The faction (army) they will play; one the system does not know is a 400 */
+                                        faction: string;
+                                        /** @description Player id; one the data does not know is forecast as a player with no games yet */
+                                        player: string;
+                                    }[];
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When this answer was computed (ISO 8601, UTC)
+                                 */
+                                generatedAt: string;
+                                /** @description The sample the answer rests on */
+                                sample: {
+                                    /** @description Events of the system's modelled games (the model is fitted to all of them) */
+                                    events: number;
+                                    /** @description The system's modelled games */
+                                    games: number;
+                                };
+                                /** @description Why an answer may be empty or thin (never errors) */
+                                warnings: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/validation",
+                         *       "title": "Request validation failed",
+                         *       "status": 400,
+                         *       "detail": "The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The Origin header is missing, `null` or not one of the allowed origins */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/origin-not-allowed",
+                         *       "title": "Origin not allowed",
+                         *       "status": 403,
+                         *       "detail": "The Origin header is missing, `null` or not one of the allowed origins"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Another method than POST was used on this path */
+                405: {
+                    headers: {
+                        /** @description The methods this path accepts: POST */
+                        Allow?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/method-not-allowed",
+                         *       "title": "Method not allowed",
+                         *       "status": 405,
+                         *       "detail": "Another method than POST was used on this path"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is over 16 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/body-too-large",
+                         *       "title": "Request body too large",
+                         *       "status": 413,
+                         *       "detail": "The request body is over 16 KiB"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/unsupported-media-type",
+                         *       "title": "Unsupported media type",
+                         *       "status": 415,
+                         *       "detail": "The body is not sent as application/json"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/rate-limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description An unexpected error; it is logged with the request id, no internals are sent */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/internal",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An unexpected error; it is logged with the request id, no internals are sent"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request took longer than the configured time limit, or the service is not ready */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/timeout",
+                         *       "title": "Request timed out",
+                         *       "status": 503,
+                         *       "detail": "The request took longer than the configured time limit, or the service is not ready"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team-pairing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Solve the pairing draft of a team match exactly
+         * @description The defender-attacker draft of two teams of 3 to 8 as a sequence of simultaneous zero-sum games, solved exactly from the position the history reached: team A's expected total under best play by both, and the current choice with both teams' optimal mixed strategies and each option's worth against the other's best reply. An impossible history is a 400 naming the step. The matrix is never stored, cached or logged.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description A captain's matrix and the draft so far */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The draft: each step both teams reveal a defender, then offer two attackers each against the other defender, then each defender keeps one (docs/team-pairing.md#the-draft)
+                         * @enum {string}
+                         */
+                        format: "defender-attacker";
+                        /** @description The points the two players of one game share (T9A 20; 1 for win 1, draw ½) */
+                        gameTotal: number;
+                        /** @description The steps played so far, first first; none: the draft from nothing */
+                        history?: {
+                            /** @description Team A's two attackers offered against B's defender (rows) */
+                            attackersA?: number[];
+                            /** @description Team B's two attackers offered against A's defender (columns) */
+                            attackersB?: number[];
+                            /** @description Team A's defender (a row of the matrix) */
+                            defenderA: number;
+                            /** @description Team B's defender (a column) */
+                            defenderB: number;
+                            /** @description The one of attackersB that A's defender keeps (a column) */
+                            keptByA?: number;
+                            /** @description The one of attackersA that B's defender keeps (a row) */
+                            keptByB?: number;
+                        }[];
+                        /** @description matrix[i][j]: team A's expected score when its player i meets team B's player j (B scores gameTotal minus it); square, 3 to 8 players a team */
+                        matrix: number[][];
+                    };
+                };
+            };
+            responses: {
+                /** @description Statistics answer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The draft solved from the position given */
+                            data: {
+                                /**
+                                 * @description The draft: each step both teams reveal a defender, then offer two attackers each against the other defender, then each defender keeps one (docs/team-pairing.md#the-draft)
+                                 * @enum {string}
+                                 */
+                                format: "defender-attacker";
+                                /** @description As asked */
+                                gameTotal: number;
+                                /** @description The history as given */
+                                history: {
+                                    /** @description Team A's two attackers offered against B's defender (rows) */
+                                    attackersA?: number[];
+                                    /** @description Team B's two attackers offered against A's defender (columns) */
+                                    attackersB?: number[];
+                                    /** @description Team A's defender (a row of the matrix) */
+                                    defenderA: number;
+                                    /** @description Team B's defender (a column) */
+                                    defenderB: number;
+                                    /** @description The one of attackersB that A's defender keeps (a column) */
+                                    keptByA?: number;
+                                    /** @description The one of attackersA that B's defender keeps (a row) */
+                                    keptByB?: number;
+                                }[];
+                                /** @description Team A's total of the games the history has fixed */
+                                paired: number;
+                                /** @description The games fixed so far, in the order fixed */
+                                pairings: {
+                                    /** @description Team A's player (row) */
+                                    a: number;
+                                    /** @description Team B's player (column) */
+                                    b: number;
+                                    /** @description defender-a: A's defender and the attacker it kept; defender-b: the same for B; refused: the refused attackers with three or four left; last: the last player of each team */
+                                    how: "defender-a" | "defender-b" | "refused" | "last";
+                                    /** @description Team A's expected score in it (the matrix cell) */
+                                    score: number;
+                                }[];
+                                /** @description Players a team */
+                                players: number;
+                                /** @description The choice to make now */
+                                step: {
+                                    /** @description Team A's attackers this step, once offered */
+                                    attackersA?: number[];
+                                    /** @description Team B's attackers this step, once offered */
+                                    attackersB?: number[];
+                                    /** @description Team A's defender this step, once chosen */
+                                    defenderA?: number;
+                                    /** @description Team B's defender this step, once chosen */
+                                    defenderB?: number;
+                                    /** @description The step, 0 first */
+                                    index: number;
+                                    /** @description Team A's players not yet paired (rows) */
+                                    leftA: number[];
+                                    /** @description Team B's players not yet paired (columns) */
+                                    leftB: number[];
+                                    /** @description The choice both teams make now */
+                                    phase: "defenders" | "attackers" | "keep";
+                                    /** @description Team A's options (defenders: rows; attackers: pairs of rows; keep: the columns offered to its defender) */
+                                    teamA: {
+                                        /** @description The option: [the defender] or [the attacker kept], or the two attackers offered */
+                                        choice: number[];
+                                        /** @description Its probability in team A's optimal mix */
+                                        probability: number;
+                                        /** @description Team A's expected total over all the games if it plays this option and the other team replies at best */
+                                        value: number;
+                                    }[];
+                                    /** @description Team B's options (defenders: columns; attackers: pairs of columns; keep: the rows offered to its defender) */
+                                    teamB: {
+                                        /** @description The option: [the defender] or [the attacker kept], or the two attackers offered */
+                                        choice: number[];
+                                        /** @description Its probability in team B's optimal mix */
+                                        probability: number;
+                                        /** @description Team B's expected total over all the games if it plays this option and the other team replies at best */
+                                        value: number;
+                                    }[];
+                                } | null;
+                                /** @description Team A's expected total over all the games when both teams play their best from the position given (team B's: players × gameTotal minus it) */
+                                value: number;
+                            };
+                            /** @description About the answer */
+                            meta: {
+                                /** @description Data version answered from (bumped by every successful import); answers with the same version rest on the same data */
+                                dataVersion: number;
+                                /** @description The request applied (the matrix is not echoed) */
+                                filter: {
+                                    /**
+                                     * @description The draft: each step both teams reveal a defender, then offer two attackers each against the other defender, then each defender keeps one (docs/team-pairing.md#the-draft)
+                                     * @enum {string}
+                                     */
+                                    format: "defender-attacker";
+                                    /** @description As asked */
+                                    gameTotal: number;
+                                    /** @description Players a team */
+                                    players: number;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When this answer was computed (ISO 8601, UTC)
+                                 */
+                                generatedAt: string;
+                                /** @description The sample the answer rests on */
+                                sample: {
+                                    /** @description Always 0: the matrix is the request’s own */
+                                    events: number;
+                                    /** @description Always 0 */
+                                    games: number;
+                                };
+                                /** @description Why an answer may be empty or thin (never errors) */
+                                warnings: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/validation",
+                         *       "title": "Request validation failed",
+                         *       "status": 400,
+                         *       "detail": "The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The Origin header is missing, `null` or not one of the allowed origins */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/origin-not-allowed",
+                         *       "title": "Origin not allowed",
+                         *       "status": 403,
+                         *       "detail": "The Origin header is missing, `null` or not one of the allowed origins"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Another method than POST was used on this path */
+                405: {
+                    headers: {
+                        /** @description The methods this path accepts: POST */
+                        Allow?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/method-not-allowed",
+                         *       "title": "Method not allowed",
+                         *       "status": 405,
+                         *       "detail": "Another method than POST was used on this path"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is over 16 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/body-too-large",
+                         *       "title": "Request body too large",
+                         *       "status": 413,
+                         *       "detail": "The request body is over 16 KiB"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/unsupported-media-type",
+                         *       "title": "Unsupported media type",
+                         *       "status": 415,
+                         *       "detail": "The body is not sent as application/json"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/rate-limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description An unexpected error; it is logged with the request id, no internals are sent */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/internal",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An unexpected error; it is logged with the request id, no internals are sent"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request took longer than the configured time limit, or the service is not ready */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/timeout",
+                         *       "title": "Request timed out",
+                         *       "status": 503,
+                         *       "detail": "The request took longer than the configured time limit, or the service is not ready"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/upcoming-satellites": {
         parameters: {
             query?: never;
