@@ -38,8 +38,8 @@ const defaultIo: CliIo = {
 
 /**
  * A full collection between an import's batches (docs/operations.md#import-limits). V8 lets an
- * import's garbage grow to several times its live heap (30 to 40 MiB) before collecting: 322 MiB
- * peak for 20 MB of rejected NDJSON lines. A batch's records are garbage once it is written, so
+ * import's garbage grow to several times its live heap before collecting, so a large file of
+ * rejected lines peaks far above what it keeps. A batch's records are garbage once it is written, so
  * collecting then keeps the peak near one batch. `gc` is reached without --expose-gc by turning
  * the flag on and reading it from a fresh context, once.
  */

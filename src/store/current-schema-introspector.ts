@@ -4,7 +4,7 @@
  * tables exist, and Kysely's introspector answers by reading every column of every table of
  * every schema in the database: in a database that holds many schemas (the test suite makes one
  * per store; an operator may keep Muster beside other applications) each of those questions
- * took 90 to 130 ms, most of a migration's time, and grew with every schema added.
+ * took most of a migration's time, and grew with every schema added.
  */
 import {
   DEFAULT_MIGRATION_LOCK_TABLE,

@@ -247,10 +247,9 @@ const storeId: Migration = {
 
 /**
  * The index of sides by player goes: no statement reads sides by player (the snapshot is read
- * in game-key order, exports by event), and keeping it cost an import at ten million games
- * almost half its time. Each batch's sides land at one place per player all over the index, so
- * a batch of 20,000 games rewrote tens of thousands of its pages: a million games imported into
- * a store of nine million took 95 s with it and 54 s without (docs/operations.md#import-throughput).
+ * in game-key order, exports by event), and keeping it cost a large import a large share of its
+ * time: each batch's sides land at one place per player all over the index, so a batch rewrote
+ * tens of thousands of its pages (docs/operations.md#import-throughput).
  */
 const dropSidesPlayer: Migration = {
   async up(db: Db) {

@@ -121,10 +121,10 @@ export interface ListItemPage {
 }
 
 /**
- * Rows per page. Small enough that a page's rows die young: at 20,000 a page outlived the young
- * generation's scavenges and was promoted, and reading a million games took 9.0 s on SQLite
- * against 5.4 s at 4,000 (PostgreSQL 9.2 s and 8.3 s at 2,000: no slower for the extra round
- * trips).
+ * Rows per page. Small enough that a page's rows die young: a larger page outlives the young
+ * generation's scavenges and is promoted, which made a whole read markedly slower, while the
+ * extra round trips of smaller pages cost PostgreSQL nothing measurable
+ * (bench/results/comment-figures-2026-11-28.md has the figures).
  */
 export const DEFAULT_PAGE_SIZE = 4_000;
 

@@ -1,9 +1,9 @@
 /**
  * Runs a snapshot's derivation (snapshot-derivation.ts) on several threads at once: the loading
  * thread derives one part and a helper thread each of the others, every thread reading the same
- * columns on shared memory. At ten million games the engine's caches take about 27 s on one
- * thread and about half that on two (docs/operations.md#scale-model), time that a start or a
- * reload waits for before it can serve.
+ * columns on shared memory. The engine's caches are most of the time a start or a reload waits
+ * for before it can serve at scale, and they divide well over threads
+ * (docs/operations.md#scale-model).
  */
 import type { Worker } from 'node:worker_threads';
 import { typescriptWorker } from './typescript-worker.ts';

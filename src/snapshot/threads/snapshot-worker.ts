@@ -96,8 +96,8 @@ for (const port of ports) {
 /**
  * Posts the snapshot to the serving thread a part at a time, each once the serving thread has
  * taken the one before: the parts that are not on shared memory (the events' ids and names, the
- * calendar, the players) are copied, and at ten million games taking them in one message held
- * the serving thread for about 300 ms. Between parts it answers what is waiting.
+ * calendar, the players) are copied, and taking them in one message would hold the serving
+ * thread long enough to stall its answers at scale. Between parts it answers what is waiting.
  */
 async function postInParts(port: MessagePort, handed: HandedSnapshot): Promise<void> {
   const rest: Record<string, unknown> = { ...handed.snapshot };

@@ -7,9 +7,8 @@ import { csvBatches } from './csv-adapter.ts';
 
 /**
  * CSV reads: 64 KiB. The CSV parser turns each chunk it is given into records at once, whatever
- * its consumer has taken: a 1 MiB chunk of short rows is some 50,000 records of six cell buffers
- * each held at once (about 50 MiB, found in a heap snapshot of an all-rejected sheet), a 64 KiB
- * chunk some 3,000 (docs/operations.md#import-limits).
+ * its consumer has taken, so a large chunk of short rows holds tens of thousands of records' cell
+ * buffers at once; a small chunk bounds that (docs/operations.md#import-limits).
  */
 const CSV_READ_BYTES = 64 * 1024;
 

@@ -207,7 +207,7 @@ export async function matchRosters(
 }
 
 /**
- * The note for a roster whose units name no category at all (issue 38, point 3): they are
+ * The note for a roster whose units name no category at all (docs/import-formats.md): they are
  * stored as "Unit", so statistics by category cannot tell them apart; the user should know.
  */
 function uncategorisedNote(file: string, player: RosterPlayer, list: ArmyList): string {
