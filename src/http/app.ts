@@ -97,7 +97,10 @@ export async function buildApp(
   await installOpenApi(app, ctx.config);
   installProblemResponses(app);
   installRequestTimeout(app, ctx.config.requestTimeoutMs);
-  const redis = await installRateLimit(app, ctx.config, { namespace: options.rateLimitNamespace });
+  const redis = await installRateLimit(app, ctx.config, {
+    namespace: options.rateLimitNamespace,
+    counts: ctx.rateCounts,
+  });
   installOriginGuard(app, ctx.config);
   installProblemHandlers(app, { notFoundPreHandler: app.rateLimit() });
 

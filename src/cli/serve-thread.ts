@@ -1,0 +1,74 @@
+/**
+ * What `muster serve` runs on each server thread (docs/architecture.md#threads), the thread's own
+ * module: one whole Fastify server over the service's one snapshot, listening on the service
+ * port beside its sibling threads (`reusePort`: the kernel spreads new connections among them)
+ * and answering its connections end to end, engine call included (local-engine.ts). The main
+ * thread posts it each snapshot and says when to listen and when to close (server-threads.ts).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../http/app.ts';
+import { closeGracefully } from '../http/graceful-close.ts';
+import { openStore } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
+import { LocalEngine } from '../http/server-threads/local-engine.ts';
+import type {
+  FromServerThread,
+  ServerThreadData,
+  ToServerThread,
+} from '../http/server-threads/server-thread-messages.ts';
+import { SharedRateCounts } from '../http/server-threads/shared-limits.ts';
+import { ThreadSnapshots } from '../http/server-threads/thread-snapshots.ts';
+
+const data = workerData as ServerThreadData;
+const snapshots = new ThreadSnapshots();
+const tell = (message: FromServerThread) => parentPort!.postMessage(message);
+
+let built: Promise<{ app: FastifyInstance; store: Store }> | null = null;
+
+async function listen(port: number): Promise<void> {
+  const { app } = await built!;
+  const { host } = data.config;
+  try {
+    // Fastify passes the option on to net.Server's listen (Node 22.12 and later).
+    const address = await app.listen({ host, port, reusePort: true } as { host: string });
+    const bound = app.server.address();
+    tell({ type: 'listening', address, port: typeof bound === 'object' ? bound!.port : port });
+  } catch (error) {
+    const e = error as { code?: string; message?: string };
+    tell({ type: 'refused', code: e.code ?? 'unknown', message: e.message ?? String(error) });
+  }
+}
+
+async function close(graceMs: number): Promise<void> {
+  const { app, store } = await built!;
+  await closeGracefully(app, graceMs);
+  await store.close();
+  tell({ type: 'closed' });
+  parentPort!.close();
+}
+
+parentPort!.on('message', (message: ToServerThread) => {
+  if (message.type === 'snapshot') {
+    snapshots.keep(message.token, message.snapshot, message.caches);
+    tell({ type: 'attached', token: message.token });
+  } else if (message.type === 'serve') snapshots.serve(message.token, message.status);
+  else if (message.type === 'listen') void listen(message.port);
+  else void close(message.graceMs);
+});
+
+built = (async () => {
+  const { config } = data;
+  const store = await openStore(config.databaseUrl);
+  const app = await buildApp({
+    config,
+    store,
+    snapshots,
+    engineThread: new LocalEngine(),
+    rateCounts: new SharedRateCounts(data.limits),
+  });
+  await app.ready();
+  return { app, store };
+})();
+await built;
+tell({ type: 'built' });
