@@ -9,19 +9,27 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../http/app.ts';
 import { closeGracefully } from '../http/graceful-close.ts';
-import { openStore } from '../store/store.ts';
-import type { Store } from '../store/store.ts';
+import { ServiceMetrics } from '../http/metrics.ts';
 import { LocalEngine } from '../http/server-threads/local-engine.ts';
 import type {
   FromServerThread,
   ServerThreadData,
   ToServerThread,
 } from '../http/server-threads/server-thread-messages.ts';
-import { SharedRateCounts } from '../http/server-threads/shared-limits.ts';
+import {
+  SharedConnectionCounts,
+  SharedRateCounts,
+  ThreadRoster,
+} from '../http/server-threads/shared-limits.ts';
 import { ThreadSnapshots } from '../http/server-threads/thread-snapshots.ts';
+import { openStore } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
 
 const data = workerData as ServerThreadData;
 const snapshots = new ThreadSnapshots();
+const roster = new ThreadRoster(data.limits, data.threads);
+// This thread's requests; the process's own metrics are the main thread's.
+const metrics = new ServiceMetrics({ process: false });
 const tell = (message: FromServerThread) => parentPort!.postMessage(message);
 
 let built: Promise<{ app: FastifyInstance; store: Store }> | null = null;
@@ -33,6 +41,7 @@ async function listen(port: number): Promise<void> {
     // Fastify passes the option on to net.Server's listen (Node 22.12 and later).
     const address = await app.listen({ host, port, reusePort: true } as { host: string });
     const bound = app.server.address();
+    roster.mark(data.index, 'serving');
     tell({ type: 'listening', address, port: typeof bound === 'object' ? bound!.port : port });
   } catch (error) {
     const e = error as { code?: string; message?: string };
@@ -42,6 +51,7 @@ async function listen(port: number): Promise<void> {
 
 async function close(graceMs: number): Promise<void> {
   const { app, store } = await built!;
+  roster.mark(data.index, 'closing');
   await closeGracefully(app, graceMs);
   await store.close();
   tell({ type: 'closed' });
@@ -54,7 +64,9 @@ parentPort!.on('message', (message: ToServerThread) => {
     tell({ type: 'attached', token: message.token });
   } else if (message.type === 'serve') snapshots.serve(message.token, message.status);
   else if (message.type === 'listen') void listen(message.port);
-  else void close(message.graceMs);
+  else if (message.type === 'metrics') {
+    void metrics.data().then((d) => tell({ type: 'metrics', id: message.id, data: d }));
+  } else void close(message.graceMs);
 });
 
 built = (async () => {
@@ -65,7 +77,14 @@ built = (async () => {
     store,
     snapshots,
     engineThread: new LocalEngine(),
+    metrics,
+    roster,
     rateCounts: new SharedRateCounts(data.limits),
+    connectionCounts: new SharedConnectionCounts(data.limits),
+  });
+  app.addHook('onResponse', (_request, _reply, done) => {
+    roster.answered(data.index);
+    done();
   });
   await app.ready();
   return { app, store };

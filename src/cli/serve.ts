@@ -19,6 +19,7 @@ import { printReport } from './print-report.ts';
 import { seedDemo, storeIsEmpty } from './seed-demo.ts';
 import { servingSnapshots } from './serving-snapshots.ts';
 import { reusePortRefusal, servingMode, startServing } from './serving-modes.ts';
+import type { RunningServer } from './serving-modes.ts';
 
 export interface ServeOptions {
   seedIfEmpty: boolean;
@@ -27,6 +28,8 @@ export interface ServeOptions {
   until?: Promise<unknown>;
   /** Why `reusePort` is refused here, or null (tests simulate a refusal); default: tried. */
   reusePortRefusal?: (host: string) => Promise<string | null>;
+  /** Told what serves once it listens (tests). */
+  onListening?: (server: RunningServer) => void;
 }
 
 /** The one line `serve` prints when its port (or its metrics port) is taken. */
@@ -168,6 +171,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
     `  health: ${address}/api/health   docs: ${address}/docs   OpenAPI: ${address}/.well-known/openapi.json`,
   );
   if (metricsListener !== null) io.out(`  metrics (operators only): ${metricsListener.url}`);
+  options.onListening?.(server);
 
   const signal = await (options.until ??
     new Promise<string>((resolve) => {

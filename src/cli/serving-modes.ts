@@ -103,6 +103,8 @@ export interface RunningServer {
   listen(): Promise<string>;
   /** Stops accepting and finishes requests in flight within `graceMs`. */
   close(graceMs: number): Promise<void>;
+  /** The server threads, when they serve. */
+  readonly threads?: ServerThreads;
 }
 
 /** The serving side of `mode`: who receives each snapshot, and the server built over them. */
@@ -116,17 +118,25 @@ export function startServing(
   build(snapshots: SnapshotSource): Promise<RunningServer>;
 } {
   if (mode.serverThreads > 0) {
-    const threads = new ServerThreads(
-      SERVE_THREAD,
-      config,
-      mode.serverThreads,
-      sharedLimitsBuffer(),
-    );
-    metrics.watch({ engines: { queued: () => 0, size: mode.serverThreads } });
     // The main thread answers nothing, but logs what it does (loads, shutdown) as the app would.
     const { log } = Fastify({ logger: { level: config.logLevel } });
+    const threads = new ServerThreads({
+      entry: SERVE_THREAD,
+      config,
+      size: mode.serverThreads,
+      limits: sharedLimitsBuffer(mode.serverThreads),
+      onRestart: (index, cause) =>
+        log.error({ thread: index, err: cause }, 'a server thread died; started it again'),
+    });
+    metrics.watch({
+      roster: threads.roster,
+      threads: () => threads.metrics(),
+      // Each server thread computes its own answers; their queues are summed from the threads.
+      engines: { queued: () => 0, size: mode.serverThreads },
+    });
     const server: RunningServer = {
       log,
+      threads,
       start: () => threads.start(),
       listen: () => threads.listen(config.port),
       close: (graceMs) => threads.close(graceMs),

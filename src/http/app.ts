@@ -79,6 +79,7 @@ export async function buildApp(
     headersTimeoutMs: ctx.config.headersTimeoutMs,
     checkIntervalMs: Math.max(100, Math.min(1000, Math.floor(ctx.config.headersTimeoutMs / 4))),
     trustProxy: ctx.config.trustProxy,
+    shared: ctx.connectionCounts,
   });
   app.server.on('connect', (_request, socket: Socket) => answerConnect(socket));
   app.setValidatorCompiler(TypeBoxValidatorCompiler);

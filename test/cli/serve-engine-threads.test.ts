@@ -75,7 +75,7 @@ describe('muster serve with two threads', () => {
         const metricsUrl = /metrics \(operators only\): (http:\/\/\S+)/.exec(output.stdout)?.[1];
         assert.ok(metricsUrl !== undefined, output.stdout);
         const metrics = await (await fetch(metricsUrl)).text();
-        assert.match(metrics, /^muster_engine_threads 2$/m);
+        assert.match(metrics, /^muster_thread_requests_total\{thread="1"\} \d+$/m);
         assert.match(metrics, /^muster_snapshot_load_duration_seconds_count\{phase="ready"\} 1$/m);
         assert.match(metrics, /^muster_engine_queue_length 0$/m);
       } finally {

@@ -1,17 +1,22 @@
 /**
  * The main thread's side of the server threads (docs/architecture.md#threads): starts them, each
- * a whole server (`muster serve`'s: src/cli/serve-thread.ts); posts each snapshot to every one and moves them all
- * to it once every one holds it; has them listen on one port with `reusePort`; and closes them
- * on SIGTERM, each finishing its requests in flight within the grace.
+ * a whole server (`muster serve`'s: src/cli/serve-thread.ts); posts each snapshot to every one
+ * and moves them all to it once every one holds it; has them listen on one port with
+ * `reusePort`; gathers their metrics for a scrape; starts a thread that dies again, on the
+ * snapshot served and the same port; and closes them on SIGTERM, each finishing its requests
+ * in flight within the grace.
  */
 import type { Worker } from 'node:worker_threads';
 import type { Config } from '../../config/config.ts';
 import { exportSnapshotCaches } from '../../engine/snapshot-cache.ts';
+import type { SnapshotCacheData } from '../../engine/snapshot-cache.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { SnapshotStatus } from '../../snapshot/snapshot-status.ts';
 import type { SnapshotHandoff } from '../../snapshot/threads/snapshot-handoff.ts';
 import { typescriptWorker } from '../../snapshot/threads/typescript-worker.ts';
+import type { MetricsData } from '../metrics.ts';
 import type { FromServerThread, ToServerThread } from './server-thread-messages.ts';
+import { ThreadRoster } from './shared-limits.ts';
 
 /** A server thread that could not listen (the platform refused `reusePort`, or the port). */
 export class ListenRefused extends Error {
@@ -40,23 +45,27 @@ class ServerThread {
   }> = [];
   /** Set once it has exited, with why. */
   exited: Error | null = null;
+  /** Whether it was told to close (an exit is then no death). */
+  closing = false;
 
-  constructor(entry: URL, config: Config, index: number, limits: SharedArrayBuffer) {
-    this.worker = typescriptWorker(entry, { workerData: { config, index, limits } });
+  constructor(entry: URL, workerData: object, onExit: (thread: ServerThread) => void) {
+    this.worker = typescriptWorker(entry, { workerData });
     this.worker.on('message', (message: FromServerThread) => {
       const at = this.waiting.findIndex((w) => w.accepts(message));
       if (at >= 0) this.waiting.splice(at, 1)[0].done(message);
     });
     const stop = (error: Error) => {
-      this.exited ??= error;
+      if (this.exited !== null) return;
+      this.exited = error;
       for (const w of this.waiting.splice(0)) w.fail(error);
+      onExit(this);
     };
     this.worker.on('error', stop);
-    this.worker.on('exit', (code) => stop(new Error(`server thread ${index} exited (${code})`)));
+    this.worker.on('exit', (code) => stop(new Error(`server thread exited (${code})`)));
   }
 
   post(message: ToServerThread): void {
-    this.worker.postMessage(message);
+    if (this.exited === null) this.worker.postMessage(message);
   }
 
   /** The next message that `accepts` takes; rejects if the thread exits first. */
@@ -66,26 +75,90 @@ class ServerThread {
       this.waiting.push({ accepts, done: (m) => done(m as M), fail }),
     );
   }
+
+  /** Posts `snapshot` under `token`; resolves once the thread has attached it. */
+  attach(token: number, snapshot: Snapshot, caches: SnapshotCacheData): Promise<unknown> {
+    const attached = this.next((m) => m.type === 'attached' && m.token === token);
+    this.post({ type: 'snapshot', token, snapshot, caches });
+    return attached;
+  }
+
+  /** Has it listen on `port`; rejects with ListenRefused when it cannot. */
+  async listen(port: number): Promise<{ address: string; port: number }> {
+    const answer = this.next<Extract<FromServerThread, { type: 'listening' | 'refused' }>>(
+      (m) => m.type === 'listening' || m.type === 'refused',
+    );
+    this.post({ type: 'listen', port });
+    const m = await answer;
+    if (m.type === 'refused') throw new ListenRefused(m.code, m.message);
+    return m;
+  }
+}
+
+export interface ServerThreadsOptions {
+  /**
+   * A module that builds a server over the config it is given and answers the messages of
+   * server-thread-messages.ts (`muster serve`'s: src/cli/serve-thread.ts).
+   */
+  readonly entry: URL;
+  readonly config: Config;
+  readonly size: number;
+  /** The shared memory of shared-limits.ts, made for `size` threads. */
+  readonly limits: SharedArrayBuffer;
+  /** Told when a thread died and was started again. */
+  readonly onRestart?: (index: number, cause: Error) => void;
 }
 
 export class ServerThreads {
+  readonly size: number;
+  readonly roster: ThreadRoster;
   private readonly threads: ServerThread[];
-  private readonly tokens = new WeakMap<Snapshot, number>();
+  private readonly config: Config;
   private nextToken = 1;
+  private nextMetrics = 1;
+  /** What every thread answers with, and the port they listen on, once known. */
+  private serving: { token: number; snapshot: Snapshot } | null = null;
+  private port: number | null = null;
+  private closing = false;
 
-  /**
-   * Starts `size` threads running `entry`, a module that builds a server over `config` and
-   * answers the messages of server-thread-messages.ts (`muster serve`'s: src/cli/serve-thread.ts).
-   */
-  constructor(
-    entry: URL,
-    config: Config,
-    readonly size: number,
-    limits: SharedArrayBuffer,
-  ) {
+  constructor(private readonly options: ServerThreadsOptions) {
+    this.size = options.size;
+    this.roster = new ThreadRoster(options.limits, options.size);
     // The response cache's bound is the service's: each thread keeps its share of it.
-    const own = { ...config, responseCacheBytes: Math.floor(config.responseCacheBytes / size) };
-    this.threads = Array.from({ length: size }, (_, i) => new ServerThread(entry, own, i, limits));
+    const { config } = options;
+    this.config = {
+      ...config,
+      responseCacheBytes: Math.floor(config.responseCacheBytes / options.size),
+    };
+    this.threads = Array.from({ length: options.size }, (_, i) => this.startThread(i));
+  }
+
+  private startThread(index: number): ServerThread {
+    this.roster.mark(index, 'starting');
+    const { entry, limits, size } = this.options;
+    const data = { config: this.config, index, threads: size, limits };
+    return new ServerThread(entry, data, (thread) => this.exited(index, thread));
+  }
+
+  /** A thread ended: on its own (it died), it is started again where it was. */
+  private exited(index: number, thread: ServerThread): void {
+    this.roster.mark(index, 'stopped');
+    if (thread.closing || this.closing || this.threads[index] !== thread) return;
+    const fresh = this.startThread(index);
+    this.threads[index] = fresh;
+    this.options.onRestart?.(index, thread.exited!);
+    void this.resume(fresh).catch(() => undefined);
+  }
+
+  /** Brings a thread started again to where the others are: the snapshot served, the port. */
+  private async resume(thread: ServerThread): Promise<void> {
+    await thread.next((m) => m.type === 'built');
+    const serving = this.serving;
+    if (serving !== null) {
+      await thread.attach(serving.token, serving.snapshot, exportSnapshotCaches(serving.snapshot));
+      thread.post({ type: 'serve', token: serving.token, status: statusOf(serving.snapshot) });
+    }
+    if (this.port !== null) await thread.listen(this.port);
   }
 
   /** Resolves once every thread has built its server. */
@@ -104,16 +177,10 @@ export class ServerThreads {
    */
   async prepare(snapshot: Snapshot): Promise<void> {
     const token = this.nextToken++;
-    this.tokens.set(snapshot, token);
     // Its columns and the caches' data are on shared memory: each thread gets the small parts.
     const caches = exportSnapshotCaches(snapshot);
-    await Promise.all(
-      this.threads.map((t) => {
-        const attached = t.next((m) => m.type === 'attached' && m.token === token);
-        t.post({ type: 'snapshot', token, snapshot, caches });
-        return attached;
-      }),
-    );
+    await Promise.all(this.threads.map((t) => t.attach(token, snapshot, caches)));
+    this.serving = { token, snapshot };
     const status = statusOf(snapshot);
     for (const t of this.threads) t.post({ type: 'serve', token, status });
   }
@@ -123,24 +190,38 @@ export class ServerThreads {
    * got; resolves to the address. Rejects with ListenRefused if a thread cannot listen.
    */
   async listen(port: number): Promise<string> {
-    let address = '';
-    for (const t of this.threads) {
-      const answer = t.next<Extract<FromServerThread, { type: 'listening' | 'refused' }>>(
-        (m) => m.type === 'listening' || m.type === 'refused',
-      );
-      t.post({ type: 'listen', port });
-      const m = await answer;
-      if (m.type === 'refused') throw new ListenRefused(m.code, m.message);
-      if (address === '') [address, port] = [m.address, m.port];
-    }
-    return address;
+    const first = await this.threads[0].listen(port);
+    this.port = first.port;
+    for (const t of this.threads.slice(1)) await t.listen(first.port);
+    return first.address;
+  }
+
+  /** Every thread's metrics, for a scrape of the whole service (metrics.ts). */
+  metrics(): Promise<MetricsData[]> {
+    const id = this.nextMetrics++;
+    return Promise.all(
+      this.threads.map(async (t) => {
+        const answer = t.next<Extract<FromServerThread, { type: 'metrics' }>>(
+          (m) => m.type === 'metrics' && m.id === id,
+        );
+        t.post({ type: 'metrics', id });
+        // A thread that died meanwhile counts nothing in this scrape.
+        return answer.then((m) => m.data).catch(() => []);
+      }),
+    );
+  }
+
+  /** Ends thread `index` abruptly, as a crash would; it is started again (tests). */
+  async terminate(index: number): Promise<void> {
+    await this.threads[index].worker.terminate();
   }
 
   /** Every thread stops accepting and finishes its requests within `graceMs`, then ends. */
   async close(graceMs: number): Promise<void> {
+    this.closing = true;
     await Promise.all(
       this.threads.map(async (t) => {
-        if (t.exited !== null) return;
+        t.closing = true;
         const closed = t.next((m) => m.type === 'closed').catch(() => undefined);
         t.post({ type: 'close', graceMs });
         await closed;

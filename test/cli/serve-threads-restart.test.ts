@@ -1,0 +1,100 @@
+/**
+ * A server thread that dies is started again (docs/operations.md#threads): only its own
+ * connections fail; a client on the other thread's connection, and new connections meanwhile,
+ * are answered without error, and the thread serves again once started.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { serve } from '../../src/cli/serve.ts';
+import type { RunningServer } from '../../src/cli/serving-modes.ts';
+import { loadConfig } from '../../src/config/config.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'muster-threads-restart-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** GET `path` through `agent` (keep-alive: its one connection) or on a new connection. */
+function get(base: string, path: string, agent?: Agent): Promise<number> {
+  return new Promise((done, fail) => {
+    const req = request(new URL(path, base), { agent: agent ?? false }, (response) => {
+      response.resume();
+      response.on('end', () => done(response.statusCode ?? 0));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+describe('muster serve when a server thread dies', () => {
+  it(
+    'starts it again while the other thread answers every request without error',
+    { timeout: 180_000 },
+    async () => {
+      const config = loadConfig({
+        MUSTER_DATABASE_URL: join(dir, 'restart.db'),
+        MUSTER_HOST: '127.0.0.1',
+        MUSTER_PORT: '0',
+        MUSTER_THREADS: '2',
+        MUSTER_LOG_LEVEL: 'silent',
+        MUSTER_RATE_LIMIT_MAX: '100000',
+      });
+      let stop!: () => void;
+      const until = new Promise<void>((resolve) => (stop = resolve));
+      let listening!: (server: RunningServer) => void;
+      const started = new Promise<RunningServer>((resolve) => (listening = resolve));
+      let base = '';
+      const io = {
+        out: (line: string) => {
+          base = /listening on (http:\/\/\S+)/.exec(line)?.[1] ?? base;
+        },
+        err: () => undefined,
+        env: {},
+      };
+      const running = serve(config, { seedIfEmpty: false, io, until, onListening: listening });
+      const server = await Promise.race([started, running.then((c) => assert.fail(`exit ${c}`))]);
+      const threads = server.threads!;
+      const answered = () => threads.roster.list().map((t) => t.answered);
+      try {
+        // Keep-alive connections until one is on thread 1 (the thread that will live on).
+        const agents: Agent[] = [];
+        let survivor: Agent | undefined;
+        for (let i = 0; i < 40 && survivor === undefined; i++) {
+          const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+          agents.push(agent);
+          const before = answered();
+          assert.equal(await get(base, '/.well-known/api-catalog', agent), 200);
+          if (answered()[1] > before[1]) survivor = agent;
+        }
+        assert.ok(survivor !== undefined, 'a connection on thread 1');
+        const lost = threads.terminate(0);
+        // While thread 0 ends and starts again: the survivor's connection and new ones answer.
+        const statuses: number[] = [];
+        for (let i = 0; i < 30; i++) {
+          statuses.push(await get(base, '/.well-known/api-catalog', survivor));
+          statuses.push(await get(base, '/.well-known/api-catalog'));
+        }
+        await lost;
+        assert.deepEqual(new Set(statuses), new Set([200]));
+        // Thread 0 serves again, once started: new connections reach it.
+        for (let i = 0; i < 600 && threads.roster.list()[0].state !== 'serving'; i++) {
+          await new Promise((done) => setTimeout(done, 100));
+        }
+        const entry = threads.roster.list()[0];
+        assert.equal(entry.state, 'serving');
+        assert.equal(entry.starts, 2);
+        const before = answered()[0];
+        for (let i = 0; i < 30; i++) {
+          assert.equal(await get(base, '/.well-known/api-catalog'), 200);
+        }
+        assert.ok(answered()[0] > before, 'the thread started again answers');
+        for (const agent of agents) agent.destroy();
+      } finally {
+        stop();
+      }
+      assert.equal(await running, 0);
+    },
+  );
+});
