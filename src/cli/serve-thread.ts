@@ -2,15 +2,16 @@
  * What `muster serve` runs on each server thread (docs/architecture.md#threads), the thread's own
  * module: one whole Fastify server over the service's one snapshot, listening on the service
  * port beside its sibling threads (`reusePort`: the kernel spreads new connections among them)
- * and answering its connections end to end, engine call included (local-engine.ts). The main
- * thread posts it each snapshot and says when to listen and when to close (server-threads.ts).
+ * and answering its connections end to end, engine call included (pool-engine.ts: a task with a
+ * warm key goes to the main thread's one engine pool). The main thread posts it each snapshot
+ * and says when to listen and when to close (server-threads.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../http/app.ts';
 import { closeGracefully } from '../http/graceful-close.ts';
 import { ServiceMetrics } from '../http/metrics.ts';
-import { LocalEngine } from '../http/server-threads/local-engine.ts';
+import { PoolEngine } from '../http/server-threads/pool-engine.ts';
 import type {
   FromServerThread,
   ServerThreadData,
@@ -31,6 +32,7 @@ const roster = new ThreadRoster(data.limits, data.threads);
 // This thread's requests; the process's own metrics are the main thread's.
 const metrics = new ServiceMetrics({ process: false });
 const tell = (message: FromServerThread) => parentPort!.postMessage(message);
+const engine = new PoolEngine(data.pool, (snapshot) => snapshots.tokenOf(snapshot));
 
 let built: Promise<{ app: FastifyInstance; store: Store }> | null = null;
 
@@ -53,6 +55,7 @@ async function close(graceMs: number): Promise<void> {
   const { app, store } = await built!;
   roster.mark(data.index, 'closing');
   await closeGracefully(app, graceMs);
+  await engine.close();
   await store.close();
   tell({ type: 'closed' });
   parentPort!.close();
@@ -76,7 +79,7 @@ built = (async () => {
     config,
     store,
     snapshots,
-    engineThread: new LocalEngine(),
+    engineThread: engine,
     metrics,
     roster,
     rateCounts: new SharedRateCounts(data.limits),

@@ -17,6 +17,7 @@ import { EnginePool } from '../http/engine-thread/engine-pool.ts';
 import type { EngineRunner } from '../http/engine-thread/engine-runner.ts';
 import { closeGracefully } from '../http/graceful-close.ts';
 import type { ServiceMetrics } from '../http/metrics.ts';
+import { EnginePoolHost } from '../http/server-threads/engine-pool-host.ts';
 import { ServerThreads } from '../http/server-threads/server-threads.ts';
 import { sharedLimitsBuffer } from '../http/server-threads/shared-limits.ts';
 import { parseDatabaseUrl } from '../store/store.ts';
@@ -120,7 +121,16 @@ export function startServing(
   if (mode.serverThreads > 0) {
     // The main thread answers nothing, but logs what it does (loads, shutdown) as the app would.
     const { log } = Fastify({ logger: { level: config.logLevel } });
+    // Tasks with a warm key run on one pool for the service, with the lanes and shares of the
+    // one-serving-thread mode (engine-pool-host.ts); half the threads leave the rest serving.
+    const engines = new EnginePoolHost(
+      new EnginePool({
+        threads: Math.max(1, Math.floor(mode.serverThreads / 2)),
+        maxQueued: ENGINE_QUEUE,
+      }),
+    );
     const threads = new ServerThreads({
+      engines,
       entry: SERVE_THREAD,
       config,
       size: mode.serverThreads,
@@ -131,8 +141,12 @@ export function startServing(
     metrics.watch({
       roster: threads.roster,
       threads: () => threads.metrics(),
-      // Each server thread computes its own answers; their queues are summed from the threads.
-      engines: { queued: () => 0, size: mode.serverThreads },
+      // Each server thread counts its own tasks, those it sent to the pool included.
+      engines: {
+        queued: () => 0,
+        size: mode.serverThreads,
+        expensive: () => engines.pool.expensiveComputations(),
+      },
     });
     const server: RunningServer = {
       log,

@@ -45,7 +45,11 @@ export interface ImportRuns {
 }
 
 export interface MetricsSources {
-  readonly engines?: Pick<EngineRunner, 'queued'> & { readonly size?: number };
+  readonly engines?: Pick<EngineRunner, 'queued'> & {
+    readonly size?: number;
+    /** Expensive computations started (EnginePool.expensiveComputations). */
+    readonly expensive?: () => number;
+  };
   readonly responseCache?: ResponseCache;
   readonly snapshot?: () => SnapshotStatus | null;
   readonly importRuns?: () => Promise<ImportRuns>;
@@ -173,6 +177,15 @@ export class ServiceMetrics {
       registers,
       collect() {
         if (sources.engines?.size !== undefined) this.set(sources.engines.size);
+      },
+    });
+    new Gauge({
+      name: 'muster_engine_expensive_computations',
+      help: 'Computations started in the expensive lane since start: ratings of a parameter set or a model computed to be kept',
+      registers,
+      collect() {
+        const expensive = sources.engines?.expensive;
+        if (expensive !== undefined) this.set(expensive());
       },
     });
   }

@@ -6,7 +6,8 @@
  * snapshot served and the same port; and closes them on SIGTERM, each finishing its requests
  * in flight within the grace.
  */
-import type { Worker } from 'node:worker_threads';
+import { MessageChannel } from 'node:worker_threads';
+import type { Worker, WorkerOptions } from 'node:worker_threads';
 import type { Config } from '../../config/config.ts';
 import { exportSnapshotCaches } from '../../engine/snapshot-cache.ts';
 import type { SnapshotCacheData } from '../../engine/snapshot-cache.ts';
@@ -16,6 +17,7 @@ import type { SnapshotHandoff } from '../../snapshot/threads/snapshot-handoff.ts
 import { typescriptWorker } from '../../snapshot/threads/typescript-worker.ts';
 import type { MetricsData } from '../metrics.ts';
 import type { FromServerThread, ToServerThread } from './server-thread-messages.ts';
+import type { EnginePoolHost } from './engine-pool-host.ts';
 import { ThreadRoster } from './shared-limits.ts';
 
 /** A server thread that could not listen (the platform refused `reusePort`, or the port). */
@@ -48,8 +50,13 @@ class ServerThread {
   /** Whether it was told to close (an exit is then no death). */
   closing = false;
 
-  constructor(entry: URL, workerData: object, onExit: (thread: ServerThread) => void) {
-    this.worker = typescriptWorker(entry, { workerData });
+  constructor(
+    entry: URL,
+    workerData: object,
+    transferList: NonNullable<WorkerOptions['transferList']>,
+    onExit: (thread: ServerThread) => void,
+  ) {
+    this.worker = typescriptWorker(entry, { workerData, transferList });
     this.worker.on('message', (message: FromServerThread) => {
       const at = this.waiting.findIndex((w) => w.accepts(message));
       if (at >= 0) this.waiting.splice(at, 1)[0].done(message);
@@ -105,6 +112,8 @@ export interface ServerThreadsOptions {
   readonly size: number;
   /** The shared memory of shared-limits.ts, made for `size` threads. */
   readonly limits: SharedArrayBuffer;
+  /** The one engine pool every thread sends its tasks with a warm key to (engine-pool-host.ts). */
+  readonly engines: EnginePoolHost;
   /** Told when a thread died and was started again. */
   readonly onRestart?: (index: number, cause: Error) => void;
 }
@@ -135,9 +144,15 @@ export class ServerThreads {
 
   private startThread(index: number): ServerThread {
     this.roster.mark(index, 'starting');
-    const { entry, limits, size } = this.options;
-    const data = { config: this.config, index, threads: size, limits };
-    return new ServerThread(entry, data, (thread) => this.exited(index, thread));
+    const { entry, limits, size, engines } = this.options;
+    // A thread started again gets a channel of its own; the dead one's closes with it.
+    const { port1, port2 } = new MessageChannel();
+    engines.attach(port1);
+    const data = { config: this.config, index, threads: size, limits, pool: port2 };
+    return new ServerThread(entry, data, [port2], (thread) => {
+      port1.close();
+      this.exited(index, thread);
+    });
   }
 
   /** A thread ended: on its own (it died), it is started again where it was. */
@@ -163,12 +178,18 @@ export class ServerThreads {
 
   /** Resolves once every thread has built its server. */
   async start(): Promise<void> {
-    await Promise.all(this.threads.map((t) => t.next((m) => m.type === 'built')));
+    await Promise.all([
+      this.options.engines.pool.start(),
+      ...this.threads.map((t) => t.next((m) => m.type === 'built')),
+    ]);
   }
 
-  /** Nothing is handed over by the loading thread: prepare posts each snapshot (see there). */
+  /**
+   * The engine pool's threads as receivers of the next snapshot loaded; the server threads are
+   * handed nothing by the loading thread: prepare posts each snapshot (see there).
+   */
   handoff(): SnapshotHandoff {
-    return { ports: [], received: () => undefined };
+    return this.options.engines.handoff();
   }
 
   /**
@@ -179,7 +200,10 @@ export class ServerThreads {
     const token = this.nextToken++;
     // Its columns and the caches' data are on shared memory: each thread gets the small parts.
     const caches = exportSnapshotCaches(snapshot);
-    await Promise.all(this.threads.map((t) => t.attach(token, snapshot, caches)));
+    await Promise.all([
+      this.options.engines.prepare(token, snapshot),
+      ...this.threads.map((t) => t.attach(token, snapshot, caches)),
+    ]);
     this.serving = { token, snapshot };
     const status = statusOf(snapshot);
     for (const t of this.threads) t.post({ type: 'serve', token, status });
@@ -228,5 +252,6 @@ export class ServerThreads {
         await t.worker.terminate();
       }),
     );
+    await this.options.engines.close();
   }
 }

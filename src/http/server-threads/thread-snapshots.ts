@@ -29,6 +29,12 @@ export class ThreadSnapshots implements SnapshotSource {
     for (const old of [...this.kept.keys()].slice(0, -KEPT_SNAPSHOTS)) this.kept.delete(old);
   }
 
+  /** The token `snapshot` was kept under: how the main thread's engine pool names it. */
+  tokenOf(snapshot: Snapshot): number {
+    for (const [token, kept] of this.kept) if (kept === snapshot) return token;
+    throw new Error('the snapshot of the request is no longer kept on this thread');
+  }
+
   current(): Snapshot | null {
     return this.serving?.snapshot ?? null;
   }
