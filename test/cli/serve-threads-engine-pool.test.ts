@@ -35,15 +35,15 @@ async function startServe(name: string) {
   child.stdout.on('data', (d) => (output.stdout += d));
   child.stderr.on('data', (d) => (output.stderr += d));
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  const url = await new Promise<string>((done, fail) => {
+  // The service's address, then the metrics' (printed after it).
+  const [url, metricsUrl] = await new Promise<[string, string]>((done, fail) => {
     child.stdout.on('data', () => {
       const m = /listening on (http:\/\/\S+)/.exec(output.stdout);
-      if (m) done(m[1]);
+      const metrics = /metrics \(operators only\): (http:\/\/\S+)/.exec(output.stdout);
+      if (m && metrics) done([m[1], metrics[1]]);
     });
     void exited.then((code) => fail(new Error(`exited ${code}: ${output.stderr}`)));
   });
-  const metricsUrl = /metrics \(operators only\): (http:\/\/\S+)/.exec(output.stdout)?.[1];
-  assert.ok(metricsUrl !== undefined, output.stdout);
   const stop = async () => {
     child.kill('SIGTERM');
     assert.equal(await exited, 0, output.stderr);
