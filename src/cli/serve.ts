@@ -1,16 +1,13 @@
 /**
- * `muster serve` (docs/operations.md#engine-threads): one process. It checks that its port is
- * free, opens and migrates the store, optionally seeds the demo, loads the snapshot, starts
- * the pool of engine threads that compute on it, listens on its main thread, and shuts down
- * gracefully on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the store).
+ * `muster serve` (docs/operations.md#threads): one process. It checks that its port is free,
+ * opens and migrates the store, optionally seeds the demo, loads the snapshot and serves it from
+ * MUSTER_THREADS server threads that each listen on the service port (serving-modes.ts), and
+ * shuts down gracefully on SIGTERM/SIGINT (every thread stops accepting and finishes its
+ * requests in flight, then the store closes).
  */
 import { createServer } from 'node:net';
-import { availableParallelism } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
-import { buildApp } from '../http/app.ts';
-import { EnginePool } from '../http/engine-thread/engine-pool.ts';
-import { closeGracefully } from '../http/graceful-close.ts';
 import { ServiceMetrics } from '../http/metrics.ts';
 import { listenForMetrics } from '../http/metrics-listener.ts';
 import { ThrottledLog } from '../http/throttled-log.ts';
@@ -22,20 +19,18 @@ import { printReport } from './print-report.ts';
 import { storeIsEmpty } from '../store/read-known.ts';
 import { seedDemo } from './seed-demo.ts';
 import { servingSnapshots } from './serving-snapshots.ts';
+import { reusePortRefusal, servingMode, startServing } from './serving-modes.ts';
+import type { RunningServer } from './serving-modes.ts';
 
 export interface ServeOptions {
   seedIfEmpty: boolean;
   io: CliIo;
   /** Resolves when the server should stop (tests); default: SIGTERM or SIGINT. */
   until?: Promise<unknown>;
-}
-
-/** Tasks that may wait for the engine threads at once; one more is a 503 `busy`. */
-const ENGINE_QUEUE = 64;
-
-/** How many engine threads `serve` runs: MUSTER_ENGINE_THREADS, 0 meaning one per core. */
-export function engineThreadCount(config: Config): number {
-  return config.engineThreads === 0 ? availableParallelism() : config.engineThreads;
+  /** Why `reusePort` is refused here, or null (tests simulate a refusal); default: tried. */
+  reusePortRefusal?: (host: string) => Promise<string | null>;
+  /** Told what serves once it listens (tests). */
+  onListening?: (server: RunningServer) => void;
 }
 
 /** The one line `serve` prints when its port (or its metrics port) is taken. */
@@ -46,7 +41,7 @@ export function portInUseMessage(config: Config, metrics = false): string {
   return `muster serve: ${what} ${port} on ${host} is already in use; stop what holds it or set ${variable} to a free port`;
 }
 
-const inUse = (error: unknown) => (error as { code?: string }).code === 'EADDRINUSE';
+export const inUse = (error: unknown) => (error as { code?: string }).code === 'EADDRINUSE';
 
 /**
  * Whether `port` can be bound on `host`, tried before anything slow (migrations, a snapshot
@@ -117,16 +112,13 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
     );
     printReport(await seedDemo(store), io.err);
   }
-  // The engine calls run on a pool of threads over the one snapshot; this thread does HTTP.
-  const engines = new EnginePool({
-    threads: engineThreadCount(config),
-    maxQueued: ENGINE_QUEUE,
-  });
-  // One series per service: every thread's work is observed here, on the main thread.
+  const mode = await servingMode(config, options.reusePortRefusal ?? reusePortRefusal);
+  // One series per service: the snapshot's loads are observed here, on the main thread.
   const metrics = new ServiceMetrics();
+  const serving = startServing(config, store, mode, metrics);
   const snapshots = servingSnapshots(store, config.databaseUrl, {
     pollMs: config.snapshotPollMs,
-    engines,
+    engines: serving.receivers,
     snapshotFile: config.snapshotFile,
     onNote: (note) => logger.current?.warn(note),
     onError: (error) =>
@@ -148,11 +140,11 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
     snapshot: () => snapshots.status(),
     importRuns: () => store.probe(readImportRuns),
   });
-  const app = await buildApp({ config, store, snapshots, engineThread: engines, metrics });
-  logger.current = app.log;
-  await Promise.all([snapshots.start(), engines.start()]);
+  const server = await serving.build(snapshots);
+  logger.current = server.log;
+  await Promise.all([snapshots.start(), server.start()]);
 
-  const address = await app.listen({ host: config.host, port: config.port }).catch((error) => {
+  const address = await server.listen().catch((error) => {
     // Taken since the check at start (another process was quicker): the same one line.
     if (!inUse(error)) throw error;
     return null;
@@ -166,34 +158,31 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
         });
   if (address === null || metricsListener === undefined) {
     io.err(portInUseMessage(config, address !== null));
-    await app.close();
     snapshots.stop();
-    await engines.close();
+    await server.close(0);
     await store.close();
     return 1;
   }
-  app.log.info(
+  server.log.info(
     { allowedOrigins: config.allowedOrigins, store: store.location },
     'origins allowed to POST',
   );
-  io.out(
-    `Muster is listening on ${address} (store: ${store.location}; ${engines.size} engine threads)`,
-  );
+  io.out(`Muster is listening on ${address} (store: ${store.location}; ${mode.description})`);
   io.out(
     `  health: ${address}/api/health   docs: ${address}/docs   OpenAPI: ${address}/.well-known/openapi.json`,
   );
   if (metricsListener !== null) io.out(`  metrics (operators only): ${metricsListener.url}`);
+  options.onListening?.(server);
 
   const signal = await (options.until ??
     new Promise<string>((resolve) => {
       process.once('SIGTERM', () => resolve('SIGTERM'));
       process.once('SIGINT', () => resolve('SIGINT'));
     }));
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  server.log.info({ signal }, 'shutting down: finishing in-flight requests');
   snapshots.stop();
-  await closeGracefully(app, config.shutdownGraceMs);
+  await server.close(config.shutdownGraceMs);
   await metricsListener?.close();
-  await engines.close();
   await store.close();
   return 0;
 }

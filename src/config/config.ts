@@ -35,10 +35,10 @@ export interface Config {
   /** Bytes of serialised answers the response cache may hold per process; 0 turns it off. */
   readonly responseCacheBytes: number;
   /**
-   * Engine threads `muster serve` runs (MUSTER_ENGINE_THREADS, else the former MUSTER_WORKERS);
-   * 0 means one per CPU core.
+   * Threads `muster serve` runs (MUSTER_THREADS, else the former MUSTER_ENGINE_THREADS, else
+   * MUSTER_WORKERS); 0 means one per CPU core (docs/operations.md#threads).
    */
-  readonly engineThreads: number;
+  readonly threads: number;
   /** The Prometheus metrics listener's port (MUSTER_METRICS_PORT); null: none. */
   readonly metricsPort: number | null;
   readonly metricsHost: string;
@@ -119,13 +119,17 @@ export const CONFIG_VARIABLES = {
     default: '127.0.0.1',
     doc: 'The interface the metrics listener binds to',
   },
+  MUSTER_THREADS: {
+    default: '',
+    doc: 'Threads `muster serve` runs, each a whole server on the service port reading its one snapshot; 0 means one per CPU core',
+  },
   MUSTER_ENGINE_THREADS: {
     default: '',
-    doc: 'Engine threads `muster serve` computes on, all reading its one snapshot; 0 means one per CPU core',
+    doc: 'The former name of MUSTER_THREADS, still read when that is unset',
   },
   MUSTER_WORKERS: {
     default: '0',
-    doc: 'The former name of MUSTER_ENGINE_THREADS, still read when that is unset',
+    doc: 'The older name of MUSTER_THREADS, still read when neither is set',
   },
   MUSTER_MAX_CONNECTIONS: {
     default: '',
@@ -188,6 +192,13 @@ const LOG_LEVELS: readonly LogLevel[] = [
   'trace',
   'silent',
 ];
+
+/** MUSTER_THREADS, else its former names MUSTER_ENGINE_THREADS and MUSTER_WORKERS. */
+function threadCount(env: Env): number {
+  const names: ConfigVariable[] = ['MUSTER_THREADS', 'MUSTER_ENGINE_THREADS'];
+  const name = names.find((n) => raw(env, n) !== '');
+  return integer(env, name ?? 'MUSTER_WORKERS', 0, 1024);
+}
 
 function raw(env: Env, name: ConfigVariable): string {
   const value = env[name];
@@ -307,10 +318,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsPort:
       raw(env, 'MUSTER_METRICS_PORT') === '' ? null : integer(env, 'MUSTER_METRICS_PORT', 0, 65535),
     metricsHost: raw(env, 'MUSTER_METRICS_HOST'),
-    engineThreads:
-      raw(env, 'MUSTER_ENGINE_THREADS') === ''
-        ? integer(env, 'MUSTER_WORKERS', 0, 1024)
-        : integer(env, 'MUSTER_ENGINE_THREADS', 0, 1024),
+    threads: threadCount(env),
     maxConnections:
       raw(env, 'MUSTER_MAX_CONNECTIONS') === ''
         ? defaultMaxConnections()

@@ -5,6 +5,11 @@ import type { Store } from '../store/store.ts';
 import type { EngineRunner } from './engine-thread/engine-thread.ts';
 import type { ServiceMetrics } from './metrics.ts';
 import type { ResponseCache } from './response-cache.ts';
+import type {
+  SharedConnectionCounts,
+  SharedRateCounts,
+  ThreadEntry,
+} from './server-threads/shared-limits.ts';
 
 /** Serves the current snapshot (SnapshotManager does) and reports on it for health. */
 export interface SnapshotSource extends SnapshotStatusProvider {
@@ -26,6 +31,12 @@ export interface AppContext {
   readonly engineThread?: EngineRunner;
   /** The service's Prometheus metrics, when served (docs/operations.md#metrics). */
   readonly metrics?: ServiceMetrics;
+  /** The rate limit's counts shared by the server threads, when several serve (shared-limits.ts). */
+  readonly rateCounts?: SharedRateCounts;
+  /** The open connections of every server thread, when several serve (connection-guard.ts). */
+  readonly connectionCounts?: SharedConnectionCounts;
+  /** Every server thread's state and answers, when several serve (health lists them). */
+  readonly roster?: { list(): ThreadEntry[] };
   /** The rate limit's Redis when MUSTER_REDIS_URL is set (health pings it); buildApp adds it. */
   readonly redis?: { ping(): Promise<unknown> };
 }

@@ -79,6 +79,7 @@ export async function buildApp(
     headersTimeoutMs: ctx.config.headersTimeoutMs,
     checkIntervalMs: Math.max(100, Math.min(1000, Math.floor(ctx.config.headersTimeoutMs / 4))),
     trustProxy: ctx.config.trustProxy,
+    shared: ctx.connectionCounts,
   });
   app.server.on('connect', (_request, socket: Socket) => answerConnect(socket));
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
@@ -97,7 +98,10 @@ export async function buildApp(
   await installOpenApi(app, ctx.config);
   installProblemResponses(app);
   installRequestTimeout(app, ctx.config.requestTimeoutMs);
-  const redis = await installRateLimit(app, ctx.config, { namespace: options.rateLimitNamespace });
+  const redis = await installRateLimit(app, ctx.config, {
+    namespace: options.rateLimitNamespace,
+    counts: ctx.rateCounts,
+  });
   installOriginGuard(app, ctx.config);
   installProblemHandlers(app, { notFoundPreHandler: app.rateLimit() });
 

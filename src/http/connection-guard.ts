@@ -16,6 +16,7 @@ import type { Socket } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { answerClientError } from './client-error.ts';
+import type { SharedConnectionCounts } from './server-threads/shared-limits.ts';
 import { ThrottledLog } from './throttled-log.ts';
 
 export interface ConnectionGuardOptions {
@@ -27,6 +28,12 @@ export interface ConnectionGuardOptions {
   readonly checkIntervalMs: number;
   /** MUSTER_TRUST_PROXY: proxies' connections are many clients', so not bound per address. */
   readonly trustProxy: boolean | string;
+  /**
+   * The open connections of every server thread, when several serve: the bounds are then the
+   * process's, and an idle connection is closed to make room only on the thread that took the
+   * new one (it cannot close another thread's).
+   */
+  readonly shared?: SharedConnectionCounts;
 }
 
 interface Tracked {
@@ -96,7 +103,9 @@ export class ConnectionGuard {
 
   private accept(socket: Socket): void {
     const address = socket.remoteAddress ?? '';
-    if (this.all.size >= this.options.maxConnections && !this.evictIdle(this.all)) {
+    const shared = this.options.shared;
+    const open = shared?.total() ?? this.all.size;
+    if (open >= this.options.maxConnections && !this.evictIdle(this.all)) {
       this.refuse(
         socket,
         'connections-full',
@@ -107,7 +116,8 @@ export class ConnectionGuard {
     const perClient = this.options.maxConnectionsPerClient;
     const bounded = perClient > 0 && !(this.trusted?.(address) ?? false);
     let mine = this.byAddress.get(address);
-    if (bounded && mine !== undefined && mine.size >= perClient && !this.evictIdle(mine)) {
+    const theirs = bounded ? (shared?.of(address) ?? mine?.size ?? 0) : 0;
+    if (bounded && theirs >= perClient && !this.evictIdle(mine ?? new Set())) {
       this.refuse(
         socket,
         'client-connections-full',
@@ -127,6 +137,7 @@ export class ConnectionGuard {
     if (mine === undefined) this.byAddress.set(address, (mine = new Set()));
     mine.add(tracked);
     this.bySocket.set(socket, tracked);
+    shared?.add(address, 1);
     socket.once('close', () => this.forget(tracked));
   }
 
@@ -182,6 +193,7 @@ export class ConnectionGuard {
 
   private forget(tracked: Tracked): void {
     if (!this.all.delete(tracked)) return;
+    this.options.shared?.add(tracked.address, -1);
     const mine = this.byAddress.get(tracked.address);
     mine?.delete(tracked);
     if (mine?.size === 0) this.byAddress.delete(tracked.address);

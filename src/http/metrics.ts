@@ -7,10 +7,22 @@
  * import runs.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import {
+  AggregatorRegistry,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  collectDefaultMetrics,
+} from 'prom-client';
+import type { MetricObjectWithValues, MetricValue } from 'prom-client';
 import type { SnapshotStatus } from '../snapshot/snapshot-status.ts';
 import type { EngineRunner } from './engine-thread/engine-thread.ts';
 import type { ResponseCache } from './response-cache.ts';
+import type { ThreadEntry } from './server-threads/shared-limits.ts';
+
+/** A registry's metrics as data, as one thread hands them to another. */
+export type MetricsData = MetricObjectWithValues<MetricValue<string>>[];
 
 /**
  * How the response cache answered a request: `hit`, `miss` (computed, or joined the same
@@ -33,10 +45,29 @@ export interface ImportRuns {
 }
 
 export interface MetricsSources {
-  readonly engines?: Pick<EngineRunner, 'queued'> & { readonly size?: number };
+  readonly engines?: Pick<EngineRunner, 'queued'> & {
+    readonly size?: number;
+    /** Expensive computations started (EnginePool.expensiveComputations). */
+    readonly expensive?: () => number;
+  };
   readonly responseCache?: ResponseCache;
   readonly snapshot?: () => SnapshotStatus | null;
   readonly importRuns?: () => Promise<ImportRuns>;
+  /** Every server thread's state and answers, when several serve. */
+  readonly roster?: { list(): ThreadEntry[] };
+  /**
+   * The other threads' metrics, when several serve: each scrape asks every thread for its own
+   * and adds them up with this thread's, so one scrape covers the service.
+   */
+  readonly threads?: () => Promise<MetricsData[]>;
+}
+
+export interface ServiceMetricsOptions {
+  /**
+   * Whether these metrics include the process's own (CPU, memory, event loop): the main
+   * thread's do; a server thread's leave them to it, so that a sum over threads counts them once.
+   */
+  readonly process?: boolean;
 }
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -48,9 +79,10 @@ export class ServiceMetrics {
   private readonly loads: Histogram<'phase'>;
   private readonly sources: MetricsSources = {};
 
-  constructor() {
+  constructor(options: ServiceMetricsOptions = {}) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry, prefix: 'muster_' });
+    if (options.process !== false)
+      collectDefaultMetrics({ register: this.registry, prefix: 'muster_' });
     this.latency = new Histogram({
       name: 'muster_http_request_duration_seconds',
       help: 'Time to answer a request, by route pattern, method, status and response-cache outcome (hit, miss, off, none)',
@@ -69,6 +101,35 @@ export class ServiceMetrics {
     this.engineGauges();
     this.cacheMetrics();
     this.importGauges();
+    this.threadMetrics();
+  }
+
+  /** Each server thread's answers and restarts, read from the roster when scraped. */
+  private threadMetrics(): void {
+    const registers = [this.registry];
+    const sources = this.sources;
+    const perThread = (name: string, help: string, value: (t: ThreadEntry) => number) =>
+      new Counter({
+        name,
+        help,
+        labelNames: ['thread'],
+        registers,
+        collect() {
+          if (sources.roster === undefined) return;
+          this.reset();
+          for (const t of sources.roster.list()) this.inc({ thread: String(t.thread) }, value(t));
+        },
+      });
+    perThread(
+      'muster_thread_requests_total',
+      'Requests each server thread answered',
+      (t) => t.answered,
+    );
+    perThread(
+      'muster_thread_restarts_total',
+      'Times each server thread was started again after it died',
+      (t) => Math.max(0, t.starts - 1),
+    );
   }
 
   /** The served snapshot, read when scraped. */
@@ -116,6 +177,15 @@ export class ServiceMetrics {
       registers,
       collect() {
         if (sources.engines?.size !== undefined) this.set(sources.engines.size);
+      },
+    });
+    new Gauge({
+      name: 'muster_engine_expensive_computations',
+      help: 'Computations started in the expensive lane since start: ratings of a parameter set or a model computed to be kept',
+      registers,
+      collect() {
+        const expensive = sources.engines?.expensive;
+        if (expensive !== undefined) this.set(expensive());
       },
     });
   }
@@ -246,6 +316,17 @@ export class ServiceMetrics {
 
   /** The exposition text (Prometheus text format 0.0.4) and its content type. */
   async exposition(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    const threads = this.sources.threads;
+    if (threads === undefined) {
+      return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    }
+    const all = [(await this.registry.getMetricsAsJSON()) as MetricsData, ...(await threads())];
+    const sum = AggregatorRegistry.aggregate(all);
+    return { contentType: this.registry.contentType, body: await sum.metrics() };
+  }
+
+  /** These metrics as data, for the thread that answers scrapes to add up. */
+  async data(): Promise<MetricsData> {
+    return (await this.registry.getMetricsAsJSON()) as MetricsData;
   }
 }

@@ -32,6 +32,7 @@ import { ProblemError } from '../../errors/problem.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { SnapshotHandoff } from '../../snapshot/threads/snapshot-handoff.ts';
 import type { AnswerBytes, AnswerOrder } from './answer-bytes.ts';
+import { abandonedBecause } from './engine-runner.ts';
 import type { EnginePressure, EngineRunner, TaskWaiter } from './engine-runner.ts';
 import type { FailureMessage, FromEngineThread } from './engine-thread-messages.ts';
 import { ClientShares } from './client-shares.ts';
@@ -82,14 +83,6 @@ function errorOf(failure: FailureMessage): Error {
   return error;
 }
 
-/** Why a task that nobody waits for any more was given up: the signal's own reason, unless it gave none. */
-function abandonedBecause(signal: AbortSignal): unknown {
-  const reason: unknown = signal.reason;
-  return reason instanceof Error && reason.name !== 'AbortError'
-    ? reason
-    : new ProblemError('timeout', 'the request was abandoned before its answer was ready');
-}
-
 function busy(waiting: number, lane: string): ProblemError {
   return new ProblemError(
     'busy',
@@ -111,6 +104,7 @@ export class EnginePool implements EngineRunner {
   private cheapWaiting = 0;
   private expensiveWaiting = 0;
   private expensiveRunning = 0;
+  private expensiveStarted = 0;
   private nextId = 1;
   private next = 0;
   private lastRefusedAt: number | null = null;
@@ -270,6 +264,11 @@ export class EnginePool implements EngineRunner {
     };
   }
 
+  /** Expensive tasks started since the pool was made: what was computed to be kept. */
+  expensiveComputations(): number {
+    return this.expensiveStarted;
+  }
+
   /** Tasks sent to each thread since the pool was made, in thread order. */
   tasksPerThread(): number[] {
     return [...this.sent];
@@ -367,6 +366,7 @@ export class EnginePool implements EngineRunner {
     if (job.expensive) {
       this.expensiveWaiting--;
       this.expensiveRunning++;
+      this.expensiveStarted++;
       this.clients.count(job, -1, 1);
     } else {
       this.cheapWaiting--;

@@ -7,6 +7,7 @@ import type {
   EngineTaskName,
   EngineTaskResult,
 } from '../../engine/engine-tasks.ts';
+import { ProblemError } from '../../errors/problem.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { AnswerBytes, AnswerOrder } from './answer-bytes.ts';
 import type { SnapshotReceivers } from '../../snapshot/threads/snapshot-handoff.ts';
@@ -40,6 +41,14 @@ export interface TaskWaiter {
    * share of the expensive lane. None: the task is not counted against any client.
    */
   readonly client?: string;
+}
+
+/** Why a task that nobody waits for any more was given up (docs/operations.md#limits): the signal's own reason, unless it gave none. */
+export function abandonedBecause(signal: AbortSignal): unknown {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error && reason.name !== 'AbortError'
+    ? reason
+    : new ProblemError('timeout', 'the request was abandoned before its answer was ready');
 }
 
 export interface EngineRunner extends SnapshotReceivers {

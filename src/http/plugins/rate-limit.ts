@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../../config/config.ts';
 import { ProblemError } from '../../errors/problem.ts';
 import { isWebClientPath } from '../web-client-paths.ts';
+import type { SharedRateCounts } from '../server-threads/shared-limits.ts';
 import { EXPOSED_HEADERS } from './origin-guard.ts';
 import { originMatcher } from './origin-matcher.ts';
 
@@ -32,6 +33,28 @@ export function isRateLimitExempt(url: string | undefined): boolean {
 export interface RateLimitOptions {
   /** Redis key prefix; tests give each run its own. */
   namespace?: string;
+  /**
+   * The counts every server thread of the process shares (shared-limits.ts), when several
+   * serve; without them (and without Redis) the counts are this thread's.
+   */
+  counts?: SharedRateCounts;
+}
+
+/** A @fastify/rate-limit store over the counts shared by the threads of this process. */
+function sharedStore(counts: SharedRateCounts, windowMs: number) {
+  return class SharedStore {
+    incr(
+      key: string,
+      done: (error: Error | null, count?: { current: number; ttl: number }) => void,
+    ): void {
+      done(null, counts.increment(key, windowMs));
+    }
+
+    // One count per client across every route, as with the default store.
+    child(): this {
+      return this;
+    }
+  };
 }
 
 /**
@@ -126,9 +149,11 @@ export async function installRateLimit(
     enableDraftSpec: true,
     // Availability over strictness: if Redis fails, serve unlimited and say so in the log.
     skipOnError: true,
-    ...(redis === undefined
-      ? {}
-      : { redis, nameSpace: options.namespace ?? DEFAULT_RATE_LIMIT_NAMESPACE }),
+    ...(redis !== undefined
+      ? { redis, nameSpace: options.namespace ?? DEFAULT_RATE_LIMIT_NAMESPACE }
+      : options.counts !== undefined
+        ? { store: sharedStore(options.counts, config.rateLimitWindowMs) }
+        : {}),
     keyGenerator: clientKey,
     // Preflights count too (docs/http-api.md#limits): a browser caches them for ten minutes,
     // and one uncounted kind of request would be a way around the limit on every path.

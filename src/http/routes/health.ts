@@ -30,7 +30,7 @@ const Check = Type.Object(
     observedValue: Type.Optional(
       Type.Union([Type.Number(), Type.String(), Type.Null()], {
         description:
-          'store:responseTime and redis:responseTime: ping time; store:dataVersion: the data version in the store; snapshot:games: games loaded (null before the first load); import:last: when the last import finished (null when none)',
+          'store:responseTime and redis:responseTime: ping time; store:dataVersion: the data version in the store; snapshot:games: games loaded (null before the first load); import:last: when the last import finished (null when none); thread:requests: the requests that thread answered',
       }),
     ),
     observedUnit: Type.Optional(Type.String({ description: 'Unit of observedValue, e.g. "ms"' })),
@@ -49,7 +49,7 @@ const Check = Type.Object(
   {
     additionalProperties: true,
     description:
-      'One check; snapshot:games also carries dataVersion, sides, lists, loadMs, bytes and ageSeconds of the snapshot served; responseCache:bytes carries hits, misses, entries, maxBytes and the dataVersion of the answers cached',
+      'One check; snapshot:games also carries dataVersion, sides, lists, loadMs, bytes and ageSeconds of the snapshot served; responseCache:bytes carries hits, misses, entries, maxBytes and the dataVersion of the answers cached; thread:requests carries restarts when the thread was started again after it died',
   },
 );
 
@@ -69,7 +69,7 @@ export const HealthResponse = Type.Object(
       Type.Array(Check, { description: 'The checks of this component and measurement' }),
       {
         description:
-          'Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable or slower than 2 s), store:read (only when the store\'s reads failed: fail), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process\'s response cache; always pass), engine:queue (computations waiting for an engine thread: warn, "degraded", while a computation has waited over 1 s or one was refused or abandoned in the last 10 s), process:draining (only while shutting down: fail, so health answers 503)',
+          'Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable or slower than 2 s), store:read (only when the store\'s reads failed: fail), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process\'s response cache; always pass), thread:requests (when several threads serve: one entry per thread, the requests it answered; warn while one is not serving), engine:queue (computations waiting for an engine thread: warn, "degraded", while a computation has waited over 1 s or one was refused or abandoned in the last 10 s), process:draining (only while shutting down: fail, so health answers 503)',
       },
     ),
   },
@@ -142,6 +142,28 @@ function importCheck(last: LastImport | undefined): Record<string, unknown> & { 
 function clip(summary: string, importId: number): string {
   if (summary.length <= HEALTH_IMPORT_SUMMARY_CHARS) return summary;
   return `${summary.slice(0, HEALTH_IMPORT_SUMMARY_CHARS)}… (cut; muster rejects --import ${importId} lists every reject)`;
+}
+
+/**
+ * The thread:requests check: one entry per server thread with the requests it has answered,
+ * warning for a thread that is not serving (starting again after it died, or closing).
+ */
+function threadChecks(
+  roster: NonNullable<AppContext['roster']>,
+  statuses: Status[],
+): Array<Record<string, unknown>> {
+  return roster.list().map(({ thread, state, answered, starts }) => {
+    const status: Status = state === 'serving' ? 'pass' : 'warn';
+    statuses.push(status);
+    return {
+      componentId: `thread-${thread}`,
+      componentType: 'component',
+      observedValue: answered,
+      status,
+      ...(state === 'serving' ? {} : { output: state }),
+      ...(starts > 1 ? { restarts: starts - 1 } : {}),
+    };
+  });
 }
 
 /** The snapshot:games check: warns while nothing is loaded or the store is ahead. */
@@ -337,6 +359,8 @@ export function registerHealthRoute(app: FastifyInstance, ctx: AppContext): void
       if (ctx.responseCache !== undefined) {
         checks['responseCache:bytes'] = [responseCacheCheck(ctx.responseCache.stats())];
       }
+
+      if (ctx.roster !== undefined) checks['thread:requests'] = threadChecks(ctx.roster, statuses);
 
       if (ctx.engineThread !== undefined) {
         const check = engineCheck(ctx.engineThread.pressure(), now);

@@ -1,9 +1,9 @@
 /**
  * The loading threads' scheduling priority (docs/architecture.md#the-snapshot-and-its-lifecycle).
- * A reload keeps every core busy for a minute at ten million games (on PostgreSQL its server's
- * processes too), and the serving thread, which must answer meanwhile, then waited up to 300 ms
- * for a core. Linux keeps a nice value per thread (setpriority(2), NOTES), so a loading thread
- * can step back alone: the serving and engine threads take a core first when they have work,
+ * A reload keeps every core busy for a long time at ten million games (on PostgreSQL its
+ * server's processes too), and the threads that must answer meanwhile then waited for a core
+ * (docs/architecture.md#the-snapshot-and-its-lifecycle). Linux keeps a nice value per thread (setpriority(2), NOTES), so a loading thread
+ * can step back alone: the threads that answer take a core first when they have work,
  * and the load still has every idle core.
  */
 import { readlinkSync } from 'node:fs';

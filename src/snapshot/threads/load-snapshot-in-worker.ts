@@ -13,10 +13,9 @@ import type { SnapshotReceivers } from './snapshot-handoff.ts';
 
 /**
  * The loading thread's young generation (three semi-spaces in V8): reading a page of rows makes
- * millions of short-lived row arrays and strings, which with V8's default 16 MiB semi-space
- * outlive a scavenge and are promoted, then marked and compacted. Measured at 10,000,000 games
- * (docs/operations.md#scale-model): garbage collection took 115 of 349 s of a load with the
- * default and 63 of 235 s with 64 MiB semi-spaces.
+ * millions of short-lived row arrays and strings, which with V8's default semi-space outlive a
+ * scavenge and are promoted, then marked and compacted; larger semi-spaces cut the load's
+ * garbage collection by about half at ten million games (docs/operations.md#scale-model).
  */
 const LOADER_YOUNG_GENERATION_MB = 192;
 

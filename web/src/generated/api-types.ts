@@ -3225,7 +3225,7 @@ export interface paths {
                     };
                     content: {
                         "application/health+json": {
-                            /** @description Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable or slower than 2 s), store:read (only when the store's reads failed: fail), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process's response cache; always pass), engine:queue (computations waiting for an engine thread: warn, "degraded", while a computation has waited over 1 s or one was refused or abandoned in the last 10 s), process:draining (only while shutting down: fail, so health answers 503) */
+                            /** @description Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable or slower than 2 s), store:read (only when the store's reads failed: fail), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process's response cache; always pass), thread:requests (when several threads serve: one entry per thread, the requests it answered; warn while one is not serving), engine:queue (computations waiting for an engine thread: warn, "degraded", while a computation has waited over 1 s or one was refused or abandoned in the last 10 s), process:draining (only while shutting down: fail, so health answers 503) */
                             checks: {
                                 [key: string]: ({
                                     /** @description The component checked (store: its dialect, e.g. "sqlite") */
@@ -3234,7 +3234,7 @@ export interface paths {
                                     componentType?: string;
                                     /** @description Unit of observedValue, e.g. "ms" */
                                     observedUnit?: string;
-                                    /** @description store:responseTime and redis:responseTime: ping time; store:dataVersion: the data version in the store; snapshot:games: games loaded (null before the first load); import:last: when the last import finished (null when none) */
+                                    /** @description store:responseTime and redis:responseTime: ping time; store:dataVersion: the data version in the store; snapshot:games: games loaded (null before the first load); import:last: when the last import finished (null when none); thread:requests: the requests that thread answered */
                                     observedValue?: number | string | null;
                                     /** @description Why the check warns or fails, or other detail; absent when nothing to say */
                                     output?: string;
@@ -3281,7 +3281,7 @@ export interface paths {
                     };
                     content: {
                         "application/health+json": {
-                            /** @description Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable or slower than 2 s), store:read (only when the store's reads failed: fail), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process's response cache; always pass), engine:queue (computations waiting for an engine thread: warn, "degraded", while a computation has waited over 1 s or one was refused or abandoned in the last 10 s), process:draining (only while shutting down: fail, so health answers 503) */
+                            /** @description Checks keyed "component:measurement": store:responseTime (warn above 500 ms, fail when unreachable or slower than 2 s), store:read (only when the store's reads failed: fail), store:dataVersion, import:last (warn when it failed or was interrupted), redis:responseTime (when MUSTER_REDIS_URL is set: warn above 500 ms or when unreachable), snapshot:games (warn while not loaded or behind the store), responseCache:bytes (this process's response cache; always pass), thread:requests (when several threads serve: one entry per thread, the requests it answered; warn while one is not serving), engine:queue (computations waiting for an engine thread: warn, "degraded", while a computation has waited over 1 s or one was refused or abandoned in the last 10 s), process:draining (only while shutting down: fail, so health answers 503) */
                             checks: {
                                 [key: string]: ({
                                     /** @description The component checked (store: its dialect, e.g. "sqlite") */
@@ -3290,7 +3290,7 @@ export interface paths {
                                     componentType?: string;
                                     /** @description Unit of observedValue, e.g. "ms" */
                                     observedUnit?: string;
-                                    /** @description store:responseTime and redis:responseTime: ping time; store:dataVersion: the data version in the store; snapshot:games: games loaded (null before the first load); import:last: when the last import finished (null when none) */
+                                    /** @description store:responseTime and redis:responseTime: ping time; store:dataVersion: the data version in the store; snapshot:games: games loaded (null before the first load); import:last: when the last import finished (null when none); thread:requests: the requests that thread answered */
                                     observedValue?: number | string | null;
                                     /** @description Why the check warns or fails, or other detail; absent when nothing to say */
                                     output?: string;

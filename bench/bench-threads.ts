@@ -1,0 +1,188 @@
+/**
+ * `muster serve` itself under load, with each count of MUSTER_THREADS asked for
+ * (docs/operations.md#threads): the statistics routes uncached (MUSTER_RESPONSE_CACHE_MB=0), a
+ * browser's Accept-Encoding, `--connections` keep-alive clients each, from autocannon on this
+ * machine. Per route: answers a second, p99, the whole process's CPU per answer (from
+ * /proc/PID/stat) and the share of the answers each server thread gave (from /metrics).
+ *
+ *   npm exec -- node --import tsx bench/bench-threads.ts --db bench-20000.db --threads 1,2 \
+ *     --seconds 2 [--connections 8] [--label L]
+ *
+ * With MUSTER_THREADS=1 `muster serve` runs as one serving thread and one engine thread (the
+ * design before server threads), so the 1-thread rows are that design's in the same run.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string' },
+    threads: { type: 'string', default: '1,2' },
+    seconds: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '8' },
+    label: { type: 'string', default: 'threads' },
+    routes: { type: 'string' },
+  },
+});
+const BIN = resolve(import.meta.dirname, '..', 'bin', 'muster.js');
+const ORIGIN = 'http://bench.example';
+const FILTER = { from: '2025-01-01', to: '2025-12-31', minParticipants: 16 };
+const ROUTES = values.routes?.split(',') ?? [
+  'faction-stats',
+  'army-matchup',
+  'item-use-stats',
+  'scenario',
+  'scenario-stats',
+];
+const BROWSER = 'gzip, deflate, br, zstd';
+
+interface Row {
+  route: string;
+  threads: number;
+  mode: string;
+  rps: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  processCpuMs: number;
+  /** Each server thread's share of the answers, in % (one serving thread: [100]). */
+  shares: number[];
+}
+
+/** The process's CPU so far, ms (utime + stime of /proc/PID/stat, in clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Requests each server thread answered, from one scrape (empty: one serving thread). */
+async function perThread(metricsUrl: string): Promise<number[]> {
+  const text = await (await fetch(metricsUrl)).text();
+  return [...text.matchAll(/^muster_thread_requests_total\{thread="(\d+)"\} (\d+)$/gm)].map((m) =>
+    Number(m[2]),
+  );
+}
+
+async function serve(threads: number) {
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    env: {
+      ...process.env,
+      MUSTER_DATABASE_URL: resolve(values.db!),
+      MUSTER_PORT: '0',
+      MUSTER_THREADS: String(threads),
+      MUSTER_RESPONSE_CACHE_MB: '0',
+      MUSTER_RATE_LIMIT_MAX: '1000000',
+      MUSTER_ALLOWED_ORIGINS: ORIGIN,
+      MUSTER_METRICS_PORT: '0',
+      MUSTER_LOG_LEVEL: 'warn',
+      MUSTER_SNAPSHOT_FILE: 'off',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  await new Promise<void>((done, fail) => {
+    child.stdout!.on('data', (d) => {
+      out += d;
+      if (/metrics \(operators only\)/.test(out)) done();
+    });
+    void exited.then(() => fail(new Error(`muster serve exited: ${out}`)));
+  });
+  const url = /listening on (http:\/\/\S+)/.exec(out)![1];
+  const mode = /\(store: [^;]*; (.*)\)$/m.exec(out)![1];
+  const metricsUrl = /metrics \(operators only\): (\S+)/.exec(out)![1];
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { pid: child.pid!, url, mode, metricsUrl, stop };
+}
+
+async function load(url: string, route: string, seconds: number) {
+  return autocannon({
+    url: `${url}/api/${route}`,
+    method: 'POST',
+    connections: Number(values.connections),
+    duration: seconds,
+    headers: { origin: ORIGIN, 'content-type': 'application/json', 'accept-encoding': BROWSER },
+    body: JSON.stringify(FILTER),
+  });
+}
+
+async function run(threads: number, seconds: number): Promise<Row[]> {
+  const server = await serve(threads);
+  const rows: Row[] = [];
+  try {
+    for (const route of ROUTES) {
+      await load(server.url, route, 1); // warm-up: serialisers compiled, caches touched
+      const [cpu0, by0] = [cpuMs(server.pid), await perThread(server.metricsUrl)];
+      const result = await load(server.url, route, seconds);
+      const [cpu1, by1] = [cpuMs(server.pid), await perThread(server.metricsUrl)];
+      const answered = by1.map((n, i) => n - by0[i]);
+      const total = answered.reduce((a, b) => a + b, 0);
+      const row: Row = {
+        route,
+        threads,
+        mode: server.mode,
+        rps: result.requests.average,
+        p99: result.latency.p99,
+        requests: result.requests.total,
+        non2xx: result.non2xx,
+        processCpuMs: (cpu1 - cpu0) / Math.max(1, result.requests.total),
+        shares: total === 0 ? [100] : answered.map((n) => (100 * n) / total),
+      };
+      rows.push(row);
+      console.error(
+        `${route}, ${threads} thread(s): ${row.rps.toFixed(0)} req/s, p99 ${row.p99} ms, ` +
+          `${row.processCpuMs.toFixed(2)} ms CPU/answer, shares ${row.shares.map((s) => s.toFixed(0)).join('/')} %`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
+
+const counts = values.threads.split(',').map(Number);
+const loadBefore = loadavg()[0];
+const seconds = Number(values.seconds);
+const rows: Row[] = [];
+for (const threads of counts) rows.push(...(await run(threads, seconds)));
+
+const base = (route: string) => rows.find((r) => r.route === route && r.threads === counts[0])!;
+const lines = [
+  `# muster serve by MUSTER_THREADS (${values.label})`,
+  '',
+  `Node ${process.version}, ${availableParallelism()} CPUs (shared with other work: the load generator runs on the same machine), ` +
+    `load average ${loadBefore.toFixed(0)} at the start and ${loadavg()[0].toFixed(0)} at the end, ` +
+    `data set ${values.db}, ${values.connections} keep-alive clients, ${seconds} s a route after a 1 s warm-up, uncached, Accept-Encoding "${BROWSER}".`,
+  '',
+  '| route | threads | mode | req/s | vs first count | p99 ms | process CPU ms/answer | share per thread | non-2xx |',
+  '| --- | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: |',
+  ...rows.map(
+    (r) =>
+      `| ${r.route} | ${r.threads} | ${r.mode} | ${r.rps.toFixed(0)} | ${(r.rps / base(r.route).rps).toFixed(2)}x | ${r.p99} | ${r.processCpuMs.toFixed(2)} | ${r.shares.map((s) => `${s.toFixed(0)} %`).join(' / ')} | ${r.non2xx} |`,
+  ),
+  '',
+];
+const file = join(import.meta.dirname, 'results', `bench-${values.label}`);
+writeFileSync(`${file}.md`, lines.join('\n'));
+writeFileSync(
+  `${file}.json`,
+  JSON.stringify(
+    {
+      node: process.version,
+      cpus: availableParallelism(),
+      loadBefore,
+      loadAfter: loadavg()[0],
+      rows,
+    },
+    null,
+    2,
+  ),
+);
+console.error(`wrote ${file}.md`);
