@@ -82,8 +82,8 @@ built = (async () => {
     engineThread: engine,
     metrics,
     roster,
-    rateCounts: new SharedRateCounts(data.limits),
-    connectionCounts: new SharedConnectionCounts(data.limits),
+    rateCounts: new SharedRateCounts(data.limits, data.index),
+    connectionCounts: new SharedConnectionCounts(data.limits, data.threads, data.index),
   });
   app.addHook('onResponse', (_request, _reply, done) => {
     roster.answered(data.index);

@@ -104,6 +104,13 @@ describe('muster serve with two server threads in one process', () => {
     async () => {
       const { base, threads, running, stop } = await startInProcess('restart.db');
       const answered = () => threads.roster.list().map((t) => t.answered);
+      const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
+      const settled = async (before: number[]) => {
+        for (let i = 0; i < 200 && sum(answered()) < sum(before) + 1; i++) {
+          await new Promise((done) => setTimeout(done, 5));
+        }
+        assert.equal(sum(answered()), sum(before) + 1, 'one answer counted');
+      };
       try {
         // Keep-alive connections until one is on thread 1 (the thread that will live on).
         const agents: Agent[] = [];
@@ -113,6 +120,10 @@ describe('muster serve with two server threads in one process', () => {
           agents.push(agent);
           const before = answered();
           assert.equal(await get(base, '/.well-known/api-catalog', agent), 200);
+          // A thread counts an answer once it has been written, which may be after the client
+          // has read it: wait for this answer's count, or an earlier one landing late would
+          // name the wrong thread.
+          await settled(before);
           if (answered()[1] > before[1]) survivor = agent;
         }
         assert.ok(survivor !== undefined, 'a connection on thread 1');

@@ -18,7 +18,7 @@ import { typescriptWorker } from '../../snapshot/threads/typescript-worker.ts';
 import type { MetricsData } from '../metrics.ts';
 import type { FromServerThread, ToServerThread } from './server-thread-messages.ts';
 import type { EnginePoolHost } from './engine-pool-host.ts';
-import { ThreadRoster } from './shared-limits.ts';
+import { ThreadRoster, releaseThread } from './shared-limits.ts';
 
 /** A server thread that could not listen (the platform refused `reusePort`, or the port). */
 export class ListenRefused extends Error {
@@ -159,6 +159,7 @@ export class ServerThreads {
   private exited(index: number, thread: ServerThread): void {
     this.roster.mark(index, 'stopped');
     if (thread.closing || this.closing || this.threads[index] !== thread) return;
+    releaseThread(this.options.limits, this.options.size, index);
     const fresh = this.startThread(index);
     this.threads[index] = fresh;
     this.options.onRestart?.(index, thread.exited!);

@@ -5,28 +5,31 @@
  * a window is refused whichever thread takes it; the open connections, in all and per client
  * (docs/operations.md#connections); and each thread's state and answers, which health and the
  * metrics list. A client's slot is found by two hashes of its key in a table of fixed size; a
- * short lock (Atomics) makes each count exact.
+ * short lock (Atomics) makes each rate count exact. A thread may die anywhere, a lock held
+ * included: each lock records its holder, and each thread counts its connections in a table of
+ * its own, so that the main thread frees what a dead thread held (`releaseThread`) and its
+ * connections stop counting against the living.
  */
 
 /** Clients counted at once; past it, a full neighbourhood reuses a slot (see each table). */
 const SLOTS = 16_384;
 /** Slots tried from a key's home. */
 const PROBES = 32;
-/** Int32 cells of a table: its lock, a spare cell, then per slot two hashes, a count, a spare. */
+/** Int32 cells of a table: its lock (its holder's number), a spare cell, then per slot two hashes, a count, a spare. */
 const TABLE_CELLS = 2 + SLOTS * 4;
 /** Spins before a thread waiting for a lock sleeps on it. */
 const SPINS = 64;
 /** Int32 cells per thread in the roster: its state, its answers, its starts, a spare. */
 const ROSTER_CELLS = 4;
 
-/** Where each part lies in the buffer, in bytes. */
+/** Where each part lies in the buffer, in bytes, for `threads` threads. */
 function layout(threads: number) {
   const rate = 0;
   const starts = rate + TABLE_CELLS * 4;
   const connections = starts + SLOTS * 8;
-  const total = connections + TABLE_CELLS * 4;
-  const roster = total + 8;
-  return { rate, starts, connections, total, roster, end: roster + threads * ROSTER_CELLS * 4 };
+  const totals = connections + threads * TABLE_CELLS * 4;
+  const roster = totals + threads * 4;
+  return { rate, starts, connections, totals, roster, end: roster + threads * ROSTER_CELLS * 4 };
 }
 
 /** A new buffer for the service's shared limits, with a place for each of `threads`. */
@@ -41,19 +44,34 @@ function fnv1a(text: string, basis: number): number {
   return h | 0;
 }
 
-/** A table of counts by key under one lock (cell 0). */
+/**
+ * A table of counts by key. Writers take its lock (cell 0, holding the writer's number) unless
+ * the table has one writer only; readers of a one-writer table read without it.
+ */
 class KeyTable {
-  constructor(readonly cells: Int32Array) {}
+  constructor(
+    readonly cells: Int32Array,
+    private readonly holder = 1,
+  ) {}
 
   lock(): void {
-    for (let spins = 0; Atomics.compareExchange(this.cells, 0, 0, 1) !== 0; spins++) {
-      if (spins >= SPINS) Atomics.wait(this.cells, 0, 1, 1);
+    for (let spins = 0; ; spins++) {
+      const held = Atomics.compareExchange(this.cells, 0, 0, this.holder);
+      if (held === 0) return;
+      if (spins >= SPINS) Atomics.wait(this.cells, 0, held, 1);
     }
   }
 
   unlock(): void {
     Atomics.store(this.cells, 0, 0);
     Atomics.notify(this.cells, 0, 1);
+  }
+
+  /** Frees the lock if `holder` holds it (it died holding it); true if it did. */
+  release(holder: number): boolean {
+    if (Atomics.compareExchange(this.cells, 0, holder, 0) !== holder) return false;
+    Atomics.notify(this.cells, 0);
+    return true;
   }
 
   /**
@@ -80,9 +98,18 @@ class KeyTable {
     return this.cells[2 + slot * 4 + 2];
   }
 
+  /** The count of `key`, 0 when absent. */
+  countOf(key: string): number {
+    const { slot } = this.find(key, () => false);
+    return slot < 0 ? 0 : Atomics.load(this.cells, 2 + slot * 4 + 2);
+  }
+
+  /** Writes the hashes before the count, so a reader without the lock never counts a stale key. */
   set(slot: number, h: number[], count: number): void {
     const at = 2 + slot * 4;
-    [this.cells[at], this.cells[at + 1], this.cells[at + 2]] = [h[0], h[1], count];
+    this.cells[at] = h[0];
+    this.cells[at + 1] = h[1];
+    Atomics.store(this.cells, at + 2, count);
   }
 }
 
@@ -97,9 +124,10 @@ export class SharedRateCounts {
   private readonly table: KeyTable;
   private readonly starts: Float64Array;
 
-  constructor(buffer: SharedArrayBuffer) {
+  /** The counts in `buffer`, as thread `thread` takes part in them (it holds the lock by its number). */
+  constructor(buffer: SharedArrayBuffer, thread = 0) {
     const at = layout(0);
-    this.table = new KeyTable(new Int32Array(buffer, at.rate, TABLE_CELLS));
+    this.table = new KeyTable(new Int32Array(buffer, at.rate, TABLE_CELLS), thread + 1);
     this.starts = new Float64Array(buffer, at.starts, SLOTS);
   }
 
@@ -142,49 +170,64 @@ export class SharedRateCounts {
 }
 
 /**
- * The open connections of every thread: in all, and per client address. A client whose
- * neighbourhood is full is not counted per client (16,384 clients would have to share it).
+ * The open connections of every thread: in all, and per client address. Each thread counts its
+ * own in a table of its own, which only it writes; a count is the sum over the threads' tables.
+ * A client whose neighbourhood is full is not counted per client (16,384 clients would have to
+ * share it).
  */
 export class SharedConnectionCounts {
-  private readonly table: KeyTable;
+  private readonly tables: KeyTable[];
   private readonly totals: Int32Array;
 
-  constructor(buffer: SharedArrayBuffer) {
-    const at = layout(0);
-    this.table = new KeyTable(new Int32Array(buffer, at.connections, TABLE_CELLS));
-    this.totals = new Int32Array(buffer, at.total, 2);
+  /** The counts in `buffer` made for `threads` threads, as thread `thread` writes them. */
+  constructor(
+    buffer: SharedArrayBuffer,
+    threads: number,
+    private readonly thread: number,
+  ) {
+    const at = layout(threads);
+    this.tables = Array.from(
+      { length: threads },
+      (_, t) =>
+        new KeyTable(new Int32Array(buffer, at.connections + t * TABLE_CELLS * 4, TABLE_CELLS)),
+    );
+    this.totals = new Int32Array(buffer, at.totals, threads);
   }
 
   /** Connections open in all. */
   total(): number {
-    return Atomics.load(this.totals, 0);
+    let open = 0;
+    for (let t = 0; t < this.totals.length; t++) open += Atomics.load(this.totals, t);
+    return open;
   }
 
   /** Connections open from `address`. */
   of(address: string): number {
-    const { table } = this;
-    table.lock();
-    try {
-      const { slot } = table.find(address, () => false);
-      return slot < 0 ? 0 : table.count(slot);
-    } finally {
-      table.unlock();
-    }
+    let open = 0;
+    for (const table of this.tables) open += table.countOf(address);
+    return open;
   }
 
-  /** Counts a connection from `address` opened (+1) or closed (-1). */
+  /** Counts a connection of this thread from `address` opened (+1) or closed (-1). */
   add(address: string, by: 1 | -1): void {
-    Atomics.add(this.totals, 0, by);
-    const { table } = this;
-    table.lock();
-    try {
-      const { slot, spare, h } = table.find(address, (s) => table.count(s) === 0);
-      if (slot >= 0) table.set(slot, h, Math.max(0, table.count(slot) + by));
-      else if (by > 0 && spare >= 0) table.set(spare, h, 1);
-    } finally {
-      table.unlock();
-    }
+    Atomics.add(this.totals, this.thread, by);
+    const table = this.tables[this.thread];
+    const { slot, spare, h } = table.find(address, (s) => table.count(s) === 0);
+    if (slot >= 0) table.set(slot, h, Math.max(0, table.count(slot) + by));
+    else if (by > 0 && spare >= 0) table.set(spare, h, 1);
   }
+}
+
+/**
+ * Frees what thread `thread` held in `buffer` (made for `threads` threads) once it has ended:
+ * the rate table's lock, if it died holding it, and its connections, which ended with it.
+ * Called by the main thread before the thread is started again.
+ */
+export function releaseThread(buffer: SharedArrayBuffer, threads: number, thread: number): void {
+  const at = layout(threads);
+  new KeyTable(new Int32Array(buffer, at.rate, TABLE_CELLS)).release(thread + 1);
+  new Int32Array(buffer, at.connections + thread * TABLE_CELLS * 4, TABLE_CELLS).fill(0);
+  Atomics.store(new Int32Array(buffer, at.totals, threads), thread, 0);
 }
 
 /** A server thread's state in the roster. */
