@@ -27,11 +27,21 @@ function find(dir) {
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const sideBySide = process.argv.includes('--side-by-side');
+// Longest first: a pass runs two files at a time, and one that starts late and runs long leaves
+// the other slot idle at the end. The browser tests (each drives Chromium) and the tests that start
+// `muster serve` processes take several times as long as most files (docs/operations.md#tests);
+// the rest follow in name order.
+const LONG_FIRST = [/^test\/web\//, /^test\/cli\/serve/, /^test\/http\/rankings-satellites/];
+const rank = (file) => {
+  const i = LONG_FIRST.findIndex((pattern) => pattern.test(file));
+  return i === -1 ? LONG_FIRST.length : i;
+};
 const files = (
   only.length ? only.flatMap((p) => (statSync(p).isDirectory() ? find(p) : [p])) : find('test')
 )
   .map((f) => relative(process.cwd(), f))
-  .sort();
+  .sort()
+  .sort((a, b) => rank(a) - rank(b));
 const tapDir = mkdtempSync(join(tmpdir(), 'muster-tap-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
@@ -48,7 +58,7 @@ function removeSharedFiles(run) {
 }
 
 /**
- * Starts one pass (a `node --test` process over every file) and resolves once it has ended.
+ * Starts one pass (scripts/test-pass.mjs over every file) and resolves once it has ended.
  * Its spec output goes to `out`; the runner's totals come from its TAP file.
  */
 function startPass(label, databaseUrl, out) {
@@ -62,22 +72,10 @@ function startPass(label, databaseUrl, out) {
   };
   if (databaseUrl === null) delete env.MUSTER_TEST_DATABASE_URL;
   else env.MUSTER_TEST_DATABASE_URL = databaseUrl;
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      ...(process.env.MUSTER_TEST_TIMINGS ? ['--import', './scripts/test-timings.mjs'] : []),
-      '--test',
-      '--test-concurrency=2',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=tap',
-      `--test-reporter-destination=${tap}`,
-      ...files,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'], env },
-  );
+  const child = spawn(process.execPath, ['scripts/test-pass.mjs', `--tap=${tap}`, ...files], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env,
+  });
   child.stdout.on('data', (chunk) => out(chunk));
   return new Promise((done) => {
     child.on('close', (status) => {

@@ -4,6 +4,7 @@
  * (docs/architecture.md#threads): health answers on new connections while such computations
  * run, a client's share of the expensive lane holds over both threads (429
  * too-many-computations), and ratings of one parameter set are computed once for the service.
+ * Each server runs over a copy of the pass's seeded demo database (test/support/seeded-demo-file.ts).
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -11,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { copySeededDemo } from '../support/seeded-demo-file.ts';
 
 const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'muster.js');
 const ORIGIN = 'http://stats.example';
@@ -18,12 +20,14 @@ const dir = mkdtempSync(join(tmpdir(), 'muster-threads-pool-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 async function startServe(name: string) {
-  const child = spawn(process.execPath, [BIN, 'serve', '--seed-if-empty'], {
+  const database = join(dir, `${name}.db`);
+  await copySeededDemo(database);
+  const child = spawn(process.execPath, [BIN, 'serve'], {
     env: {
       ...process.env,
       MUSTER_PORT: '0',
       MUSTER_LOG_LEVEL: 'warn',
-      MUSTER_DATABASE_URL: join(dir, `${name}.db`),
+      MUSTER_DATABASE_URL: database,
       MUSTER_THREADS: '2',
       MUSTER_METRICS_PORT: '0',
       MUSTER_ALLOWED_ORIGINS: ORIGIN,

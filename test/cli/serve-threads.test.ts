@@ -3,6 +3,7 @@
  * new connections so the kernel spreads them: both threads answer, the rate limit is exact
  * over both, health answers the same from either and lists both, one scrape of /metrics covers
  * both, and SIGTERM with requests in flight on the threads answers every one and exits 0.
+ * Each server runs over a copy of the pass's seeded demo database (test/support/seeded-demo-file.ts).
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -11,13 +12,16 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { copySeededDemo } from '../support/seeded-demo-file.ts';
 
 const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'muster.js');
 const dir = mkdtempSync(join(tmpdir(), 'muster-threads-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-async function startServe(env: Record<string, string>) {
-  const child = spawn(process.execPath, [BIN, 'serve', '--seed-if-empty'], {
+/** `muster serve` over a copy of the seeded demo database at `MUSTER_DATABASE_URL` (a file). */
+async function startServe(env: Record<string, string> & { MUSTER_DATABASE_URL: string }) {
+  await copySeededDemo(env.MUSTER_DATABASE_URL);
+  const child = spawn(process.execPath, [BIN, 'serve'], {
     env: { ...process.env, MUSTER_PORT: '0', MUSTER_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import { chromium } from 'playwright-core';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page, PageScreenshotOptions } from 'playwright-core';
 import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
 import { buildTestApp } from './test-app.ts';
 import type { TestApp, TestAppOptions } from './test-app.ts';
+import { TEST_BACKEND } from './test-store.ts';
 
 export const CHROMIUM_PATH = process.env.MUSTER_TEST_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -126,6 +127,17 @@ export async function until(condition: () => Promise<boolean>, ms = 20_000): Pro
 
 /** Where the browser tests save their screenshots (gitignored), to be looked at after a run. */
 export const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts/web');
+
+/**
+ * Saves a screenshot of a page or an element to `options.path`, on the SQLite pass only: the
+ * PostgreSQL pass shows the same pages over the same data, and a full-page PNG costs the browser
+ * about as long as opening the page (docs/operations.md#tests). Where none is taken, an element is
+ * still waited for until visible, as its screenshot would have been.
+ */
+export async function screenshot(target: Page | Locator, options: PageScreenshotOptions) {
+  if (TEST_BACKEND === 'sqlite') await target.screenshot(options);
+  else if ('waitFor' in target) await target.waitFor({ state: 'visible' });
+}
 
 /** The two screens every page is checked on: a desktop and a phone. */
 export const SIZES = {

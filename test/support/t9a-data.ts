@@ -3,13 +3,13 @@
  * test pass. Returns null, for the test to skip, when it is absent.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { importSources } from '../../src/ingest/import-sources.ts';
 import { openMigratedStore, openStore } from '../../src/store/store.ts';
+import { buildOnce, passName } from './build-once.ts';
 import { openTestStore, TEST_BACKEND, TEST_DATABASE_URL } from './test-store.ts';
 import type { TestStore } from './test-store.ts';
 
@@ -60,14 +60,6 @@ async function unpack(): Promise<string | null> {
   return data;
 }
 
-/** The pass's name from the runner (scripts/run-tests.mjs), or null for a file run on its own. */
-function passName(): string | null {
-  const run = process.env.MUSTER_TEST_RUN;
-  return run !== undefined && /^[a-z0-9]+$/.test(run) ? run : null;
-}
-
-const SHARED_WAIT_MS = 15 * 60_000;
-
 /**
  * A store holding the whole T9A set, imported once per test pass and shared by the test files
  * that only read it: the runner names the pass in MUSTER_TEST_RUN and removes the store after
@@ -84,30 +76,6 @@ export async function sharedT9aStore(): Promise<TestStore | null> {
     return store;
   }
   return TEST_BACKEND === 'postgres' ? sharedOnPostgres(run) : sharedOnSqlite(run);
-}
-
-/**
- * Builds `path` once per pass: the first process to take the lock (a folder beside it) builds it
- * under another name and renames it into place; the others wait until it is there.
- */
-async function buildOnce(path: string, build: (building: string) => Promise<void>): Promise<void> {
-  let builder = false;
-  try {
-    mkdirSync(`${path}.lock`);
-    builder = true;
-  } catch {
-    // Another test process builds it.
-  }
-  if (builder && !existsSync(path)) {
-    const building = `${path}.building`;
-    await build(building);
-    renameSync(building, path);
-  }
-  const waitUntil = Date.now() + SHARED_WAIT_MS;
-  while (!existsSync(path)) {
-    if (Date.now() > waitUntil) throw new Error(`${path} was not built in time`);
-    await sleep(250);
-  }
 }
 
 /** The pass's SQLite file: the first process to take the lock imports it, the others wait. */

@@ -19,6 +19,7 @@ import {
   browserMissing,
   CHROMIUM_PATH,
   freePort,
+  screenshot,
   SIZES,
   until,
 } from '../support/browser.ts';
@@ -232,7 +233,7 @@ describe(
           (await matchup('Charlie vs Delta').getAttribute('class')) ?? '',
           /highlight/,
         );
-        await page.screenshot({
+        await screenshot(page, {
           path: join(ARTIFACTS, `compare-${size}-${TEST_BACKEND}.png`),
           fullPage: true,
         });
@@ -328,7 +329,7 @@ describe(
           await open(page, at.origin, `view=event&event=${id}`);
           const standings = page.getByTestId('standings');
           await standings.waitFor();
-          await page.screenshot({
+          await screenshot(page, {
             path: join(ARTIFACTS, `csv-event-${name}-${size}-${TEST_BACKEND}.png`),
             fullPage: true,
           });
@@ -383,7 +384,7 @@ describe(
 
           // Satellites: the page's own filter names the file; the demo data has upcoming ones.
           await open(page, at.origin, 'view=satellites');
-          await page.screenshot({
+          await screenshot(page, {
             path: join(ARTIFACTS, `csv-satellites-${name}-${size}-${TEST_BACKEND}.png`),
             fullPage: true,
           });
@@ -444,7 +445,7 @@ describe(
         await rows.first().waitFor();
         assert.equal(await rows.count(), 8);
         await section.scrollIntoViewIfNeeded();
-        await page.screenshot({
+        await screenshot(page, {
           path: join(ARTIFACTS, `scenario-parts-${size}-${TEST_BACKEND}.png`),
         });
         const file = await download(page, section.locator('button.download'));
@@ -503,7 +504,7 @@ describe(
           if (shown) break;
           assert.ok(attempt < 3, 'the definition dialog did not open after three taps');
         }
-        await page.screenshot({ path: join(ARTIFACTS, `definition-${size}-${TEST_BACKEND}.png`) });
+        await screenshot(page, { path: join(ARTIFACTS, `definition-${size}-${TEST_BACKEND}.png`) });
         const href = await dialog.getByRole('link').getAttribute('href');
         assert.equal(href, '/docs/statistics#win-rate');
         await page.keyboard.press('Escape');
@@ -521,7 +522,7 @@ describe(
         assert.ok(await page.locator('main th[aria-sort]', { hasText: 'Win rate' }).count());
         await page.goto(`${origin}${href}`);
         assert.equal(await page.locator('[id="win-rate"]').count(), 1);
-        await page.screenshot({ path: join(ARTIFACTS, `methods-${size}-${TEST_BACKEND}.png`) });
+        await screenshot(page, { path: join(ARTIFACTS, `methods-${size}-${TEST_BACKEND}.png`) });
         assert.deepEqual(errors, []);
         await page.close();
       });

@@ -10,8 +10,9 @@ import { after, before, describe, it } from 'node:test';
 import {
   ARTIFACTS,
   browserSkipReason,
-  serveTestApp,
   launchBrowser,
+  screenshot,
+  serveTestApp,
   SIZES,
   watchedPage,
 } from '../support/browser.ts';
@@ -71,7 +72,10 @@ describe(`before/after emphasis (${TEST_BACKEND})`, { skip: browserSkipReason() 
         await p.getByTestId('compare-summary').innerText(),
         /at least 20 games in each window.*Benjamini–Hochberg/s,
       );
-      await p.screenshot({ path: join(ARTIFACTS, `compare-emphasis-${size}.png`), fullPage: true });
+      await screenshot(p, {
+        path: join(ARTIFACTS, `compare-emphasis-${size}.png`),
+        fullPage: true,
+      });
       assert.deepEqual(watched.errors, []);
       await p.close();
     });

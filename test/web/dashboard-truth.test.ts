@@ -17,6 +17,7 @@ import {
   browserSkipReason,
   freePort,
   launchBrowser,
+  screenshot,
   SIZES,
   until,
   watchedPage,
@@ -427,7 +428,7 @@ describe(
       });
     }
 
-    it('leaves a screenshot of every page at both sizes, on the demo and the T9A data', async () => {
+    it('fits every page to both sizes on the demo and the T9A data, with a screenshot of each', async () => {
       for (const [name, served] of [
         ['demo', demo],
         ['t9a', t9a],
@@ -443,7 +444,7 @@ describe(
               'document.documentElement.scrollWidth - window.innerWidth',
             );
             assert.ok(overflow <= 1, `${name} ${view} is ${overflow}px wider than the ${size}`);
-            await page.screenshot({
+            await screenshot(page, {
               path: join(ARTIFACTS, `${name}-${view}-${size}-${TEST_BACKEND}.png`),
               fullPage: true,
             });

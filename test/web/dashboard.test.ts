@@ -15,6 +15,7 @@ import {
   browserSkipReason,
   freePort,
   launchBrowser,
+  screenshot,
   until,
   watchedPage,
 } from '../support/browser.ts';
@@ -75,7 +76,7 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
       // Team pairing opens on where its two teams come from; every other page on its table.
       const content = view === 'pairing' ? 'main .team-pairing [role=tablist]' : 'main table';
       assert.ok((await page.locator(content).count()) > 0, `${view}: no ${content}`);
-      await page.screenshot({
+      await screenshot(page, {
         path: join(ARTIFACTS, `${view}-${TEST_BACKEND}.png`),
         fullPage: true,
       });
@@ -88,7 +89,7 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
       'document.documentElement.scrollWidth - window.innerWidth',
     );
     assert.ok(overflow <= 1, `the page is ${overflow}px wider than a phone`);
-    await page.screenshot({
+    await screenshot(page, {
       path: join(ARTIFACTS, `meta-phone-${TEST_BACKEND}.png`),
       fullPage: true,
     });
@@ -96,7 +97,7 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${served.origin}/?view=matchups`);
     await page.locator('button.heat').first().waitFor();
-    await page.screenshot({
+    await screenshot(page, {
       path: join(ARTIFACTS, `matchups-dark-${TEST_BACKEND}.png`),
       fullPage: true,
     });
@@ -276,7 +277,7 @@ describe(`the dashboard in a real browser (${TEST_BACKEND})`, { skip: skipReason
       const text = await alert.innerText();
       assert.match(text, /Too many requests \(429\)/);
       assert.match(text, /(retry|try again) in \d+ (seconds?|minutes?)\./i);
-      await page.screenshot({ path: join(ARTIFACTS, `error-429-${TEST_BACKEND}.png`) });
+      await screenshot(page, { path: join(ARTIFACTS, `error-429-${TEST_BACKEND}.png`) });
       await page.close();
     } finally {
       await limited.test.close();

@@ -16,6 +16,7 @@ import {
   browserSkipReason,
   freePort,
   launchBrowser,
+  screenshot,
   SIZES,
   until,
   watchedPage,
@@ -131,7 +132,7 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
           );
           assert.match(await page.getByTestId('shrinkage-note').innerText(), /raw rate/);
         }
-        await page.screenshot({
+        await screenshot(page, {
           path: join(ARTIFACTS, `${data}-faction-${size}-${TEST_BACKEND}.png`),
           fullPage: true,
         });
@@ -142,7 +143,7 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
         assert.equal(await heading(page), playerName);
         assert.ok(await page.locator('main table a.faction-name').first().isVisible());
         await fits(page, `${data} player page`);
-        await page.screenshot({
+        await screenshot(page, {
           path: join(ARTIFACTS, `${data}-player-${size}-${TEST_BACKEND}.png`),
           fullPage: true,
         });
@@ -261,7 +262,7 @@ describe(`pages of players and factions (${TEST_BACKEND})`, { skip: skipReason ?
     // ratings' alone.
     assert.match(await page.getByTestId('forecast').innerText(), /^\d+ %( \d+–\d+ %)?$/);
     await settled(page);
-    await page.screenshot({
+    await screenshot(page, {
       path: join(ARTIFACTS, `demo-player-versus-desktop-${TEST_BACKEND}.png`),
       fullPage: true,
     });

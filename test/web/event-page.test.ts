@@ -15,6 +15,7 @@ import {
   browserSkipReason,
   freePort,
   launchBrowser,
+  screenshot,
   SIZES,
   watchedPage,
 } from '../support/browser.ts';
@@ -154,11 +155,10 @@ describe(`the event page (${TEST_BACKEND})`, { skip: skipReason ?? false }, () =
         assert.equal(firstCells[placed ? 2 : 1].replace(/\s/g, ''), `${wins}/${draws}/${losses}`);
         assert.equal(await p.locator('.pairing').count(), games);
         if (size === 'phone') await noSidewaysScroll(p);
-        await p.screenshot({ path: join(ARTIFACTS, `event-${seed}-${size}.png`) });
-        await p
-          .locator('.round')
-          .first()
-          .screenshot({ path: join(ARTIFACTS, `event-rounds-${seed}-${size}.png`) });
+        await screenshot(p, { path: join(ARTIFACTS, `event-${seed}-${size}.png`) });
+        await screenshot(p.locator('.round').first(), {
+          path: join(ARTIFACTS, `event-rounds-${seed}-${size}.png`),
+        });
 
         // A player's name leads to the player view; back returns to this event.
         await rows.first().locator('th a').first().click();
@@ -212,9 +212,9 @@ describe(`the event page (${TEST_BACKEND})`, { skip: skipReason ?? false }, () =
               .map((r) => r.games);
             const marks = p.getByTestId('fewer-games');
             assert.equal(await marks.count(), fewer.length);
-            await p
-              .getByTestId('standings')
-              .screenshot({ path: join(ARTIFACTS, `event-standings-derived-${seed}-${size}.png`) });
+            await screenshot(p.getByTestId('standings'), {
+              path: join(ARTIFACTS, `event-standings-derived-${seed}-${size}.png`),
+            });
             for (let i = 0; i < fewer.length; i++) {
               assert.ok(await marks.nth(i).isVisible(), `${event.id}: a hidden fewer-games mark`);
               assert.match(
@@ -229,7 +229,7 @@ describe(`the event page (${TEST_BACKEND})`, { skip: skipReason ?? false }, () =
             assert.ok(note.includes(event.placementsWithheld!), note);
           }
           const kind = event === withheld ? 'withheld' : event.format;
-          await p.screenshot({
+          await screenshot(p, {
             path: join(ARTIFACTS, `event-${kind}-${seed}-${size}.png`),
             fullPage: false,
           });
@@ -255,7 +255,7 @@ describe(`the event page (${TEST_BACKEND})`, { skip: skipReason ?? false }, () =
         assert.match(await message.innerText(), /There is no event “no-such-event”/);
         assert.equal(await p.locator('[data-testid=standings]').count(), 0);
         assert.ok(await message.getByRole('link', { name: 'See the events' }).isVisible());
-        await p.screenshot({ path: join(ARTIFACTS, `event-unknown-${seed}-${size}.png`) });
+        await screenshot(p, { path: join(ARTIFACTS, `event-unknown-${seed}-${size}.png`) });
         // The browser reports the 404 answer itself; nothing else may fail.
         assert.deepEqual(
           page.errors.filter((e) => !/status of 404/.test(e)),

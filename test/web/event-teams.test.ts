@@ -14,6 +14,7 @@ import {
   browserSkipReason,
   freePort,
   launchBrowser,
+  screenshot,
   SIZES,
   watchedPage,
 } from '../support/browser.ts';
@@ -82,7 +83,7 @@ describe(
             assert.ok(scroll <= width, `the page is ${scroll}px wide on a ${width}px screen`);
           }
           await p.getByTestId('teams-note').evaluate((el) => el.scrollIntoView());
-          await p.screenshot({ path: join(ARTIFACTS, `event-teams-${system}-${size}.png`) });
+          await screenshot(p, { path: join(ARTIFACTS, `event-teams-${system}-${size}.png`) });
           assert.deepEqual(page.errors, []);
           await p.close();
         });

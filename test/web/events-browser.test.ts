@@ -17,6 +17,7 @@ import {
   browserSkipReason,
   freePort,
   launchBrowser,
+  screenshot,
   SIZES,
   until,
   watchedPage,
@@ -151,7 +152,7 @@ describe(
           await page.setViewportSize(SCREENS[screen]);
           await open(page, origin, 'view=matchups');
           await heatmapRowsReachable(page, screen);
-          await page.screenshot({
+          await screenshot(page, {
             path: join(ARTIFACTS, `issue36-${name}-matchups-${screen}-${TEST_BACKEND}.png`),
           });
           await open(page, origin, 'view=scenarios');
@@ -160,7 +161,7 @@ describe(
           assert.equal(await page.locator('main .status.empty').count(), 0, `${name}: empty tab`);
           assert.ok((await page.locator('main table tbody tr').count()) > 0, `${name}: no rows`);
           assert.ok((await overflow(page)) <= 1, `${name} scenarios wider than ${screen}`);
-          await page.screenshot({
+          await screenshot(page, {
             path: join(ARTIFACTS, `issue36-${name}-scenarios-${screen}-${TEST_BACKEND}.png`),
             fullPage: true,
           });
@@ -178,7 +179,7 @@ describe(
           await page.waitForURL(/view=events/);
           await page.locator('[data-testid=events-table] tbody tr').first().waitFor();
           assert.ok((await overflow(page)) <= 1, `${name} events wider than ${screen}`);
-          await page.screenshot({
+          await screenshot(page, {
             path: join(ARTIFACTS, `issue36-${name}-events-${screen}-${TEST_BACKEND}.png`),
             fullPage: true,
           });
@@ -283,7 +284,7 @@ describe(
           assert.equal(new Set(colours).size, colours.length, `${name}: ${colours.join(' ')}`);
           assert.match(await page.getByTestId('thin-note').innerText(), /fewer than 30 games/);
           await quiet();
-          await page.screenshot({
+          await screenshot(page, {
             path: join(ARTIFACTS, `issue36-${name}-meta-${screen}-${TEST_BACKEND}.png`),
             fullPage: true,
           });
@@ -295,7 +296,7 @@ describe(
             assert.equal(await cells.locator('.delta-range').count(), known, `${name}: intervals`);
             const greyed = await cells.locator('.delta.spans-zero').count();
             assert.ok(known === 0 || greyed > 0, `${name}: no greyed skill-adjusted delta`);
-            await page.screenshot({
+            await screenshot(page, {
               path: join(ARTIFACTS, `issue36-${name}-lists-${screen}-${TEST_BACKEND}.png`),
               fullPage: true,
             });

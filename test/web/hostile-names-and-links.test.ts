@@ -16,6 +16,7 @@ import {
   browserSkipReason,
   freePort,
   launchBrowser,
+  screenshot,
   until,
   watchedPage,
 } from '../support/browser.ts';
@@ -157,7 +158,7 @@ describe(
         .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       assert.deepEqual(registers, ['https://example.org/sat-ok/register']);
       assert.deepEqual(await isolation(page, SATELLITE), [['BDI', true]]);
-      await page.screenshot({ path: join(ARTIFACTS, 'hostile-satellites.png'), fullPage: true });
+      await screenshot(page, { path: join(ARTIFACTS, 'hostile-satellites.png'), fullPage: true });
       assert.deepEqual(errors, []);
     });
 
@@ -179,7 +180,7 @@ describe(
         shown.filter(([, isolated]) => !isolated),
         [],
       );
-      await page.screenshot({ path: join(ARTIFACTS, 'hostile-faction.png'), fullPage: true });
+      await screenshot(page, { path: join(ARTIFACTS, 'hostile-faction.png'), fullPage: true });
       assert.deepEqual(errors, []);
     });
 
@@ -198,7 +199,7 @@ describe(
         shown.filter(([, isolated]) => !isolated),
         [],
       );
-      await page.screenshot({ path: join(ARTIFACTS, 'hostile-player.png'), fullPage: true });
+      await screenshot(page, { path: join(ARTIFACTS, 'hostile-player.png'), fullPage: true });
       assert.deepEqual(errors, []);
     });
   },

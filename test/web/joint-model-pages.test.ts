@@ -17,6 +17,7 @@ import {
   browserSkipReason,
   freePort,
   launchBrowser,
+  screenshot,
   SIZES,
   until,
   watchedPage,
@@ -99,7 +100,7 @@ async function fits(page: Page, what: string): Promise<void> {
 }
 
 async function shot(page: Page, served: Served, what: string, size: Size): Promise<void> {
-  await page.screenshot({
+  await screenshot(page, {
     path: join(ARTIFACTS, `${served.name}-${what}-${size}-${TEST_BACKEND}.png`),
     fullPage: true,
   });

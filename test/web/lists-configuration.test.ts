@@ -16,6 +16,7 @@ import {
   browserSkipReason,
   freePort,
   launchBrowser,
+  screenshot,
   SIZES,
   watchedPage,
 } from '../support/browser.ts';
@@ -103,7 +104,7 @@ describe(
           (await names()).map((n) => n.trim()),
           expected,
         );
-        await p.screenshot({ path: join(ARTIFACTS, `lists-configuration-${size}.png`) });
+        await screenshot(p, { path: join(ARTIFACTS, `lists-configuration-${size}.png`) });
         // A shared URL opens the same filter.
         await p.goto(`${origin}/?view=lists&system=rl&kind=configuration`);
         await settle(p);

@@ -14,6 +14,7 @@ import {
   browserSkipReason,
   freePort,
   launchBrowser,
+  screenshot,
   SIZES,
   watchedPage,
 } from '../support/browser.ts';
@@ -84,7 +85,9 @@ describe(
           const spans = o.interval.low <= 1 && o.interval.high >= 1;
           assert.equal(await bar.getAttribute('data-spans-one'), String(spans));
         }
-        await section.screenshot({ path: join(ARTIFACTS, `over-representation-meta-${size}.png`) });
+        await screenshot(section, {
+          path: join(ARTIFACTS, `over-representation-meta-${size}.png`),
+        });
         assert.deepEqual(w.errors, []);
       });
 
@@ -101,9 +104,9 @@ describe(
         );
         await w.page.getByTestId('over-wins').waitFor();
         await w.page.getByTestId('over-undefeated').waitFor();
-        await w.page
-          .locator('section[aria-labelledby=over-h]')
-          .screenshot({ path: join(ARTIFACTS, `over-representation-faction-${size}.png`) });
+        await screenshot(w.page.locator('section[aria-labelledby=over-h]'), {
+          path: join(ARTIFACTS, `over-representation-faction-${size}.png`),
+        });
         assert.deepEqual(w.errors, []);
       });
     }

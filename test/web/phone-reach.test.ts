@@ -16,6 +16,7 @@ import {
   ARTIFACTS,
   browserSkipReason,
   launchBrowser,
+  screenshot,
   serveTestApp,
   until,
   watchedPage,
@@ -201,7 +202,7 @@ describe(`a phone reaches every column (${TEST_BACKEND})`, { skip: skip ?? false
           const where = `${seed} ${width} ${query}`;
           await noSidewaysScroll(p, where);
           if (/^view=(meta|lists|events|scenarios|player)\b/.test(query))
-            await p.screenshot({
+            await screenshot(p, {
               path: join(ARTIFACTS, `phone-${/^view=(\w+)/.exec(query)![1]}-${seed}-${width}.png`),
               fullPage: query.startsWith('view=player'),
             });
@@ -253,7 +254,7 @@ describe(`a phone reaches every column (${TEST_BACKEND})`, { skip: skip ?? false
         );
         await noSidewaysScroll(p, `${seed} event ${biggest.id}`);
         const height = await p.evaluate(() => document.documentElement.scrollHeight);
-        await p.screenshot({
+        await screenshot(p, {
           path: join(ARTIFACTS, `phone-event-${seed}-${width}.png`),
           fullPage: height < 12_000,
         });

@@ -14,6 +14,7 @@ import {
   ARTIFACTS,
   browserSkipReason,
   launchBrowser,
+  screenshot,
   serveTestApp,
   SIZES,
   until,
@@ -91,7 +92,7 @@ for (const seed of DATA) {
           assert.match(first, /\d+–\d+/);
           assert.match(first, /[+−]\d+|\b0\b/, 'a rating change');
           await table.scrollIntoViewIfNeeded();
-          await p.screenshot({ path: join(ARTIFACTS, `player-games-${seed}-${size}.png`) });
+          await screenshot(p, { path: join(ARTIFACTS, `player-games-${seed}-${size}.png`) });
           assert.deepEqual(watched.errors, []);
           await p.close();
         });
@@ -112,7 +113,7 @@ for (const seed of DATA) {
           const box = (await figure.locator('svg').boundingBox())!;
           assert.ok(box.x + box.width <= SIZES[size].width, 'the bars fit the screen');
           await figure.scrollIntoViewIfNeeded();
-          await p.screenshot({ path: join(ARTIFACTS, `faction-scores-${seed}-${size}.png`) });
+          await screenshot(p, { path: join(ARTIFACTS, `faction-scores-${seed}-${size}.png`) });
           assert.deepEqual(watched.errors, []);
           await p.close();
         });

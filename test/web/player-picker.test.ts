@@ -15,6 +15,7 @@ import {
   ARTIFACTS,
   browserSkipReason,
   launchBrowser,
+  screenshot,
   serveTestApp,
   SIZES,
   until,
@@ -90,7 +91,7 @@ for (const seed of DATA) {
         const url = new URL(p.url());
         assert.equal(url.searchParams.get('p1'), a.player.id);
         assert.equal(url.searchParams.get('p2'), b.player.id);
-        await p.screenshot({ path: join(ARTIFACTS, `forecast-picker-${seed}-${size}.png`) });
+        await screenshot(p, { path: join(ARTIFACTS, `forecast-picker-${seed}-${size}.png`) });
         assert.deepEqual(watched.errors, []);
         await p.close();
       });

@@ -11,8 +11,9 @@ import { after, before, describe, it } from 'node:test';
 import {
   ARTIFACTS,
   browserSkipReason,
-  serveTestApp,
   launchBrowser,
+  screenshot,
+  serveTestApp,
   SIZES,
   watchedPage,
 } from '../support/browser.ts';
@@ -59,7 +60,7 @@ describe(`rankings with nobody established (${TEST_BACKEND})`, { skip: skip ?? f
       );
       assert.equal(await p.locator('main .status.empty').count(), 0);
       assert.equal(await p.getByLabel('Include provisional players').isChecked(), false);
-      await p.screenshot({ path: join(ARTIFACTS, `rankings-fallback-t9a-${size}.png`) });
+      await screenshot(p, { path: join(ARTIFACTS, `rankings-fallback-t9a-${size}.png`) });
 
       // A faction page's best players: the same rule, the same line.
       const faction = await p.locator('main tbody tr a.faction-name').first();
@@ -72,10 +73,10 @@ describe(`rankings with nobody established (${TEST_BACKEND})`, { skip: skip ?? f
         await section.locator('tbody tr .badge', { hasText: 'provisional' }).count(),
       );
       await section.scrollIntoViewIfNeeded();
-      await section.screenshot({ path: join(ARTIFACTS, `best-players-t9a-${size}.png`) });
+      await screenshot(section, { path: join(ARTIFACTS, `best-players-t9a-${size}.png`) });
       const matchups = p.locator('section[aria-labelledby=matchups-h]');
       await matchups.getByTestId('shrinkage-note').waitFor();
-      await matchups.screenshot({ path: join(ARTIFACTS, `faction-matchups-t9a-${size}.png`) });
+      await screenshot(matchups, { path: join(ARTIFACTS, `faction-matchups-t9a-${size}.png`) });
       assert.deepEqual(watched.errors, []);
       await p.close();
     });

@@ -15,6 +15,7 @@ import {
   ARTIFACTS,
   browserSkipReason,
   launchBrowser,
+  screenshot,
   serveTestApp,
   SIZES,
   until,
@@ -81,7 +82,7 @@ for (const seed of DATA) {
           await until(async () => (await sorted.count()) > 0);
           assert.match(await sorted.first().innerText(), /pilot skill/i);
           await watched.quiet();
-          await p.screenshot({ path: join(ARTIFACTS, `meta-right-now-${seed}-${size}.png`) });
+          await screenshot(p, { path: join(ARTIFACTS, `meta-right-now-${seed}-${size}.png`) });
           assert.deepEqual(watched.errors, []);
           await p.close();
         });
@@ -159,7 +160,7 @@ for (const seed of DATA) {
         const label = p.getByTestId('lists-in-scope');
         await label.waitFor();
         assert.equal(await label.innerText(), `${lists.toLocaleString('en')} lists`);
-        await p.screenshot({ path: join(ARTIFACTS, `lists-counts-${seed}-desktop.png`) });
+        await screenshot(p, { path: join(ARTIFACTS, `lists-counts-${seed}-desktop.png`) });
         await p.close();
       });
     },

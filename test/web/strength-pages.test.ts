@@ -15,6 +15,7 @@ import {
   browserSkipReason,
   freePort,
   launchBrowser,
+  screenshot,
   SIZES,
   until,
   watchedPage,
@@ -74,7 +75,7 @@ describe(`the Strength and Forecast pages (${TEST_BACKEND})`, { skip: skipReason
       assert.match(await rows.first().innerText(), /\d+(\.\d)? %/);
       assert.ok((await page.locator('main svg.interval-svg').count()) > 3, 'no intervals drawn');
       await fits(page, 'strength page');
-      await page.screenshot({
+      await screenshot(page, {
         path: join(ARTIFACTS, `demo-strength-${size}-${TEST_BACKEND}.png`),
         fullPage: true,
       });
@@ -92,7 +93,7 @@ describe(`the Strength and Forecast pages (${TEST_BACKEND})`, { skip: skipReason
       const csv = page.locator('a[href^="/api/forecast-accuracy.csv"]');
       assert.equal(await csv.count(), 1);
       await fits(page, 'forecast page');
-      await page.screenshot({
+      await screenshot(page, {
         path: join(ARTIFACTS, `demo-forecast-${size}-${TEST_BACKEND}.png`),
         fullPage: true,
       });

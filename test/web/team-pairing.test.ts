@@ -14,6 +14,7 @@ import {
   browserSkipReason,
   freePort,
   launchBrowser,
+  screenshot,
   SIZES,
   watchedPage,
 } from '../support/browser.ts';
@@ -84,7 +85,7 @@ describe(`the Team pairing page (${TEST_BACKEND})`, { skip: skipReason ?? false 
       await p.getByTestId('draft-next').click();
       await p.getByText('Each team offers two attackers').waitFor();
       await matrix.evaluate((el) => el.scrollIntoView());
-      await p.screenshot({ path: join(ARTIFACTS, `team-pairing-${size}.png`), fullPage: true });
+      await screenshot(p, { path: join(ARTIFACTS, `team-pairing-${size}.png`), fullPage: true });
       if (size === 'phone') {
         const [scroll, width] = await p.evaluate<[number, number]>(
           '[document.documentElement.scrollWidth, window.innerWidth]',
@@ -111,7 +112,7 @@ describe(`the Team pairing page (${TEST_BACKEND})`, { skip: skipReason ?? false 
     await p.getByTestId('player-search').locator('button').first().click();
     const first = p.getByLabel('Team A player 1 id');
     assert.notEqual(await first.inputValue(), '');
-    await p.screenshot({ path: join(ARTIFACTS, 'team-pairing-typed-phone.png'), fullPage: true });
+    await screenshot(p, { path: join(ARTIFACTS, 'team-pairing-typed-phone.png'), fullPage: true });
     const [scroll, width] = await p.evaluate<[number, number]>(
       '[document.documentElement.scrollWidth, window.innerWidth]',
     );

@@ -15,6 +15,7 @@ import {
   ARTIFACTS,
   browserSkipReason,
   launchBrowser,
+  screenshot,
   serveTestApp,
   SIZES,
   until,
@@ -95,7 +96,7 @@ describe(`a source that lacks a field (${TEST_BACKEND})`, { skip: skip ?? false 
       if ((await p.locator('details.filter-fold[open]').count()) === 0)
         await p.locator('details.filter-fold > summary').click();
       assert.ok(!(await listFilters(p)).includes('Tiers'), 'a Tiers filter with one tier');
-      await p.screenshot({ path: join(ARTIFACTS, `thin-events-t9a-${size}.png`) });
+      await screenshot(p, { path: join(ARTIFACTS, `thin-events-t9a-${size}.png`) });
 
       // Scenarios: the empty part says so, nothing struck through.
       await open(p, t9a.origin, 'view=scenarios');
@@ -106,7 +107,7 @@ describe(`a source that lacks a field (${TEST_BACKEND})`, { skip: skip ?? false 
         'none',
         'a struck-through tab',
       );
-      await p.screenshot({ path: join(ARTIFACTS, `thin-scenarios-t9a-${size}.png`) });
+      await screenshot(p, { path: join(ARTIFACTS, `thin-scenarios-t9a-${size}.png`) });
 
       // Rankings: no word of a countries filter the bar does not offer.
       await open(p, t9a.origin, 'view=rankings');
@@ -125,7 +126,7 @@ describe(`a source that lacks a field (${TEST_BACKEND})`, { skip: skip ?? false 
       // About: the data's own first and last dates.
       await open(p, t9a.origin, 'view=about');
       assert.equal(await p.getByTestId('data-range').innerText(), `${system.from} to ${system.to}`);
-      await p.screenshot({ path: join(ARTIFACTS, `thin-about-t9a-${size}.png`) });
+      await screenshot(p, { path: join(ARTIFACTS, `thin-about-t9a-${size}.png`) });
       assert.deepEqual(watched.errors, []);
       await p.close();
 
@@ -137,7 +138,7 @@ describe(`a source that lacks a field (${TEST_BACKEND})`, { skip: skip ?? false 
         await d.page.locator('[data-testid=events-table] thead th').allInnerTexts()
       ).map((h) => h.replace(/[↕▲▼]/g, '').trim());
       assert.ok(demoHeads.includes('Country') && demoHeads.includes('Rules'), demoHeads.join('|'));
-      await d.page.screenshot({ path: join(ARTIFACTS, `thin-events-demo-slice-${size}.png`) });
+      await screenshot(d.page, { path: join(ARTIFACTS, `thin-events-demo-slice-${size}.png`) });
       await open(d.page, demo.origin, 'view=rankings');
       assert.match(await d.page.getByTestId('order-note').innerText(), /countries/);
       assert.deepEqual(d.errors, []);
