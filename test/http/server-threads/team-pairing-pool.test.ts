@@ -3,7 +3,8 @@
  * so the thread that took the request sends it to the main thread's engine pool and keeps
  * answering (health answers while an 8-player draft from nothing solves); it is scheduled as
  * expensive there, yet nothing of the captain's matrix is kept: no key is made of it, the
- * response cache holds no entry, and the same draft asked again is solved again.
+ * response cache holds no entry, the same draft asked again is solved again, and no log line
+ * holds it.
  */
 import assert from 'node:assert/strict';
 import { MessageChannel } from 'node:worker_threads';
@@ -32,12 +33,17 @@ describe(`the pairing draft on a server thread (${TEST_BACKEND})`, () => {
   let t: TestApp;
   let host: EnginePoolHost;
   let engine: PoolEngine;
+  const logged: string[] = [];
   before(async () => {
     host = new EnginePoolHost(new EnginePool({ threads: 1, maxQueued: 64 }));
     const { port1, port2 } = new MessageChannel();
     host.attach(port1);
     engine = new PoolEngine(port2, () => TOKEN);
-    t = await buildTestApp({ seed: 'demo-slice', engineThread: engine });
+    t = await buildTestApp({
+      seed: 'demo-slice',
+      engineThread: engine,
+      logger: { level: 'trace', stream: { write: (line: string) => logged.push(line) } },
+    });
     await host.pool.start();
     await host.prepare(TOKEN, t.snapshots.current()!);
   });
@@ -103,5 +109,27 @@ describe(`the pairing draft on a server thread (${TEST_BACKEND})`, () => {
       [after.hits, after.misses, after.entries],
       [before.hits, before.misses, before.entries],
     );
+  });
+
+  it('logs the requests but nothing of the matrix, even when its history is refused', async () => {
+    // A cell no other number in the logs is likely to spell.
+    const matrix = matrixOf(5).map((row, i) => (i === 0 ? [13.371, ...row.slice(1)] : row));
+    const from = logged.length;
+    await draft(matrix);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/team-pairing',
+      headers: { origin: TEST_ORIGIN },
+      payload: {
+        format: 'defender-attacker',
+        matrix,
+        gameTotal: 20,
+        history: [{ defenderA: 0, defenderB: 0, attackersA: [0, 1], attackersB: [1, 2] }],
+      },
+    });
+    assert.equal(refused.statusCode, 400);
+    const lines = logged.slice(from).join('\n');
+    assert.match(lines, /\/api\/team-pairing/);
+    assert.doesNotMatch(lines, /13\.371|"matrix"/);
   });
 });
