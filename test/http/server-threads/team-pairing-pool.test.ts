@@ -11,6 +11,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { after, before, describe, it } from 'node:test';
 import { taskAffinity, taskIsHeavy, taskWarmKey } from '../../../src/engine/engine-tasks.ts';
 import type { TeamPairingRequest } from '../../../src/engine/team-pairing/team-pairing.ts';
+import { ProblemError } from '../../../src/errors/problem.ts';
 import { EnginePool } from '../../../src/http/engine-thread/engine-pool.ts';
 import { EnginePoolHost } from '../../../src/http/server-threads/engine-pool-host.ts';
 import { PoolEngine } from '../../../src/http/server-threads/pool-engine.ts';
@@ -109,6 +110,25 @@ describe(`the pairing draft on a server thread (${TEST_BACKEND})`, () => {
       [after.hits, after.misses, after.entries],
       [before.hits, before.misses, before.entries],
     );
+  });
+
+  it("counts drafts against their client's share of the expensive lane", async () => {
+    const request: TeamPairingRequest = {
+      format: 'defender-attacker',
+      matrix: matrixOf(9),
+      gameTotal: 20,
+    };
+    const snapshot = t.snapshots.current()!;
+    // One thread: a client may have one draft running and two waiting; a fourth is refused.
+    const outcomes = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        engine.runAbortable({ client: 'captain' }, 'teamPairing', snapshot, request).then(
+          () => 'solved',
+          (error: unknown) => (error instanceof ProblemError ? error.kind : String(error)),
+        ),
+      ),
+    );
+    assert.deepEqual(outcomes, ['solved', 'solved', 'solved', 'too-many-computations']);
   });
 
   it('logs the requests but nothing of the matrix, even when its history is refused', async () => {
