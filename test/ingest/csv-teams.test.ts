@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { importSources } from '../../src/ingest/import-sources.ts';
+import { smallDocument } from '../support/canonical-fixture.ts';
 import { buildTestApp, TEST_ORIGIN } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
-const SYSTEM = 'demo-fantasy';
+const SYSTEM = 'tow';
 const HEADER =
   'event_id,event_name,event_start,round,p1_id,p1_name,p1_faction,p1_result,p1_team,p2_id,p2_name,p2_faction,p2_result,p2_team';
 
@@ -34,7 +35,7 @@ describe(`CSV team columns (${TEST_BACKEND})`, () => {
   const post = (url: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url, headers: { origin: TEST_ORIGIN }, payload });
   before(async () => {
-    t = await buildTestApp({ seed: 'demo-slice' });
+    t = await buildTestApp({ seed: smallDocument() });
     dir = mkdtempSync(join(tmpdir(), 'muster-csv-teams-'));
   });
   after(async () => {
@@ -44,11 +45,11 @@ describe(`CSV team columns (${TEST_BACKEND})`, () => {
 
   it('gives a team event whose teams the event page and the team matrix see, across batches', async () => {
     const path = sheet('league.csv', [
-      'csv-tm,Team League,2026-03-07,1,a1,Ann,se,win,Red Lions,b1,Bob,ws,loss,Blue Owls',
-      'csv-tm,,,1,a2,Amy,nc,draw,Red Lions,b2,Ben,ih,draw,Blue Owls',
-      'csv-tm,,,1,a3,Abe,ka,loss,Red Lions,b3,Bea,fc,win,Blue Owls',
+      'csv-tm,Team League,2026-03-07,1,a1,Ann,VS,win,Red Lions,b1,Bob,HE,loss,Blue Owls',
+      'csv-tm,,,1,a2,Amy,HE,draw,Red Lions,b2,Ben,DH,draw,Blue Owls',
+      'csv-tm,,,1,a3,Abe,DH,loss,Red Lions,b3,Bea,VS,win,Blue Owls',
       // Later rows may leave a team out: the player's team is still the one given before.
-      'csv-tm,,,2,b1,,ws,win,,a1,,se,loss,',
+      'csv-tm,,,2,b1,,HE,win,,a1,,VS,loss,',
     ]);
     // Two games a batch: the event is written three times, its entries whole each time.
     const report = await importSources(t.store, [path], {
@@ -75,8 +76,8 @@ describe(`CSV team columns (${TEST_BACKEND})`, () => {
     assert.deepEqual([...byName.keys()].sort(), ['Blue Owls', 'Red Lions']);
     const members = (name: string) =>
       byName.get(name)!.map((m) => `${m.player.id}:${m.faction?.id ?? '-'}`);
-    assert.deepEqual(members('Red Lions'), ['a1:se', 'a2:nc', 'a3:ka']);
-    assert.deepEqual(members('Blue Owls'), ['b1:ws', 'b2:ih', 'b3:fc']);
+    assert.deepEqual(members('Red Lions'), ['a1:VS', 'a2:HE', 'a3:DH']);
+    assert.deepEqual(members('Blue Owls'), ['b1:HE', 'b2:DH', 'b3:VS']);
 
     // What the Team pairing page sends for the two teams of the event.
     const side = (name: string) =>
@@ -97,14 +98,14 @@ describe(`CSV team columns (${TEST_BACKEND})`, () => {
 
   it('rejects a row whose team cell cannot be right, alone, and keeps the rest', async () => {
     const path = sheet('bad-teams.csv', [
-      'csv-bad,Bad Teams,2026-03-14,1,c1,Cid,se,win,Greens,d1,Dee,ws,loss,Yellows',
+      'csv-bad,Bad Teams,2026-03-14,1,c1,Cid,VS,win,Greens,d1,Dee,HE,loss,Yellows',
       // c1 plays for Greens already.
-      'csv-bad,,,2,c1,,se,win,Yellows,d2,Dot,ih,loss,Yellows',
+      'csv-bad,,,2,c1,,VS,win,Yellows,d2,Dot,DH,loss,Yellows',
       // A team with nobody to belong to.
-      'csv-bad,,,2,,,nc,win,Greens,d3,Dan,ih,loss,Yellows',
+      'csv-bad,,,2,,,HE,win,Greens,d3,Dan,DH,loss,Yellows',
       // Two players of one team do not meet at a team event.
-      'csv-bad,,,3,c2,Cal,ka,win,Greens,c3,Cam,fc,loss,Greens',
-      'csv-bad,,,2,c2,Cal,ka,draw,Greens,d2,Dot,ih,draw,Yellows',
+      'csv-bad,,,3,c2,Cal,DH,win,Greens,c3,Cam,VS,loss,Greens',
+      'csv-bad,,,2,c2,Cal,DH,draw,Greens,d2,Dot,DH,draw,Yellows',
     ]);
     const report = await importSources(t.store, [path], { format: 'csv', system: SYSTEM });
     assert.deepEqual(
@@ -127,7 +128,7 @@ describe(`CSV team columns (${TEST_BACKEND})`, () => {
 
   it('keeps a sheet without team cells a singles event with no entries', async () => {
     const path = sheet('plain.csv', [
-      'csv-plain,Plain Cup,2026-03-21,1,e1,Eve,se,win,,f1,Fay,ws,loss,',
+      'csv-plain,Plain Cup,2026-03-21,1,e1,Eve,VS,win,,f1,Fay,HE,loss,',
     ]);
     const report = await importSources(t.store, [path], { format: 'csv', system: SYSTEM });
     assert.deepEqual(report.rejects, []);
