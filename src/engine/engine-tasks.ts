@@ -87,3 +87,24 @@ export function taskWarmKey<K extends EngineTaskName>(
 ): string | null {
   return declaredKey(task, args, 'warmKey');
 }
+
+/**
+ * Whether every call of `task` is heavy work that keeps nothing (statistic.ts): it is scheduled
+ * as expensive on the engine pool, and a server thread sends it there rather than computing it
+ * itself (docs/architecture.md#threads). Its arguments make no key.
+ */
+export function taskIsHeavy(task: EngineTaskName): boolean {
+  return BY_TASK.get(task)?.heavy === true;
+}
+
+/**
+ * Whether a server thread sends `task` to the main thread's engine pool: when it has a warm key
+ * (what it computes is kept there, once for the service) or is heavy (it would hold the thread
+ * that took the request). Null keys and light tasks are computed where the request was taken.
+ */
+export function taskLeavesThread<K extends EngineTaskName>(
+  task: K,
+  args: EngineTaskArgs<K>,
+): boolean {
+  return taskIsHeavy(task) || taskWarmKey(task, args) !== null;
+}

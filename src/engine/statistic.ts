@@ -42,6 +42,13 @@ export interface Statistic<N extends string = string, F extends StatisticRun = S
    * call: always cheap.
    */
   warmKey?(args: ArgsAfterSnapshot<F>): string | null;
+  /**
+   * True: every call is CPU work of its own, enough to hold a thread, and keeps nothing (the
+   * pairing draft of a matrix the request carries): it never runs on the thread that took the
+   * request and is always scheduled as expensive, yet it has no key, so nothing of its arguments
+   * is kept or remembered beyond the call (docs/team-pairing.md#privacy).
+   */
+  readonly heavy?: true;
 }
 
 /** Declares a statistic, keeping its task's name and its function's type. */

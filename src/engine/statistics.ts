@@ -151,9 +151,10 @@ export const STATISTICS = [
     affinity: systemModelKey,
     warmKey: systemModelKey,
   }),
-  // The draft reads no snapshot cache and keeps nothing: any thread, always cheap enough
-  // (under a second at eight players).
-  statistic({ task: 'teamPairing', run: teamPairing, caches: [[], []] }),
+  // The draft reads no snapshot cache and keeps nothing, but a draft from nothing at eight
+  // players is enough CPU to hold an answering thread (docs/team-pairing.md#speed): heavy, so
+  // it goes to the engine pool's expensive lane with no key made of the captain's matrix.
+  statistic({ task: 'teamPairing', run: teamPairing, caches: [[], []], heavy: true }),
 ] as const;
 
 /** A statistic's engine task name. */

@@ -9,8 +9,9 @@
  * promises under a burst:
  * - two lanes: a task that rates every game of its scope with parameters no thread has computed
  *   yet is expensive (seconds at a million games); every other task is cheap (milliseconds).
- *   Cheap tasks go first, and at most one thread fewer than the pool's (one, with one thread)
- *   runs an expensive task at a time, so a burst of expensive requests never holds every thread;
+ *   A heavy task (the pairing draft: no key, nothing kept) is always expensive. Cheap tasks go
+ *   first, and at most one thread fewer than the pool's (one, with one thread) runs an
+ *   expensive task at a time, so a burst of expensive requests never holds every thread;
  * - each lane has its own bound on waiting tasks: a burst of expensive requests is refused with
  *   503 `busy` without taking the places of cheap ones;
  * - each client has a share of the expensive lane (client-shares.ts), past which it is refused
@@ -19,14 +20,14 @@
  *   it has not started, and cancelled while it runs (cancellation.ts) unless a waiting task needs
  *   what it computes and keeps, so abandoned work does not hold a thread.
  * Ratings computed for one parameter set stay with the thread that computed them, so tasks
- * that share them go to that thread (taskAffinity).
+ * that share them go to that thread (task-placement.ts).
  */
 import type {
   EngineTaskArgs,
   EngineTaskName,
   EngineTaskResult,
 } from '../../engine/engine-tasks.ts';
-import { taskAffinity, taskWarmKey } from '../../engine/engine-tasks.ts';
+import { taskIsHeavy, taskWarmKey } from '../../engine/engine-tasks.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { ProblemError } from '../../errors/problem.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
@@ -38,6 +39,7 @@ import type { FailureMessage, FromEngineThread } from './engine-thread-messages.
 import { ClientShares } from './client-shares.ts';
 import { EngineWorker } from './engine-worker.ts';
 import type { PostedTask } from './engine-worker.ts';
+import { placement } from './task-placement.ts';
 
 export interface EnginePoolOptions {
   /** Engine threads, at least one. */
@@ -67,13 +69,6 @@ interface Job extends PostedTask {
   reject(error: unknown): void;
   /** Detaches the abort listener. */
   release(): void;
-}
-
-/** A string's FNV-1a hash, to spread affinity keys over the threads. */
-function hashOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
 }
 
 function errorOf(failure: FailureMessage): Error {
@@ -175,11 +170,12 @@ export class EnginePool implements EngineRunner {
   ): Promise<unknown> {
     const signal = waiter?.signal;
     if (signal?.aborted) return Promise.reject(abandonedBecause(signal));
-    const affinity = taskAffinity(task, args);
-    const pinned = affinity === null ? null : hashOf(affinity) % this.workers.length;
+    const loads = () => this.workers.map((w, i) => w.inFlight.length + this.own[i].length);
+    const pinned = placement(task, args, loads, this.next);
     const warmKey = taskWarmKey(task, args);
     const expensive =
-      warmKey !== null && pinned !== null && !this.workers[pinned].isWarm(warmKey, snapshot);
+      taskIsHeavy(task) ||
+      (warmKey !== null && pinned !== null && !this.workers[pinned].isWarm(warmKey, snapshot));
     const client = expensive ? (waiter?.client ?? null) : null;
     const refusal = this.clients.refusal(client);
     if (refusal !== null) {
@@ -244,14 +240,15 @@ export class EnginePool implements EngineRunner {
   }
 
   queued(): number {
-    let running = 0;
-    for (const worker of this.workers) running += worker.inFlight.length;
-    return this.cheapWaiting + this.expensiveWaiting + running;
+    return this.cheapWaiting + this.expensiveWaiting + this.running();
+  }
+
+  private running(): number {
+    return this.workers.reduce((sum, worker) => sum + worker.inFlight.length, 0);
   }
 
   pressure(): EnginePressure {
-    let running = 0;
-    for (const worker of this.workers) running += worker.inFlight.length;
+    const running = this.running();
     let oldest = Number.POSITIVE_INFINITY;
     for (const job of this.shared) oldest = Math.min(oldest, job.queuedAt);
     for (const jobs of this.own) for (const job of jobs) oldest = Math.min(oldest, job.queuedAt);

@@ -1,9 +1,11 @@
 /**
- * The engine calls of a server thread (docs/architecture.md#threads): a task without a warm key
- * is computed here, on the thread that took its request (local-engine.ts); a task with one
- * (taskWarmKey: possibly seconds of work, kept once computed) is sent to the main thread's one
- * engine pool (engine-pool-host.ts), so it neither holds this thread's other connections nor
- * escapes the expensive lane's bounds and each client's share over the whole service.
+ * The engine calls of a server thread (docs/architecture.md#threads): a light task without a
+ * warm key is computed here, on the thread that took its request (local-engine.ts); a task with
+ * one (taskWarmKey: possibly seconds of work, kept once computed) or a heavy one (taskIsHeavy:
+ * the pairing draft, work of its own each call) is sent to the main thread's one engine pool
+ * (engine-pool-host.ts), so it neither holds this thread's other connections nor escapes the
+ * expensive lane's bounds and each client's share over the whole service. A heavy task's
+ * arguments travel in its message only: nothing here or there is keyed by them.
  */
 import type { MessagePort } from 'node:worker_threads';
 import type {
@@ -11,7 +13,7 @@ import type {
   EngineTaskName,
   EngineTaskResult,
 } from '../../engine/engine-tasks.ts';
-import { taskWarmKey } from '../../engine/engine-tasks.ts';
+import { taskLeavesThread } from '../../engine/engine-tasks.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { SnapshotHandoff } from '../../snapshot/threads/snapshot-handoff.ts';
 import type { AnswerBytes, AnswerOrder } from '../engine-thread/answer-bytes.ts';
@@ -95,7 +97,7 @@ export class PoolEngine implements EngineRunner {
     snapshot: Snapshot,
     ...args: EngineTaskArgs<K>
   ): Promise<EngineTaskResult<K>> {
-    if (taskWarmKey(task, args) === null) {
+    if (!taskLeavesThread(task, args)) {
       return this.local.runAbortable(waiter, task, snapshot, ...args);
     }
     return this.remote(waiter, null, task, snapshot, args) as Promise<EngineTaskResult<K>>;
@@ -108,7 +110,7 @@ export class PoolEngine implements EngineRunner {
     snapshot: Snapshot,
     ...args: EngineTaskArgs<K>
   ): Promise<AnswerBytes> {
-    if (taskWarmKey(task, args) === null) {
+    if (!taskLeavesThread(task, args)) {
       return this.local.answer(waiter, order, task, snapshot, ...args);
     }
     return this.remote(waiter, order, task, snapshot, args) as Promise<AnswerBytes>;

@@ -26,6 +26,7 @@ import {
 } from './csv-cells.ts';
 import type { Row } from './csv-cells.ts';
 import { parserOptions, skippedRows, UnreadInput } from './csv-records.ts';
+import { SheetTeams } from './csv-teams.ts';
 import type { ParsedRecord } from './csv-records.ts';
 import type { RawBatch } from '../../import-types.ts';
 import { emptyRawBatch } from '../../import-types.ts';
@@ -45,12 +46,15 @@ class CsvSheet {
   private readonly events = new Map<string, SheetEvent>();
   private pending = new Map<string, unknown[]>();
   private players = new Map<string, { id: string; name: string | null }>();
+  private readonly teams: SheetTeams;
   pendingGames = 0;
 
   constructor(
     private readonly source: string,
     private readonly system: string,
-  ) {}
+  ) {
+    this.teams = new SheetTeams(source);
+  }
 
   /** Cells in a row: the header's. */
   get width(): number {
@@ -168,6 +172,13 @@ class CsvSheet {
       for (const [i, s] of sides.entries()) {
         if (s.faction === '') throw new CellError(`p${i + 1}_faction`, 'faction is empty');
       }
+      const singles = this.events.get(eventId)?.fields.format === 'singles';
+      const teams = this.teams.read(
+        row,
+        eventId,
+        sides.map((s) => ({ player: s.player ?? null, faction: s.faction })),
+        singles,
+      );
       const round = number(row, 'round', true);
       // The sheet has no game id: round plus the two players identify a game, else the line does.
       const pair = sides.every((s) => s.player)
@@ -194,6 +205,7 @@ class CsvSheet {
         sides,
       });
       this.pendingGames++;
+      this.teams.keep(eventId, teams, line);
     } catch (error) {
       if (!(error instanceof CellError)) throw error;
       batch.rejects.push({
@@ -222,11 +234,21 @@ class CsvSheet {
       const fields = Object.fromEntries(
         Object.entries(event.fields).filter(([, v]) => v !== null && v !== undefined),
       );
+      // Team cells make the event's entries, and a team event of one whose format is blank.
+      const teams = this.teams.has(eventId) ? this.teams.entries(eventId) : null;
+      const format = teams !== null && fields.format === undefined ? { format: 'teams' } : {};
       batch.events.push({
         source: this.source,
         record: `event ${eventId} (line ${event.line})`,
         // A sheet need not name its events: the id is the name then (docs/import-formats.md#csv).
-        value: { name: eventId, ...fields, games },
+        value: {
+          name: eventId,
+          ...fields,
+          ...format,
+          ...(teams === null ? {} : { entries: teams.entries }),
+          games,
+        },
+        ...(teams === null ? {} : { entryOrigins: teams.origins }),
       });
     }
     this.players = new Map();

@@ -25,12 +25,14 @@ export const CSV_COLUMNS = [
   'p1_score',
   'p1_result',
   'p1_first_turn',
+  'p1_team',
   'p2_id',
   'p2_name',
   'p2_faction',
   'p2_score',
   'p2_result',
   'p2_first_turn',
+  'p2_team',
 ] as const;
 
 export const CSV_REQUIRED_COLUMNS = [
