@@ -177,6 +177,9 @@ describe('muster serve with two server threads', () => {
             .filter((line) => line.includes(`cache="${cache}"`))
             .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
         assert.deepEqual([outcome('miss'), outcome('hit')], [1, 11], metrics);
+        // The one cache's figures, once in the scrape, not once per thread.
+        assert.match(metrics, /^muster_response_cache_hits_total 11$/m);
+        assert.match(metrics, /^muster_response_cache_misses_total 1$/m);
         // Health's figures are the service's, from either thread.
         const health = (await (await fetch(`${url}/api/health`)).json()) as {
           checks: Record<string, Array<{ hits: number; misses: number; entries: number }>>;
