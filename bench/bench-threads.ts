@@ -6,7 +6,11 @@
  * /proc/PID/stat) and the share of the answers each server thread gave (from /metrics).
  *
  *   npm exec -- node --import tsx bench/bench-threads.ts --db bench-20000.db --threads 1,2 \
- *     --seconds 2 [--connections 8] [--label L]
+ *     --seconds 2 [--connections 8] [--label L] [--cache MB]
+ *
+ * With `--cache MB` the response cache is on (MUSTER_RESPONSE_CACHE_MB) and every request of a
+ * route is the same, so all but the first are hits: cached answers a second, and the cache's
+ * misses (the first requests, and those that joined their computation on their own thread).
  *
  * With MUSTER_THREADS=1 `muster serve` runs as one serving thread and one engine thread (the
  * design before server threads), so the 1-thread rows are that design's in the same run.
@@ -26,6 +30,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '8' },
     label: { type: 'string', default: 'threads' },
     routes: { type: 'string' },
+    cache: { type: 'string', default: '0' },
   },
 });
 const BIN = resolve(import.meta.dirname, '..', 'bin', 'muster.js');
@@ -48,6 +53,11 @@ interface Row {
   p99: number;
   requests: number;
   non2xx: number;
+  /**
+   * The response cache's misses in the measured run and its warm-up: answers computed, and
+   * requests that joined a computation in flight on their thread.
+   */
+  misses: number;
   processCpuMs: number;
   /** Each server thread's share of the answers, in % (one serving thread: [100]). */
   shares: number[];
@@ -59,12 +69,17 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** Requests each server thread answered, from one scrape (empty: one serving thread). */
-async function perThread(metricsUrl: string): Promise<number[]> {
+/**
+ * Requests each server thread answered (empty: one serving thread) and the response cache's
+ * misses so far, from one scrape.
+ */
+async function scrape(metricsUrl: string): Promise<{ byThread: number[]; misses: number }> {
   const text = await (await fetch(metricsUrl)).text();
-  return [...text.matchAll(/^muster_thread_requests_total\{thread="(\d+)"\} (\d+)$/gm)].map((m) =>
-    Number(m[2]),
-  );
+  const byThread = [
+    ...text.matchAll(/^muster_thread_requests_total\{thread="(\d+)"\} (\d+)$/gm),
+  ].map((m) => Number(m[2]));
+  const misses = Number(/^muster_response_cache_misses_total (\d+)$/m.exec(text)?.[1] ?? 0);
+  return { byThread, misses };
 }
 
 async function serve(threads: number) {
@@ -74,7 +89,7 @@ async function serve(threads: number) {
       MUSTER_DATABASE_URL: resolve(values.db!),
       MUSTER_PORT: '0',
       MUSTER_THREADS: String(threads),
-      MUSTER_RESPONSE_CACHE_MB: '0',
+      MUSTER_RESPONSE_CACHE_MB: values.cache,
       MUSTER_RATE_LIMIT_MAX: '1000000',
       MUSTER_ALLOWED_ORIGINS: ORIGIN,
       MUSTER_METRICS_PORT: '0',
@@ -118,10 +133,12 @@ async function run(threads: number, seconds: number): Promise<Row[]> {
   const rows: Row[] = [];
   try {
     for (const route of ROUTES) {
+      const start = await scrape(server.metricsUrl);
       await load(server.url, route, 1); // warm-up: serialisers compiled, caches touched
-      const [cpu0, by0] = [cpuMs(server.pid), await perThread(server.metricsUrl)];
+      const [cpu0, { byThread: by0 }] = [cpuMs(server.pid), await scrape(server.metricsUrl)];
       const result = await load(server.url, route, seconds);
-      const [cpu1, by1] = [cpuMs(server.pid), await perThread(server.metricsUrl)];
+      const cpu1 = cpuMs(server.pid);
+      const { byThread: by1, misses } = await scrape(server.metricsUrl);
       const answered = by1.map((n, i) => n - by0[i]);
       const total = answered.reduce((a, b) => a + b, 0);
       const row: Row = {
@@ -132,13 +149,15 @@ async function run(threads: number, seconds: number): Promise<Row[]> {
         p99: result.latency.p99,
         requests: result.requests.total,
         non2xx: result.non2xx,
+        misses: misses - start.misses,
         processCpuMs: (cpu1 - cpu0) / Math.max(1, result.requests.total),
         shares: total === 0 ? [100] : answered.map((n) => (100 * n) / total),
       };
       rows.push(row);
       console.error(
         `${route}, ${threads} thread(s): ${row.rps.toFixed(0)} req/s, p99 ${row.p99} ms, ` +
-          `${row.processCpuMs.toFixed(2)} ms CPU/answer, shares ${row.shares.map((s) => s.toFixed(0)).join('/')} %`,
+          `${row.processCpuMs.toFixed(2)} ms CPU/answer, shares ${row.shares.map((s) => s.toFixed(0)).join('/')} %` +
+          (cached ? `, ${row.misses} misses` : ''),
       );
     }
   } finally {
@@ -147,6 +166,7 @@ async function run(threads: number, seconds: number): Promise<Row[]> {
   return rows;
 }
 
+const cached = Number(values.cache) > 0;
 const counts = values.threads.split(',').map(Number);
 const loadBefore = loadavg()[0];
 const seconds = Number(values.seconds);
@@ -159,13 +179,17 @@ const lines = [
   '',
   `Node ${process.version}, ${availableParallelism()} CPUs (shared with other work: the load generator runs on the same machine), ` +
     `load average ${loadBefore.toFixed(0)} at the start and ${loadavg()[0].toFixed(0)} at the end, ` +
-    `data set ${values.db}, ${values.connections} keep-alive clients, ${seconds} s a route after a 1 s warm-up, uncached, Accept-Encoding "${BROWSER}".`,
+    `data set ${values.db}, ${values.connections} keep-alive clients, ${seconds} s a route after a 1 s warm-up, ` +
+    (cached
+      ? `one request a route, cached (MUSTER_RESPONSE_CACHE_MB=${values.cache}; "misses": the cache's, warm-up included: a request that joined a computation in flight on its thread counts as one)`
+      : 'uncached') +
+    `, Accept-Encoding "${BROWSER}".`,
   '',
-  '| route | threads | mode | req/s | vs first count | p99 ms | process CPU ms/answer | share per thread | non-2xx |',
-  '| --- | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: |',
+  `| route | threads | mode | req/s | vs first count | p99 ms | process CPU ms/answer | share per thread | non-2xx |${cached ? ' misses |' : ''}`,
+  `| --- | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: |${cached ? ' ---: |' : ''}`,
   ...rows.map(
     (r) =>
-      `| ${r.route} | ${r.threads} | ${r.mode} | ${r.rps.toFixed(0)} | ${(r.rps / base(r.route).rps).toFixed(2)}x | ${r.p99} | ${r.processCpuMs.toFixed(2)} | ${r.shares.map((s) => `${s.toFixed(0)} %`).join(' / ')} | ${r.non2xx} |`,
+      `| ${r.route} | ${r.threads} | ${r.mode} | ${r.rps.toFixed(0)} | ${(r.rps / base(r.route).rps).toFixed(2)}x | ${r.p99} | ${r.processCpuMs.toFixed(2)} | ${r.shares.map((s) => `${s.toFixed(0)} %`).join(' / ')} | ${r.non2xx} |${cached ? ` ${r.misses} |` : ''}`,
   ),
   '',
 ];

@@ -22,7 +22,10 @@ import {
   SharedRateCounts,
   ThreadRoster,
 } from '../http/server-threads/shared-limits.ts';
+import { SharedBodies } from '../http/server-threads/shared-response-cache.ts';
 import { ThreadSnapshots } from '../http/server-threads/thread-snapshots.ts';
+import { ResponseCache } from '../http/response-cache.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
 import { openStore } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 
@@ -32,7 +35,17 @@ const roster = new ThreadRoster(data.limits, data.threads);
 // This thread's requests; the process's own metrics are the main thread's.
 const metrics = new ServiceMetrics({ process: false });
 const tell = (message: FromServerThread) => parentPort!.postMessage(message);
-const engine = new PoolEngine(data.pool, (snapshot) => snapshots.tokenOf(snapshot));
+const tokenOf = (snapshot: Snapshot) => snapshots.tokenOf(snapshot);
+const engine = new PoolEngine(data.pool, tokenOf, data.pressure);
+// One store of answers for every thread: an answer computed here is a hit on the others.
+const responseCache =
+  data.cache === null
+    ? undefined
+    : new ResponseCache(
+        data.config.responseCacheBytes,
+        undefined,
+        new SharedBodies(data.cache, data.index, (s) => tokenOf(s as Snapshot)),
+      );
 
 let built: Promise<{ app: FastifyInstance; store: Store }> | null = null;
 
@@ -80,6 +93,7 @@ built = (async () => {
     store,
     snapshots,
     engineThread: engine,
+    responseCache,
     metrics,
     roster,
     rateCounts: new SharedRateCounts(data.limits, data.index),

@@ -20,6 +20,7 @@ import type { ServiceMetrics } from '../http/metrics.ts';
 import { EnginePoolHost } from '../http/server-threads/engine-pool-host.ts';
 import { ServerThreads } from '../http/server-threads/server-threads.ts';
 import { sharedLimitsBuffer } from '../http/server-threads/shared-limits.ts';
+import { sharedCacheBuffer } from '../http/server-threads/shared-response-cache.ts';
 import { parseDatabaseUrl } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 
@@ -135,6 +136,8 @@ export function startServing(
       config,
       size: mode.serverThreads,
       limits: sharedLimitsBuffer(mode.serverThreads),
+      // One store for every thread, of the whole MUSTER_RESPONSE_CACHE_MB.
+      cache: config.responseCacheBytes > 0 ? sharedCacheBuffer(config.responseCacheBytes) : null,
       onRestart: (index, cause) =>
         log.error({ thread: index, err: cause }, 'a server thread died; started it again'),
     });

@@ -195,10 +195,14 @@ export class ServiceMetrics {
     const registers = [this.registry];
     const sources = this.sources;
     const cacheStats = () => sources.responseCache?.stats() ?? null;
+    // With server threads every thread reads the one shared cache: a scrape takes its figures
+    // once (the largest, the latest read), not their sum over threads.
+    const aggregator = 'max' as const;
     new Gauge({
       name: 'muster_response_cache_bytes',
       help: 'Bytes of serialised answers in the response cache',
       registers,
+      aggregator,
       collect() {
         const stats = cacheStats();
         if (stats !== null) this.set(stats.bytes);
@@ -208,6 +212,7 @@ export class ServiceMetrics {
       name: 'muster_response_cache_entries',
       help: 'Answers in the response cache, each content coding counted',
       registers,
+      aggregator,
       collect() {
         const stats = cacheStats();
         if (stats !== null) this.set(stats.entries);
@@ -217,6 +222,7 @@ export class ServiceMetrics {
       name: 'muster_response_cache_hit_ratio',
       help: 'Response-cache hits over hits and misses since start (0 before any)',
       registers,
+      aggregator,
       collect() {
         const stats = cacheStats();
         if (stats === null) return;
@@ -229,6 +235,7 @@ export class ServiceMetrics {
         name: `muster_response_cache_${outcome}_total`,
         help: `Response-cache ${outcome} since start`,
         registers,
+        aggregator,
         collect() {
           const stats = cacheStats();
           if (stats === null) return;

@@ -7,7 +7,9 @@
  * answer is compressed once, not on every hit. The bytes come made: an engine thread serialises
  * and compresses an answer in the coding its first request asked for
  * (docs/architecture.md#engine-thread); a coding asked for later is compressed on libuv's thread
- * pool, so the serving thread never runs zlib itself.
+ * pool, so the serving thread never runs zlib itself. The bodies are kept in this thread's LRU,
+ * or, when several server threads serve, in one store on shared memory for all of them
+ * (server-threads/shared-response-cache.ts).
  */
 import { LRUCache } from 'lru-cache';
 import { COMPRESS_THRESHOLD_BYTES, encodeBodyOffThread } from './content-coding.ts';
@@ -21,6 +23,70 @@ export interface ResponseCacheStats {
   bytes: number;
   maxBytes: number;
   dataVersion: number | null;
+}
+
+/** What a store of bodies reports for health: the outcomes it counted, what it holds. */
+export interface BodyStoreStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+  dataVersion: number | null;
+}
+
+/**
+ * Where a ResponseCache keeps its bodies (docs/operations.md#response-cache): this thread's LRU
+ * (LocalBodies), or shared memory for every server thread (shared-response-cache.ts).
+ */
+export interface BodyStore {
+  /**
+   * Keeps bodies of `snapshot` from now on, forgetting those of the one before; returns what
+   * every key of its bodies begins with, so no body of other data answers for it.
+   */
+  turn(snapshot: { readonly dataVersion: number }): string;
+  get(key: string): CachedBody | undefined;
+  set(key: string, body: CachedBody): void;
+  /** Counts a request answered from the cache (hit) or computed (miss). */
+  count(hit: boolean): void;
+  stats(): BodyStoreStats;
+}
+
+/** A store of bodies for this thread alone: a byte-bounded LRU, emptied at each new snapshot. */
+class LocalBodies implements BodyStore {
+  private readonly lru: LRUCache<string, CachedBody>;
+  private readonly outcomes = { hits: 0, misses: 0 };
+  private version: number | null = null;
+
+  constructor(maxBytes: number, maxEntryBytes: number) {
+    this.lru = new LRUCache<string, CachedBody>({
+      maxSize: maxBytes,
+      maxEntrySize: maxEntryBytes,
+      sizeCalculation: (value) => Math.max(1, value.bytes.length),
+    });
+  }
+
+  turn(snapshot: { readonly dataVersion: number }): string {
+    this.lru.clear();
+    this.version = snapshot.dataVersion;
+    return String(snapshot.dataVersion);
+  }
+
+  get(key: string): CachedBody | undefined {
+    return this.lru.get(key);
+  }
+
+  set(key: string, body: CachedBody): void {
+    this.lru.set(key, body);
+  }
+
+  count(hit: boolean): void {
+    this.outcomes[hit ? 'hits' : 'misses']++;
+  }
+
+  stats(): BodyStoreStats {
+    const { size: entries, calculatedSize: bytes } = this.lru;
+    return { ...this.outcomes, entries, bytes, dataVersion: this.version };
+  }
 }
 
 /** Canonical JSON: object keys sorted, so key order in a request body does not split entries. */
@@ -115,7 +181,7 @@ async function encodeOffThread(body: CachedBody, encoding: Encoding): Promise<Ca
 export const MAX_ENTRY_SHARE = 1 / 16;
 
 export class ResponseCache {
-  private readonly lru: LRUCache<string, CachedBody> | null;
+  private readonly store: BodyStore | null;
   /** The largest body kept, in bytes (MAX_ENTRY_SHARE of the cache); larger ones are not. */
   readonly maxEntryBytes: number;
   private readonly flights = new Map<string, Flight>();
@@ -123,23 +189,22 @@ export class ResponseCache {
   private readonly encodings = new Map<string, Promise<CachedBody>>();
   private version: number | null = null;
   private source: object | null = null;
-  private hits = 0;
+  /** What every key of the snapshot answered with begins with (BodyStore.turn). */
+  private prefix = '';
+  /** This thread's misses: how sendCached tells a hit from a miss, whatever other threads do. */
   private misses = 0;
 
-  /** `maxEntryBytes` defaults to MAX_ENTRY_SHARE of `maxBytes` (docs/operations.md#response-cache). */
+  /**
+   * `maxEntryBytes` defaults to MAX_ENTRY_SHARE of `maxBytes` (docs/operations.md#response-cache);
+   * `shared`: the bodies are kept there (every server thread's one store), not on this thread.
+   */
   constructor(
     readonly maxBytes: number,
     maxEntryBytes = Math.floor(maxBytes * MAX_ENTRY_SHARE),
+    shared?: BodyStore,
   ) {
     this.maxEntryBytes = Math.max(1, maxEntryBytes);
-    this.lru =
-      maxBytes <= 0
-        ? null
-        : new LRUCache<string, CachedBody>({
-            maxSize: maxBytes,
-            maxEntrySize: this.maxEntryBytes,
-            sizeCalculation: (value) => Math.max(1, value.bytes.length),
-          });
+    this.store = maxBytes <= 0 ? null : (shared ?? new LocalBodies(maxBytes, this.maxEntryBytes));
   }
 
   /**
@@ -158,33 +223,34 @@ export class ResponseCache {
     encoding: Encoding | null = null,
     waiter?: () => AbortSignal,
   ): CachedBody | Promise<CachedBody> {
-    const lru = this.lru;
-    if (lru === null) return uncachedBody(compute, encoding, waiter?.());
+    const store = this.store;
+    if (store === null) return uncachedBody(compute, encoding, waiter?.());
     const { dataVersion } = snapshot;
     if (this.source !== snapshot || this.version !== dataVersion) {
-      lru.clear();
+      this.prefix = store.turn(snapshot);
       // Computations of the old data still answer their waiters, but are no longer joined.
       this.flights.clear();
       this.encodings.clear();
       this.source = snapshot;
       this.version = dataVersion;
     }
-    const key = `${route}\u0000${dataVersion}\u0000${canonicalJson(request)}`;
-    const hit = lru.get(encoding === null ? key : `${key}\u0000${encoding}`);
+    const key = `${route}\u0000${this.prefix}\u0000${canonicalJson(request)}`;
+    const hit = store.get(encoding === null ? key : `${key}\u0000${encoding}`);
     if (hit !== undefined) {
-      this.hits++;
+      store.count(true);
       return hit;
     }
-    const found = lru.get(key);
+    const found = store.get(key);
     if (found !== undefined) {
       // The answer is here, only not yet in this coding: a hit all the same.
-      this.hits++;
-      return this.encoded(lru, key, { plain: found, encoded: [] }, encoding);
+      store.count(true);
+      return this.encoded(store, key, { plain: found, encoded: [] }, encoding);
     }
     this.misses++;
-    const flight = this.flights.get(key) ?? this.fly(lru, key, compute, encoding);
+    store.count(false);
+    const flight = this.flights.get(key) ?? this.fly(store, key, compute, encoding);
     flight.waiters++;
-    return this.await(flight, waiter?.()).then((made) => this.encoded(lru, key, made, encoding));
+    return this.await(flight, waiter?.()).then((made) => this.encoded(store, key, made, encoding));
   }
 
   /** Computations missed since the cache was made (what health reports as misses). */
@@ -193,12 +259,7 @@ export class ResponseCache {
   }
 
   /** Starts the computation of `key`; each of its bodies is kept when it is at most maxEntryBytes. */
-  private fly(
-    lru: LRUCache<string, CachedBody>,
-    key: string,
-    compute: Compute,
-    encoding: Encoding | null,
-  ): Flight {
+  private fly(store: BodyStore, key: string, compute: Compute, encoding: Encoding | null): Flight {
     const controller = new AbortController();
     const promise = Promise.resolve()
       .then(() => compute(controller.signal, encoding))
@@ -206,8 +267,8 @@ export class ResponseCache {
         const made = madeOf(answer);
         // A reload may have emptied the cache meanwhile: an answer of the old data is not kept.
         if (this.flights.get(key) === flight) {
-          lru.set(key, made.plain);
-          for (const e of made.encoded) lru.set(`${key}\u0000${e.encoding}`, e);
+          this.keep(store, key, made.plain);
+          for (const e of made.encoded) this.keep(store, `${key}\u0000${e.encoding}`, e);
         }
         return made;
       })
@@ -255,7 +316,7 @@ export class ResponseCache {
    * is asked.
    */
   private encoded(
-    lru: LRUCache<string, CachedBody>,
+    store: BodyStore,
     key: string,
     made: Made,
     encoding: Encoding | null,
@@ -269,7 +330,7 @@ export class ResponseCache {
       pending = encodeOffThread(made.plain, encoding!)
         .then((variant) => {
           // Not kept when a reload emptied the cache meanwhile.
-          if (this.source === source) lru.set(variantKey, variant);
+          if (this.source === source) this.keep(store, variantKey, variant);
           return variant;
         })
         .finally(() => this.encodings.delete(variantKey));
@@ -278,15 +339,14 @@ export class ResponseCache {
     return pending;
   }
 
-  /** Hit, miss and size figures for health. */
+  /** Keeps `body` under `key` when it is at most maxEntryBytes. */
+  private keep(store: BodyStore, key: string, body: CachedBody): void {
+    if (body.bytes.length <= this.maxEntryBytes) store.set(key, body);
+  }
+
+  /** Hit, miss and size figures for health: the whole service's when the store is shared. */
   stats(): ResponseCacheStats {
-    return {
-      hits: this.hits,
-      misses: this.misses,
-      entries: this.lru?.size ?? 0,
-      bytes: this.lru?.calculatedSize ?? 0,
-      maxBytes: this.maxBytes,
-      dataVersion: this.version,
-    };
+    const empty = { hits: 0, misses: 0, entries: 0, bytes: 0, dataVersion: null };
+    return { ...(this.store?.stats() ?? empty), maxBytes: this.maxBytes };
   }
 }

@@ -2,7 +2,7 @@
  * `muster serve` with two server threads sends every task with a warm key (ratings of a
  * parameter set not yet computed, a joint model) to the main thread's one engine pool
  * (docs/architecture.md#threads): health answers on new connections while such computations
- * run, a client's share of the expensive lane holds over both threads (429
+ * run, its engine:queue check seeing the pool's queue, a client's share of the expensive lane holds over both threads (429
  * too-many-computations), and ratings of one parameter set are computed once for the service.
  * Each server runs over a copy of the pass's seeded demo database (test/support/seeded-demo-file.ts).
  */
@@ -87,15 +87,22 @@ describe('muster serve with two server threads and one engine pool', () => {
           }),
         );
         const health: number[] = [];
+        const waiting: number[] = [];
         let settledMeanwhile = 0;
         for (let i = 0; i < 6; i++) {
           const response = await fetch(`${url}/api/health`, { headers: { connection: 'close' } });
-          await response.arrayBuffer();
+          const body = (await response.json()) as {
+            checks: Record<string, Array<{ observedValue: number }>>;
+          };
           health.push(response.status);
+          waiting.push(body.checks['engine:queue'][0].observedValue);
           settledMeanwhile = settled;
         }
         assert.deepEqual(health, Array<number>(6).fill(200));
         assert.ok(settledMeanwhile < 3, 'health answered while ratings were still computed');
+        // The pool's one engine thread rates one parameter set at a time: the others wait
+        // there, and engine:queue on whichever thread answers health sees them.
+        assert.ok(Math.max(...waiting) >= 1, `engine:queue waiting: ${waiting.join(' ')}`);
         assert.deepEqual(await Promise.all(computing), [200, 200, 200]);
       } finally {
         await stop();

@@ -2,7 +2,8 @@
  * `muster serve` with two server threads on one port (docs/operations.md#threads), clients on
  * new connections so the kernel spreads them: both threads answer, the rate limit is exact
  * over both, health answers the same from either and lists both, one scrape of /metrics covers
- * both, and SIGTERM with requests in flight on the threads answers every one and exits 0.
+ * both, an answer computed on one thread is a hit on the other (one response cache on shared
+ * memory), and SIGTERM with requests in flight on the threads answers every one and exits 0.
  * Each server runs over a copy of the pass's seeded demo database (test/support/seeded-demo-file.ts).
  */
 import assert from 'node:assert/strict';
@@ -113,6 +114,83 @@ describe('muster serve with two server threads', () => {
         assert.equal(counted, 30, metrics);
         assert.match(metrics, /^muster_snapshot_load_duration_seconds_count\{phase="ready"\} 1$/m);
         assert.equal(metrics.match(/^# TYPE muster_process_cpu_seconds_total/gm)?.length, 1);
+      } finally {
+        child.kill('SIGTERM');
+      }
+      assert.equal(await exited, 0, output.stderr);
+    },
+  );
+
+  it(
+    'answers on either thread from the one response cache what one thread computed',
+    { timeout: 240_000 },
+    async () => {
+      const { child, output, exited, url } = await startServe({
+        MUSTER_DATABASE_URL: join(dir, 'cache.db'),
+        MUSTER_THREADS: '2',
+        MUSTER_METRICS_PORT: '0',
+        MUSTER_ALLOWED_ORIGINS: 'http://stats.example',
+        MUSTER_RATE_LIMIT_MAX: '10000',
+      });
+      try {
+        // The metrics' address is printed just after the service's.
+        let metricsUrl: string | undefined;
+        for (let i = 0; i < 100 && metricsUrl === undefined; i++) {
+          metricsUrl = /metrics \(operators only\): (http:\/\/\S+)/.exec(output.stdout)?.[1];
+          if (metricsUrl === undefined) await new Promise((done) => setTimeout(done, 50));
+        }
+        assert.ok(metricsUrl !== undefined, output.stdout);
+        const answeredBy = async () => {
+          const metrics = await (await fetch(metricsUrl!)).text();
+          return [0, 1].map((thread) =>
+            Number(
+              new RegExp(`^muster_thread_requests_total\\{thread="${thread}"\\} (\\d+)$`, 'm').exec(
+                metrics,
+              )?.[1],
+            ),
+          );
+        };
+        const before = await answeredBy();
+        const bodies = new Set<string>();
+        for (let i = 0; i < 12; i++) {
+          const response = await fetch(`${url}/api/faction-stats`, {
+            method: 'POST',
+            headers: {
+              connection: 'close',
+              origin: 'http://stats.example',
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ minParticipants: 3 }),
+          });
+          assert.equal(response.status, 200);
+          bodies.add(await response.text());
+        }
+        const after = await answeredBy();
+        assert.ok(
+          [0, 1].every((t) => after[t] > before[t]),
+          `both threads answered: ${before.join(' / ')} -> ${after.join(' / ')}`,
+        );
+        // generatedAt differs between computations: one body means one computation.
+        assert.equal(bodies.size, 1, 'computed once, a hit on both threads since');
+        const metrics = await (await fetch(metricsUrl)).text();
+        const outcome = (cache: string) =>
+          metrics
+            .split('\n')
+            .filter((line) => line.startsWith('muster_http_request_duration_seconds_count{'))
+            .filter((line) => line.includes('route="/api/faction-stats"'))
+            .filter((line) => line.includes(`cache="${cache}"`))
+            .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+        assert.deepEqual([outcome('miss'), outcome('hit')], [1, 11], metrics);
+        // The one cache's figures, once in the scrape, not once per thread.
+        assert.match(metrics, /^muster_response_cache_hits_total 11$/m);
+        assert.match(metrics, /^muster_response_cache_misses_total 1$/m);
+        // Health's figures are the service's, from either thread.
+        const health = (await (await fetch(`${url}/api/health`)).json()) as {
+          checks: Record<string, Array<{ hits: number; misses: number; entries: number }>>;
+        };
+        const cache = health.checks['responseCache:bytes'][0];
+        assert.deepEqual([cache.hits, cache.misses], [11, 1]);
+        assert.ok(cache.entries >= 1);
       } finally {
         child.kill('SIGTERM');
       }

@@ -16,6 +16,7 @@ import type { SnapshotHandoff } from '../../snapshot/threads/snapshot-handoff.ts
 import type { AnswerBytes } from '../engine-thread/answer-bytes.ts';
 import type { EnginePool } from '../engine-thread/engine-pool.ts';
 import { KEPT_SNAPSHOTS } from '../engine-thread/engine-thread-messages.ts';
+import { PUBLISH_EVERY_MS, publishPressure, sharedPressureBuffer } from './shared-pressure.ts';
 import type {
   FromEnginePoolHost,
   PoolFailure,
@@ -56,12 +57,18 @@ function transfers(bytes: AnswerBytes): ArrayBuffer[] {
 }
 
 export class EnginePoolHost {
+  /** The pool's pressure for every server thread's health (shared-pressure.ts). */
+  readonly pressure = sharedPressureBuffer();
+  private readonly publisher: NodeJS.Timeout;
   /** The snapshots the server threads may ask about, by the token they were posted under. */
   private readonly kept = new Map<number, Snapshot>();
   /** Each port's tasks in flight, to abort when a server thread cancels one or goes. */
   private readonly inFlight = new Map<MessagePort, Map<number, AbortController>>();
 
-  constructor(readonly pool: EnginePool) {}
+  constructor(readonly pool: EnginePool) {
+    const publish = () => publishPressure(this.pressure, pool.pressure());
+    this.publisher = setInterval(publish, PUBLISH_EVERY_MS).unref();
+  }
 
   /** The pool's threads as receivers of the next snapshot loaded (EnginePool.handoff). */
   handoff(): SnapshotHandoff {
@@ -127,6 +134,7 @@ export class EnginePoolHost {
   }
 
   close(): Promise<void> {
+    clearInterval(this.publisher);
     return this.pool.close();
   }
 }

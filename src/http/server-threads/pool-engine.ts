@@ -21,6 +21,7 @@ import { abandonedBecause } from '../engine-thread/engine-runner.ts';
 import type { EnginePressure, EngineRunner, TaskWaiter } from '../engine-thread/engine-runner.ts';
 import { poolError } from './engine-pool-host.ts';
 import { LocalEngine } from './local-engine.ts';
+import { readPressure } from './shared-pressure.ts';
 import type { FromEnginePoolHost, ToEnginePoolHost } from './server-thread-messages.ts';
 
 interface Pending {
@@ -36,10 +37,12 @@ export class PoolEngine implements EngineRunner {
   /**
    * @param port this thread's end of the channel to the main thread's pool
    * @param tokenOf the token the main thread posted `snapshot` under (thread-snapshots.ts)
+   * @param poolPressure where the main thread publishes its pool's pressure (shared-pressure.ts)
    */
   constructor(
     private readonly port: MessagePort,
     private readonly tokenOf: (snapshot: Snapshot) => number,
+    private readonly poolPressure?: SharedArrayBuffer,
   ) {
     port.on('message', (message: FromEnginePoolHost) => {
       const pending = this.pending.get(message.id);
@@ -134,8 +137,15 @@ export class PoolEngine implements EngineRunner {
     return this.local.queued() + this.pending.size;
   }
 
+  /**
+   * The main thread's pool's waits and refusals, which every server thread's tasks share, and
+   * what runs there or here: health's engine:queue check says the same on every thread.
+   */
   pressure(): EnginePressure {
-    return { ...this.local.pressure(), running: this.queued() };
+    const local = this.local.pressure();
+    if (this.poolPressure === undefined) return { ...local, running: this.queued() };
+    const pool = readPressure(this.poolPressure);
+    return { ...pool, running: pool.running + local.running };
   }
 
   /** Tasks still sent to the pool fail: this thread is closing. */

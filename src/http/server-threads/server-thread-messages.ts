@@ -19,6 +19,13 @@ export interface ServerThreadData {
   readonly threads: number;
   /** The shared memory behind what is kept for the whole service (shared-limits.ts). */
   readonly limits: SharedArrayBuffer;
+  /**
+   * The response cache's one store for every thread (shared-response-cache.ts); null when the
+   * cache is off.
+   */
+  readonly cache: SharedArrayBuffer | null;
+  /** The main thread's engine pool's pressure, as it publishes it (shared-pressure.ts). */
+  readonly pressure: SharedArrayBuffer;
   /** Its end of the channel to the main thread's engine pool (ToEnginePoolHost). */
   readonly pool: MessagePort;
 }

@@ -16,9 +16,14 @@ import type { SnapshotStatus } from '../../snapshot/snapshot-status.ts';
 import type { SnapshotHandoff } from '../../snapshot/threads/snapshot-handoff.ts';
 import { typescriptWorker } from '../../snapshot/threads/typescript-worker.ts';
 import type { MetricsData } from '../metrics.ts';
-import type { FromServerThread, ToServerThread } from './server-thread-messages.ts';
+import type {
+  FromServerThread,
+  ServerThreadData,
+  ToServerThread,
+} from './server-thread-messages.ts';
 import type { EnginePoolHost } from './engine-pool-host.ts';
 import { ThreadRoster, releaseThread } from './shared-limits.ts';
+import { releaseDeadThread } from './shared-response-cache.ts';
 
 /** A server thread that could not listen (the platform refused `reusePort`, or the port). */
 export class ListenRefused extends Error {
@@ -112,6 +117,11 @@ export interface ServerThreadsOptions {
   readonly size: number;
   /** The shared memory of shared-limits.ts, made for `size` threads. */
   readonly limits: SharedArrayBuffer;
+  /**
+   * The response cache's one store for every thread (shared-response-cache.ts), of the
+   * service's MUSTER_RESPONSE_CACHE_MB; null when the cache is off.
+   */
+  readonly cache: SharedArrayBuffer | null;
   /** The one engine pool every thread sends its tasks with a warm key to (engine-pool-host.ts). */
   readonly engines: EnginePoolHost;
   /** Told when a thread died and was started again. */
@@ -133,22 +143,27 @@ export class ServerThreads {
   constructor(private readonly options: ServerThreadsOptions) {
     this.size = options.size;
     this.roster = new ThreadRoster(options.limits, options.size);
-    // The response cache's bound is the service's: each thread keeps its share of it.
-    const { config } = options;
-    this.config = {
-      ...config,
-      responseCacheBytes: Math.floor(config.responseCacheBytes / options.size),
-    };
+    this.config = options.config;
     this.threads = Array.from({ length: options.size }, (_, i) => this.startThread(i));
   }
 
   private startThread(index: number): ServerThread {
     this.roster.mark(index, 'starting');
-    const { entry, limits, size, engines } = this.options;
+    const { entry, limits, size, engines, cache } = this.options;
     // A thread started again gets a channel of its own; the dead one's closes with it.
     const { port1, port2 } = new MessageChannel();
     engines.attach(port1);
-    const data = { config: this.config, index, threads: size, limits, pool: port2 };
+    const { pressure } = engines;
+    const config = this.config;
+    const data: ServerThreadData = {
+      config,
+      index,
+      threads: size,
+      limits,
+      cache,
+      pressure,
+      pool: port2,
+    };
     return new ServerThread(entry, data, [port2], (thread) => {
       port1.close();
       this.exited(index, thread);
@@ -158,6 +173,8 @@ export class ServerThreads {
   /** A thread ended: on its own (it died), it is started again where it was. */
   private exited(index: number, thread: ServerThread): void {
     this.roster.mark(index, 'stopped');
+    // Ended while it held the cache's lock (terminated mid-request): the others wait no more.
+    if (this.options.cache !== null) releaseDeadThread(this.options.cache, index);
     if (thread.closing || this.closing || this.threads[index] !== thread) return;
     releaseThread(this.options.limits, this.options.size, index);
     const fresh = this.startThread(index);
