@@ -23,6 +23,7 @@ import { eventList } from './events/event-list.ts';
 import { factionStats } from './faction-stats.ts';
 import { itemNameRank, itemUseStats } from './item-use-stats.ts';
 import { leaderboard } from './ratings/leaderboard.ts';
+import { playerDuplicates } from './players/player-duplicates.ts';
 import { shortIdLengths } from './ratings/short-ids.ts';
 import { preGameRatings, sideExpectedScores } from './ratings/snapshot-facts.ts';
 import { scenarioCatalogue } from './scenario.ts';
@@ -154,6 +155,8 @@ export const STATISTICS = [
   // The draft reads no snapshot cache and keeps nothing: any thread, always cheap enough
   // (under a second at eight players).
   statistic({ task: 'teamPairing', run: teamPairing, caches: [[], []] }),
+  // Near linear in the system's players (blocking keys), and it keeps nothing: any thread.
+  statistic({ task: 'playerDuplicates', run: playerDuplicates, caches: [[], []] }),
 ] as const;
 
 /** A statistic's engine task name. */
