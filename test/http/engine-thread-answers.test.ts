@@ -78,8 +78,11 @@ const ROUTES: Array<[string, object, TSchema]> = STATS_ROUTES.map((route) => [
 
 const CODINGS = [undefined, 'zstd', 'br', 'gzip'] as const;
 
-/** Routes whose answers are always under 1 KiB (one game's forecast), so never compressed. */
-const SMALL = new Set(['/api/forecast']);
+/**
+ * Routes whose answers are under 1 KiB here (one game's forecast; the demo slice's few players
+ * hold no duplicate pair), so never compressed.
+ */
+const SMALL = new Set(['/api/forecast', '/api/player-duplicates']);
 /** The coding an answer of `url` comes in when `coding` is asked for. */
 const codingOf = (url: string, coding: string | undefined) => (SMALL.has(url) ? undefined : coding);
 

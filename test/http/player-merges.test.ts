@@ -8,96 +8,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { main } from '../../src/cli/main.ts';
-import type { CanonicalDocument } from '../../src/domain/model.ts';
+import { mergeDocument as document } from '../support/merge-document.ts';
 import { post } from '../support/post-json.ts';
 import { buildTestApp, TEST_ORIGIN } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { openSharedTestStore, TEST_BACKEND } from '../support/test-store.ts';
-
-type Side = [player: string, faction: 'A' | 'B', result: 'win' | 'loss' | 'draw'];
-
-function event(id: string, start: string, games: Array<[Side, Side]>) {
-  return {
-    id,
-    system: 'tt',
-    name: `Event ${id}`,
-    start,
-    status: 'completed' as const,
-    format: 'singles' as const,
-    games: games.map(([a, b], i) => ({
-      id: `${id}-g${i + 1}`,
-      round: i + 1,
-      sides: [a, b].map(([player, faction, result]) => ({ player, faction, result })),
-    })),
-  };
-}
-
-/** The games, with José García's second id `jose2` (the merged store) or his first (one from the start). */
-function document(jose2: string): CanonicalDocument {
-  return {
-    format: 'muster/v1',
-    systems: [{ id: 'tt', name: 'Test Tactics' }],
-    factions: [
-      { id: 'A', system: 'tt', name: 'Alpha' },
-      { id: 'B', system: 'tt', name: 'Beta' },
-    ],
-    players: [
-      { id: 'p-jose', name: 'José García', country: 'ES' },
-      { id: 'p-jose2', name: 'jose garcia', country: 'ES' },
-      { id: 'p-anna', name: 'Anna Nowak', country: 'PL' },
-      { id: 'p-anna2', name: 'Anna Nowak', country: 'PL' },
-      { id: 'p-x', name: 'Xavier Quill' },
-      { id: 'p-y', name: 'Yannick Rowe' },
-      { id: 'p-z', name: 'Zofia Stone' },
-    ],
-    events: [
-      event('e1', '2025-01-10', [
-        [
-          ['p-jose', 'A', 'win'],
-          ['p-x', 'B', 'loss'],
-        ],
-        [
-          ['p-anna', 'A', 'win'],
-          ['p-anna2', 'B', 'loss'],
-        ],
-        [
-          ['p-y', 'A', 'draw'],
-          ['p-z', 'B', 'draw'],
-        ],
-      ]),
-      event('e2', '2025-02-10', [
-        [
-          [jose2, 'A', 'win'],
-          ['p-y', 'B', 'loss'],
-        ],
-        [
-          ['p-x', 'A', 'loss'],
-          ['p-z', 'B', 'win'],
-        ],
-      ]),
-      event('e3', '2025-03-10', [
-        [
-          ['p-jose', 'A', 'loss'],
-          ['p-z', 'B', 'win'],
-        ],
-        [
-          ['p-x', 'A', 'win'],
-          ['p-y', 'B', 'loss'],
-        ],
-        [
-          ['p-anna2', 'B', 'win'],
-          ['p-anna', 'A', 'loss'],
-        ],
-      ]),
-      event('e4', '2025-04-10', [
-        [
-          [jose2, 'A', 'loss'],
-          ['p-x', 'B', 'win'],
-        ],
-      ]),
-    ],
-  } as unknown as CanonicalDocument;
-}
 
 /** Runs the command line on the app's store. */
 async function cli(t: TestApp, argv: string[]) {
