@@ -43,6 +43,18 @@ export const DEFAULT_MIN_SCORE = 0.5;
  */
 const MAX_BLOCK = 64;
 
+/**
+ * A player's name, else their id when it reads as one (a site's slug such as "mateo"), else null:
+ * a machine-made id (three digits in a row, as in hex object ids, numbers and UUIDs) is one
+ * typing slip from its neighbours by construction, which says nothing of the people.
+ */
+function nameOf(snapshot: Snapshot, p: number): string | null {
+  const name = snapshot.playerNames[p];
+  if (name !== null && name.trim() !== '') return name;
+  const id = snapshot.players[p];
+  return /\d{3}/.test(id) ? null : id;
+}
+
 const NAME_WEIGHT: Record<NameEvidence, number> = {
   'same-name': 0.7,
   'name-case-accents': 0.65,
@@ -130,7 +142,9 @@ function candidates(snapshot: Snapshot, rows: PlayerRows, words: Map<number, str
   const blocks = new Map<string, number[]>();
   for (let p = 0; p < rows.present.length; p++) {
     if (rows.present[p] === 0) continue;
-    const w = nameWords(snapshot.playerNames[p] ?? snapshot.players[p]);
+    const name = nameOf(snapshot, p);
+    if (name === null) continue;
+    const w = nameWords(name);
     words.set(p, w);
     for (const key of new Set(nameKeys(w))) {
       const block = blocks.get(key);
@@ -158,8 +172,12 @@ function scorePair(
   p: number,
   q: number,
 ): DuplicatePair | null {
-  const name = (x: number) => snapshot.playerNames[x] ?? snapshot.players[x];
-  const likeness = nameLikeness(name(p), name(q), words.get(p)!, words.get(q)!);
+  const likeness = nameLikeness(
+    nameOf(snapshot, p)!,
+    nameOf(snapshot, q)!,
+    words.get(p)!,
+    words.get(q)!,
+  );
   if (likeness === null) return null;
   const rec = (x: number) => {
     let r = records.get(x);
