@@ -240,7 +240,7 @@ describe(`statistics answers made on the engine thread (${TEST_BACKEND})`, () =>
           for (const [i, coding] of CODINGS.entries()) {
             // A body of its own per coding: each answer is computed, none is a hit.
             // A forecast takes no filter: its scenario (echoed) makes the body its own; the team
-            // routes take none either: a model, or a game total.
+            // routes take none either: a model, or a game total; the alike players a score.
             const own =
               url === '/api/forecast'
                 ? { scenario: `s${i}` }
@@ -248,7 +248,9 @@ describe(`statistics answers made on the engine thread (${TEST_BACKEND})`, () =>
                   ? { model: ['joint', 'rating', 'faction'][i] }
                   : url === '/api/team-pairing'
                     ? { gameTotal: 20 + i }
-                    : { minParticipants: 3 + i };
+                    : url === '/api/player-duplicates'
+                      ? { minScore: 0.5 + i / 10 }
+                      : { minParticipants: 3 + i };
             const response = await post(t, url, { ...body, ...own }, coding);
             assert.equal(response.statusCode, 200);
             const expected = codingOf(url, coding);
