@@ -19,6 +19,7 @@ import {
 import { openMigratedStore } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 import { printReport } from './print-report.ts';
+import { PLAYERS_HELP, runPlayers } from './players-command.ts';
 import { progressLine, runExport } from './cli-commands.ts';
 import { storeIsEmpty } from '../store/read-known.ts';
 import { seedDemo } from './seed-demo.ts';
@@ -87,6 +88,7 @@ Commands:
   export       write the store (or a selection of it) as NDJSON, for import elsewhere
   seed-demo    fill an empty store with the generated demo dataset
   rejects      print the records an import rejected, with their raw payloads
+  players      suggest duplicate players; merge two ids of one player, and undo a merge
 
 Run "muster <command> --help" for a command's options. Configuration comes from MUSTER_*
 environment variables (see the README); MUSTER_DATABASE_URL picks the store.`,
@@ -162,6 +164,8 @@ Example:
   MUSTER_DATABASE_URL=./data/demo.db muster seed-demo`,
 };
 
+HELP.players = PLAYERS_HELP;
+
 HELP.rejects = `Usage: muster rejects [--import N]
 
 Prints the records an import rejected (default: the newest finished import) as JSON
@@ -194,7 +198,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
   try {
     args = parseArgs({
       args: rest,
-      allowPositionals: command === 'import',
+      allowPositionals: command === 'import' || command === 'players',
       options: {
         help: { type: 'boolean', short: 'h' },
         format: { type: 'string' },
@@ -209,6 +213,8 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         event: { type: 'string' },
         from: { type: 'string' },
         to: { type: 'string' },
+        note: { type: 'string' },
+        'min-score': { type: 'string' },
       },
       strict: true,
     });
@@ -264,6 +270,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     }
     if (command === 'export') return await runExport(store, args.values, io);
     if (command === 'rejects') return await runRejects(store, args.values, io);
+    if (command === 'players') return await runPlayers(store, args.positionals, args.values, io);
     return await runImportCommand(store, args, io);
   } catch (error) {
     io.err(`muster ${command}: ${(error as Error).message}`);

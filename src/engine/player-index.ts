@@ -8,13 +8,18 @@ import type { Snapshot } from '../snapshot/snapshot.ts';
 const playerIndexes = new WeakMap<Snapshot, Map<string, number>>();
 
 /**
- * The player index of `id`; an id the data does not hold is an unknown-record DomainError (a
+ * The player index of `id` (of the player it is merged into, for a merged id); an id the data does not hold is an unknown-record DomainError (a
  * 404, docs/problems.md) pointing at `pointer`.
  */
 export function playerIndexOf(snapshot: Snapshot, id: string, pointer: string): number {
   let index = playerIndexes.get(snapshot);
   if (index === undefined) {
     index = new Map(snapshot.players.map((p, i) => [p, i]));
+    // A merged id answers for the id it is merged into (docs/data-model.md#player-merges).
+    for (const { other, keep } of snapshot.merges) {
+      const kept = index.get(keep);
+      if (kept !== undefined) index.set(other, kept);
+    }
     playerIndexes.set(snapshot, index);
   }
   const p = index.get(id);

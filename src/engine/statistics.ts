@@ -23,6 +23,7 @@ import { eventList } from './events/event-list.ts';
 import { factionStats } from './faction-stats.ts';
 import { itemNameRank, itemUseStats } from './item-use-stats.ts';
 import { leaderboard } from './ratings/leaderboard.ts';
+import { playerDuplicates } from './players/player-duplicates.ts';
 import { shortIdLengths } from './ratings/short-ids.ts';
 import { preGameRatings, sideExpectedScores } from './ratings/snapshot-facts.ts';
 import { scenarioCatalogue } from './scenario.ts';
@@ -155,6 +156,9 @@ export const STATISTICS = [
   // players is enough CPU to hold an answering thread (docs/team-pairing.md#speed): heavy, so
   // it goes to the engine pool's expensive lane with no key made of the captain's matrix.
   statistic({ task: 'teamPairing', run: teamPairing, caches: [[], []], heavy: true }),
+  // Near linear in the system's players (blocking keys) and keeps nothing, but over a whole
+  // system it is enough CPU to hold an answering thread: heavy, so it goes to the engine pool.
+  statistic({ task: 'playerDuplicates', run: playerDuplicates, caches: [[], []], heavy: true }),
 ] as const;
 
 /** A statistic's engine task name. */

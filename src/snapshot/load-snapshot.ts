@@ -16,6 +16,8 @@ import {
 } from '../store/read-facts.ts';
 import type { FactReader, GameKeyRange } from '../store/read-facts.ts';
 import { readPlayers, readSatelliteEvents } from '../store/read-events.ts';
+import { mergedIds } from '../domain/player-merge.ts';
+import { readStandingMerges } from '../store/player-merges.ts';
 import { readMeta } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 import { readPartInWorker } from './threads/read-part-in-worker.ts';
@@ -31,8 +33,14 @@ export interface LoadSnapshotOptions {
   readonly readers?: { readonly databaseUrl: string; readonly count: number };
 }
 
-/** A builder over the events, entries and reference records that every range's games need. */
-export async function gameBuilder(store: FactReader): Promise<SnapshotBuilder> {
+/**
+ * A builder over the events, entries and reference records that every range's games need, with
+ * the standing player merges (merged id -> kept id) applied to them when given.
+ */
+export async function gameBuilder(
+  store: FactReader,
+  merged: ReadonlyMap<string, string> = new Map(),
+): Promise<SnapshotBuilder> {
   const [systems, factions, scenarios, events] = await Promise.all([
     readSystems(store),
     readFactions(store),
@@ -40,6 +48,7 @@ export async function gameBuilder(store: FactReader): Promise<SnapshotBuilder> {
     readCompletedEvents(store),
   ]);
   const builder = new SnapshotBuilder(systems, factions, scenarios, events);
+  builder.setMerges(merged);
   for await (const page of readEntries(store)) builder.addEntries(page);
   return builder;
 }
@@ -70,8 +79,10 @@ export async function loadSnapshot(
   );
   // Started first, so the helpers read while this thread reads its own range.
   const helpers = ranges.slice(1).map((range) => readPartInWorker(readers!.databaseUrl, range));
+  // A helper reads its range's games as stored: merges apply where its part joins this builder.
+  const merged = mergedIds(await readStandingMerges(store));
   const [builder, demo, players, calendar] = await Promise.all([
-    gameBuilder(store),
+    gameBuilder(store, merged),
     readMeta(store, 'demo'),
     readPlayers(store),
     readSatelliteEvents(store),

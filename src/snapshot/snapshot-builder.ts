@@ -82,6 +82,8 @@ export class SnapshotBuilder {
     ITEM_KINDS.map((kind) => [kind, new Map()]),
   );
   private directory = new Map<string, PlayerRecord>();
+  /** Merged player id -> the id it counts as (docs/data-model.md#player-merges). */
+  private merged: ReadonlyMap<string, string> = new Map();
   private calendar: EventRecord[] = [];
 
   constructor(
@@ -121,8 +123,24 @@ export class SnapshotBuilder {
     }
   }
 
+  /**
+   * The standing player merges, as merged id -> kept id (src/domain/player-merge.ts mergedIds):
+   * from here on a merged id's entries and games count as the kept id's. Call it first.
+   */
+  setMerges(merged: ReadonlyMap<string, string>): void {
+    this.merged = merged;
+  }
+
+  private keepOf(id: string): string {
+    return this.merged.get(id) ?? id;
+  }
+
   /** Adds a page of entries (one per player per event); call it before the games. */
-  addEntries(entries: readonly EntryRow[]): void {
+  addEntries(page: readonly EntryRow[]): void {
+    const entries =
+      this.merged.size === 0
+        ? page
+        : page.map((row): EntryRow => [row[0], this.keepOf(row[1]), ...row.slice(2)] as never);
     this.entries.add(entries, (id) => {
       const index = this.eventIndex.get(id);
       return index === undefined ? undefined : { index, system: this.eventFacts[index].system_id };
@@ -215,7 +233,8 @@ export class SnapshotBuilder {
     faction: number,
     gameSecondary: number,
   ): void {
-    const [, playerId, factionId, score, packedSide, listIdOfSide, subfaction, secondary] = side;
+    const [, rawPlayer, factionId, score, packedSide, listIdOfSide, subfaction, secondary] = side;
+    const playerId = rawPlayer === null ? null : this.keepOf(rawPlayer);
     this.arrival.sFaction.push(faction);
     this.arrival.sSubfaction.push(
       subfaction === null ? -1 : this.addSystemFaction(sys, subfaction, subfaction, factionId),
@@ -275,7 +294,7 @@ export class SnapshotBuilder {
     const kinds = ['scenario', 'map', 'deployment', 'primary'] as const;
     const partMaps = kinds.map((kind) => codes(part.parts[kind], (v) => this.dicts[kind].add(v)));
     const secondaries = codes(part.parts.secondary, (v) => this.dicts.secondary.add(v));
-    const players = codes(part.players, (p) => this.players.add(p));
+    const players = codes(part.players, (p) => this.players.add(this.keepOf(p)));
     this.arrival.append(c, games, {
       events,
       factions,
@@ -384,6 +403,11 @@ export class SnapshotBuilder {
       playerNames: players.map((id) => this.directory.get(id)?.name ?? null),
       playerCountries: players.map((id) => this.directory.get(id)?.country ?? null),
       calendar: this.calendar,
+      merges: [...this.merged].map(([other, keep]) => ({
+        other,
+        name: this.directory.get(other)?.name ?? null,
+        keep,
+      })),
       countries: this.countries.values,
       rulesVersions: this.rulesVersions.values,
       events,

@@ -183,6 +183,17 @@ export interface SnapshotReadModel {
   readonly playerCountries: readonly (string | null)[];
   /** Every satellite and every event a satellite qualifies for, by id. */
   readonly calendar: readonly EventRecord[];
+  /**
+   * The standing player merges (docs/data-model.md#player-merges): each merged id, its name, and
+   * the id its games and entries count as; a merged id is not in `players`.
+   */
+  readonly merges: readonly SnapshotMerge[];
+}
+
+export interface SnapshotMerge {
+  readonly other: string;
+  readonly name: string | null;
+  readonly keep: string;
 }
 
 export interface Snapshot extends GameColumns, SideColumns, ListColumns, SnapshotReadModel {

@@ -298,6 +298,30 @@ const teamScoring: Migration = {
   },
 };
 
+/**
+ * Player merges (docs/data-model.md#player-merges): a record per merge, kept when it is undone
+ * (undone_at set), so that the store keeps every player's past; the snapshot maps the other id's
+ * games to the kept one while a merge stands.
+ */
+function playerMerges(dialect: Dialect): Migration {
+  return {
+    async up(db: Db) {
+      await db.schema
+        .createTable('player_merges')
+        .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
+          c.primaryKey().$call((b) => (dialect === 'sqlite' ? b.autoIncrement() : b)),
+        )
+        .addColumn('keep_id', 'text', (c) => c.notNull())
+        .addColumn('other_id', 'text', (c) => c.notNull())
+        .addColumn('note', 'text', (c) => c.notNull())
+        .addColumn('merged_at', 'text', (c) => c.notNull())
+        .addColumn('undone_at', 'text')
+        .addColumn('moved', 'text', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': {
@@ -314,6 +338,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0006-system-placement-rule': systemPlacementRule,
     '0007-list-configuration': listConfiguration,
     '0008-team-scoring': teamScoring,
+    '0009-player-merges': playerMerges(dialect),
   };
 }
 

@@ -176,6 +176,20 @@ export interface ImportsTable {
   summary: string | null;
 }
 
+/** One player merge (migration 0009, docs/data-model.md#player-merges). */
+export interface PlayerMergesTable {
+  id: Generated<number>;
+  keep_id: string;
+  other_id: string;
+  note: string;
+  /** ISO 8601 UTC instants. */
+  merged_at: string;
+  /** Null while the merge stands. */
+  undone_at: string | null;
+  /** JSON {games, entries}: what the other id held when it was merged. */
+  moved: string;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -198,5 +212,6 @@ export interface Database {
   sides: SidesTable;
   rejects: RejectsTable;
   imports: ImportsTable;
+  player_merges: PlayerMergesTable;
   meta: MetaTable;
 }

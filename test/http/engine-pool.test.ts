@@ -97,6 +97,8 @@ const REQUESTS: Array<[string, object]> = [
   ],
   ['/api/forecast-accuracy', {}],
   ['/api/forecast-accuracy', { from: '2025-06-01' }],
+  ['/api/player-duplicates', {}],
+  ['/api/player-duplicates', { minScore: 0.3 }],
 ];
 
 /** An answer without its time of computation, which differs between any two computations. */

@@ -78,8 +78,11 @@ const ROUTES: Array<[string, object, TSchema]> = STATS_ROUTES.map((route) => [
 
 const CODINGS = [undefined, 'zstd', 'br', 'gzip'] as const;
 
-/** Routes whose answers are always under 1 KiB (one game's forecast), so never compressed. */
-const SMALL = new Set(['/api/forecast']);
+/**
+ * Routes whose answers are under 1 KiB here (one game's forecast; the demo slice's few players
+ * hold no duplicate pair), so never compressed.
+ */
+const SMALL = new Set(['/api/forecast', '/api/player-duplicates']);
 /** The coding an answer of `url` comes in when `coding` is asked for. */
 const codingOf = (url: string, coding: string | undefined) => (SMALL.has(url) ? undefined : coding);
 
@@ -237,7 +240,7 @@ describe(`statistics answers made on the engine thread (${TEST_BACKEND})`, () =>
           for (const [i, coding] of CODINGS.entries()) {
             // A body of its own per coding: each answer is computed, none is a hit.
             // A forecast takes no filter: its scenario (echoed) makes the body its own; the team
-            // routes take none either: a model, or a game total.
+            // routes take none either: a model, or a game total; the alike players a score.
             const own =
               url === '/api/forecast'
                 ? { scenario: `s${i}` }
@@ -245,7 +248,9 @@ describe(`statistics answers made on the engine thread (${TEST_BACKEND})`, () =>
                   ? { model: ['joint', 'rating', 'faction'][i] }
                   : url === '/api/team-pairing'
                     ? { gameTotal: 20 + i }
-                    : { minParticipants: 3 + i };
+                    : url === '/api/player-duplicates'
+                      ? { minScore: 0.5 + i / 10 }
+                      : { minParticipants: 3 + i };
             const response = await post(t, url, { ...body, ...own }, coding);
             assert.equal(response.statusCode, 200);
             const expected = codingOf(url, coding);

@@ -69,6 +69,7 @@ const REQUESTS: Array<[string, Record<string, unknown>]> = [
     },
   ],
   ['/api/forecast-accuracy', WINDOW],
+  ['/api/player-duplicates', { system: 'alpha', minScore: 0 }],
 ];
 
 /** Two teams of one from a forecast's body, in its system. */

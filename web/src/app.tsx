@@ -11,6 +11,7 @@ import { useApi } from './use-api.ts';
 import type { Params, View } from './url-state.ts';
 import { commonFilter, hrefWith, navigate, useUrlParams, viewOf } from './url-state.ts';
 import { AboutPage } from './pages/about.tsx';
+import { AlikePage } from './pages/alike.tsx';
 import { ComparePage } from './pages/compare.tsx';
 import { EventPage } from './pages/event.tsx';
 import { EventsPage } from './pages/events.tsx';
@@ -39,6 +40,7 @@ const PAGES: Record<View, (props: PageProps) => preact.JSX.Element> = {
   forecast: ForecastPage,
   pairing: TeamPairingPage,
   compare: ComparePage,
+  alike: AlikePage,
   about: AboutPage,
   player: PlayerPage,
   faction: FactionPage,
@@ -61,6 +63,8 @@ const FILTERS_OF: Record<View, ReadonlySet<FilterControl>> = {
   pairing: new Set<FilterControl>(['system']),
   // The two windows set the dates and rules versions (web/src/compare-windows.ts).
   compare: new Set<FilterControl>(['system', 'size', 'format', 'online', 'tiers', 'countries']),
+  // Pairs are sought among all of the system's players, whatever the filter.
+  alike: new Set<FilterControl>(['system']),
   about: new Set<FilterControl>(['system']),
   player: new Set(EVERY_CONTROL),
   faction: new Set(EVERY_CONTROL),

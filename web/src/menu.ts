@@ -18,6 +18,7 @@ export const PAGE_TITLES: Readonly<Record<View, string>> = {
   forecast: 'Forecasts',
   pairing: 'Team pairing',
   compare: 'Before/after',
+  alike: 'Alike players',
   about: 'About the data',
   player: 'Player',
   faction: 'Faction',

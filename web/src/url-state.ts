@@ -20,6 +20,7 @@ export const VIEWS = [
   'forecast',
   'pairing',
   'compare',
+  'alike',
   'about',
   'player',
   'faction',

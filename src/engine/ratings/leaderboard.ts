@@ -75,6 +75,10 @@ export interface LeaderboardPage {
     row: LeaderboardRow | null;
     player: PlayerRef;
     games: PlayerGames<PlayerRef>;
+    /** The player the id asked for is merged into, whose page this is; null when not merged. */
+    mergedInto: PlayerRef | null;
+    /** The ids merged into this player (docs/data-model.md#player-merges), in id order. */
+    merged: Array<{ id: string; name: string | null }>;
   };
   /** With `versus`: the forecast of the first player against the second. */
   versus?: HeadToHead & { player: PlayerRef; opponent: PlayerRef };
@@ -253,8 +257,14 @@ function playerAnswer(
     ),
   );
   const ref = (q: number) => playerRef(snapshot, q);
+  const keep = snapshot.players[p];
   return {
     player: playerRef(snapshot, p),
+    mergedInto: id === keep ? null : playerRef(snapshot, p),
+    merged: snapshot.merges
+      .filter((m) => m.keep === keep)
+      .map((m) => ({ id: m.other, name: m.name }))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
     row: standing === undefined ? null : leaderboardRow(snapshot, standing, rank),
     ...playerPage(snapshot, applied.scope, p, history),
     games: playerGames(snapshot, computed.order, factions, p, changes, filter.gamesPage, ref),

@@ -11,6 +11,7 @@ import { forecastRoute } from './forecast.ts';
 import { forecastAccuracyRoute } from './forecast-accuracy.ts';
 import { forecastAccuracyCsvDownload } from './forecast-accuracy-csv.ts';
 import { itemUseStatsRoute } from './item-use-stats.ts';
+import { playerDuplicatesRoute } from './player-duplicates.ts';
 import { scenarioRoute } from './scenario.ts';
 import { scenarioStatsRoute } from './scenario-stats.ts';
 import { teamMatrixRoute } from './team-matrix.ts';
@@ -47,6 +48,7 @@ export const STATS_ROUTES: readonly StatsRoute[] = [
   forecastAccuracyRoute,
   teamMatrixRoute,
   teamPairingRoute,
+  playerDuplicatesRoute,
 ];
 
 /**

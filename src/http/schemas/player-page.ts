@@ -150,6 +150,20 @@ export const PlayerPageSchema = (row: ReturnType<typeof Type.Object>) =>
       games: PlayerGamesSchema,
       bestPlacement: PlacementSchema('Their best placement (the latest of equals)'),
       latestPlacement: PlacementSchema('Their placement in their latest placed event'),
+      mergedInto: Nullable(
+        PlayerRefSchema,
+        'The player the id asked for is merged into, whose page this is (docs/data-model.md#player-merges); null when the id is not merged',
+      ),
+      merged: Type.Array(
+        Type.Object(
+          {
+            id: Type.String({ description: 'A merged player id' }),
+            name: Nullable(Type.String({ description: 'Its name; null when unknown' })),
+          },
+          { description: 'One id merged into this player' },
+        ),
+        { description: 'The ids merged into this player, in id order; empty when none' },
+      ),
     },
     { description: 'With `player`: that player’s page' },
   );

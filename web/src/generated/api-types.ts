@@ -3814,6 +3814,231 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/player-duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Players who may be one person under two ids
+         * @description Pairs of players whose names are alike (case, accents, word order, initials, diminutives, one typing slip), scored with their countries and factions; pairs that played each other or took part in one event, or in events starting the same day, are never listed. Merges are made with the command line.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Which system, and the lowest score listed */
+            requestBody?: {
+                content: {
+                    /** @example {
+                     *       "minScore": 0.4
+                     *     } */
+                    "application/json": {
+                        /** @description Leave out pairs scored below this, 0 to 1 (default 0.5) */
+                        minScore?: number;
+                        /** @description Game system id (e.g. "t9a"); defaults to the only system; required when there are several */
+                        system?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Statistics answer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Players who may be one person under two ids */
+                            data: {
+                                /** @description Candidate pairs, best first (score, then ids); at most 2000 */
+                                pairs: {
+                                    /** @description Evidence against that play does not rule out (pairs who played each other or were at one event, or at events starting the same day, are never listed) */
+                                    against: ("different-countries" | "no-shared-faction")[];
+                                    /** @description Evidence for, the names’ likeness first: same-name, name-case-accents, transposed-names, diminutive, one-edit or initials; then same-country, shared-factions */
+                                    for: ("same-name" | "name-case-accents" | "transposed-names" | "diminutive" | "one-edit" | "initials" | "same-country" | "shared-factions")[];
+                                    /** @description The two players' names, in the order of players */
+                                    names: (string | null)[];
+                                    /** @description The two player ids, in id order */
+                                    players: string[];
+                                    /** @description How likely one person, 0 to 1: the names’ likeness plus what else speaks for, less what speaks against (docs/statistics.md#duplicate-players) */
+                                    score: number;
+                                }[];
+                            };
+                            /** @description About the answer */
+                            meta: {
+                                /** @description Data version answered from (bumped by every successful import); answers with the same version rest on the same data */
+                                dataVersion: number;
+                                /** @description The request applied, defaults filled in */
+                                filter: {
+                                    /** @description The lowest score listed */
+                                    minScore: number;
+                                    /** @description The game system applied */
+                                    system: string;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When this answer was computed (ISO 8601, UTC)
+                                 */
+                                generatedAt: string;
+                                /** @description The sample the answer rests on */
+                                sample: {
+                                    /** @description Events of the system's games */
+                                    events: number;
+                                    /** @description The system's games */
+                                    games: number;
+                                };
+                                /** @description Why an answer may be empty or thin (never errors) */
+                                warnings: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/validation",
+                         *       "title": "Request validation failed",
+                         *       "status": 400,
+                         *       "detail": "The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The Origin header is missing, `null` or not one of the allowed origins */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/origin-not-allowed",
+                         *       "title": "Origin not allowed",
+                         *       "status": 403,
+                         *       "detail": "The Origin header is missing, `null` or not one of the allowed origins"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Another method than POST was used on this path */
+                405: {
+                    headers: {
+                        /** @description The methods this path accepts: POST */
+                        Allow?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/method-not-allowed",
+                         *       "title": "Method not allowed",
+                         *       "status": 405,
+                         *       "detail": "Another method than POST was used on this path"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is over 16 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/body-too-large",
+                         *       "title": "Request body too large",
+                         *       "status": 413,
+                         *       "detail": "The request body is over 16 KiB"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/unsupported-media-type",
+                         *       "title": "Unsupported media type",
+                         *       "status": 415,
+                         *       "detail": "The body is not sent as application/json"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/rate-limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description An unexpected error; it is logged with the request id, no internals are sent */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/internal",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An unexpected error; it is logged with the request id, no internals are sent"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request took longer than the configured time limit, or the service is not ready */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/timeout",
+                         *       "title": "Request timed out",
+                         *       "status": 503,
+                         *       "detail": "The request took longer than the configured time limit, or the service is not ready"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rankings": {
         parameters: {
             query?: never;
@@ -4093,6 +4318,24 @@ export interface paths {
                                         placements: "published" | "derived" | "none";
                                         /** @description With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
                                         placementsWithheld: string | null;
+                                    } | null;
+                                    /** @description The ids merged into this player, in id order; empty when none */
+                                    merged: {
+                                        /** @description A merged player id */
+                                        id: string;
+                                        /** @description Its name; null when unknown */
+                                        name: string | null;
+                                    }[];
+                                    /** @description The player the id asked for is merged into, whose page this is (docs/data-model.md#player-merges); null when the id is not merged */
+                                    mergedInto: {
+                                        /** @description Player's country (ISO 3166-1 alpha-2), when known; else null */
+                                        country: string | null;
+                                        /** @description Player id (may be opaque) */
+                                        id: string;
+                                        /** @description Player name, when known; else null */
+                                        name: string | null;
+                                        /** @description The shortest prefix of the id that no other player of the data shares, at least 6 characters (the whole id when shorter): how to show a player without a name */
+                                        shortId: string;
                                     } | null;
                                     /** @description The player */
                                     player: {

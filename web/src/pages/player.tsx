@@ -16,6 +16,7 @@ import { entityHref } from '../url-state.ts';
 import { MethodTabs } from '../components/method-tabs.tsx';
 import type { Method } from '../rating-methods.ts';
 import { methodOf } from '../rating-methods.ts';
+import { MergeNote } from '../components/merge-note.tsx';
 import { HeadToHead } from './head-to-head.tsx';
 import { PlayerGames } from './player-games.tsx';
 import type { PageProps } from './page-props.ts';
@@ -305,6 +306,7 @@ export function PlayerPage({ params, update, filter, system }: PageProps) {
           return (
             <>
               <Warnings warnings={meta.warnings} />
+              <MergeNote asked={id} mergedInto={p.mergedInto} merged={p.merged} />
               <MethodTabs method={method} onPick={(m) => update({ method: m })} />
               <dl class="stats" aria-label="The player at a glance">
                 <div>
