@@ -24,6 +24,10 @@ const Date = Type.String({
   pattern: DATE_PATTERN,
   description: 'Calendar date, YYYY-MM-DD',
 });
+const Instant = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?Z$',
+  description: 'ISO 8601 UTC instant, YYYY-MM-DDTHH:MM:SS(.sss)Z',
+});
 const Country = Type.String({
   pattern: '^[A-Za-z]{2}$',
   description: 'ISO 3166-1 alpha-2 country code',
@@ -122,6 +126,26 @@ export const PlayerSchema = Type.Object(
     aliases: Type.Optional(Type.Array(Name, { maxItems: 100 })),
   },
   { additionalProperties: false },
+);
+
+/** A player merge as the store keeps it (docs/data-model.md#player-merges). */
+export const PlayerMergeSchema = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1, description: 'The merge id in the store it was exported from' }),
+    keep: Id,
+    other: Id,
+    note: Text(2000),
+    mergedAt: Instant,
+    undoneAt: Opt(Instant),
+    moved: Type.Object(
+      { games: Count, entries: Count },
+      { additionalProperties: false, description: 'What the other id held when merged' },
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: "One person's two ids made one: `other` counts as `keep` while it stands",
+  },
 );
 
 export const ScenarioSchema = Type.Object(
@@ -281,6 +305,7 @@ export const CanonicalDocumentSchema = Type.Object(
         ),
       ),
     ),
+    playerMerges: Type.Optional(Type.Array(PlayerMergeSchema)),
   },
   {
     additionalProperties: false,
@@ -297,6 +322,7 @@ export const DocumentEnvelopeSchema = Type.Object(
     players: Type.Optional(Type.Array(Type.Unknown())),
     scenarios: Type.Optional(Type.Array(Type.Unknown())),
     events: Type.Optional(Type.Array(Type.Unknown())),
+    playerMerges: Type.Optional(Type.Array(Type.Unknown())),
   },
   { additionalProperties: false },
 );

@@ -3,6 +3,7 @@
  * the store reports back (docs/import-formats.md). They live below both layers so that the store
  * never reaches up into ingest.
  */
+import type { PlayerMerge } from './player-merge.ts';
 import type { Entry, Event, Faction, Game, GameSystem, Player, Scenario } from './model.ts';
 
 export type RecordKind =
@@ -13,7 +14,8 @@ export type RecordKind =
   | 'scenario'
   | 'event'
   | 'entry'
-  | 'game';
+  | 'game'
+  | 'merge';
 
 /** A record that failed validation, kept with its raw payload so it can be fixed and replayed. */
 export interface Reject {
@@ -41,6 +43,13 @@ export interface ValidEvent {
   record: string;
 }
 
+export interface ValidMerge {
+  merge: PlayerMerge;
+  source: string;
+  record: string;
+  payload: unknown;
+}
+
 /** A validated batch: every reference resolved, every name normalised. */
 export interface ValidBatch {
   systems: GameSystem[];
@@ -48,6 +57,8 @@ export interface ValidBatch {
   players: Player[];
   scenarios: Scenario[];
   events: ValidEvent[];
+  /** Player merges, as exported (docs/import-formats.md#player-merges). */
+  playerMerges: ValidMerge[];
   /** Factions a CSV introduced, as "system/id". */
   newFactions: string[];
   /** Game systems a CSV introduced, by id. */

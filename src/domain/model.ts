@@ -2,6 +2,7 @@
  * The canonical domain model of Muster (docs/data-model.md). Every importer produces these shapes
  * and the store writes exactly these; field names are those of the canonical JSON format.
  */
+import type { PlayerMerge } from './player-merge.ts';
 
 export const RESULTS = ['win', 'draw', 'loss'] as const;
 export const EVENT_STATUSES = ['scheduled', 'ongoing', 'completed', 'cancelled'] as const;
@@ -231,4 +232,5 @@ export interface CanonicalDocument {
   players?: Player[];
   scenarios?: Scenario[];
   events?: Event[];
+  playerMerges?: PlayerMerge[];
 }

@@ -38,6 +38,7 @@ export interface RawBatch {
   players: RawRecord[];
   scenarios: RawRecord[];
   events: RawRecord[];
+  playerMerges: RawRecord[];
   rejects: Reject[];
   /** CSV sheets may introduce factions (and their system); canonical documents must declare them. */
   createUnknownFactions: boolean;
@@ -54,6 +55,7 @@ export function emptyRawBatch(createUnknownFactions = false): RawBatch {
     players: [],
     scenarios: [],
     events: [],
+    playerMerges: [],
     rejects: [],
     createUnknownFactions,
     derivedIds: 0,

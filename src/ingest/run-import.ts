@@ -21,6 +21,7 @@ import { emptyRawBatch } from './import-types.ts';
 import { loadKnownState } from './known-state.ts';
 import type { KnownState } from './known-state.ts';
 import { validateBatch } from './validate-batch.ts';
+import { checkMergesAgainstStore } from './validate-merges.ts';
 
 export interface RunImportOptions {
   format: ImportFormat;
@@ -93,7 +94,8 @@ function rawRecords(raw: RawBatch): number {
     raw.factions.length +
     raw.players.length +
     raw.scenarios.length +
-    raw.events.length
+    raw.events.length +
+    raw.playerMerges.length
   );
 }
 
@@ -138,6 +140,7 @@ async function runOneBatch(
 ): Promise<ImportReport | null> {
   const { importId } = context;
   const { batch, rejects, notes } = validateBatch(raw, known, { strict: options.strict });
+  await checkMergesAgainstStore(store, batch, rejects);
   const refuse = options.strict === true && rejects.length > 0;
   // The run's state takes the batch before it is written: a batch whose write fails fails the
   // whole import, so the state is never read again but for the batches already committed.

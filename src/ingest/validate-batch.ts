@@ -9,6 +9,7 @@ import type { RawBatch } from './import-types.ts';
 import type { KnownState } from './known-state.ts';
 import { storableReject } from './nul-text.ts';
 import { validateEvents } from './validate-event.ts';
+import { validatePlayerMerges } from './validate-merges.ts';
 import {
   uniqueCopies,
   validateFactions,
@@ -53,6 +54,7 @@ export function validateBatch(
   validatePlayers(ctx, uniqueCopies(raw.players));
   validateScenarios(ctx, uniqueCopies(raw.scenarios));
   validateEvents(ctx, raw.events);
+  validatePlayerMerges(ctx, raw.playerMerges);
 
   const { batch } = ctx;
   dropUnusedSystems(ctx);

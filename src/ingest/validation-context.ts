@@ -15,6 +15,7 @@ import {
   EventFieldsSchema,
   FactionSchema,
   GameSchema,
+  PlayerMergeSchema,
   PlayerSchema,
   ScenarioSchema,
   SystemSchema,
@@ -46,6 +47,7 @@ export const checkers = {
   event: checker(EventFieldsSchema),
   entry: checker(EntrySchema),
   game: checker(GameSchema),
+  merge: checker(PlayerMergeSchema),
 };
 
 /**
@@ -109,6 +111,7 @@ export class ValidationContext {
     players: [],
     scenarios: [],
     events: [],
+    playerMerges: [],
     newFactions: [],
     newSystems: [],
   };

@@ -3,7 +3,10 @@
  * `muster players merge` and `unmerge`, each in a transaction that bumps the data version so a
  * running service reloads; read by the snapshot loader, the export and the merge's checks.
  */
+import { PostgresAdapter, sql } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { PlayerMerge, PlayerMergeMoved } from '../domain/player-merge.ts';
+import type { Database } from './schema.ts';
 import { bumpDataVersion } from './store.ts';
 import type { Store } from './store.ts';
 import { handleOf } from './store-handle.ts';
@@ -150,4 +153,60 @@ export async function undoPlayerMerge(store: Store, id: number, at: string): Pro
     await bumpDataVersion(trx);
     return true;
   });
+}
+
+/**
+ * Writes imported merges in the import batch's transaction (docs/import-formats.md#player-merges);
+ * resolves to how many rows changed. A merge is the same merge when its kept id, other id and
+ * time agree, so importing it twice writes it once; a stored one takes the imported undo time and
+ * note. A new one keeps its exported id while no stored merge holds that id.
+ */
+export async function writeImportedMerges(
+  trx: Transaction<Database>,
+  merges: readonly PlayerMerge[],
+): Promise<number> {
+  let changed = 0;
+  for (const m of merges) {
+    const old = await trx
+      .selectFrom('player_merges')
+      .selectAll()
+      .where('keep_id', '=', m.keep)
+      .where('other_id', '=', m.other)
+      .where('merged_at', '=', m.mergedAt)
+      .executeTakeFirst();
+    if (old !== undefined) {
+      if (old.undone_at === m.undoneAt && old.note === m.note) continue;
+      await trx
+        .updateTable('player_merges')
+        .set({ undone_at: m.undoneAt, note: m.note })
+        .where('id', '=', old.id)
+        .execute();
+      changed++;
+      continue;
+    }
+    const taken = await trx
+      .selectFrom('player_merges')
+      .select('id')
+      .where('id', '=', m.id)
+      .executeTakeFirst();
+    await trx
+      .insertInto('player_merges')
+      .values({
+        ...(taken === undefined ? { id: m.id } : {}),
+        keep_id: m.keep,
+        other_id: m.other,
+        note: m.note,
+        merged_at: m.mergedAt,
+        undone_at: m.undoneAt,
+        moved: JSON.stringify(m.moved),
+      })
+      .execute();
+    changed++;
+  }
+  // An id given explicitly leaves PostgreSQL's sequence behind; the next merge must not reuse it.
+  if (changed > 0 && trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select setval(pg_get_serial_sequence('player_merges', 'id'), (select max(id) from player_merges))`.execute(
+      trx,
+    );
+  return changed;
 }

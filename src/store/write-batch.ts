@@ -15,6 +15,7 @@ import type { StoreOrHandle } from './store-handle.ts';
 import { bumpDataVersion } from './store.ts';
 import { deleteGames, gameRowsFor, writeEvents } from './write-events.ts';
 import { writeImportRecordUpdate } from './write-import-record.ts';
+import { writeImportedMerges } from './player-merges.ts';
 import type { ImportRecordUpdate } from './write-import-record.ts';
 import { writeFactions, writePlayers, writeScenarios, writeSystems } from './write-reference.ts';
 
@@ -110,6 +111,11 @@ async function writeInTransaction(
   await insertBuffer(trx, listRows.units);
   await insertBuffer(trx, listRows.options);
   await insertBuffer(trx, listRows.configuration);
+  // After players, so a merge's players are rows by then.
+  const mergesChanged = await writeImportedMerges(
+    trx,
+    batch.playerMerges.map((m) => m.merge),
+  );
 
   const changed =
     counts.events.imported +
@@ -119,6 +125,7 @@ async function writeInTransaction(
       counts.players.imported +
       counts.players.updated >
       0 ||
+    mergesChanged > 0 ||
     touchedSystems ||
     touchedFactions ||
     touchedScenarios;

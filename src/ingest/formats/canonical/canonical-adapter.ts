@@ -12,7 +12,7 @@ import { decodeUtf8, NotUtf8Error } from '../../input-text.ts';
 import { placeAndReason } from '../../validation-context.ts';
 
 const envelope = Compile(DocumentEnvelopeSchema);
-const ARRAYS = ['systems', 'factions', 'players', 'scenarios', 'events'] as const;
+const ARRAYS = ['systems', 'factions', 'players', 'scenarios', 'events', 'playerMerges'] as const;
 
 /**
  * Adds a parsed canonical document's records to a raw batch (or rejects the whole document).

@@ -33,7 +33,11 @@ export function batchFull(
 
 function referenceRecords(batch: RawBatch): number {
   return (
-    batch.systems.length + batch.factions.length + batch.players.length + batch.scenarios.length
+    batch.systems.length +
+    batch.factions.length +
+    batch.players.length +
+    batch.scenarios.length +
+    batch.playerMerges.length
   );
 }
 
