@@ -6,6 +6,7 @@
 import type { CanonicalDocument } from '../domain/model.ts';
 import { readExportEvents, readExportPlayers, readExportReference } from '../store/read-export.ts';
 import type { ExportSelection } from '../store/read-export.ts';
+import { readPlayerMerges } from '../store/player-merges.ts';
 import type { StoreOrHandle } from '../store/store-handle.ts';
 
 const PLAYERS_PER_LINE = 1_000;
@@ -19,7 +20,8 @@ export interface ExportCounts {
 
 /**
  * Writes the export line by line through `write` (which may return a promise to apply
- * back-pressure): reference data first, then players, then one line per event.
+ * back-pressure): reference data first, then players, then one line per event, then the player
+ * merges (undone ones too) when the store holds any, so that they import after their players.
  */
 export async function exportStore(
   store: StoreOrHandle,
@@ -55,5 +57,7 @@ export async function exportStore(
     }
     after = events[events.length - 1].id;
   }
+  const playerMerges = await readPlayerMerges(store);
+  if (playerMerges.length > 0) await emit({ playerMerges });
   return counts;
 }
