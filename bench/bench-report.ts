@@ -109,7 +109,7 @@ function renderEngine(r: BenchResults): string[] {
   const lines = [
     '## Engine beside SQL',
     '',
-    'Median of each engine call (filter normalised, scope resolved, statistics built) beside the same aggregation in SQL on the same rows and indexes; targets: engine median < 2 ms at 1,000,000 games, < 10 ms at 10,000,000, and at least 20x faster than SQL.',
+    'Median of each engine call (filter normalised, scope resolved, statistics built) beside the same aggregation in SQL on the same rows and indexes; targets: engine median < 2 ms at 1,000,000 games, < 10 ms at 10,000,000, and at least 20x faster than SQL. player-duplicates is the suggestion pass of `muster players suggest` (at most 7 runs, default score), a maintenance pass outside those targets.',
     '',
     '| route | filter | engine median ms | engine p99 ms | SQLite ms | SQLite / engine | PostgreSQL ms | PostgreSQL / engine |',
     '|---|---|---:|---:|---:|---:|---:|---:|',

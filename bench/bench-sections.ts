@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { engineDerivation } from '../src/engine/engine-derivation.ts';
+import { DEFAULT_MIN_SCORE, playerDuplicates } from '../src/engine/players/player-duplicates.ts';
 import { warmEngine } from '../src/engine/warm-engine.ts';
 import {
   loadersEnded,
@@ -64,7 +65,32 @@ export async function engineSection(
       log(`engine ${route.route} / ${c.name}: ${engine.median.toFixed(2)} ms`);
     }
   }
+  rows.push(duplicatesRow(snapshot, runs, log));
   return { rows, loadMs };
+}
+
+/** Runs of the suggestion pass at most: a maintenance pass, far slower than a statistics call. */
+const DUPLICATES_RUNS = 7;
+
+/**
+ * The suggestion pass (`muster players suggest`, docs/operations.md#player-merges) over the
+ * system's players at the default score: it takes no date filter, so one row.
+ */
+function duplicatesRow(
+  snapshot: Awaited<ReturnType<typeof loadSnapshotInWorker>>,
+  runs: number,
+  log: Log,
+): EngineRow {
+  const request = { system: 't9a', minScore: DEFAULT_MIN_SCORE };
+  const pairs = playerDuplicates(snapshot, request).data.pairs.length;
+  const pass = time(() => playerDuplicates(snapshot, request), Math.min(runs, DUPLICATES_RUNS));
+  log(`engine player-duplicates (suggestion pass): ${pass.median.toFixed(0)} ms, ${pairs} pairs`);
+  return {
+    route: 'player-duplicates',
+    filter: 'whole system (suggestion pass)',
+    engineMedianMs: pass.median,
+    engineP99Ms: pass.p99,
+  };
 }
 
 /**
