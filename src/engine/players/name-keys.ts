@@ -163,6 +163,8 @@ function initialsMatch(a: readonly string[], b: readonly string[]): boolean {
   return matched > 0 && [...restA, ...restB].every((w) => w.length === 1);
 }
 
+const digitsOf = (text: string) => text.replace(/\D/g, '');
+
 /** The strongest way two names are alike, or null when they are not (by the rules above). */
 export function nameLikeness(
   a: string,
@@ -177,8 +179,10 @@ export function nameLikeness(
   if (sortedJoin(fullForms(wordsA)) === sortedJoin(fullForms(wordsB))) return 'diminutive';
   const compactA = sortedJoin(wordsA, '');
   const compactB = sortedJoin(wordsB, '');
+  // A number in a name tells people apart ("Player 12", "Player 13"); a slip changes letters.
   if (
     Math.min(compactA.length, compactB.length) >= MIN_EDIT_LENGTH &&
+    digitsOf(compactA) === digitsOf(compactB) &&
     withinOneEdit(compactA, compactB)
   ) {
     return 'one-edit';
