@@ -3,7 +3,9 @@
  * event has any, else derived from its games by its system's placing rule (ties share a place),
  * else none; a team event has no individual placings. With the top-10% and undefeated marks.
  */
-import type { PlacementKey, PlacementRule } from '../domain/model.ts';
+import type { PlacementRule } from '../domain/model.ts';
+import { compareByRule } from '../domain/placement-keys.ts';
+import type { StandingRecord } from '../domain/placement-keys.ts';
 import { TypedColumn } from '../domain/typed-column.ts';
 import {
   PLACEMENTS_DERIVED,
@@ -154,22 +156,37 @@ class EventRows {
     }
   }
 
-  /** A row's value on a rule's key: total score, or wins in half points (a draw half a win). */
-  private key(key: PlacementKey, row: number): number {
-    return key === 'score' ? this.score[row] : 2 * this.wins[row] + this.draws[row];
+  /**
+   * Each row's record on the rule's keys: its wins and score, and over the event's side rows
+   * `sides` (a game's two sides are rows 2g and 2g + 1) its opponents' wins and its margin.
+   */
+  records(sides: ArrayLike<number>, from: number, to: number, s: StandingSides, slot: Int32Array) {
+    const recs: StandingRecord[] = Array.from({ length: this.n }, (_, i) => ({
+      wins: this.wins[i],
+      draws: this.draws[i],
+      score: this.score[i],
+      opponentWins: 0,
+      opponents: 0,
+      margin: 0,
+    }));
+    for (let k = from; k < to; k++) {
+      const r = sides[k];
+      const own = s.player[r] >= 0 ? slot[s.player[r]] : -1;
+      const other = s.player[r ^ 1] >= 0 ? slot[s.player[r ^ 1]] : -1;
+      if (own < 0 || other < 0) continue;
+      recs[own].opponentWins += this.wins[other] + this.draws[other] / 2;
+      recs[own].opponents++;
+      const d = s.score[r] - s.score[r ^ 1];
+      if (!Number.isNaN(d)) recs[own].margin += d;
+    }
+    return recs;
   }
 
   /** No published standings: rank by the rule's keys in order; rows equal on all share a place. */
-  placeByRule(rule: PlacementRule): number[] {
+  placeByRule(rule: PlacementRule, recs: StandingRecord[]): number[] {
     const rows = Array.from({ length: this.n }, (_, i) => i);
     const { player, placement } = this;
-    const compare = (a: number, b: number): number => {
-      for (const k of rule.rank) {
-        const d = this.key(k, b) - this.key(k, a);
-        if (d !== 0) return d;
-      }
-      return 0;
-    };
+    const compare = (a: number, b: number): number => compareByRule(rule, recs[a], recs[b]);
     rows.sort((a, b) => compare(a, b) || player[a] - player[b]);
     rows.forEach((row, i) => {
       const prev = rows[i - 1];
@@ -261,13 +278,23 @@ export function deriveStandings(
       }
     }
     if (rows.n === 0) continue;
+    const rule = rules.rule[e];
+    const recs =
+      rule === null || published || rules.team[e] === 1
+        ? null
+        : rows.records(
+            rowsByEvent.order,
+            rowsByEvent.start[e],
+            rowsByEvent.start[e + 1],
+            sides,
+            slot,
+          );
     for (let i = 0; i < rows.n; i++) slot[rows.player[i]] = -1;
     rows.fillMainFactions();
     const { withGames, most, sideGames } = rows.coverage();
     eventGamePlayers[e] = withGames;
     eventMostGames[e] = most;
     eventGames[e] = sideGames / 2;
-    const rule = rules.rule[e];
     const declared = rules.participants?.[e] ?? -1;
     // Whether the source holds enough of the event's games to say who went through it unbeaten
     // (or, with a rule, to place it): the rule of docs/statistics.md#standings.
@@ -277,7 +304,7 @@ export function deriveStandings(
     else if (published) eventPlacements[e] = PLACEMENTS_PUBLISHED;
     else if (rule !== null) {
       if (complete) {
-        order = rows.placeByRule(rule);
+        order = rows.placeByRule(rule, recs!);
         eventPlacements[e] = PLACEMENTS_DERIVED;
       } else eventWithheld[e] = 1;
     }

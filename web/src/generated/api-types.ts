@@ -880,6 +880,8 @@ export interface paths {
                                         score: number | null;
                                         /** @description The team the entry names; null when none */
                                         team: string | null;
+                                        /** @description The entry's value on each of the event's tieBreakers, in their order (wins and opponents' wins count a draw as half); null where it needs scores the entry has none of */
+                                        tieBreaks: (number | null)[];
                                         /** @description Placed within the top 10% (ceil) of the placed entries; false when unplaced */
                                         top: boolean;
                                         /** @description Played at least one game and lost none */
@@ -960,6 +962,13 @@ export interface paths {
                                             wins: number;
                                         }[];
                                     } | null;
+                                    /** @description The tie-breakers the event's game system declares (its placing rule's keys after the first) that the source can give: the ones that read scores only where the games have them; empty when the system declares none or for a team event (docs/statistics.md#tie-breakers) */
+                                    tieBreakers: {
+                                        /** @description The placing key */
+                                        key: "score" | "wins" | "opponentWins" | "opponentWinsMean" | "margin";
+                                        /** @description The key in words */
+                                        title: string;
+                                    }[];
                                 };
                                 /** @description This page of the events */
                                 events: {
