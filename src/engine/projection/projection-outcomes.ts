@@ -44,7 +44,7 @@ export function tiltedScores(shares: Float64Array, mean: number): Float64Array {
     }
     m /= z;
     const variance = m2 / z - m * m;
-    if (Math.abs(m - mean) < 1e-9 || variance < 1e-12) break;
+    if (Math.abs(m - mean) < 1e-7 || variance < 1e-12) break;
     lambda = Math.max(-60, Math.min(60, lambda + (mean - m) / variance));
   }
   const cdf = new Float64Array(bins);

@@ -67,7 +67,6 @@ class Run {
   readonly jitter: Float64Array;
   readonly keys: Float64Array;
   readonly shuffled: Int32Array;
-  readonly rankOf: Int32Array;
   readonly counts = new Int32Array(COUNT_SPAN + 1);
 
   constructor(
@@ -95,7 +94,6 @@ class Run {
     this.jitter = new Float64Array(n);
     this.keys = new Float64Array(n * rule.rank.length);
     this.shuffled = new Int32Array(n);
-    this.rankOf = new Int32Array(n);
   }
 
   reset(): void {
@@ -199,23 +197,32 @@ class Run {
     return true;
   }
 
-  /** Within each run of players equal on the first key, orders them by the other keys. */
+  /**
+   * Within each run of players equal on the first key, orders them by the other keys (an
+   * insertion sort: the runs are short, and it keeps the shuffled order of equals).
+   */
   private sortGroups(depth: number): void {
-    const { keys, order, rankOf } = this;
+    const { keys, order } = this;
     const n = order.length;
-    // Equal on every key: the shuffled order stands (the sort is stable).
-    for (let p = 0; p < n; p++) rankOf[order[p]] = p;
-    const compare = (a: number, b: number): number => {
+    const before = (a: number, b: number): boolean => {
       for (let d = 1; d < depth; d++) {
-        const x = keys[b * depth + d] - keys[a * depth + d];
-        if (Math.abs(x) > 1e-9) return x;
+        const x = keys[a * depth + d] - keys[b * depth + d];
+        if (Math.abs(x) > 1e-9) return x > 0;
       }
-      return rankOf[a] - rankOf[b];
+      return false;
     };
     let from = 0;
     for (let p = 1; p <= n; p++) {
       if (p < n && keys[order[p] * depth] === keys[order[from] * depth]) continue;
-      if (p - from > 1) order.subarray(from, p).sort(compare);
+      for (let x = from + 1; x < p; x++) {
+        const v = order[x];
+        let y = x - 1;
+        while (y >= from && before(v, order[y])) {
+          order[y + 1] = order[y];
+          y--;
+        }
+        order[y + 1] = v;
+      }
       from = p;
     }
   }
@@ -281,33 +288,40 @@ class Run {
 
   /** Plays the pairs of one round with outcomes drawn from `outcomes`. */
   play(count: number, outcomes: GameOutcomes, random: Random): void {
-    const { pairs } = this;
+    const { pairs, score, margin, wins, draws, opponents, opponentCount } = this;
     const stride = this.field.stride;
+    const last = outcomes.bins - 1;
+    const total = outcomes.total;
     for (let p = 0; p < count; p++) {
       const a = pairs[2 * p];
       const b = pairs[2 * p + 1];
       const cdf = outcomes.cdf(a, b);
       const u = random();
-      let k = 0;
-      while (k < outcomes.bins - 1 && u >= cdf[k]) k++;
-      let result: number;
-      if (outcomes.total === null) result = k;
-      else {
-        const other = outcomes.total - k;
-        this.score[a] += k;
-        this.score[b] += other;
-        this.margin[a] += k - other;
-        this.margin[b] += other - k;
-        result = k > other ? 2 : k === other ? 1 : 0;
+      // The first outcome whose cumulative share exceeds u (a binary search).
+      let lo = 0;
+      let hi = last;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (u >= cdf[mid]) lo = mid + 1;
+        else hi = mid;
       }
-      if (result === 2) this.wins[a]++;
-      else if (result === 0) this.wins[b]++;
-      else {
-        this.draws[a]++;
-        this.draws[b]++;
+      let result = lo;
+      if (total !== null) {
+        const other = total - lo;
+        score[a] += lo;
+        score[b] += other;
+        margin[a] += lo - other;
+        margin[b] += other - lo;
+        result = lo > other ? 2 : lo === other ? 1 : 0;
       }
-      this.opponents[a * stride + this.opponentCount[a]++] = b;
-      this.opponents[b * stride + this.opponentCount[b]++] = a;
+      if (result === 2) wins[a]++;
+      else if (result === 0) wins[b]++;
+      else {
+        draws[a]++;
+        draws[b]++;
+      }
+      opponents[a * stride + opponentCount[a]++] = b;
+      opponents[b * stride + opponentCount[b]++] = a;
     }
   }
 }
