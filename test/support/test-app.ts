@@ -177,3 +177,20 @@ export function forecastBodyOf(doc: CanonicalDocument, system?: string): Record<
   }
   throw new Error('no game with two players and factions');
 }
+
+/**
+ * A POST /api/event-projection body naming the latest singles event of `doc` whose games have
+ * round numbers, after its first round: an event id differs from one data set to another.
+ */
+export function projectionBodyOf(doc: CanonicalDocument, system?: string): Record<string, unknown> {
+  const events = (doc.events ?? []).filter(
+    (e) =>
+      (system === undefined || e.system === system) &&
+      (e.format ?? 'singles') === 'singles' &&
+      (e.games ?? []).some((g) => typeof g.round === 'number' && g.round > 1),
+  );
+  const event = events.at(-1);
+  if (event === undefined) throw new Error('no singles event with numbered rounds');
+  const body = { event: event.id, afterRound: 1, simulations: 200 };
+  return system === undefined ? body : { system, ...body };
+}
