@@ -35,21 +35,22 @@ function field(): SwissField {
 function outcomes(): GameOutcomes {
   const random = mulberry32(20261129);
   const strength = Float64Array.from({ length: PLAYERS }, () => random() * 2 - 1);
-  const slot = new Int32Array(PLAYERS * PLAYERS).fill(-1);
-  const kept: Float64Array[] = [];
   const sum = SHARES.reduce((a, b) => a + b, 0);
   const shares = SHARES.map((s) => s / sum);
+  const made = new Uint8Array(PLAYERS * PLAYERS);
+  const table = new Float64Array(PLAYERS * PLAYERS * 21);
   return {
     bins: 21,
     total: 20,
-    cdf(i, j) {
-      let k = slot[i * PLAYERS + j];
-      if (k < 0) {
+    table,
+    at(i, j) {
+      const k = i * PLAYERS + j;
+      if (made[k] === 0) {
+        made[k] = 1;
         const p = 1 / (1 + Math.exp(strength[j] - strength[i]));
-        k = slot[i * PLAYERS + j] = kept.length;
-        kept.push(tiltedScores(shares, 20 * p));
+        table.set(tiltedScores(shares, 20 * p), k * 21);
       }
-      return kept[k];
+      return k * 21;
     },
   };
 }

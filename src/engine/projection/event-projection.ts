@@ -26,6 +26,12 @@ import { simulateSwiss } from './swiss-simulation.ts';
 /** The simulations when a request names none, and their bounds (the route's schema). */
 export const PROJECTION_SIMULATIONS = { min: 100, max: 20_000, default: 10_000 } as const;
 
+/**
+ * The most players a projection simulates: every pair's distribution is kept side by side
+ * (projection-outcomes.ts), which grows with the square of the field.
+ */
+export const PROJECTION_MAX_PLAYERS = 400;
+
 /** The top cut counted: the sources declare no cut, so the usual eight. */
 export const PROJECTION_CUT = 8;
 
@@ -133,6 +139,11 @@ export function eventProjection(
   const left = rounds - after;
   const counted = request.afterRound === undefined ? null : after;
   const field = eventField(snapshot, e, counted, left);
+  if (field.n > PROJECTION_MAX_PLAYERS)
+    throw invalidField(
+      '/event',
+      `the event has over ${PROJECTION_MAX_PLAYERS} players to simulate`,
+    );
   const asOf = modelAsOf(snapshot, system, snapshot.events.startDay[e]);
   const seen = projectedPlayers(snapshot, e, field, system);
   const window = seen.window >= 0 ? seen.window : asOf.model.currentWindow;

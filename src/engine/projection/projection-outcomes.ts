@@ -62,8 +62,8 @@ export function projectionOutcomes(asOf: ModelAsOf, players: ProjectedPlayers): 
   const { model, draws, scores } = asOf;
   const total = scores === null ? null : scores.length - 1;
   const bins = scores === null ? 3 : scores.length;
-  const slot = new Int32Array(n * n).fill(-1);
-  const kept: Float64Array[] = [];
+  const made = new Uint8Array(n * n);
+  const table = new Float64Array(n * n * bins);
   const make = (i: number, j: number): Float64Array => {
     const x = logit(glicko2Expected(players.rating[i], players.rating[j], players.rd[j]));
     const { faction, window } = players;
@@ -75,13 +75,14 @@ export function projectionOutcomes(asOf: ModelAsOf, players: ProjectedPlayers): 
   return {
     bins,
     total,
-    cdf(i: number, j: number): Float64Array {
-      let k = slot[i * n + j];
-      if (k < 0) {
-        k = slot[i * n + j] = kept.length;
-        kept.push(make(i, j));
+    table,
+    at(i: number, j: number): number {
+      const k = i * n + j;
+      if (made[k] === 0) {
+        made[k] = 1;
+        table.set(make(i, j), k * bins);
       }
-      return kept[k];
+      return k * bins;
     },
   };
 }

@@ -39,7 +39,10 @@ export interface SwissField {
 export interface GameOutcomes {
   readonly bins: number;
   readonly total: number | null;
-  cdf(i: number, j: number): Float64Array;
+  /** The distributions, `bins` numbers each, side by side (one block: fewer cache misses). */
+  readonly table: Float64Array;
+  /** Where in `table` the distribution of i against j starts (made on first use). */
+  at(i: number, j: number): number;
 }
 
 export interface SwissTally {
@@ -292,17 +295,18 @@ class Run {
     const stride = this.field.stride;
     const last = outcomes.bins - 1;
     const total = outcomes.total;
+    const table = outcomes.table;
     for (let p = 0; p < count; p++) {
       const a = pairs[2 * p];
       const b = pairs[2 * p + 1];
-      const cdf = outcomes.cdf(a, b);
+      const at = outcomes.at(a, b);
       const u = random();
       // The first outcome whose cumulative share exceeds u (a binary search).
       let lo = 0;
       let hi = last;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if (u >= cdf[mid]) lo = mid + 1;
+        if (u >= table[at + mid]) lo = mid + 1;
         else hi = mid;
       }
       let result = lo;
