@@ -156,6 +156,33 @@ class EventRows {
     }
   }
 
+  /** Adds the event's side rows `sides[from .. to)` to the rows of their players. */
+  countGames(
+    sides: ArrayLike<number>,
+    from: number,
+    to: number,
+    s: StandingSides,
+    slot: Int32Array,
+  ) {
+    for (let k = from; k < to; k++) {
+      const r = sides[k];
+      const p = s.player[r];
+      if (p < 0) continue;
+      let row = slot[p];
+      if (row < 0) slot[p] = row = this.add(p, -1, -1, -1);
+      this.games[row]++;
+      if (s.result[r] === RESULT_WIN) this.wins[row]++;
+      else if (s.result[r] === RESULT_DRAW) this.draws[row]++;
+      else if (s.result[r] === RESULT_LOSS) this.losses[row]++;
+      if (!Number.isNaN(s.score[r])) this.score[row] += s.score[r];
+      if (this.faction[row] < 0) {
+        let games = this.factionGames.get(row);
+        if (games === undefined) this.factionGames.set(row, (games = new Map()));
+        games.set(s.faction[r], (games.get(s.faction[r]) ?? 0) + 1);
+      }
+    }
+  }
+
   /**
    * Each row's record on the rule's keys: its wins and score, and over the event's side rows
    * `sides` (a game's two sides are rows 2g and 2g + 1) its opponents' wins and its margin.
@@ -223,7 +250,7 @@ export function deriveStandings(
   rules: StandingRules,
 ): SnapshotStandings {
   const byEvent = groupBy(entries.event, entries.count, nEvents);
-  const { rowEvent, faction, player, score, result } = sides;
+  const { rowEvent } = sides;
   const rowsByEvent = groupBy(rowEvent, rowEvent.length, nEvents);
   // Row of each player in the current event, -1 when none: reset after each event.
   const slot = new Int32Array(nPlayers).fill(-1);
@@ -260,23 +287,7 @@ export function deriveStandings(
         rows.team[slot[p]] = entries.team[i];
       } else slot[p] = rows.add(p, entries.faction[i], placement, entries.team[i]);
     }
-    for (let k = rowsByEvent.start[e]; k < rowsByEvent.start[e + 1]; k++) {
-      const r = rowsByEvent.order[k];
-      const p = player[r];
-      if (p < 0) continue;
-      let row = slot[p];
-      if (row < 0) slot[p] = row = rows.add(p, -1, -1, -1);
-      rows.games[row]++;
-      if (result[r] === RESULT_WIN) rows.wins[row]++;
-      else if (result[r] === RESULT_DRAW) rows.draws[row]++;
-      else if (result[r] === RESULT_LOSS) rows.losses[row]++;
-      if (!Number.isNaN(score[r])) rows.score[row] += score[r];
-      if (rows.faction[row] < 0) {
-        let games = rows.factionGames.get(row);
-        if (games === undefined) rows.factionGames.set(row, (games = new Map()));
-        games.set(faction[r], (games.get(faction[r]) ?? 0) + 1);
-      }
-    }
+    rows.countGames(rowsByEvent.order, rowsByEvent.start[e], rowsByEvent.start[e + 1], sides, slot);
     if (rows.n === 0) continue;
     const rule = rules.rule[e];
     const recs =

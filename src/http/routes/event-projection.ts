@@ -81,7 +81,10 @@ export const EventProjectionResponse = Envelope(
   Type.Object(
     {
       event: Type.Object(
-        { id: Type.String({ description: 'Event id' }), name: Type.String() },
+        {
+          id: Type.String({ description: 'Event id' }),
+          name: Type.String({ description: 'Event name' }),
+        },
         { description: 'The event' },
       ),
       afterRound: Type.Integer({ description: 'The rounds counted as played' }),

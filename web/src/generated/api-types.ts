@@ -748,6 +748,7 @@ export interface paths {
                                 event: {
                                     /** @description Event id */
                                     id: string;
+                                    /** @description Event name */
                                     name: string;
                                 };
                                 /** @description Every player with a game at the event, by expected place */
