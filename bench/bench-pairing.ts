@@ -2,10 +2,12 @@
  * The team-pairing section of `npm run bench` (docs/team-pairing.md#speed): the
  * defender-attacker draft solved from nothing for teams of 8 (the target: under 1 s on one
  * core) and one step from a history (the first step played: what a captain's next request
- * costs), beside the 6-player draft from nothing as this run's baseline. Random 0-20 matrices,
+ * costs), beside the 6-player draft from nothing as this run's baseline; and the event
+ * projection's simulation (bench-projection.ts; the target: under 300 ms on one core). Random 0-20 matrices,
  * the same ones every run; CPU time of this one thread and wall time, both in milliseconds.
  */
 import { analyseDraft } from '../src/engine/team-pairing/draft-position.ts';
+import { projectOnce } from './bench-projection.ts';
 import { percentile } from './bench-queries.ts';
 
 export interface PairingRow {
@@ -30,11 +32,7 @@ function matrices(n: number, count: number): number[][][] {
   );
 }
 
-function measure(
-  call: string,
-  inputs: number[][][],
-  solve: (m: number[][]) => unknown,
-): PairingRow {
+function measure<T>(call: string, inputs: T[], solve: (m: T) => unknown): PairingRow {
   const cpu: number[] = [];
   const wall: number[] = [];
   for (const m of inputs) {
@@ -78,6 +76,11 @@ export async function pairingSection(
     measure('8-player draft from nothing', matrices(8, runs), (m) => analyseDraft(m, 20, [])),
     measure('8-player draft, one step from a history', matrices(8, runs), (m) =>
       analyseDraft(m, 20, [firstStep]),
+    ),
+    measure(
+      'event projection: 10,000 simulations, 100 players, 5 rounds',
+      Array.from({ length: runs }, (_, i) => i + 1),
+      projectOnce,
     ),
   ];
   for (const r of rows) log(`${r.call}: ${r.cpuMedianMs.toFixed(1)} ms CPU median`);

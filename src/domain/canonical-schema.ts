@@ -83,7 +83,7 @@ export const SystemSchema = Type.Object(
         {
           additionalProperties: false,
           description:
-            "How the system's events rank when the source publishes no placings: the keys compared in order, higher first (score: total game score; wins: wins, a draw half), then tied players share a place. Absent: such events have no places",
+            "How the system's events rank when the source publishes no placings: the keys compared in order, higher first (score: total game score; wins: wins, a draw half; opponentWins, opponentWinsMean: the sum and mean of the opponents' wins there; margin: scores for minus against), then tied players share a place. Absent: such events have no places",
         },
       ),
     ),

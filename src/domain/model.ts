@@ -39,9 +39,17 @@ export interface ScoreRules {
 
 /**
  * What a placing rule compares, higher first: `score` the total of a player's game scores (T9A's
- * battle points), `wins` their wins with a draw as half a win (docs/statistics.md#standings).
+ * battle points), `wins` their wins with a draw as half a win, `opponentWins` and
+ * `opponentWinsMean` the sum and mean of their opponents' wins there (strength of schedule),
+ * `margin` their scores minus their opponents' (docs/statistics.md#tie-breakers).
  */
-export const PLACEMENT_KEYS = ['score', 'wins'] as const;
+export const PLACEMENT_KEYS = [
+  'score',
+  'wins',
+  'opponentWins',
+  'opponentWinsMean',
+  'margin',
+] as const;
 export type PlacementKey = (typeof PLACEMENT_KEYS)[number];
 
 /**

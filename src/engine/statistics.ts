@@ -32,6 +32,7 @@ import { DEFAULT_METHOD } from '../domain/rating-methods.ts';
 import { statistic } from './statistic.ts';
 import { factionStrength } from './strength/faction-strength.ts';
 import { forecast } from './strength/forecast.ts';
+import { eventProjection } from './projection/event-projection.ts';
 import { scopeModelKey } from './strength/scope-model.ts';
 import { forecastAccuracy } from './strength/forecast-accuracy.ts';
 import { forecastAccuracyCsv } from './strength/forecast-accuracy-csv.ts';
@@ -75,6 +76,14 @@ function skillAdjustedKey([request]: ArgsAfterSnapshot<typeof armyMatchup>): str
 /** A system's joint and draw models (system-model.ts), fitted once per data version. */
 function systemModelKey([request]: ArgsAfterSnapshot<typeof forecast | typeof teamMatrix>): string {
   return `system-model\u0000${request.system ?? ''}`;
+}
+
+/**
+ * The model of a system as of an event's first day (projection/model-as-of.ts), kept by the
+ * thread that fitted it, whose other fits of the system start from it.
+ */
+function projectionKey([request]: ArgsAfterSnapshot<typeof eventProjection>): string {
+  return `model-as-of\u0000${request.system ?? ''}\u0000${request.event}`;
 }
 
 export const STATISTICS = [
@@ -151,6 +160,13 @@ export const STATISTICS = [
     caches: [[], []],
     affinity: systemModelKey,
     warmKey: systemModelKey,
+  }),
+  statistic({
+    task: 'eventProjection',
+    run: eventProjection,
+    caches: [[], []],
+    affinity: projectionKey,
+    warmKey: projectionKey,
   }),
   // The draft reads no snapshot cache and keeps nothing, but a draft from nothing at eight
   // players is enough CPU to hold an answering thread (docs/team-pairing.md#speed): heavy, so

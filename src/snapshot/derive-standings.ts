@@ -3,7 +3,9 @@
  * event has any, else derived from its games by its system's placing rule (ties share a place),
  * else none; a team event has no individual placings. With the top-10% and undefeated marks.
  */
-import type { PlacementKey, PlacementRule } from '../domain/model.ts';
+import type { PlacementRule } from '../domain/model.ts';
+import { compareByRule } from '../domain/placement-keys.ts';
+import type { StandingRecord } from '../domain/placement-keys.ts';
 import { TypedColumn } from '../domain/typed-column.ts';
 import {
   PLACEMENTS_DERIVED,
@@ -154,22 +156,64 @@ class EventRows {
     }
   }
 
-  /** A row's value on a rule's key: total score, or wins in half points (a draw half a win). */
-  private key(key: PlacementKey, row: number): number {
-    return key === 'score' ? this.score[row] : 2 * this.wins[row] + this.draws[row];
+  /** Adds the event's side rows `sides[from .. to)` to the rows of their players. */
+  countGames(
+    sides: ArrayLike<number>,
+    from: number,
+    to: number,
+    s: StandingSides,
+    slot: Int32Array,
+  ) {
+    for (let k = from; k < to; k++) {
+      const r = sides[k];
+      const p = s.player[r];
+      if (p < 0) continue;
+      let row = slot[p];
+      if (row < 0) slot[p] = row = this.add(p, -1, -1, -1);
+      this.games[row]++;
+      if (s.result[r] === RESULT_WIN) this.wins[row]++;
+      else if (s.result[r] === RESULT_DRAW) this.draws[row]++;
+      else if (s.result[r] === RESULT_LOSS) this.losses[row]++;
+      if (!Number.isNaN(s.score[r])) this.score[row] += s.score[r];
+      if (this.faction[row] < 0) {
+        let games = this.factionGames.get(row);
+        if (games === undefined) this.factionGames.set(row, (games = new Map()));
+        games.set(s.faction[r], (games.get(s.faction[r]) ?? 0) + 1);
+      }
+    }
+  }
+
+  /**
+   * Each row's record on the rule's keys: its wins and score, and over the event's side rows
+   * `sides` (a game's two sides are rows 2g and 2g + 1) its opponents' wins and its margin.
+   */
+  records(sides: ArrayLike<number>, from: number, to: number, s: StandingSides, slot: Int32Array) {
+    const recs: StandingRecord[] = Array.from({ length: this.n }, (_, i) => ({
+      wins: this.wins[i],
+      draws: this.draws[i],
+      score: this.score[i],
+      opponentWins: 0,
+      opponents: 0,
+      margin: 0,
+    }));
+    for (let k = from; k < to; k++) {
+      const r = sides[k];
+      const own = s.player[r] >= 0 ? slot[s.player[r]] : -1;
+      const other = s.player[r ^ 1] >= 0 ? slot[s.player[r ^ 1]] : -1;
+      if (own < 0 || other < 0) continue;
+      recs[own].opponentWins += this.wins[other] + this.draws[other] / 2;
+      recs[own].opponents++;
+      const d = s.score[r] - s.score[r ^ 1];
+      if (!Number.isNaN(d)) recs[own].margin += d;
+    }
+    return recs;
   }
 
   /** No published standings: rank by the rule's keys in order; rows equal on all share a place. */
-  placeByRule(rule: PlacementRule): number[] {
+  placeByRule(rule: PlacementRule, recs: StandingRecord[]): number[] {
     const rows = Array.from({ length: this.n }, (_, i) => i);
     const { player, placement } = this;
-    const compare = (a: number, b: number): number => {
-      for (const k of rule.rank) {
-        const d = this.key(k, b) - this.key(k, a);
-        if (d !== 0) return d;
-      }
-      return 0;
-    };
+    const compare = (a: number, b: number): number => compareByRule(rule, recs[a], recs[b]);
     rows.sort((a, b) => compare(a, b) || player[a] - player[b]);
     rows.forEach((row, i) => {
       const prev = rows[i - 1];
@@ -206,7 +250,7 @@ export function deriveStandings(
   rules: StandingRules,
 ): SnapshotStandings {
   const byEvent = groupBy(entries.event, entries.count, nEvents);
-  const { rowEvent, faction, player, score, result } = sides;
+  const { rowEvent } = sides;
   const rowsByEvent = groupBy(rowEvent, rowEvent.length, nEvents);
   // Row of each player in the current event, -1 when none: reset after each event.
   const slot = new Int32Array(nPlayers).fill(-1);
@@ -243,31 +287,25 @@ export function deriveStandings(
         rows.team[slot[p]] = entries.team[i];
       } else slot[p] = rows.add(p, entries.faction[i], placement, entries.team[i]);
     }
-    for (let k = rowsByEvent.start[e]; k < rowsByEvent.start[e + 1]; k++) {
-      const r = rowsByEvent.order[k];
-      const p = player[r];
-      if (p < 0) continue;
-      let row = slot[p];
-      if (row < 0) slot[p] = row = rows.add(p, -1, -1, -1);
-      rows.games[row]++;
-      if (result[r] === RESULT_WIN) rows.wins[row]++;
-      else if (result[r] === RESULT_DRAW) rows.draws[row]++;
-      else if (result[r] === RESULT_LOSS) rows.losses[row]++;
-      if (!Number.isNaN(score[r])) rows.score[row] += score[r];
-      if (rows.faction[row] < 0) {
-        let games = rows.factionGames.get(row);
-        if (games === undefined) rows.factionGames.set(row, (games = new Map()));
-        games.set(faction[r], (games.get(faction[r]) ?? 0) + 1);
-      }
-    }
+    rows.countGames(rowsByEvent.order, rowsByEvent.start[e], rowsByEvent.start[e + 1], sides, slot);
     if (rows.n === 0) continue;
+    const rule = rules.rule[e];
+    const recs =
+      rule === null || published || rules.team[e] === 1
+        ? null
+        : rows.records(
+            rowsByEvent.order,
+            rowsByEvent.start[e],
+            rowsByEvent.start[e + 1],
+            sides,
+            slot,
+          );
     for (let i = 0; i < rows.n; i++) slot[rows.player[i]] = -1;
     rows.fillMainFactions();
     const { withGames, most, sideGames } = rows.coverage();
     eventGamePlayers[e] = withGames;
     eventMostGames[e] = most;
     eventGames[e] = sideGames / 2;
-    const rule = rules.rule[e];
     const declared = rules.participants?.[e] ?? -1;
     // Whether the source holds enough of the event's games to say who went through it unbeaten
     // (or, with a rule, to place it): the rule of docs/statistics.md#standings.
@@ -277,7 +315,7 @@ export function deriveStandings(
     else if (published) eventPlacements[e] = PLACEMENTS_PUBLISHED;
     else if (rule !== null) {
       if (complete) {
-        order = rows.placeByRule(rule);
+        order = rows.placeByRule(rule, recs!);
         eventPlacements[e] = PLACEMENTS_DERIVED;
       } else eventWithheld[e] = 1;
     }

@@ -25,7 +25,12 @@ import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import type { ScenarioRequest } from '../../src/engine/scenario.ts';
 import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot.ts';
-import { TEST_ORIGIN, buildTestApp, forecastBodyOf } from '../support/test-app.ts';
+import {
+  TEST_ORIGIN,
+  buildTestApp,
+  forecastBodyOf,
+  projectionBodyOf,
+} from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND, openSharedTestStore } from '../support/test-store.ts';
 
@@ -76,6 +81,7 @@ const REQUESTS: Array<[string, object]> = [
   ['/api/faction-strength', {}],
   ['/api/faction-strength', { minParticipants: 12 }],
   ['/api/forecast', forecastBodyOf(DEMO)],
+  ['/api/event-projection', projectionBodyOf(DEMO)],
   [
     '/api/team-matrix',
     {

@@ -21,7 +21,13 @@ import { buildSerializer } from '../../src/http/plugins/serializer.ts';
 import { STATS_ROUTES } from '../../src/http/routes/index.ts';
 import { envelope } from '../../src/http/schemas/answer-envelope.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot.ts';
-import { TEST_ORIGIN, buildTestApp, demoSlice, forecastBodyOf } from '../support/test-app.ts';
+import {
+  TEST_ORIGIN,
+  buildTestApp,
+  demoSlice,
+  forecastBodyOf,
+  projectionBodyOf,
+} from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
@@ -46,6 +52,7 @@ const LARGE_BODIES: Record<string, object> = {
   '/api/faction-stats': { groupBy: 'quarter' },
   '/api/rankings': { includeProvisional: true },
   '/api/forecast': forecastBodyOf(demoSlice()),
+  '/api/event-projection': projectionBodyOf(demoSlice()),
   '/api/team-matrix': teamMatrixBody(),
   '/api/team-pairing': {
     format: 'defender-attacker',

@@ -11,7 +11,13 @@ import fastJson from 'fast-json-stringify';
 import type { Schema } from 'fast-json-stringify';
 import { serializableSchema } from '../../src/http/plugins/serializer.ts';
 import { STATS_ROUTES } from '../../src/http/routes/index.ts';
-import { TEST_ORIGIN, buildTestApp, demoSlice, forecastBodyOf } from '../support/test-app.ts';
+import {
+  TEST_ORIGIN,
+  buildTestApp,
+  demoSlice,
+  forecastBodyOf,
+  projectionBodyOf,
+} from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
@@ -26,6 +32,7 @@ const BODIES: Record<string, Array<Record<string, unknown>>> = {
   '/api/scenario-stats': [{}, { interval: 'event-clustered' }],
   '/api/rankings': [{ pageSize: 200 }, { method: 'points' }],
   '/api/forecast': [forecastBodyOf(demoSlice())],
+  '/api/event-projection': [projectionBodyOf(demoSlice())],
   '/api/team-matrix': [teamsOf(forecastBodyOf(demoSlice()))],
   '/api/team-pairing': [
     {

@@ -21,6 +21,7 @@ const NO_FILTER = [
   '/api/team-matrix',
   '/api/team-pairing',
   '/api/player-duplicates',
+  '/api/event-projection',
 ];
 const ROUTES = STATS_ROUTES.map((route) => route.path).filter((path) => !NO_FILTER.includes(path));
 

@@ -177,3 +177,28 @@ export function forecastBodyOf(doc: CanonicalDocument, system?: string): Record<
   }
   throw new Error('no game with two players and factions');
 }
+
+/**
+ * A POST /api/event-projection body naming a completed singles event of `doc` (the latest whose
+ * games have round numbers, after its first round; else the latest, every round counted): an
+ * event id differs from one data set to another.
+ */
+export function projectionBodyOf(doc: CanonicalDocument, system?: string): Record<string, unknown> {
+  const events = (doc.events ?? []).filter(
+    (e) =>
+      (system === undefined || e.system === system) &&
+      (e.format ?? 'singles') === 'singles' &&
+      (e.status ?? 'completed') === 'completed' &&
+      (e.games ?? []).length > 0,
+  );
+  const numbered = events.filter((e) =>
+    (e.games ?? []).some((g) => typeof g.round === 'number' && g.round > 1),
+  );
+  const event = numbered.at(-1) ?? events.at(-1);
+  if (event === undefined) throw new Error('no completed singles event with games');
+  const body =
+    event === numbered.at(-1)
+      ? { event: event.id, afterRound: 1, simulations: 200 }
+      : { event: event.id, simulations: 200 };
+  return system === undefined ? body : { system, ...body };
+}

@@ -2,6 +2,9 @@
  * One event's page (docs/statistics.md#events): its fields, its standings with each entry's
  * record, and its rounds with every pairing, result, score and list the data has.
  */
+import { PLACEMENT_KEY_INFO, placementKeyValue, tieBreakers } from '../../domain/placement-keys.ts';
+import { EVENT_FORMATS } from '../../domain/model.ts';
+import type { PlacementKey } from '../../domain/model.ts';
 import { RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { factionRef } from '../entity-refs.ts';
@@ -28,6 +31,13 @@ export interface StandingRow extends EntryRef {
   undefeated: boolean;
   /** Derived places, and fewer games than the most any player there played. */
   fewerGames: boolean;
+  /** The entry's value on each of the event's tie-breakers, in their order; null unknown. */
+  tieBreaks: (number | null)[];
+}
+
+export interface TieBreaker {
+  key: PlacementKey;
+  title: string;
 }
 
 export interface ListItem {
@@ -58,24 +68,43 @@ export interface EventPage {
   event: EventInfo;
   standings: StandingRow[];
   rounds: RoundRow[];
+  /**
+   * The tie-breakers the event's system declares that its source can give
+   * (docs/statistics.md#tie-breakers); empty when it declares none.
+   */
+  tieBreakers: TieBreaker[];
   /** A team event's teams and team matches when its source gives teams; else null. */
   teams: EventTeams | null;
 }
 
 const RESULTS = ['loss', 'draw', 'win'] as const;
 
-/** Wins, draws, losses, games and known score per player over the event's side rows. */
+interface PlayerRecord {
+  games: number;
+  w: number;
+  d: number;
+  l: number;
+  s: number | null;
+  opponentWins: number;
+  opponents: number;
+  margin: number;
+}
+
+/**
+ * Wins, draws, losses, games and known score per player over the event's side rows, with the
+ * opponents' wins and the margin the tie-breakers read.
+ */
 function records(snapshot: Snapshot, e: number) {
   const { rowStart, rowEnd } = eventIndex(snapshot);
-  const byPlayer = new Map<
-    number,
-    { games: number; w: number; d: number; l: number; s: number | null }
-  >();
+  const byPlayer = new Map<number, PlayerRecord>();
   for (let r = rowStart[e]; r < rowEnd[e]; r++) {
     const p = snapshot.player[r];
     if (p < 0) continue;
     let rec = byPlayer.get(p);
-    if (rec === undefined) byPlayer.set(p, (rec = { games: 0, w: 0, d: 0, l: 0, s: null }));
+    if (rec === undefined) {
+      rec = { games: 0, w: 0, d: 0, l: 0, s: null, opponentWins: 0, opponents: 0, margin: 0 };
+      byPlayer.set(p, rec);
+    }
     rec.games++;
     const res = snapshot.result[r];
     if (res === RESULT_WIN) rec.w++;
@@ -84,12 +113,34 @@ function records(snapshot: Snapshot, e: number) {
     const score = snapshot.score[r];
     if (!Number.isNaN(score)) rec.s = (rec.s ?? 0) + score;
   }
+  for (let r = rowStart[e]; r < rowEnd[e]; r++) {
+    const rec = byPlayer.get(snapshot.player[r]);
+    const other = byPlayer.get(snapshot.player[r ^ 1]);
+    if (rec === undefined || other === undefined) continue;
+    rec.opponentWins += other.w + other.d / 2;
+    rec.opponents++;
+    const d = snapshot.score[r] - snapshot.score[r ^ 1];
+    if (!Number.isNaN(d)) rec.margin += d;
+  }
   return byPlayer;
 }
 
-function standingRows(snapshot: Snapshot, e: number): StandingRow[] {
+/** An entry's value on each tie-breaker; null where it needs scores the entry has none of. */
+function tieBreakValues(keys: PlacementKey[], rec: PlayerRecord | undefined): (number | null)[] {
+  if (rec === undefined) return keys.map(() => null);
+  const record = { ...rec, wins: rec.w, draws: rec.d, score: rec.s ?? 0 };
+  return keys.map((k) =>
+    PLACEMENT_KEY_INFO[k].needsScores && rec.s === null ? null : placementKeyValue(k, record),
+  );
+}
+
+function standingRows(
+  snapshot: Snapshot,
+  e: number,
+  byPlayer: Map<number, PlayerRecord>,
+  keys: PlacementKey[],
+): StandingRow[] {
   const st = snapshot.standings;
-  const byPlayer = records(snapshot, e);
   return eventEntries(snapshot, e).map((i) => {
     const rec = byPlayer.get(st.player[i]);
     return {
@@ -104,6 +155,7 @@ function standingRows(snapshot: Snapshot, e: number): StandingRow[] {
       top: st.top[i] === 1,
       undefeated: st.undefeated[i] === 1,
       fewerGames: st.fewerGames[i] === 1,
+      tieBreaks: tieBreakValues(keys, rec),
     };
   });
 }
@@ -155,10 +207,17 @@ function roundRows(snapshot: Snapshot, e: number): RoundRow[] {
 
 /** The page of event `e`. */
 export function eventPage(snapshot: Snapshot, e: number): EventPage {
+  const byPlayer = records(snapshot, e);
+  const scored = [...byPlayer.values()].some((r) => r.s !== null);
+  const rule = snapshot.systems[snapshot.events.system[e]].placementRule;
+  // A team event places no player, so its players have nothing to break a tie of.
+  const keys =
+    EVENT_FORMATS[snapshot.events.format[e]] === 'teams' ? [] : tieBreakers(rule, scored);
   return {
     event: eventInfo(snapshot, e),
-    standings: standingRows(snapshot, e),
+    standings: standingRows(snapshot, e, byPlayer, keys),
     rounds: roundRows(snapshot, e),
+    tieBreakers: keys.map((key) => ({ key, title: PLACEMENT_KEY_INFO[key].title })),
     teams: eventTeams(snapshot, e),
   };
 }

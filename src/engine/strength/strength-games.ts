@@ -35,6 +35,9 @@ export interface StrengthGames {
   /** Glicko-2 ratings before the game's event (idle events widening deviations, as rankings). */
   readonly ratingA: Float64Array;
   readonly ratingB: Float64Array;
+  /** Their rating deviations before the game's event. */
+  readonly rdA: Float64Array;
+  readonly rdB: Float64Array;
   /** Today's Glicko-2 forecast of side A: E(μA, μB, φB) (Glickman 2012, step 3). */
   readonly expected: Float64Array;
   /** Whether outcomes are score shares (the system has score rules). */
@@ -93,6 +96,8 @@ function systemStrengthGames(snapshot: Snapshot, system: number, row: Int32Array
     result: new Float64Array(n),
     ratingA: new Float64Array(n),
     ratingB: new Float64Array(n),
+    rdA: new Float64Array(n),
+    rdB: new Float64Array(n),
     expected: new Float64Array(n),
   };
   let count = 0;
@@ -115,6 +120,8 @@ function systemStrengthGames(snapshot: Snapshot, system: number, row: Int32Array
     cols.result[count] = snapshot.result[2 * g] / 2;
     cols.ratingA[count] = run.preRatingA![k];
     cols.ratingB[count] = run.preRatingB![k];
+    cols.rdA[count] = run.preRdA![k];
+    cols.rdB[count] = run.preRdB![k];
     cols.expected[count] = glicko2Expected(run.preRatingA![k], run.preRatingB![k], run.preRdB![k]);
     row[g] = count;
     count += 1;
@@ -134,6 +141,8 @@ function systemStrengthGames(snapshot: Snapshot, system: number, row: Int32Array
     result: cut(cols.result),
     ratingA: cut(cols.ratingA),
     ratingB: cut(cols.ratingB),
+    rdA: cut(cols.rdA),
+    rdB: cut(cols.rdB),
     expected: cut(cols.expected),
     scoreShare: scored,
     factions: sys.factions.length,

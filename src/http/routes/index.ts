@@ -5,6 +5,7 @@ import { registerApiCatalogRoute } from './api-catalog.ts';
 import { armyMatchupRoute } from './army-matchup.ts';
 import { registerCanonicalSchemaRoute } from './canonical-schema.ts';
 import { eventsRoute } from './events.ts';
+import { eventProjectionRoute } from './event-projection.ts';
 import { factionStatsRoute } from './faction-stats.ts';
 import { factionStrengthRoute } from './faction-strength.ts';
 import { forecastRoute } from './forecast.ts';
@@ -49,6 +50,7 @@ export const STATS_ROUTES: readonly StatsRoute[] = [
   teamMatrixRoute,
   teamPairingRoute,
   playerDuplicatesRoute,
+  eventProjectionRoute,
 ];
 
 /**

@@ -4,7 +4,7 @@
  */
 import { Type } from 'typebox';
 import type { TSchema } from 'typebox';
-import { EVENT_FORMATS, EVENT_TIERS } from '../../domain/model.ts';
+import { EVENT_FORMATS, EVENT_TIERS, PLACEMENT_KEYS } from '../../domain/model.ts';
 import { Nullable } from './common-filter.ts';
 import { FactionRefSchema, WinDrawLossProperties } from './envelope.ts';
 import { PlacementSourceProperties } from './placement-source.ts';
@@ -83,6 +83,10 @@ const StandingSchema = Type.Object(
     fewerGames: Type.Boolean({
       description:
         'With derived places: the entry played fewer games than the most any player there played, so its total is over fewer games (it is ranked as if the missing games scored nothing); false otherwise',
+    }),
+    tieBreaks: Type.Array(Nullable(Type.Number({ description: 'The value on one tie-breaker' })), {
+      description:
+        "The entry's value on each of the event's tieBreakers, in their order (wins and opponents' wins count a draw as half); null where it needs scores the entry has none of",
     }),
   },
   { description: 'One standings entry' },
@@ -225,6 +229,22 @@ export const EventPageSchema = Type.Object(
     rounds: Type.Array(RoundSchema, {
       description: 'Rounds in ascending order, games of unknown round last',
     }),
+    tieBreakers: Type.Array(
+      Type.Object(
+        {
+          key: Type.Union(
+            PLACEMENT_KEYS.map((k) => Type.Literal(k)),
+            { description: 'The placing key' },
+          ),
+          title: Type.String({ description: 'The key in words' }),
+        },
+        { description: 'One tie-breaker' },
+      ),
+      {
+        description:
+          "The tie-breakers the event's game system declares (its placing rule's keys after the first) that the source can give: the ones that read scores only where the games have them; empty when the system declares none or for a team event (docs/statistics.md#tie-breakers)",
+      },
+    ),
     teams: Nullable(
       TeamsSchema,
       "A team event's teams when its source gives them; null otherwise (a singles event, or a team event whose source gives no teams)",

@@ -132,6 +132,12 @@ export function generateDemo(options: DemoOptions): CanonicalDocument {
         score: { min: 0, max: 20, total: 20 },
         marginBands: DEMO_MARGIN_BANDS,
         demo: true,
+        // The rule its generated events are placed by (play-demo-event.ts): points, battle
+        // points, then the opponents' points (docs/statistics.md#tie-breakers).
+        placementRule: {
+          name: "wins, then total battle points, then opponents' wins",
+          rank: ['wins', 'score', 'opponentWins'],
+        },
       },
     ],
     factions: systemFactions,

@@ -692,6 +692,298 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/event-projection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Project an event's final standings from a round
+         * @description Each player's chance to finish first, in the top 3 and in the top 8, and expected place: the rounds after afterRound simulated (Swiss pairing within score groups, no rematches) with games drawn from the joint model fitted to the games before the event, the final standings ranked by the event's placing rule. Seeded: the same request answers the same numbers.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description An event, and the round to answer after */
+            requestBody: {
+                content: {
+                    /** @example {
+                     *       "event": "demo-ev-0096",
+                     *       "afterRound": 4,
+                     *       "simulations": 2000
+                     *     } */
+                    "application/json": {
+                        /** @description Answer as it stood after this round: the standings after it, the rounds after it simulated (the model is always as of the event's first day). Default: every round the data holds. Round number: 0 to 30 */
+                        afterRound?: number;
+                        /** @description The event (a singles event of the system whose system declares a placing rule) */
+                        event: string;
+                        /** @description Simulations of the rounds left (default 10000) */
+                        simulations?: number;
+                        /** @description Game system id; defaults to the only system; required when there are several */
+                        system?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Statistics answer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The projected finish of one event */
+                            data: {
+                                /** @description The rounds counted as played */
+                                afterRound: number;
+                                /** @description The event */
+                                event: {
+                                    /** @description Event id */
+                                    id: string;
+                                    /** @description Event name */
+                                    name: string;
+                                };
+                                /** @description Every player with a game at the event, by expected place */
+                                players: {
+                                    /** @description Their chances; over the players, first sums to 1 and top3 to 3 */
+                                    chances: {
+                                        /** @description Share of the simulations they finish first */
+                                        first: number;
+                                        /** @description Share they finish in the top 3 */
+                                        top3: number;
+                                        /** @description Share they finish in the top 8 (the sources declare no cut) */
+                                        top8: number;
+                                    };
+                                    /** @description Games drawn up to afterRound */
+                                    draws: number;
+                                    /** @description Their mean final place over the simulations */
+                                    expectedPlace: number;
+                                    /** @description The faction they play at the event; null when unknown */
+                                    faction: {
+                                        /** @description Faction id (stable code) */
+                                        id: string;
+                                        /** @description Faction name */
+                                        name: string;
+                                    } | null;
+                                    /** @description Games lost up to afterRound */
+                                    losses: number;
+                                    /** @description The player */
+                                    player: {
+                                        /** @description Player's country (ISO 3166-1 alpha-2), when known; else null */
+                                        country: string | null;
+                                        /** @description Player id (may be opaque) */
+                                        id: string;
+                                        /** @description Player name, when known; else null */
+                                        name: string | null;
+                                        /** @description The shortest prefix of the id that no other player of the data shares, at least 6 characters (the whole id when shorter): how to show a player without a name */
+                                        shortId: string;
+                                    };
+                                    /** @description Their total known score up to afterRound; null when none */
+                                    score: number | null;
+                                    /** @description Games won up to afterRound */
+                                    wins: number;
+                                }[];
+                                /** @description The event's rounds: declared, else the most played */
+                                rounds: number;
+                                /** @description The placing rule the final standings rank by */
+                                rule: string;
+                                /** @description Simulations of the rounds after afterRound */
+                                simulations: number;
+                            };
+                            /** @description About the answer */
+                            meta: {
+                                /** @description Data version answered from (bumped by every successful import); answers with the same version rest on the same data */
+                                dataVersion: number;
+                                /** @description The request applied */
+                                filter: {
+                                    /** @description The round as asked, when given */
+                                    afterRound?: number;
+                                    /** @description The event as asked */
+                                    event: string;
+                                    /** @description The simulations as asked */
+                                    simulations?: number;
+                                    /** @description The game system applied */
+                                    system: string;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When this answer was computed (ISO 8601, UTC)
+                                 */
+                                generatedAt: string;
+                                /** @description The sample the answer rests on */
+                                sample: {
+                                    /** @description Events of the games the model is fitted to (those before the event) */
+                                    events: number;
+                                    /** @description Games the model is fitted to */
+                                    games: number;
+                                };
+                                /** @description Why an answer may be empty or thin (never errors) */
+                                warnings: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/validation",
+                         *       "title": "Request validation failed",
+                         *       "status": 400,
+                         *       "detail": "The body is not valid JSON or does not match the schema (unknown fields, wrong types, arrays over 100 entries, page sizes over 200); `errors[]` points at each field"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The Origin header is missing, `null` or not one of the allowed origins */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/origin-not-allowed",
+                         *       "title": "Origin not allowed",
+                         *       "status": 403,
+                         *       "detail": "The Origin header is missing, `null` or not one of the allowed origins"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description the event is not in the data (`errors[]` points at it) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/not-found",
+                         *       "title": "Not found",
+                         *       "status": 404,
+                         *       "detail": "An id in the request names a record the data does not hold"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Another method than POST was used on this path */
+                405: {
+                    headers: {
+                        /** @description The methods this path accepts: POST */
+                        Allow?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/method-not-allowed",
+                         *       "title": "Method not allowed",
+                         *       "status": 405,
+                         *       "detail": "Another method than POST was used on this path"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is over 16 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/body-too-large",
+                         *       "title": "Request body too large",
+                         *       "status": 413,
+                         *       "detail": "The request body is over 16 KiB"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/unsupported-media-type",
+                         *       "title": "Unsupported media type",
+                         *       "status": 415,
+                         *       "detail": "The body is not sent as application/json"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`) */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/rate-limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description An unexpected error; it is logged with the request id, no internals are sent */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/internal",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An unexpected error; it is logged with the request id, no internals are sent"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request took longer than the configured time limit, or the service is not ready */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/timeout",
+                         *       "title": "Request timed out",
+                         *       "status": 503,
+                         *       "detail": "The request took longer than the configured time limit, or the service is not ready"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -880,6 +1172,8 @@ export interface paths {
                                         score: number | null;
                                         /** @description The team the entry names; null when none */
                                         team: string | null;
+                                        /** @description The entry's value on each of the event's tieBreakers, in their order (wins and opponents' wins count a draw as half); null where it needs scores the entry has none of */
+                                        tieBreaks: (number | null)[];
                                         /** @description Placed within the top 10% (ceil) of the placed entries; false when unplaced */
                                         top: boolean;
                                         /** @description Played at least one game and lost none */
@@ -960,6 +1254,13 @@ export interface paths {
                                             wins: number;
                                         }[];
                                     } | null;
+                                    /** @description The tie-breakers the event's game system declares (its placing rule's keys after the first) that the source can give: the ones that read scores only where the games have them; empty when the system declares none or for a team event (docs/statistics.md#tie-breakers) */
+                                    tieBreakers: {
+                                        /** @description The placing key */
+                                        key: "score" | "wins" | "opponentWins" | "opponentWinsMean" | "margin";
+                                        /** @description The key in words */
+                                        title: string;
+                                    }[];
                                 };
                                 /** @description This page of the events */
                                 events: {

@@ -100,6 +100,19 @@ function playerColumn(most: number): Column<Standing> {
   };
 }
 
+/** One column per tie-breaker the event declares, after the score (docs/statistics.md#tie-breakers). */
+function tieBreakColumns(data: EventData): Array<Column<Standing>> {
+  return data.tieBreakers.map((t, i) => ({
+    key: `tie-${t.key}`,
+    label: t.title,
+    numeric: true,
+    optional: true,
+    title: `Tie-breaker ${i + 1}: ${t.title}`,
+    csv: [[t.key, (s: Standing) => s.tieBreaks[i]]],
+    render: (s: Standing) => num(s.tieBreaks[i], Number.isInteger(s.tieBreaks[i]) ? 0 : 2),
+  }));
+}
+
 export function Standings({ data }: { data: EventData }) {
   if (data.standings.length === 0) return <Empty>This event has no standings in the data.</Empty>;
   const most = Math.max(...data.standings.map((s) => s.games));
@@ -128,7 +141,7 @@ export function Standings({ data }: { data: EventData }) {
       label="Standings"
       name="standings"
       testId="standings"
-      columns={columns}
+      columns={[...columns, ...tieBreakColumns(data)]}
       rows={data.standings}
       rowKey={(s) => s.player.id}
       rowHeader="player"
@@ -158,6 +171,14 @@ export function placementWords(data: EventData, system = 'its game system'): str
   return `No places: the source publishes none and ${system} declares no rule to derive them.`;
 }
 
+/** Which tie-breakers the standings show, in words; empty for a team event. */
+export function tieBreakWords(data: EventData, system = 'its game system'): string {
+  if (data.event.format === 'teams') return '';
+  if (data.tieBreakers.length === 0)
+    return ` ${system} declares no tie-breaker the source can give: equal players share a place.`;
+  return ` Tie-breakers ${system} declares, in order: ${data.tieBreakers.map((t) => t.title).join(', ')}.`;
+}
+
 export function PlacementNote({ data, system }: { data: EventData; system?: string }) {
   return (
     <p
@@ -166,6 +187,7 @@ export function PlacementNote({ data, system }: { data: EventData; system?: stri
       data-placements={data.event.placements}
     >
       {placementWords(data, system)}
+      {tieBreakWords(data, system)}
     </p>
   );
 }
