@@ -247,7 +247,8 @@ describe(`statistics answers made on the engine thread (${TEST_BACKEND})`, () =>
           for (const [i, coding] of CODINGS.entries()) {
             // A body of its own per coding: each answer is computed, none is a hit.
             // A forecast takes no filter: its scenario (echoed) makes the body its own; the team
-            // routes take none either: a model, or a game total; the alike players a score.
+            // routes take none either: a model, or a game total; the alike players a score; a projection
+            // its simulations.
             const own =
               url === '/api/forecast'
                 ? { scenario: `s${i}` }
@@ -257,7 +258,9 @@ describe(`statistics answers made on the engine thread (${TEST_BACKEND})`, () =>
                     ? { gameTotal: 20 + i }
                     : url === '/api/player-duplicates'
                       ? { minScore: 0.5 + i / 10 }
-                      : { minParticipants: 3 + i };
+                      : url === '/api/event-projection'
+                        ? { simulations: 200 + i }
+                        : { minParticipants: 3 + i };
             const response = await post(t, url, { ...body, ...own }, coding);
             assert.equal(response.statusCode, 200);
             const expected = codingOf(url, coding);

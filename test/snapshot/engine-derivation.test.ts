@@ -131,6 +131,11 @@ describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
         const status = path === '/api/event-projection' ? 400 : 200;
         assert.equal(response.statusCode, status, `${path} ${JSON.stringify(body)}`);
         assert.equal(expected.status, status);
+        if (status !== 200) {
+          // The random systems declare no placing rule: a problem document, the same from both.
+          assert.deepEqual(actual, expected.json, `${path} ${JSON.stringify(body)}`);
+          continue;
+        }
         const { generatedAt: _a, ...actualMeta } = actual.meta;
         const { generatedAt: _b, ...expectedMeta } = expected.json.meta as Record<string, unknown>;
         assert.deepEqual(
