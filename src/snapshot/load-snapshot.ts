@@ -16,6 +16,7 @@ import {
 } from '../store/read-facts.ts';
 import type { FactReader, GameKeyRange } from '../store/read-facts.ts';
 import { readPlayers, readSatelliteEvents } from '../store/read-events.ts';
+import { readUnplayedGames } from '../store/read-unplayed.ts';
 import { readMeta } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 import { readPartInWorker } from './threads/read-part-in-worker.ts';
@@ -70,14 +71,16 @@ export async function loadSnapshot(
   );
   // Started first, so the helpers read while this thread reads its own range.
   const helpers = ranges.slice(1).map((range) => readPartInWorker(readers!.databaseUrl, range));
-  const [builder, demo, players, calendar] = await Promise.all([
+  const [builder, demo, players, calendar, pairings] = await Promise.all([
     gameBuilder(store),
     readMeta(store, 'demo'),
     readPlayers(store),
     readSatelliteEvents(store),
+    readUnplayedGames(store),
   ]);
   builder.setPlayerDirectory(players);
   builder.setCalendar(calendar);
+  builder.setPairings(pairings);
   await addGameRange(store, builder, ranges[0]);
   for (const [i, helper] of helpers.entries()) {
     const part = await helper;

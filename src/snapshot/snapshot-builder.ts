@@ -5,6 +5,7 @@
  */
 import { ITEM_KINDS } from '../domain/item-kinds.ts';
 import type { ItemKind } from '../domain/item-kinds.ts';
+import type { PairedGame } from '../domain/unplayed-game.ts';
 import type { EventRecord } from '../domain/event-record.ts';
 import { EVENT_FORMATS, SCENARIO_KINDS } from '../domain/model.ts';
 import type { ScenarioKind } from '../domain/model.ts';
@@ -83,6 +84,7 @@ export class SnapshotBuilder {
   );
   private directory = new Map<string, PlayerRecord>();
   private calendar: EventRecord[] = [];
+  private pairings: PairedGame[] = [];
 
   constructor(
     systems: readonly SystemFact[],
@@ -333,6 +335,11 @@ export class SnapshotBuilder {
     this.calendar = [...events];
   }
 
+  /** The unplayed games (src/store/read-unplayed.ts) of the events loaded; others are dropped. */
+  setPairings(games: readonly PairedGame[]): void {
+    this.pairings = games.filter((g) => this.eventIndex.has(g.event));
+  }
+
   /** Orders the games, encodes the columns and derives the standings. */
   finish(dataVersion: number, startedAt: number, notice: string | null = null): Snapshot {
     const events = buildEventColumns(
@@ -356,7 +363,9 @@ export class SnapshotBuilder {
       this.incItem.data,
       this.incList.length,
     );
-    // The entries' players join the dictionary first: the standings are sized by it.
+    // The entries' and the unplayed games' players join the dictionary first: the standings are sized by it.
+    for (const g of this.pairings)
+      for (const side of g.sides) if (side.player !== null) this.players.add(side.player);
     const entries = this.entries.standings(this.players, this.factionIndex);
     const rules = {
       team: Uint8Array.from(events.format, (f) => (EVENT_FORMATS[f] === 'teams' ? 1 : 0)),
@@ -384,6 +393,7 @@ export class SnapshotBuilder {
       playerNames: players.map((id) => this.directory.get(id)?.name ?? null),
       playerCountries: players.map((id) => this.directory.get(id)?.country ?? null),
       calendar: this.calendar,
+      pairings: this.pairings,
       countries: this.countries.values,
       rulesVersions: this.rulesVersions.values,
       events,

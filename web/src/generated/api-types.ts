@@ -799,6 +799,8 @@ export interface paths {
                                         rounds: number | null;
                                         /** @description Rules version the event was played under; null when unknown */
                                         rulesVersion: string | null;
+                                        /** @description true while the event has games paired but not played yet (a round in progress): its page lists them in their round with played false */
+                                        running: boolean;
                                         /** @description Event tier: standard, satellite or major */
                                         tier: "standard" | "satellite" | "major";
                                     };
@@ -806,6 +808,8 @@ export interface paths {
                                     rounds: {
                                         /** @description The round's games, in the data's order */
                                         games: {
+                                            /** @description false while the game is paired but not played yet: its sides have no result, score or list */
+                                            played: boolean;
                                             /** @description Scenario played; null when unknown */
                                             scenario: string | null;
                                             /** @description The two sides of the game */
@@ -837,11 +841,13 @@ export interface paths {
                                                     /** @description The shortest prefix of the id that no other player of the data shares, at least 6 characters (the whole id when shorter): how to show a player without a name */
                                                     shortId: string;
                                                 } | null;
-                                                /** @description This side's result (both sides lose in a double loss) */
-                                                result: "win" | "draw" | "loss";
+                                                /** @description This side's result (both sides lose in a double loss); null while the game is not played */
+                                                result: ("win" | "draw" | "loss") | null;
                                                 /** @description This side's score; null when unknown */
                                                 score: number | null;
                                             }[];
+                                            /** @description The table of a game not played yet; null for a played game or when unknown */
+                                            table: number | null;
                                         }[];
                                         /** @description Round number; null for games of unknown round */
                                         round: number | null;
@@ -995,6 +1001,8 @@ export interface paths {
                                     rounds: number | null;
                                     /** @description Rules version the event was played under; null when unknown */
                                     rulesVersion: string | null;
+                                    /** @description true while the event has games paired but not played yet (a round in progress): its page lists them in their round with played false */
+                                    running: boolean;
                                     /** @description Event tier: standard, satellite or major */
                                     tier: "standard" | "satellite" | "major";
                                     /** @description Entries that played at least one game and lost none, by placement */
