@@ -19,6 +19,7 @@ import {
 import { openMigratedStore } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 import { printReport } from './print-report.ts';
+import { watchImports } from './import-watch.ts';
 import { progressLine, runExport } from './cli-commands.ts';
 import { storeIsEmpty } from '../store/read-known.ts';
 import { seedDemo } from './seed-demo.ts';
@@ -132,6 +133,8 @@ ${formatLines()}
                  an ndjson or csv batch also ends at N records of any kind, rejects included
   --max-record-mb N  the largest line or document read, in MiB (default 128): an NDJSON line,
                  a CSV row, a JSON file or stdin document; a larger one fails the import
+  --watch        import the paths, then keep watching them: a file that appears or changes
+                 is imported again; SIGINT or SIGTERM stops after the import under way
 
 Examples, one per format, each then read on the dashboard (muster serve, http://127.0.0.1:8080/):
 ${IMPORT_FORMATS.map((f) => `  ${f.example.command}\n                      # ${f.example.see}`).join('\n')}
@@ -209,6 +212,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         event: { type: 'string' },
         from: { type: 'string' },
         to: { type: 'string' },
+        watch: { type: 'boolean' },
       },
       strict: true,
     });
@@ -340,8 +344,13 @@ async function runImportCommand(store: Store, args: CliArgs, io: CliIo): Promise
     );
     return 2;
   }
+  const watching = args.values.watch === true;
+  if (watching && args.positionals.includes('-')) {
+    io.err('muster import: --watch watches files and folders, not standard input');
+    return 2;
+  }
   const progress = progressLine(io);
-  const report = await importSources(store, args.positionals, {
+  const options: Parameters<typeof importSources>[2] = {
     format,
     strict: args.values.strict === true,
     system: args.values.system as string | undefined,
@@ -353,8 +362,13 @@ async function runImportCommand(store: Store, args: CliArgs, io: CliIo): Promise
     },
     ...(batchText !== undefined ? { batchGames: Number(batchText) } : {}),
     ...(recordText !== undefined ? { maxRecordBytes: Number(recordText) * 1024 * 1024 } : {}),
-  });
+  };
+  const shown = Number.isFinite(maxRejects) ? maxRejects : 50;
+  if (watching) {
+    return watchImports(store, args.positionals, options, io, { spec, maxRejects: shown });
+  }
+  const report = await importSources(store, args.positionals, options);
   progress.done();
-  printReport(report, io.out, Number.isFinite(maxRejects) ? maxRejects : 50);
+  printReport(report, io.out, shown);
   return report.rejects.length > 0 ? 1 : 0;
 }
