@@ -55,8 +55,10 @@ describe(`unplayed games (${TEST_BACKEND})`, () => {
   let t: TestApp;
   let without: TestApp;
   before(async () => {
-    t = await buildTestApp({ seed: paired.doc });
-    without = await buildTestApp({ seed: dropped.doc });
+    // A loaded machine must not turn the comparison into a timeout.
+    const env = { MUSTER_REQUEST_TIMEOUT_MS: '120000' };
+    t = await buildTestApp({ seed: paired.doc, env });
+    without = await buildTestApp({ seed: dropped.doc, env });
   });
   after(async () => {
     await t.close();
@@ -109,7 +111,10 @@ describe(`unplayed games (${TEST_BACKEND})`, () => {
     assert.equal(report.counts.games.updated, expected);
     assert.equal(report.counts.games.imported, 0);
     await t.snapshots.refresh();
-    const complete = await buildTestApp({ seed: full.doc });
+    const complete = await buildTestApp({
+      seed: full.doc,
+      env: { MUSTER_REQUEST_TIMEOUT_MS: '120000' },
+    });
     try {
       for (const [url, body] of STATS) {
         const a = await post(t, url, body);

@@ -58,6 +58,10 @@ function message(change: LiveChange): string {
   return `id: ${change.id}\nevent: change\ndata: ${data}\n\n`;
 }
 
+function ready(version: number): string {
+  return `id: ${version}\nevent: ready\ndata: {"dataVersion":${version}}\n\n`;
+}
+
 export class LiveHub {
   private readonly subscribers = new Set<Subscriber>();
   private readonly perClient = new Map<string, number>();
@@ -76,6 +80,8 @@ export class LiveHub {
   observe(snapshot: Snapshot): void {
     const before = this.served;
     this.served = snapshot;
+    // Streams opened before the first snapshot learn its version now.
+    if (before === null) this.broadcast(ready(snapshot.dataVersion));
     if (before === null || before === snapshot) return;
     const events = changedEvents(before, snapshot);
     if (events.length === 0 && before.dataVersion === snapshot.dataVersion) return;
@@ -112,8 +118,7 @@ export class LiveHub {
     let head = `retry: ${RETRY_MS}\n\n`;
     const version = this.served?.dataVersion ?? null;
     if (lastEventId === null || version === null) {
-      if (version !== null)
-        head += `id: ${version}\nevent: ready\ndata: {"dataVersion":${version}}\n\n`;
+      if (version !== null) head += ready(version);
     } else if (lastEventId !== version) {
       head += this.missed(lastEventId, version).map(message).join('');
     }
