@@ -15,12 +15,14 @@ import { openMigratedStore } from '../src/store/store.ts';
 const CLIENT = `
 const http = require('node:http');
 const [port, count] = process.argv.slice(1).map(Number);
-let opened = 0; const seen = new Map();
-for (let i = 0; i < count; i++) {
+let opened = 0; let started = 0; const seen = new Map();
+// A few hundred connects at a time: ten thousand at once overflow the listen backlog.
+const more = () => { while (started < count && started - opened < 200) open(started++); };
+const open = () => {
   http.get({ host: '127.0.0.1', port, path: '/api/live', agent: false }, (res) => {
     res.setEncoding('utf8');
     res.on('data', (chunk) => {
-      if (chunk.includes('retry:') && ++opened === count) process.send({ opened });
+      if (chunk.includes('retry:')) { if (++opened === count) process.send({ opened }); more(); }
       const m = /id: (\\d+)\\nevent: change/.exec(chunk);
       if (m) {
         const n = (seen.get(m[1]) ?? 0) + 1;
@@ -29,7 +31,8 @@ for (let i = 0; i < count; i++) {
       }
     });
   }).on('error', (e) => process.send({ error: e.message }));
-}
+};
+more();
 `;
 
 const count = Number(process.argv[2] ?? 10_000);
