@@ -20,6 +20,7 @@ import { openMigratedStore } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 import { printReport } from './print-report.ts';
 import { PLAYERS_HELP, runPlayers } from './players-command.ts';
+import { watchImports } from './import-watch.ts';
 import { progressLine, runExport } from './cli-commands.ts';
 import { storeIsEmpty } from '../store/read-known.ts';
 import { seedDemo } from './seed-demo.ts';
@@ -134,6 +135,8 @@ ${formatLines()}
                  an ndjson or csv batch also ends at N records of any kind, rejects included
   --max-record-mb N  the largest line or document read, in MiB (default 128): an NDJSON line,
                  a CSV row, a JSON file or stdin document; a larger one fails the import
+  --watch        import the paths, then keep watching them: a file that appears or changes
+                 is imported again; SIGINT or SIGTERM stops after the import under way
 
 Examples, one per format, each then read on the dashboard (muster serve, http://127.0.0.1:8080/):
 ${IMPORT_FORMATS.map((f) => `  ${f.example.command}\n                      # ${f.example.see}`).join('\n')}
@@ -215,6 +218,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         to: { type: 'string' },
         note: { type: 'string' },
         'min-score': { type: 'string' },
+        watch: { type: 'boolean' },
       },
       strict: true,
     });
@@ -347,8 +351,13 @@ async function runImportCommand(store: Store, args: CliArgs, io: CliIo): Promise
     );
     return 2;
   }
+  const watching = args.values.watch === true;
+  if (watching && args.positionals.includes('-')) {
+    io.err('muster import: --watch watches files and folders, not standard input');
+    return 2;
+  }
   const progress = progressLine(io);
-  const report = await importSources(store, args.positionals, {
+  const options: Parameters<typeof importSources>[2] = {
     format,
     strict: args.values.strict === true,
     system: args.values.system as string | undefined,
@@ -360,8 +369,13 @@ async function runImportCommand(store: Store, args: CliArgs, io: CliIo): Promise
     },
     ...(batchText !== undefined ? { batchGames: Number(batchText) } : {}),
     ...(recordText !== undefined ? { maxRecordBytes: Number(recordText) * 1024 * 1024 } : {}),
-  });
+  };
+  const shown = Number.isFinite(maxRejects) ? maxRejects : 50;
+  if (watching) {
+    return watchImports(store, args.positionals, options, io, { spec, maxRejects: shown });
+  }
+  const report = await importSources(store, args.positionals, options);
   progress.done();
-  printReport(report, io.out, Number.isFinite(maxRejects) ? maxRejects : 50);
+  printReport(report, io.out, shown);
   return report.rejects.length > 0 ? 1 : 0;
 }

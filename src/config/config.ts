@@ -46,6 +46,12 @@ export interface Config {
   readonly maxConnections: number;
   /** Open connections at once from one client address; 0: no per-client bound. */
   readonly maxConnectionsPerClient: number;
+  /** GET /api/live streams open at once from one client address (docs/http-api.md#live). */
+  readonly liveStreamsPerClient: number;
+  /** How often a live stream with nothing to say sends a heartbeat. */
+  readonly liveHeartbeatMs: number;
+  /** Bytes a live stream may hold unsent for a reader that does not read before it is dropped. */
+  readonly liveBufferBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +144,18 @@ export const CONFIG_VARIABLES = {
   MUSTER_MAX_CONNECTIONS_PER_CLIENT: {
     default: '256',
     doc: 'Open connections at once from one client address (not counted for trusted proxies, MUSTER_TRUST_PROXY), the same way; 0: no per-client bound',
+  },
+  MUSTER_LIVE_STREAMS_PER_CLIENT: {
+    default: '4',
+    doc: 'GET /api/live streams open at once from one client address, per server thread (not counted for trusted proxies); past it 429 too-many-streams',
+  },
+  MUSTER_LIVE_HEARTBEAT_MS: {
+    default: '15000',
+    doc: 'How often a GET /api/live stream with nothing else to send sends a heartbeat comment',
+  },
+  MUSTER_LIVE_BUFFER_KB: {
+    default: '64',
+    doc: 'Kilobytes a GET /api/live stream may hold unsent for a client that does not read; past it the stream is closed',
   },
 } as const;
 
@@ -324,5 +342,8 @@ export function loadConfig(env: Env = process.env): Config {
         ? defaultMaxConnections()
         : integer(env, 'MUSTER_MAX_CONNECTIONS', 1, 1_000_000),
     maxConnectionsPerClient: integer(env, 'MUSTER_MAX_CONNECTIONS_PER_CLIENT', 0, 1_000_000),
+    liveStreamsPerClient: integer(env, 'MUSTER_LIVE_STREAMS_PER_CLIENT', 1, 1_000_000),
+    liveHeartbeatMs: integer(env, 'MUSTER_LIVE_HEARTBEAT_MS', 100, 3_600_000),
+    liveBufferBytes: integer(env, 'MUSTER_LIVE_BUFFER_KB', 1, 1_048_576) * 1024,
   });
 }

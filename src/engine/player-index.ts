@@ -12,6 +12,17 @@ const playerIndexes = new WeakMap<Snapshot, Map<string, number>>();
  * 404, docs/problems.md) pointing at `pointer`.
  */
 export function playerIndexOf(snapshot: Snapshot, id: string, pointer: string): number {
+  const p = findPlayerIndex(snapshot, id);
+  if (p < 0) {
+    throw new DomainError('unknown-record', `no player "${id}" in the data`, [
+      { pointer, detail: `unknown player "${id}"` },
+    ]);
+  }
+  return p;
+}
+
+/** The player index of `id` (of the player it is merged into, for a merged id), -1 when the data does not hold it. */
+export function findPlayerIndex(snapshot: Snapshot, id: string): number {
   let index = playerIndexes.get(snapshot);
   if (index === undefined) {
     index = new Map(snapshot.players.map((p, i) => [p, i]));
@@ -22,11 +33,5 @@ export function playerIndexOf(snapshot: Snapshot, id: string, pointer: string): 
     }
     playerIndexes.set(snapshot, index);
   }
-  const p = index.get(id);
-  if (p === undefined) {
-    throw new DomainError('unknown-record', `no player "${id}" in the data`, [
-      { pointer, detail: `unknown player "${id}"` },
-    ]);
-  }
-  return p;
+  return index.get(id) ?? -1;
 }

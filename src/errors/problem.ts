@@ -168,6 +168,14 @@ export const PROBLEM_TYPES = {
       'before asking for another, or retry after the number of seconds in the Retry-After ' +
       'header; answers asked for before come from the cache and are not counted.',
   },
+  'too-many-streams': {
+    status: 429,
+    title: 'Too many live streams from this client',
+    description:
+      'This client already holds as many GET /api/live streams open as one client may. One ' +
+      'stream carries every change, so a page needs only one: close the others (or reuse one ' +
+      'EventSource across tabs) and retry after the number of seconds in the Retry-After header.',
+  },
   internal: {
     status: 500,
     title: 'Internal server error',

@@ -15,6 +15,11 @@ import type {
 export interface SnapshotSource extends SnapshotStatusProvider {
   /** The snapshot to answer with; null until the first load finished. */
   current(): Snapshot | null;
+  /**
+   * Calls `listener` after each snapshot swap with the snapshot now served (GET /api/live);
+   * returns the function that stops calling it.
+   */
+  onSwap?(listener: (snapshot: Snapshot) => void): () => void;
 }
 
 /** What the HTTP layer is built from: configuration, the store and the snapshot holder. */

@@ -17,11 +17,20 @@ import type { FastifyInstance } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const draining = new WeakSet<FastifyInstance>();
+const drainListeners = new WeakMap<FastifyInstance, Array<() => void>>();
 const POLL_MS = 25;
 
 /** True once closeGracefully has begun for this app: health reports it (503). */
 export function isDraining(app: FastifyInstance): boolean {
   return draining.has(app);
+}
+
+/**
+ * Calls `listener` when closeGracefully begins: streams that never end by themselves (GET
+ * /api/live) end then, rather than holding the drain for its whole grace.
+ */
+export function onDrain(app: FastifyInstance, listener: () => void): void {
+  drainListeners.set(app, [...(drainListeners.get(app) ?? []), listener]);
 }
 
 /** Adds `Connection: close` to every answer once closeGracefully has begun (RFC 9112 §9.6). */
@@ -45,6 +54,7 @@ function openConnections(app: FastifyInstance): Promise<number> {
  */
 export async function closeGracefully(app: FastifyInstance, graceMs: number): Promise<void> {
   draining.add(app);
+  for (const listener of drainListeners.get(app) ?? []) listener();
   const server = app.server;
   if (server.listening) {
     // net.Server's close, not http.Server's (see above): new connections are refused from now.

@@ -7,6 +7,7 @@
 import type { ArmyList, Game, GameSystem, Result, Side } from '../domain/model.ts';
 import { itemName } from '../domain/item-name.ts';
 import { cleanName } from '../domain/normalize-name.ts';
+import { isUnplayed } from '../domain/unplayed-game.ts';
 import { RecordError } from './validation-context.ts';
 import type { ValidationContext } from './validation-context.ts';
 
@@ -82,8 +83,12 @@ function checkScoreTotal(system: GameSystem, a: Side, b: Side): void {
   }
 }
 
-/** Fills results from scores when neither side has one; otherwise they must pair. */
+/**
+ * Fills results from scores when neither side has one; otherwise they must pair. A game with
+ * neither results nor scores is paired but not played yet (docs/data-model.md#unplayed-games).
+ */
 function settleResults(a: Side, b: Side): void {
+  if (isUnplayed({ sides: [a, b] })) return;
   if ((a.result ?? null) === null && (b.result ?? null) === null) {
     if (a.score === null || b.score === null) {
       throw new RecordError('/sides/0/result', 'no result given and no scores to derive it from');

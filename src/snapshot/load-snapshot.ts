@@ -18,6 +18,7 @@ import type { FactReader, GameKeyRange } from '../store/read-facts.ts';
 import { readPlayers, readSatelliteEvents } from '../store/read-events.ts';
 import { mergedIds } from '../domain/player-merge.ts';
 import { readStandingMerges } from '../store/player-merges.ts';
+import { readUnplayedGames } from '../store/read-unplayed.ts';
 import { readMeta } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 import { readPartInWorker } from './threads/read-part-in-worker.ts';
@@ -81,14 +82,16 @@ export async function loadSnapshot(
   const helpers = ranges.slice(1).map((range) => readPartInWorker(readers!.databaseUrl, range));
   // A helper reads its range's games as stored: merges apply where its part joins this builder.
   const merged = mergedIds(await readStandingMerges(store));
-  const [builder, demo, players, calendar] = await Promise.all([
+  const [builder, demo, players, calendar, pairings] = await Promise.all([
     gameBuilder(store, merged),
     readMeta(store, 'demo'),
     readPlayers(store),
     readSatelliteEvents(store),
+    readUnplayedGames(store),
   ]);
   builder.setPlayerDirectory(players);
   builder.setCalendar(calendar);
+  builder.setPairings(pairings);
   await addGameRange(store, builder, ranges[0]);
   for (const [i, helper] of helpers.entries()) {
     const part = await helper;

@@ -5,6 +5,7 @@
  */
 import { ITEM_KINDS } from '../domain/item-kinds.ts';
 import type { ItemKind } from '../domain/item-kinds.ts';
+import type { PairedGame } from '../domain/unplayed-game.ts';
 import type { EventRecord } from '../domain/event-record.ts';
 import { EVENT_FORMATS, SCENARIO_KINDS } from '../domain/model.ts';
 import type { ScenarioKind } from '../domain/model.ts';
@@ -85,6 +86,7 @@ export class SnapshotBuilder {
   /** Merged player id -> the id it counts as (docs/data-model.md#player-merges). */
   private merged: ReadonlyMap<string, string> = new Map();
   private calendar: EventRecord[] = [];
+  private pairings: PairedGame[] = [];
 
   constructor(
     systems: readonly SystemFact[],
@@ -352,6 +354,16 @@ export class SnapshotBuilder {
     this.calendar = [...events];
   }
 
+  /** The unplayed games (src/store/read-unplayed.ts) of the events loaded; others are dropped. */
+  setPairings(games: readonly PairedGame[]): void {
+    // A merged id is paired as the player it is merged into, as its played games count.
+    const keep = (side: PairedGame['sides'][number]) =>
+      side.player === null ? side : { ...side, player: this.keepOf(side.player) };
+    this.pairings = games
+      .filter((g) => this.eventIndex.has(g.event))
+      .map((g) => ({ ...g, sides: [keep(g.sides[0]), keep(g.sides[1])] }));
+  }
+
   /** Orders the games, encodes the columns and derives the standings. */
   finish(dataVersion: number, startedAt: number, notice: string | null = null): Snapshot {
     const events = buildEventColumns(
@@ -375,7 +387,9 @@ export class SnapshotBuilder {
       this.incItem.data,
       this.incList.length,
     );
-    // The entries' players join the dictionary first: the standings are sized by it.
+    // The entries' and the unplayed games' players join the dictionary first: the standings are sized by it.
+    for (const g of this.pairings)
+      for (const side of g.sides) if (side.player !== null) this.players.add(side.player);
     const entries = this.entries.standings(this.players, this.factionIndex);
     const rules = {
       team: Uint8Array.from(events.format, (f) => (EVENT_FORMATS[f] === 'teams' ? 1 : 0)),
@@ -408,6 +422,7 @@ export class SnapshotBuilder {
         name: this.directory.get(other)?.name ?? null,
         keep,
       })),
+      pairings: this.pairings,
       countries: this.countries.values,
       rulesVersions: this.rulesVersions.values,
       events,

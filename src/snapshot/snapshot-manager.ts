@@ -28,6 +28,7 @@ export class SnapshotManager implements SnapshotStatusProvider {
   private timer: NodeJS.Timeout | null = null;
   private reloading: Promise<void> | null = null;
   private readonly load: (store: Store) => Promise<Snapshot>;
+  private readonly swapListeners = new Set<(snapshot: Snapshot) => void>();
 
   constructor(
     private readonly store: Store,
@@ -50,6 +51,12 @@ export class SnapshotManager implements SnapshotStatusProvider {
   /** The snapshot to answer a request with; null until the first load finished. */
   current(): Snapshot | null {
     return this.snapshot;
+  }
+
+  /** Calls `listener` after each swap with the new snapshot; returns how to stop. */
+  onSwap(listener: (snapshot: Snapshot) => void): () => void {
+    this.swapListeners.add(listener);
+    return () => this.swapListeners.delete(listener);
   }
 
   status(): SnapshotStatus | null {
@@ -85,6 +92,7 @@ export class SnapshotManager implements SnapshotStatusProvider {
           this.snapshot = next;
           const status = this.status();
           if (status !== null) this.options.onLoad?.(status, performance.now() - started);
+          for (const listener of this.swapListeners) listener(next);
         } finally {
           this.reloading = null;
         }

@@ -6,6 +6,7 @@
  */
 import type { ItemKind } from '../domain/item-kinds.ts';
 import type { EventRecord } from '../domain/event-record.ts';
+import type { PairedGame } from '../domain/unplayed-game.ts';
 import type { MarginBands, PlacementRule, ScenarioKind, TeamRule } from '../domain/model.ts';
 
 /** Result codes: the value is the result's worth in half points (draws count half). */
@@ -188,6 +189,11 @@ export interface SnapshotReadModel {
    * the id its games and entries count as; a merged id is not in `players`.
    */
   readonly merges: readonly SnapshotMerge[];
+  /**
+   * The games of its events paired but not played yet (docs/data-model.md#unplayed-games), in
+   * game id order: in no column and no statistic, only in their events' rounds.
+   */
+  readonly pairings: readonly PairedGame[];
 }
 
 export interface SnapshotMerge {

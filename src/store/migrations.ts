@@ -322,6 +322,26 @@ function playerMerges(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * A game may be paired but not played yet (docs/data-model.md#unplayed-games): `played` 0, its
+ * sides' result 'unplayed' and no scores. Every stored game was played. The partial index finds
+ * the few unplayed games without reading the played ones.
+ */
+const unplayedGames: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .alterTable('games')
+      .addColumn('played', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+    await db.schema
+      .createIndex('games_unplayed')
+      .on('games')
+      .column('id')
+      .where(sql.ref('played'), '=', 0)
+      .execute();
+  },
+};
+
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': {
@@ -339,6 +359,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0007-list-configuration': listConfiguration,
     '0008-team-scoring': teamScoring,
     '0009-player-merges': playerMerges(dialect),
+    '0010-unplayed-games': unplayedGames,
   };
 }
 

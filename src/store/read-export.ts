@@ -18,6 +18,7 @@ import type {
   Side,
 } from '../domain/model.ts';
 import { nameKey } from '../domain/normalize-name.ts';
+import { UNPLAYED_RESULT } from '../domain/unplayed-game.ts';
 import type { Database } from './schema.ts';
 import { handleOf } from './store-handle.ts';
 import type { StoreOrHandle } from './store-handle.ts';
@@ -286,7 +287,7 @@ export async function readExportEvents(
       faction: s.faction_id,
       subfaction: s.subfaction_id,
       score: num(s.score),
-      result: s.result as Result,
+      result: s.result === UNPLAYED_RESULT ? null : (s.result as Result),
       firstTurn: flag(s.first_turn),
       primaryAchieved: flag(s.primary_achieved),
       secondary: s.secondary,

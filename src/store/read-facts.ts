@@ -5,6 +5,7 @@
  * million rows come back as arrays (GameRow, SideRow) rather than objects.
  */
 import { sql } from 'kysely';
+import { UNPLAYED_RESULT } from '../domain/unplayed-game.ts';
 import type { Store } from './store.ts';
 import { handleOf } from './store-handle.ts';
 import type { StoreOrHandle } from './store-handle.ts';
@@ -331,6 +332,8 @@ async function readGamePage(
       'scenario',
       'secondaries',
     ])
+    // Unplayed games stay out of the columns (src/store/read-unplayed.ts reads them).
+    .where('played', '=', 1)
     .orderBy('id')
     .limit(pageSize);
   if (after !== null) gameQuery = gameQuery.where('id', '>', after);
@@ -350,6 +353,7 @@ async function readGamePage(
       'secondary',
     ])
     .where('game_id', '<=', games[games.length - 1][0])
+    .where('result', '<>', UNPLAYED_RESULT)
     .orderBy('game_id')
     .orderBy('side');
   if (after !== null) sideQuery = sideQuery.where('game_id', '>', after);

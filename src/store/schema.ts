@@ -137,6 +137,8 @@ export interface GamesTable {
   /** JSON array of secondary objective names, or null. */
   secondaries: string | null;
   content_hash: string;
+  /** 0 while the game is paired but not played, else 1 (migration 0009). */
+  played: Generated<number>;
 }
 
 export interface SidesTable {
@@ -146,6 +148,7 @@ export interface SidesTable {
   faction_id: string;
   subfaction_id: string | null;
   score: number | null;
+  /** 'win', 'draw' or 'loss'; 'unplayed' while the game is paired but not played (migration 0009). */
   result: string;
   first_turn: number | null;
   primary_achieved: number | null;

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Insertable, Transaction } from 'kysely';
 import type { ArmyList, Event } from '../domain/model.ts';
 import type { ImportCounts, ValidBatch, ValidGame } from '../domain/import-batch.ts';
+import { UNPLAYED_RESULT, isUnplayed } from '../domain/unplayed-game.ts';
 import { contentHash } from './content-hash.ts';
 import { RowBuffer, addList, bool, chunkedIds, deleteLists, insertChunked } from './insert-rows.ts';
 import type { ListRows } from './insert-rows.ts';
@@ -166,6 +167,7 @@ const GAME_COLUMNS = [
   'primary_objective',
   'secondaries',
   'content_hash',
+  'played',
 ] as const;
 
 const SIDE_COLUMNS = [
@@ -198,6 +200,7 @@ function addGameRows(
   hash: string,
 ): void {
   const s = game.scenario;
+  const unplayed = isUnplayed(game);
   // In the order of GAME_COLUMNS and SIDE_COLUMNS.
   rows.games.values.push(
     game.id,
@@ -210,6 +213,7 @@ function addGameRows(
     s?.primary ?? null,
     s?.secondaries && s.secondaries.length > 0 ? JSON.stringify(s.secondaries) : null,
     hash,
+    unplayed ? 0 : 1,
   );
   for (let i = 0; i < game.sides.length; i++) {
     const side = game.sides[i];
@@ -222,7 +226,7 @@ function addGameRows(
       side.faction,
       side.subfaction ?? null,
       side.score ?? null,
-      side.result as string,
+      unplayed ? UNPLAYED_RESULT : (side.result as string),
       bool(side.firstTurn),
       bool(side.primaryAchieved),
       side.secondary ?? null,

@@ -12,6 +12,7 @@ import type { FactionRef } from '../entity-refs.ts';
 import { playerRef } from '../ratings/leaderboard.ts';
 import type { PlayerRef } from '../ratings/leaderboard.ts';
 import { declaredParticipants, eventIndex } from './event-index.ts';
+import { isRunning } from './event-pairings.ts';
 import { eventPlacements } from './event-placements.ts';
 import type { EventPlacements } from './event-placements.ts';
 
@@ -29,6 +30,8 @@ export interface EventInfo {
   online: boolean | null;
   rulesVersion: string | null;
   rounds: number | null;
+  /** Whether it has games paired but not played yet (docs/data-model.md#unplayed-games). */
+  running: boolean;
   /**
    * Where its placings come from (docs/statistics.md#standings): published by the source,
    * derived from the games by its system's placing rule, or none (a team event, or no rule).
@@ -61,6 +64,7 @@ export function eventInfo(snapshot: Snapshot, e: number): EventInfo {
     online: ev.online[e] < 0 ? null : ev.online[e] === 1,
     rulesVersion: ev.rulesVersion[e] >= 0 ? snapshot.rulesVersions[ev.rulesVersion[e]] : null,
     rounds: known(ev.rounds[e]),
+    running: isRunning(snapshot, e),
     ...eventPlacements(snapshot, e),
   };
 }

@@ -7,6 +7,7 @@ import { EVENT_FORMATS } from '../../domain/model.ts';
 import type { PlacementKey } from '../../domain/model.ts';
 import { RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
+import type { PairedGame, PairedSide } from '../../domain/unplayed-game.ts';
 import { factionRef } from '../entity-refs.ts';
 import type { FactionRef } from '../entity-refs.ts';
 import { playerRef } from '../ratings/leaderboard.ts';
@@ -14,6 +15,8 @@ import type { PlayerRef } from '../ratings/leaderboard.ts';
 import { entryRef, eventEntries, eventInfo } from './event-facts.ts';
 import type { EntryRef, EventInfo } from './event-facts.ts';
 import { eventIndex } from './event-index.ts';
+import { eventPairings } from './event-pairings.ts';
+import { findPlayerIndex } from '../player-index.ts';
 import { eventTeams } from './event-teams.ts';
 import type { EventTeams } from './event-teams.ts';
 
@@ -49,12 +52,17 @@ export interface ListItem {
 export interface GameSide {
   player: PlayerRef | null;
   faction: FactionRef;
-  result: 'win' | 'draw' | 'loss';
+  /** Null while the game is paired but not played (docs/data-model.md#unplayed-games). */
+  result: 'win' | 'draw' | 'loss' | null;
   score: number | null;
   list: ListItem[] | null;
 }
 
 export interface PairingRow {
+  /** False while the game is paired but not played: no result, no score, no list. */
+  played: boolean;
+  /** The table, for a game not played yet; null otherwise (the columns keep no tables). */
+  table: number | null;
   scenario: string | null;
   sides: [GameSide, GameSide];
 }
@@ -183,6 +191,28 @@ function sideOf(snapshot: Snapshot, r: number): GameSide {
   };
 }
 
+/** A game paired but not played yet: its table, players and factions, nothing else. */
+function pairedRow(snapshot: Snapshot, e: number, game: PairedGame): PairingRow {
+  const system = snapshot.systems[snapshot.events.system[e]].id;
+  const side = (s: PairedSide): GameSide => {
+    const f = snapshot.factionIndex.get(`${system}\u0000${s.faction}`);
+    const p = s.player === null ? -1 : findPlayerIndex(snapshot, s.player);
+    return {
+      player: p >= 0 ? playerRef(snapshot, p) : null,
+      faction: f === undefined ? { id: s.faction, name: s.faction } : factionRef(snapshot, f),
+      result: null,
+      score: null,
+      list: null,
+    };
+  };
+  return {
+    played: false,
+    table: game.table,
+    scenario: null,
+    sides: [side(game.sides[0]), side(game.sides[1])],
+  };
+}
+
 /** The event's games grouped by round (ascending; games of an unknown round last). */
 function roundRows(snapshot: Snapshot, e: number): RoundRow[] {
   const { rowStart, rowEnd } = eventIndex(snapshot);
@@ -195,9 +225,17 @@ function roundRows(snapshot: Snapshot, e: number): RoundRow[] {
     if (games === undefined) byRound.set(round, (games = []));
     const scenario = snapshot.gameScenario[g];
     games.push({
+      played: true,
+      table: null,
       scenario: scenario >= 0 ? scenarios[scenario] : null,
       sides: [sideOf(snapshot, r), sideOf(snapshot, r + 1)],
     });
+  }
+  for (const game of eventPairings(snapshot).get(e) ?? []) {
+    const round = game.round ?? -1;
+    let games = byRound.get(round);
+    if (games === undefined) byRound.set(round, (games = []));
+    games.push(pairedRow(snapshot, e, game));
   }
   const key = (round: number) => (round < 0 ? Number.MAX_SAFE_INTEGER : round);
   return [...byRound]

@@ -1,4 +1,5 @@
 /** Every route of the service (docs/http-api.md#routes), registered in one place. */
+import { registerLiveRoute } from './live.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { registerApiCatalogRoute } from './api-catalog.ts';
@@ -72,5 +73,6 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerUpcomingSatellitesRoute(app, ctx);
   registerUpcomingSatellitesIcsRoute(app, ctx);
   registerFiltersRoute(app, ctx);
+  registerLiveRoute(app, ctx);
   registerWebClientRoutes(app);
 }

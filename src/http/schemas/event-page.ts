@@ -41,6 +41,10 @@ export const EventInfoProperties = {
       description: 'Rounds: declared, else the highest round played; null when neither is known',
     }),
   ),
+  running: Type.Boolean({
+    description:
+      'true while the event has games paired but not played yet (a round in progress): its page lists them in their round with played false',
+  }),
   ...PlacementSourceProperties,
 };
 
@@ -105,9 +109,12 @@ const SideSchema = Type.Object(
   {
     player: Nullable(PlayerRefSchema, 'The player of this side; null when unknown'),
     faction: FactionRefSchema,
-    result: Type.Union([Type.Literal('win'), Type.Literal('draw'), Type.Literal('loss')], {
-      description: "This side's result (both sides lose in a double loss)",
-    }),
+    result: Nullable(
+      Type.Union([Type.Literal('win'), Type.Literal('draw'), Type.Literal('loss')], {
+        description: "This side's result (both sides lose in a double loss)",
+      }),
+      "This side's result (both sides lose in a double loss); null while the game is not played",
+    ),
     score: Nullable(Type.Number({ description: "This side's score; null when unknown" })),
     list: Nullable(
       Type.Array(ListItemSchema, { description: 'The list this side played, items by name' }),
@@ -123,6 +130,16 @@ const RoundSchema = Type.Object(
     games: Type.Array(
       Type.Object(
         {
+          played: Type.Boolean({
+            description:
+              'false while the game is paired but not played yet: its sides have no result, score or list',
+          }),
+          table: Nullable(
+            Type.Integer({
+              description:
+                'The table of a game not played yet; null for a played game or when unknown',
+            }),
+          ),
           scenario: Nullable(Type.String({ description: 'Scenario played; null when unknown' })),
           sides: Type.Array(SideSchema, {
             minItems: 2,

@@ -14,6 +14,7 @@ import { KEPT_SNAPSHOTS } from '../engine-thread/engine-thread-messages.ts';
 export class ThreadSnapshots implements SnapshotSource {
   private readonly kept = new Map<number, Snapshot>();
   private serving: { snapshot: Snapshot; status: SnapshotStatus } | null = null;
+  private readonly swapListeners = new Set<(snapshot: Snapshot) => void>();
 
   /** Keeps `snapshot` under `token`, its caches attached from the data built once for all. */
   keep(token: number, snapshot: Snapshot, caches: SnapshotCacheData): void {
@@ -27,6 +28,14 @@ export class ThreadSnapshots implements SnapshotSource {
     if (snapshot === undefined) throw new Error(`no snapshot kept under token ${token}`);
     this.serving = { snapshot, status };
     for (const old of [...this.kept.keys()].slice(0, -KEPT_SNAPSHOTS)) this.kept.delete(old);
+    // Each thread tells its own live subscribers (src/http/live/live-hub.ts).
+    for (const listener of this.swapListeners) listener(snapshot);
+  }
+
+  /** Calls `listener` after each swap with the snapshot now served; returns how to stop. */
+  onSwap(listener: (snapshot: Snapshot) => void): () => void {
+    this.swapListeners.add(listener);
+    return () => this.swapListeners.delete(listener);
   }
 
   /** The token `snapshot` was kept under: how the main thread's engine pool names it. */

@@ -1091,6 +1091,8 @@ export interface paths {
                                         rounds: number | null;
                                         /** @description Rules version the event was played under; null when unknown */
                                         rulesVersion: string | null;
+                                        /** @description true while the event has games paired but not played yet (a round in progress): its page lists them in their round with played false */
+                                        running: boolean;
                                         /** @description Event tier: standard, satellite or major */
                                         tier: "standard" | "satellite" | "major";
                                     };
@@ -1098,6 +1100,8 @@ export interface paths {
                                     rounds: {
                                         /** @description The round's games, in the data's order */
                                         games: {
+                                            /** @description false while the game is paired but not played yet: its sides have no result, score or list */
+                                            played: boolean;
                                             /** @description Scenario played; null when unknown */
                                             scenario: string | null;
                                             /** @description The two sides of the game */
@@ -1129,11 +1133,13 @@ export interface paths {
                                                     /** @description The shortest prefix of the id that no other player of the data shares, at least 6 characters (the whole id when shorter): how to show a player without a name */
                                                     shortId: string;
                                                 } | null;
-                                                /** @description This side's result (both sides lose in a double loss) */
-                                                result: "win" | "draw" | "loss";
+                                                /** @description This side's result (both sides lose in a double loss); null while the game is not played */
+                                                result: ("win" | "draw" | "loss") | null;
                                                 /** @description This side's score; null when unknown */
                                                 score: number | null;
                                             }[];
+                                            /** @description The table of a game not played yet; null for a played game or when unknown */
+                                            table: number | null;
                                         }[];
                                         /** @description Round number; null for games of unknown round */
                                         round: number | null;
@@ -1296,6 +1302,8 @@ export interface paths {
                                     rounds: number | null;
                                     /** @description Rules version the event was played under; null when unknown */
                                     rulesVersion: string | null;
+                                    /** @description true while the event has games paired but not played yet (a round in progress): its page lists them in their round with played false */
+                                    running: boolean;
                                     /** @description Event tier: standard, satellite or major */
                                     tier: "standard" | "satellite" | "major";
                                     /** @description Entries that played at least one game and lost none (X-0), by placement */
@@ -4115,6 +4123,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of the data (server-sent events)
+         * @description A text/event-stream (server-sent events) that signals each change of the served data: an event `change` with `id` the new data version and `data` `{"dataVersion": n, "events": [ids]}` naming the events whose games changed (null when more than 1000 did, or when a reconnecting client missed more than the server kept: fetch everything shown again). It is a signal, not the data: a client fetches what it shows again. A new stream starts with `retry` and an event `ready` carrying the current data version as its id; a reconnecting client sending `Last-Event-ID` gets the changes it missed instead. A comment line (`: heartbeat`) is sent every MUSTER_LIVE_HEARTBEAT_MS. Streams count against the connection limits and at most MUSTER_LIVE_STREAMS_PER_CLIENT are open from one client (429 too-many-streams); a client that does not read is dropped once MUSTER_LIVE_BUFFER_KB is waiting for it; streams end when the server shuts down.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream; charset=utf-8 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description too-many-streams: this client holds MUSTER_LIVE_STREAMS_PER_CLIENT streams already (or rate-limited) */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/rate-limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "Too many requests from this client in the current window (`rate-limited`), or it already has its share of long computations running or waiting (`too-many-computations`)"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description An unexpected error; it is logged with the request id, no internals are sent */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/internal",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An unexpected error; it is logged with the request id, no internals are sent"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request took longer than the configured time limit, or the service is not ready */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {
+                         *       "type": "/problems/timeout",
+                         *       "title": "Request timed out",
+                         *       "status": 503,
+                         *       "detail": "The request took longer than the configured time limit, or the service is not ready"
+                         *     } */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/player-duplicates": {
         parameters: {
             query?: never;
@@ -6870,7 +6970,7 @@ export interface components {
              * @description The problem type: a relative reference /problems/{kind}, the same on every Muster server. Resolved against the request URL (RFC 3986 §5) it is an HTML page this server serves explaining the type; /problems lists them all
              * @enum {string}
              */
-            type: "/problems/validation" | "/problems/malformed-json" | "/problems/invalid-encoding" | "/problems/nesting-too-deep" | "/problems/malformed-request" | "/problems/forbidden" | "/problems/origin-not-allowed" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/body-too-large" | "/problems/unsupported-media-type" | "/problems/uri-too-long" | "/problems/expectation-failed" | "/problems/headers-too-large" | "/problems/rate-limited" | "/problems/too-many-computations" | "/problems/internal" | "/problems/not-ready" | "/problems/busy" | "/problems/timeout";
+            type: "/problems/validation" | "/problems/malformed-json" | "/problems/invalid-encoding" | "/problems/nesting-too-deep" | "/problems/malformed-request" | "/problems/forbidden" | "/problems/origin-not-allowed" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/body-too-large" | "/problems/unsupported-media-type" | "/problems/uri-too-long" | "/problems/expectation-failed" | "/problems/headers-too-large" | "/problems/rate-limited" | "/problems/too-many-computations" | "/problems/too-many-streams" | "/problems/internal" | "/problems/not-ready" | "/problems/busy" | "/problems/timeout";
         };
     };
     responses: never;

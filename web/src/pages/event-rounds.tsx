@@ -35,9 +35,9 @@ function ListDetails({ list }: { list: NonNullable<Side['list']> }) {
 
 function SideLine({ side }: { side: Side }) {
   return (
-    <div class={`side ${side.result}`}>
-      <span class="result" title={side.result}>
-        {RESULT_LABEL[side.result]}
+    <div class={`side ${side.result ?? 'unplayed'}`}>
+      <span class="result" title={side.result ?? 'not played yet'}>
+        {side.result === null ? '·' : RESULT_LABEL[side.result]}
       </span>
       <span class="who">
         {side.player === null ? (
@@ -73,6 +73,7 @@ function roundsCsv(rounds: Round[]): CsvValue[][] {
     r.games.map((g, i) => [
       r.round,
       i + 1,
+      g.table,
       g.scenario,
       ...sideFields(g.sides[0]),
       ...sideFields(g.sides[1]),
@@ -89,6 +90,7 @@ export function EventRounds({ rounds }: { rounds: Round[] }) {
         header={[
           'round',
           'game',
+          'table',
           'scenario',
           ...SIDE_CSV.map((f) => `a${f}`),
           ...SIDE_CSV.map((f) => `b${f}`),
@@ -97,16 +99,23 @@ export function EventRounds({ rounds }: { rounds: Round[] }) {
       />
       <div class="rounds" data-testid="rounds">
         {rounds.map((r) => (
-          <details key={r.round ?? 'unknown'} class="round" aria-label={roundName(r)}>
+          <details
+            key={r.round ?? 'unknown'}
+            class="round"
+            aria-label={roundName(r)}
+            open={r.games.some((g) => !g.played)}
+          >
             <summary>
               <h4>{roundName(r)}</h4>{' '}
               <span class="secondary">
                 {r.games.length} {r.games.length === 1 ? 'game' : 'games'}
+                {inProgress(r)}
               </span>
             </summary>
             <ol class="pairings">
               {r.games.map((g, i) => (
                 <li key={i} class="pairing">
+                  {g.table !== null && <p class="table-no secondary">Table {g.table}</p>}
                   <SideLine side={g.sides[0]} />
                   <SideLine side={g.sides[1]} />
                   {g.scenario !== null && <p class="scenario secondary">{g.scenario}</p>}
@@ -118,6 +127,12 @@ export function EventRounds({ rounds }: { rounds: Round[] }) {
       </div>
     </>
   );
+}
+
+/** ", in progress: N to play" while some of the round's games are paired but not played. */
+function inProgress(r: Round): string {
+  const open = r.games.filter((g) => !g.played).length;
+  return open === 0 ? '' : `, in progress: ${open} to play`;
 }
 
 function roundName(r: Round): string {

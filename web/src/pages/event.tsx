@@ -53,6 +53,7 @@ function Facts({ data }: { data: EventData }) {
     ['Country', e.country ?? (e.online ? 'online' : 'unknown')],
     ['Rules', e.rulesVersion ?? 'unknown'],
     ['Rounds', e.rounds === null ? 'unknown' : String(e.rounds)],
+    ...(e.running ? [['Status', 'running: a round is in progress'] as [string, string]] : []),
   ];
   return (
     <dl class="stats event-facts" data-testid="event-facts">

@@ -89,8 +89,14 @@ const COLUMNS: Array<Column<EventRow>> = [
     csv: [
       ['eventId', (e) => e.id],
       ['event', (e) => e.name],
+      ['running', (e) => e.running],
     ],
-    render: (e) => <EventLink event={e} />,
+    render: (e) => (
+      <>
+        <EventLink event={e} />
+        {e.running && <span class="badge running"> running</span>}
+      </>
+    ),
     testId: 'event-name',
   },
   {

@@ -2,7 +2,7 @@
  * Pairing-app event exports (docs/import-formats.md#pairing-app-exports): an event as the
  * pairing app's API returns it, in the three documents open-source scrapers save (`event`,
  * `players`, `pairings`), mapped onto the canonical model. Armies and parent armies become
- * factions and subfactions, byes and pairings without any result are no game, a dropped player
+ * factions and subfactions, byes are no game, a pairing without any result is unplayed, a dropped player
  * keeps the rounds they played, game points become scores where the system's score rules take
  * them, and a given result stands over the points. Each pairing is one game, rejected alone.
  */
@@ -222,7 +222,7 @@ function fileReject(source: string, reason: string): Reject {
   return { kind: 'file', source, record: null, field: null, reason, payload: null };
 }
 
-/** One pairing as a canonical game, or null for a bye or a pairing nobody played. */
+/** One pairing as a canonical game (unplayed while it has no result), or null for a bye. */
 function pairingGame(
   raw: Json,
   at: string,
@@ -237,15 +237,22 @@ function pairingGame(
   }
   const a = side(raw.player1, 'player1', known);
   const b = side(raw.player2, 'player2', known);
-  if (a.result === null && b.result === null && a.points === null && b.points === null) {
-    tally.unplayed++;
-    return null;
-  }
+  // Neither results nor points: paired, not played yet (docs/data-model.md#unplayed-games).
+  const unplayed = a.result === null && b.result === null && a.points === null && b.points === null;
+  if (unplayed) tally.unplayed++;
   for (const s of [a, b]) {
     if (s.player !== null && !known.has(s.player)) tally.pairingOnly.set(s.player, s.name);
   }
   const scores = pointsAreScores(system.score, a.points, b.points);
-  if (!scores && (a.points !== null || b.points !== null)) tally.pointsLeftOut++;
+  if (!scores && (a.points !== null || b.points !== null)) {
+    // Points it cannot take and no result: a game was played, but its outcome is unknown.
+    if (a.result === null && b.result === null)
+      throw new FieldError(
+        '/player1/game/gameResult',
+        'no result given and no scores to derive it from',
+      );
+    tally.pointsLeftOut++;
+  }
   const round = typeof raw.round === 'number' ? raw.round : null;
   const pair =
     a.player !== null && b.player !== null ? [a.player, b.player].sort().join('|') : null;

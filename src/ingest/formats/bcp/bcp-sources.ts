@@ -188,7 +188,9 @@ function rosterPlayers(batch: RawBatch): RosterPlayer[] {
 function notesFor(t: BcpTally): string[] {
   return [
     ...(t.byes > 0 ? [`${t.byes} bye(s): no game`] : []),
-    ...(t.unplayed > 0 ? [`${t.unplayed} pairing(s) without any result: not played, no game`] : []),
+    ...(t.unplayed > 0
+      ? [`${t.unplayed} pairing(s) without any result: paired, not played yet`]
+      : []),
     ...(t.dropped > 0 ? [`${t.dropped} dropped player(s), kept with the rounds they played`] : []),
     ...(t.pointsLeftOut > 0
       ? [
