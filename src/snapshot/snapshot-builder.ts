@@ -41,6 +41,7 @@ import { reorderGameColumns, reorderSideColumns } from './reorder-games.ts';
 import type { SnapshotPart } from './snapshot-part.ts';
 import { typedArrayBytes } from './snapshot.ts';
 import type { Snapshot, SnapshotFaction, SnapshotItem, SnapshotSystem } from './snapshot.ts';
+import { pairedAsMerged, snapshotMerges } from './merged-players.ts';
 
 const int32s = () => new TypedColumn(Int32Array);
 
@@ -125,10 +126,7 @@ export class SnapshotBuilder {
     }
   }
 
-  /**
-   * The standing player merges, as merged id -> kept id (src/domain/player-merge.ts mergedIds):
-   * from here on a merged id's entries and games count as the kept id's. Call it first.
-   */
+  /** Standing merges, merged id -> kept id: a merged id's rows count as the kept id's. First. */
   setMerges(merged: ReadonlyMap<string, string>): void {
     this.merged = merged;
   }
@@ -356,12 +354,8 @@ export class SnapshotBuilder {
 
   /** The unplayed games (src/store/read-unplayed.ts) of the events loaded; others are dropped. */
   setPairings(games: readonly PairedGame[]): void {
-    // A merged id is paired as the player it is merged into, as its played games count.
-    const keep = (side: PairedGame['sides'][number]) =>
-      side.player === null ? side : { ...side, player: this.keepOf(side.player) };
-    this.pairings = games
-      .filter((g) => this.eventIndex.has(g.event))
-      .map((g) => ({ ...g, sides: [keep(g.sides[0]), keep(g.sides[1])] }));
+    const held = games.filter((g) => this.eventIndex.has(g.event));
+    this.pairings = pairedAsMerged(held, this.merged);
   }
 
   /** Orders the games, encodes the columns and derives the standings. */
@@ -417,11 +411,7 @@ export class SnapshotBuilder {
       playerNames: players.map((id) => this.directory.get(id)?.name ?? null),
       playerCountries: players.map((id) => this.directory.get(id)?.country ?? null),
       calendar: this.calendar,
-      merges: [...this.merged].map(([other, keep]) => ({
-        other,
-        name: this.directory.get(other)?.name ?? null,
-        keep,
-      })),
+      merges: snapshotMerges(this.merged, this.directory),
       pairings: this.pairings,
       countries: this.countries.values,
       rulesVersions: this.rulesVersions.values,
