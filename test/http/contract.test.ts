@@ -143,6 +143,15 @@ describe('OpenAPI contract', () => {
       assert.ok(gets.includes(path), `${path} is not documented`);
     }
     for (const path of gets) {
+      // A stream does not end, so inject cannot wait for it: test/http/live.test.ts reads it
+      // over a socket. Here: it is documented as a stream.
+      if (path === '/api/live') {
+        const document = (await app.inject({ url: '/.well-known/openapi.json' })).json() as {
+          paths: Record<string, { get: { responses: Record<string, { content: object }> } }>;
+        };
+        assert.ok('text/event-stream' in document.paths[path].get.responses['200'].content);
+        continue;
+      }
       const response = await app.inject({ method: 'GET', url: path });
       assert.equal(response.statusCode, 200, `${path}: ${response.body.slice(0, 200)}`);
       contract.assertResponse(path, 'get', response);
