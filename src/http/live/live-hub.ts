@@ -52,6 +52,8 @@ export interface LiveStats {
 }
 
 const RETRY_MS = 2000;
+/** Streams written before the broadcast gives the event loop a turn. */
+const SLICE = 500;
 
 function message(change: LiveChange): string {
   const data = JSON.stringify({ dataVersion: change.id, events: change.events });
@@ -64,6 +66,8 @@ function ready(version: number): string {
 
 export class LiveHub {
   private readonly subscribers = new Set<Subscriber>();
+  /** The broadcast in progress, if any: the next starts once it has written to every stream. */
+  private sending: Promise<void> = Promise.resolve();
   private readonly perClient = new Map<string, number>();
   private readonly history: LiveChange[] = [];
   private served: Snapshot | null = null;
@@ -147,8 +151,21 @@ export class LiveHub {
     return { subscribers: this.subscribers.size, ...this.counts };
   }
 
+  /**
+   * Writes `chunk` to every stream open now, a slice at a time with a turn of the event loop
+   * between (at ten thousand streams one pass would hold the loop: docs/operations.md), one
+   * broadcast after another so that every stream reads the changes in order.
+   */
   private broadcast(chunk: string): void {
-    for (const s of this.subscribers) this.send(s, chunk);
+    const streams = [...this.subscribers];
+    this.sending = this.sending.then(async () => {
+      for (let i = 0; i < streams.length; i += SLICE) {
+        if (i > 0) await new Promise((done) => setImmediate(done));
+        for (const s of streams.slice(i, i + SLICE)) {
+          if (this.subscribers.has(s)) this.send(s, chunk);
+        }
+      }
+    });
   }
 
   /** Writes to one stream; a stream holding more than the buffer allows is dropped, not kept. */
