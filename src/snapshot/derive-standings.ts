@@ -16,6 +16,7 @@ import {
   RESULT_WIN,
 } from './snapshot.ts';
 import type { SnapshotStandings } from './snapshot.ts';
+import type { PairedGame } from '../domain/unplayed-game.ts';
 
 /** An entry's placement when it has none. */
 export const NO_PLACEMENT = -0x80000000;
@@ -51,6 +52,22 @@ export interface StandingRules {
   readonly rule: readonly (PlacementRule | null)[];
   /** Per event: the entrants the source declares, -1 (or 0) when it declares none. */
   readonly participants?: Int32Array;
+  /** Per event: 1 while it has games paired but not played (docs/data-model.md#unplayed-games). */
+  readonly running?: Uint8Array;
+}
+
+/** Per event of `count` (indexed by `eventIndex`): 1 where a game of `pairings` is still to play. */
+export function runningEvents(
+  count: number,
+  pairings: readonly PairedGame[],
+  eventIndex: ReadonlyMap<string, number>,
+): Uint8Array {
+  const running = new Uint8Array(count);
+  for (const g of pairings) {
+    const e = eventIndex.get(g.event);
+    if (e !== undefined) running[e] = 1;
+  }
+  return running;
 }
 
 /**
@@ -332,8 +349,10 @@ export function deriveStandings(
       out.placement.push(placement);
       out.team.push(rows.team[i]);
       out.top.push(placement > 0 && placement <= topCut ? 1 : 0);
-      // An entry that dropped (or whose games the source lacks) did not go through unbeaten.
-      const unbeaten = complete && rows.games[i] === most && rows.losses[i] === 0;
+      // An entry that dropped (or whose games the source lacks) did not go through unbeaten, and
+      // in an event still running nobody has gone through it yet.
+      const unbeaten =
+        complete && rules.running?.[e] !== 1 && rows.games[i] === most && rows.losses[i] === 0;
       out.undefeated.push(unbeaten ? 1 : 0);
       // Ranked on a total over fewer games than the others played: marked, not hidden.
       fewerGames.push(eventPlacements[e] === PLACEMENTS_DERIVED && rows.games[i] < most ? 1 : 0);

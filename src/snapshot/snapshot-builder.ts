@@ -23,7 +23,7 @@ import type {
 } from '../store/read-facts.ts';
 import type { PlayerRecord } from '../store/read-events.ts';
 import { DictionaryBuilder, foldKey } from './dictionary.ts';
-import { deriveStandings } from './derive-standings.ts';
+import { deriveStandings, runningEvents } from './derive-standings.ts';
 import { EntryColumns } from './entry-columns.ts';
 import { buildEventColumns, fillUndeclaredRounds } from './event-columns.ts';
 import {
@@ -389,6 +389,7 @@ export class SnapshotBuilder {
       team: Uint8Array.from(events.format, (f) => (EVENT_FORMATS[f] === 'teams' ? 1 : 0)),
       rule: Array.from(events.system, (s) => this.systems[s]?.placementRule ?? null),
       participants: events.participants,
+      running: runningEvents(events.count, this.pairings, this.eventIndex),
     };
     const standings = deriveStandings(
       events.count,

@@ -70,8 +70,11 @@ describe(`unplayed games (${TEST_BACKEND})`, () => {
       const a = await post(t, url, body);
       const b = await post(without, url, body);
       assert.equal(a.status, 200, url);
+      // Apart from whether the event runs, and who went through it unbeaten: nobody has while a
+      // round is still to play, where the data without the round holds a finished event.
+      const differ = new Set(['running', 'undefeated', 'undefeatedShare']);
       const strip = (data: unknown) =>
-        JSON.parse(JSON.stringify(data), (k, v: unknown) => (k === 'running' ? undefined : v));
+        JSON.parse(JSON.stringify(data), (k, v: unknown) => (differ.has(k) ? undefined : v));
       assert.deepEqual(strip(a.json.data), strip(b.json.data), url);
       assert.deepEqual(a.json.meta.sample, b.json.meta.sample, url);
     }

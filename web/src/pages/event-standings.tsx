@@ -102,15 +102,29 @@ function playerColumn(most: number): Column<Standing> {
 
 /** One column per tie-breaker the event declares, after the score (docs/statistics.md#tie-breakers). */
 function tieBreakColumns(data: EventData): Array<Column<Standing>> {
-  return data.tieBreakers.map((t, i) => ({
-    key: `tie-${t.key}`,
-    label: t.title,
-    numeric: true,
-    optional: true,
-    title: `Tie-breaker ${i + 1}: ${t.title}`,
-    csv: [[t.key, (s: Standing) => s.tieBreaks[i]]],
-    render: (s: Standing) => num(s.tieBreaks[i], Number.isInteger(s.tieBreaks[i]) ? 0 : 2),
-  }));
+  return data.tieBreakers.flatMap((t, i) => {
+    // The score and the wins have columns of their own already (Score, W/D/L).
+    if (t.key === 'score' || t.key === 'wins') return [];
+    const decimals = decimalsOf(data.standings.map((s) => s.tieBreaks[i]));
+    return [
+      {
+        key: `tie-${t.key}`,
+        label: t.title,
+        numeric: true,
+        optional: true,
+        title: `Tie-breaker ${i + 1}: ${t.title}`,
+        csv: [[t.key, (s: Standing) => s.tieBreaks[i]]],
+        render: (s: Standing) => num(s.tieBreaks[i], decimals),
+      },
+    ];
+  });
+}
+
+/** One number of decimals for a whole column: none for whole numbers, one for halves, else two. */
+function decimalsOf(values: readonly (number | null)[]): number {
+  const known = values.filter((v): v is number => v !== null);
+  if (known.every(Number.isInteger)) return 0;
+  return known.every((v) => Number.isInteger(v * 2)) ? 1 : 2;
 }
 
 export function Standings({ data }: { data: EventData }) {

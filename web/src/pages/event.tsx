@@ -4,6 +4,7 @@
  * events of the filter, each a link to its page.
  */
 import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
 import { post } from '../api.ts';
 import type { AnswerOf } from '../api.ts';
 import { Pager } from '../components/pager.tsx';
@@ -12,6 +13,7 @@ import { EventLink } from '../components/entity-link.tsx';
 import { hrefWith, navigate } from '../url-state.ts';
 import type { Params } from '../url-state.ts';
 import { useApi } from '../use-api.ts';
+import { useLiveChanges } from '../use-live.ts';
 import type { PageProps } from './page-props.ts';
 import { EventRounds } from './event-rounds.tsx';
 import { PlacementNote, Standings } from './event-standings.tsx';
@@ -84,7 +86,14 @@ function Unknown({ id, params }: { id: string; params: Params }) {
 
 function OneEvent({ id, params, system }: { id: string; params: Params; system?: SystemName }) {
   const body = { ...(system ? { system: system.id } : {}), event: id, pageSize: 1 };
-  const result = useApi(JSON.stringify(body), (signal) => post('/api/events', body, signal));
+  // A running event's page follows the live stream: each change to its games fetches it again,
+  // the page staying as it is meanwhile; a finished event's page holds no stream.
+  const [changes, setChanges] = useState(0);
+  const result = useApi(`${JSON.stringify(body)}#${changes}`, (signal) =>
+    post('/api/events', body, signal),
+  );
+  const running = result.state !== 'error' && result.data?.data.event?.event.running === true;
+  useLiveChanges(id, running, () => setChanges((n) => n + 1));
   if (result.state === 'error') {
     return result.error.status === 404 ? (
       <>

@@ -1,0 +1,113 @@
+/**
+ * A running event's page follows the live stream (docs/http-api.md#live) in a real browser at
+ * 1440x900 and 390x844: with its last round paired but not played, the page says the event is
+ * running and lists the round's tables; once the results are imported and served, the same page,
+ * not reloaded, shows them and the event as finished. Screenshots go to test-artifacts/web/.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { CanonicalDocument, Event, Game } from '../../src/domain/model.ts';
+import { importCanonical } from '../../src/ingest/import-canonical.ts';
+import {
+  ARTIFACTS,
+  browserSkipReason,
+  launchBrowser,
+  screenshot,
+  serveTestApp,
+  SIZES,
+  until,
+  watchedPage,
+} from '../support/browser.ts';
+import type { Browser, Size } from '../support/browser.ts';
+import { demoSlice } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { TEST_BACKEND } from '../support/test-store.ts';
+
+/** The demo slice with its last completed event's last round as `change` makes it. */
+function lastRound(change: (g: Game) => Game): { doc: CanonicalDocument; event: Event } {
+  const slice = demoSlice();
+  const events = slice.events ?? [];
+  const i = events.findLastIndex((e) => e.status === 'completed' && (e.games?.length ?? 0) > 0);
+  const games = events[i].games ?? [];
+  const round = Math.max(...games.map((g) => g.round ?? 0));
+  const event = { ...events[i], games: games.map((g) => (g.round === round ? change(g) : g)) };
+  return { doc: { ...slice, events: events.with(i, event) }, event };
+}
+
+/** A game paired but not played: its two players and factions, no result. */
+const unplayed = (g: Game): Game => ({
+  ...g,
+  sides: [
+    { player: g.sides[0].player, faction: g.sides[0].faction },
+    { player: g.sides[1].player, faction: g.sides[1].faction },
+  ],
+});
+
+const skip = browserSkipReason();
+
+describe(
+  `a running event's page follows the live stream (${TEST_BACKEND})`,
+  { skip: skip ?? false },
+  () => {
+    let browser: Browser;
+    let test: TestApp;
+    let origin: string;
+    before(async () => {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      ({ test, origin } = await serveTestApp({ seed: 'demo-slice' }));
+      browser = await launchBrowser();
+    });
+    after(async () => {
+      await browser?.close();
+      await test?.close();
+    });
+
+    for (const size of Object.keys(SIZES) as Size[]) {
+      it(`shows the results of the round in progress as they land, without a reload (${size})`, async () => {
+        const paired = lastRound(unplayed);
+        assert.deepEqual(
+          (await importCanonical(test.store, paired.doc, { source: `paired ${size}` })).rejects,
+          [],
+        );
+        await test.snapshots.refresh();
+        const { page, errors } = await watchedPage(browser, origin);
+        await page.setViewportSize(SIZES[size]);
+        await page.goto(`${origin}/?view=event&event=${encodeURIComponent(paired.event.id)}`);
+        const facts = page.getByTestId('event-facts');
+        await facts.waitFor();
+        await until(async () => (await facts.textContent())!.includes('running'));
+        const rounds = page.getByTestId('rounds');
+        assert.match((await rounds.textContent())!, /in progress: \d+ to play/);
+        // Nobody has gone through an event unbeaten while a round is still to play.
+        assert.equal(await page.locator('main .badge', { hasText: 'undefeated' }).count(), 0);
+        await screenshot(page, {
+          path: join(ARTIFACTS, `live-event-running-${size}-${TEST_BACKEND}.png`),
+          fullPage: true,
+        });
+        // A mark on this page's window: a reload would drop it.
+        await page.evaluate('window.__sameLoad = true');
+        const complete = lastRound((g) => g);
+        assert.deepEqual(
+          (await importCanonical(test.store, complete.doc, { source: `played ${size}` })).rejects,
+          [],
+        );
+        assert.equal(await test.snapshots.refresh(), true);
+        await until(async () => !(await facts.textContent())!.includes('running'));
+        assert.doesNotMatch((await rounds.textContent())!, /to play/);
+        assert.equal(
+          await page.evaluate('window.__sameLoad === true'),
+          true,
+          'the page was not reloaded',
+        );
+        await screenshot(page, {
+          path: join(ARTIFACTS, `live-event-finished-${size}-${TEST_BACKEND}.png`),
+          fullPage: true,
+        });
+        assert.deepEqual(errors, []);
+        await page.close();
+      });
+    }
+  },
+);
