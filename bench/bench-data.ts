@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { openMigratedStore } from '../src/store/store.ts';
+import { mulberry32 } from '../src/domain/mulberry32.ts';
 
 const LIST_SHARE = 0.2;
 const FACTIONS = [
@@ -47,17 +48,6 @@ const PRIMARIES = [
 ];
 const COUNTRIES = ['DE', 'FR', 'IT', 'ES', 'PL', 'SE', 'GB', 'US'];
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function dateOf(day: number): string {
   return new Date(day * 86_400_000).toISOString().slice(0, 10);
 }
@@ -86,7 +76,7 @@ export async function generate(file: string, GAMES: number): Promise<void> {
     )
     .all() as { sql: string }[];
   for (const { sql } of indexes) db.exec(`drop index ${/index\s+(\S+)/i.exec(sql)![1]}`);
-  const r = rng(42);
+  const r = mulberry32(42);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
   const insertAll = db.transaction(() => {
     db.prepare(

@@ -30,6 +30,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { mulberry32 } from '../src/domain/mulberry32.ts';
 
 const REPO = resolve(import.meta.dirname, '..');
 
@@ -95,18 +96,6 @@ function reportedSeconds(output: string): number | null {
   return match === null ? null : Number(match[1]);
 }
 
-/** A small deterministic PRNG (mulberry32) so that every run imports the same document. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const FACTIONS = Array.from({ length: 16 }, (_, i) => `F${String(i).padStart(2, '0')}`);
 const GAMES_PER_EVENT = 100;
 const UNITS = ['General', 'Spearmen', 'Archers', 'Knights', 'Catapult', 'Wizard'];
@@ -130,7 +119,7 @@ interface BenchGame {
 }
 
 function* events(games: number, seed = 7) {
-  const next = rng(seed);
+  const next = mulberry32(seed);
   const players = Math.max(100, Math.floor(games / 50));
   for (let e = 0; e * GAMES_PER_EVENT < games; e++) {
     const count = Math.min(GAMES_PER_EVENT, games - e * GAMES_PER_EVENT);

@@ -4,20 +4,10 @@
  * the same numbers and its answer can be cached.
  */
 
+export { mulberry32 } from '../../domain/mulberry32.ts';
+
 /** A generator of uniform numbers in [0, 1). */
 export type Random = () => number;
-
-/** mulberry32 from a 32-bit seed. */
-export function mulberry32(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** FNV-1a of a string: the seed of a request's generator (Fowler, Noll, Vo). */
 export function seedOf(text: string): number {

@@ -3,6 +3,7 @@
  * 32-bit state generator that is fast, tiny and good enough for synthetic data. Never Math.random:
  * the demo must be identical for the same seed.
  */
+import { mulberry32 } from '../../domain/mulberry32.ts';
 
 export interface Rng {
   /** Uniform in [0, 1). */
@@ -22,16 +23,9 @@ export interface Rng {
   shuffle<T>(items: readonly T[]): T[];
 }
 
-/** mulberry32 over a 32-bit seed (https://gist.github.com/tommyettinger/46a874533244883189143505d203312c). */
+/** The demo's generator over mulberry32 (src/domain/mulberry32.ts) from a 32-bit seed. */
 export function createRng(seed: number): Rng {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const rng: Rng = {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
