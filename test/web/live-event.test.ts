@@ -80,6 +80,35 @@ describe(
         await until(async () => (await facts.textContent())!.includes('running'));
         const rounds = page.getByTestId('rounds');
         assert.match((await rounds.textContent())!, /in progress: \d+ to play/);
+        // Every table still to play shows its forecast from the joint model, as the API gives it.
+        const forecasts = page.getByTestId('table-forecast');
+        const toPlay = paired.event.games!.filter((g) => g.sides[0].result === undefined).length;
+        await until(async () => (await forecasts.count()) === toPlay);
+        const g = paired.event.games!.find((x) => x.sides[0].result === undefined)!;
+        const answer = await test.app.inject({
+          method: 'POST',
+          url: '/api/forecast',
+          headers: { origin },
+          payload: {
+            player1: g.sides[0].player,
+            faction1: g.sides[0].faction,
+            player2: g.sides[1].player,
+            faction2: g.sides[1].faction,
+          },
+        });
+        assert.equal(answer.statusCode, 200, answer.body);
+        const win = (answer.json() as { data: { probabilities: { win: number } } }).data
+          .probabilities.win;
+        const texts = await forecasts.allTextContents();
+        assert.ok(
+          texts.some((t) => t.includes(`win ${(win * 100).toFixed(0)} %`)),
+          `no table forecast says win ${(win * 100).toFixed(0)} %: ${texts.join(' | ')}`,
+        );
+        for (const t of texts)
+          assert.match(
+            t,
+            /\d+ % of the result \(\d+ %–\s*\d+ %\), win \d+ % · draw\s+\d+ % · loss \d+ %/,
+          );
         // Nobody has gone through an event unbeaten while a round is still to play.
         assert.equal(await page.locator('main .badge', { hasText: 'undefeated' }).count(), 0);
         await screenshot(page, {
@@ -96,6 +125,7 @@ describe(
         assert.equal(await test.snapshots.refresh(), true);
         await until(async () => !(await facts.textContent())!.includes('running'));
         assert.doesNotMatch((await rounds.textContent())!, /to play/);
+        assert.equal(await forecasts.count(), 0, 'a played game shows its result, not a forecast');
         assert.equal(
           await page.evaluate('window.__sameLoad === true'),
           true,

@@ -9,6 +9,7 @@ import { TableCsv } from '../components/download.tsx';
 import type { CsvValue } from '../csv.ts';
 import { Empty } from '../components/status.tsx';
 import { FactionLink, PlayerLink } from '../components/entity-link.tsx';
+import { TableForecast } from './table-forecast.tsx';
 
 type EventData = NonNullable<AnswerOf<'/api/events'>['data']['event']>;
 type Round = EventData['rounds'][number];
@@ -81,7 +82,7 @@ function roundsCsv(rounds: Round[]): CsvValue[][] {
   );
 }
 
-export function EventRounds({ rounds }: { rounds: Round[] }) {
+export function EventRounds({ rounds, system }: { rounds: Round[]; system?: string }) {
   if (rounds.length === 0) return <Empty>The data has no games of this event.</Empty>;
   return (
     <>
@@ -119,6 +120,7 @@ export function EventRounds({ rounds }: { rounds: Round[] }) {
                   <SideLine side={g.sides[0]} />
                   <SideLine side={g.sides[1]} />
                   {g.scenario !== null && <p class="scenario secondary">{g.scenario}</p>}
+                  {!g.played && <TableForecast game={g} system={system} />}
                 </li>
               ))}
             </ol>

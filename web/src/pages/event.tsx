@@ -135,7 +135,7 @@ function OneEvent({ id, params, system }: { id: string; params: Params; system?:
               </>
             )}
             <h2>Rounds</h2>
-            <EventRounds rounds={data.event.rounds} />
+            <EventRounds rounds={data.event.rounds} system={system?.id} />
           </article>
         )
       }
