@@ -92,9 +92,11 @@ function integers(schema: JsonSchema): Arbitrary<number> {
     ),
   );
   const corners = [min, max, 0, 1, -1, 2, min + 1, max - 1].filter((n) => n >= min && n <= max);
+  const small = Math.max(min, -3);
   return fc.oneof(
     { weight: 3, arbitrary: fc.integer({ min, max }) },
-    { weight: 1, arbitrary: fc.integer({ min: Math.max(min, -3), max: Math.min(max, 50) }) },
+    // Small values near the bottom of the range (a range that starts above 50 has none below it).
+    { weight: 1, arbitrary: fc.integer({ min: small, max: Math.max(small, Math.min(max, 50)) }) },
     { weight: 2, arbitrary: fc.constantFrom(...corners) },
   );
 }
