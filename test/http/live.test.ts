@@ -8,33 +8,14 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CanonicalDocument, Event, Game } from '../../src/domain/model.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { closeGracefully } from '../../src/http/graceful-close.ts';
 import { liveHubOf } from '../../src/http/routes/live.ts';
-import { buildTestApp, demoSlice } from '../support/test-app.ts';
+import { buildTestApp } from '../support/test-app.ts';
+import { lastRound, unplayed } from '../support/round-in-progress.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { SseClient } from '../support/sse-client.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
-
-/** The demo slice with its last completed event's last round as `change` makes it. */
-function lastRound(change: (g: Game) => Game): { doc: CanonicalDocument; event: Event } {
-  const slice = demoSlice();
-  const events = slice.events ?? [];
-  const i = events.findLastIndex((e) => e.status === 'completed' && (e.games?.length ?? 0) > 0);
-  const games = events[i].games ?? [];
-  const round = Math.max(...games.map((g) => g.round ?? 0));
-  const event = { ...events[i], games: games.map((g) => (g.round === round ? change(g) : g)) };
-  return { doc: { ...slice, events: events.with(i, event) }, event };
-}
-
-const unplayed = (g: Game): Game => ({
-  ...g,
-  sides: [
-    { player: g.sides[0].player, faction: g.sides[0].faction },
-    { player: g.sides[1].player, faction: g.sides[1].faction },
-  ],
-});
 
 async function listen(t: TestApp): Promise<string> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
