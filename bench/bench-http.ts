@@ -53,7 +53,7 @@ export function startServer(
 ): Promise<RunningServer> {
   // BENCH_SERVER_FLAGS: extra node flags for the server alone (e.g. --trace-gc when profiling).
   const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter((f) => f !== '') ?? [];
-  const args = ['--expose-gc', ...flags, '--import', 'tsx', SERVER];
+  const args = ['--expose-gc', ...flags, SERVER];
   const child: ChildProcess = spawn(process.execPath, args, {
     env: {
       ...process.env,

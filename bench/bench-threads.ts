@@ -5,7 +5,7 @@
  * machine. Per route: answers a second, p99, the whole process's CPU per answer (from
  * /proc/PID/stat) and the share of the answers each server thread gave (from /metrics).
  *
- *   npm exec -- node --import tsx bench/bench-threads.ts --db bench-20000.db --threads 1,2 \
+ *   npm exec -- node bench/bench-threads.ts --db bench-20000.db --threads 1,2 \
  *     --seconds 2 [--connections 8] [--label L] [--cache MB]
  *
  * With `--cache MB` the response cache is on (MUSTER_RESPONSE_CACHE_MB) and every request of a

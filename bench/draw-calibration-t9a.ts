@@ -6,7 +6,7 @@
  * mean forecast against the observed win share. Plain maximum likelihood (the old fit) beside
  * the prior on ln κ, on all the earlier games and on only the last few hundred of them.
  * Usage, after `muster import --format t9a`:
- *   MUSTER_DATABASE_URL=sqlite:/tmp/t9a.db node --import tsx bench/draw-calibration-t9a.ts [system]
+ *   MUSTER_DATABASE_URL=sqlite:/tmp/t9a.db node bench/draw-calibration-t9a.ts [system]
  */
 import { dayString } from '../src/domain/calendar-day.ts';
 import { BACKTEST_FIT, rollingForecasts } from '../src/engine/strength/backtest.ts';

@@ -3,9 +3,9 @@
  * in the same run as `muster import` so that its figure is also a ratio on a shared, noisy
  * machine. Run by bench/import-throughput.ts as a child process, one mode per run:
  *
- *   node --import tsx bench/import-baseline.ts parse FILE
+ *   node bench/import-baseline.ts parse FILE
  *     reads the NDJSON file line by line and JSON.parses every line: the floor of any import.
- *   node --import tsx bench/import-baseline.ts raw-insert FILE DB
+ *   node bench/import-baseline.ts raw-insert FILE DB
  *     the same, and inserts each game's rows (game, sides, lists with units and options) into a
  *     freshly migrated SQLite store with prepared statements, one transaction per 20,000 games,
  *     without validation, content hashes or idempotence: what better-sqlite3 itself costs.

@@ -9,7 +9,7 @@
  * Only the formats asked for are generated, a game at a time, so `--games 10000000 --formats
  * ndjson` needs memory for one event, and disk for the file (about 3 GiB) and the store. Run alone:
  *
- *   node --import tsx bench/import-throughput.ts [--games 1000000] [--dir /tmp/x]
+ *   node bench/import-throughput.ts [--games 1000000] [--dir /tmp/x]
  *        [--postgres postgres://postgres@127.0.0.1:5432/muster] [--formats canonical,ndjson,csv,bcp]
  *        [--batch-games 20000] [--no-baselines] [--keep]
  *
@@ -364,7 +364,7 @@ export async function measureImportBaselines(
   const results: ImportBaselineResult[] = [];
   const dbFile = join(dir, 'bench-baseline.db');
   for (const mode of ['parse', 'raw-insert'] as const) {
-    const args = ['--import', 'tsx', join(REPO, 'bench/import-baseline.ts'), mode, ndjson, dbFile];
+    const args = [join(REPO, 'bench/import-baseline.ts'), mode, ndjson, dbFile];
     const run = await timeChild(args, process.env);
     for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
     if (run.exitCode !== 0) {

@@ -2,7 +2,7 @@
  * The joint model on a store of real data (docs/ratings.md#the-joint-model): the backtest of the
  * four models over all games and over the last three months held out, the variants that decided
  * the model's form, and how long the fits take. Usage, after `muster import --format t9a`:
- *   MUSTER_DATABASE_URL=sqlite:/tmp/t9a.db node --import tsx bench/joint-model-t9a.ts [system]
+ *   MUSTER_DATABASE_URL=sqlite:/tmp/t9a.db node bench/joint-model-t9a.ts [system]
  */
 import { dayNumber, dayString } from '../src/domain/calendar-day.ts';
 import { normaliseCommonFilter } from '../src/engine/filter.ts';

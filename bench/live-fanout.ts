@@ -3,7 +3,7 @@
  * process (a process here may hold 20,000 descriptors), then one change pushed through the hub
  * several times: the server's memory per stream, the time the hub takes to write one change to
  * every stream, and the time until the last stream has read it.
- * Run: node --expose-gc --import tsx bench/live-fanout.ts [count]
+ * Run: node --expose-gc bench/live-fanout.ts [count]
  */
 import { fork } from 'node:child_process';
 import { SnapshotManager } from '../src/snapshot/snapshot-manager.ts';

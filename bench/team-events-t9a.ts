@@ -4,7 +4,7 @@
  * to earlier days only, so held out) of the four models, beside the same for singles events.
  * A cell of the matrix is such a forecast for a pairing; the played pairings are these games.
  * Usage, after `muster import --format t9a`:
- *   MUSTER_DATABASE_URL=sqlite:/tmp/t9a.db node --import tsx bench/team-events-t9a.ts [system]
+ *   MUSTER_DATABASE_URL=sqlite:/tmp/t9a.db node bench/team-events-t9a.ts [system]
  */
 import { normaliseCommonFilter } from '../src/engine/filter.ts';
 import { forecastAccuracy } from '../src/engine/strength/forecast-accuracy.ts';

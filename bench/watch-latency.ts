@@ -3,7 +3,7 @@
  * (the demo's by default) polling its data version every MUSTER_SNAPSHOT_POLL_MS, `muster import
  * --watch` on a folder, and a GET /api/live stream: a CSV file in the folder is rewritten with
  * one more game, and the time until the stream names its event is taken, five times.
- * Run: MUSTER_DATABASE_URL=demo.db node --import tsx bench/watch-latency.ts [pollMs]
+ * Run: MUSTER_DATABASE_URL=demo.db node bench/watch-latency.ts [pollMs]
  */
 import { spawn } from 'node:child_process';
 import { get } from 'node:http';

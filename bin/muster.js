@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The bin runs the TypeScript sources through tsx so that `npx muster` works right after `npm ci`.
-// It runs on the Node 24 that `npm ci` puts in node_modules/.bin (docs/operations.md#nodejs);
+// The bin imports the TypeScript sources directly: Node 24 strips their types itself, so `npx muster`
+// works right after `npm ci` with no build step and no loader. It runs on the Node 24 that `npm ci` puts in node_modules/.bin (docs/operations.md#nodejs);
 // another Node (the machine's own, run by hand) is refused here, before better-sqlite3 (compiled
 // for Node 24) fails to load.
 if (Number(process.versions.node.split('.')[0]) < 24) {
@@ -11,7 +11,5 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
   );
   process.exit(1);
 }
-const { register } = await import('tsx/esm/api');
-register();
 const { main } = await import('../src/cli/main.ts');
 process.exitCode = await main(process.argv.slice(2));

@@ -10,11 +10,8 @@ import { spec, tap } from 'node:test/reporters';
 
 const tapPath = process.argv.find((a) => a.startsWith('--tap='))?.slice('--tap='.length);
 const files = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const execArgv = [
-  '--import',
-  'tsx',
-  ...(process.env.MUSTER_TEST_TIMINGS ? ['--import', './scripts/test-timings.mjs'] : []),
-];
+// Node 24 runs the .ts test files itself (type stripping): no loader in each file's process.
+const execArgv = process.env.MUSTER_TEST_TIMINGS ? ['--import', './scripts/test-timings.mjs'] : [];
 
 const stream = run({ files, concurrency: 2, execArgv });
 stream.on('test:fail', () => (process.exitCode = 1));

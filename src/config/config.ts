@@ -55,11 +55,10 @@ export interface Config {
 }
 
 export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    message: string,
-  ) {
+  readonly variable: string;
+  constructor(variable: string, message: string) {
     super(`${variable}: ${message}`);
+    this.variable = variable;
     this.name = 'ConfigError';
   }
 }

@@ -18,12 +18,12 @@ export type DomainErrorKind = 'invalid-query' | 'unknown-record' | 'no-data';
 
 /** A refusal of the domain layers; `fields` names the offending fields, when there are any. */
 export class DomainError extends Error {
-  constructor(
-    readonly kind: DomainErrorKind,
-    detail: string,
-    readonly fields: readonly FieldError[] = [],
-  ) {
+  readonly kind: DomainErrorKind;
+  readonly fields: readonly FieldError[];
+  constructor(kind: DomainErrorKind, detail: string, fields: readonly FieldError[] = []) {
     super(detail);
+    this.kind = kind;
+    this.fields = fields;
     this.name = 'DomainError';
   }
 }

@@ -34,10 +34,9 @@ export class TypedColumn<T extends TypedArray> {
   data: T;
   private shared: SharedArrayBuffer | null = null;
 
-  constructor(
-    private readonly Kind: TypedArrayConstructor<T>,
-    capacity = 0,
-  ) {
+  private readonly Kind: TypedArrayConstructor<T>;
+  constructor(Kind: TypedArrayConstructor<T>, capacity = 0) {
+    this.Kind = Kind;
     this.data = new Kind(capacity);
   }
 

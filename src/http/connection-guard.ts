@@ -81,11 +81,9 @@ export class ConnectionGuard {
   private readonly sweep: NodeJS.Timeout;
   private readonly counts = { evicted: 0, refused: 0, silentClosed: 0 };
 
-  constructor(
-    server: Server,
-    log: FastifyBaseLogger,
-    private readonly options: ConnectionGuardOptions,
-  ) {
+  private readonly options: ConnectionGuardOptions;
+  constructor(server: Server, log: FastifyBaseLogger, options: ConnectionGuardOptions) {
+    this.options = options;
     this.trusted = trustedProxies(options.trustProxy);
     this.warnings = new ThrottledLog(log);
     server.on('connection', (socket: Socket) => this.accept(socket));

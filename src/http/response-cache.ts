@@ -194,15 +194,17 @@ export class ResponseCache {
   /** This thread's misses: how sendCached tells a hit from a miss, whatever other threads do. */
   private misses = 0;
 
+  readonly maxBytes: number;
   /**
    * `maxEntryBytes` defaults to MAX_ENTRY_SHARE of `maxBytes` (docs/operations.md#response-cache);
    * `shared`: the bodies are kept there (every server thread's one store), not on this thread.
    */
   constructor(
-    readonly maxBytes: number,
+    maxBytes: number,
     maxEntryBytes = Math.floor(maxBytes * MAX_ENTRY_SHARE),
     shared?: BodyStore,
   ) {
+    this.maxBytes = maxBytes;
     this.maxEntryBytes = Math.max(1, maxEntryBytes);
     this.store = maxBytes <= 0 ? null : (shared ?? new LocalBodies(maxBytes, this.maxEntryBytes));
   }

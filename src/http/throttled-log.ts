@@ -12,10 +12,12 @@ export class ThrottledLog {
   private readonly pending = new Map<string, number>();
   private readonly open = new Set<string>();
 
-  constructor(
-    private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = THROTTLED_LOG_INTERVAL_MS,
-  ) {}
+  private readonly log: FastifyBaseLogger;
+  private readonly intervalMs;
+  constructor(log: FastifyBaseLogger, intervalMs = THROTTLED_LOG_INTERVAL_MS) {
+    this.log = log;
+    this.intervalMs = intervalMs;
+  }
 
   /** Notes one `kind` event: logged now when it is the interval's first, else counted. */
   note(kind: string, message: string, detail: Record<string, unknown> = {}): void {

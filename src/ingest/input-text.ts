@@ -38,9 +38,11 @@ export class InputTooLargeError extends Error {
 
 /** Bytes that are not UTF-8 text; `line` is the first bad line. */
 export class NotUtf8Error extends Error {
-  constructor(readonly line: number) {
+  readonly line: number;
+  constructor(line: number) {
     // The line is the reject's record (`line N`), so the reason does not repeat it.
     super('bytes that are not UTF-8 text (save the file as UTF-8)');
+    this.line = line;
     this.name = 'NotUtf8Error';
   }
 }

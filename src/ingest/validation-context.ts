@@ -67,11 +67,10 @@ export function placeAndReason(errors: readonly FieldError[]): {
 
 /** A domain rule a record breaks: the field (JSON Pointer) and why. */
 export class RecordError extends Error {
-  constructor(
-    readonly field: string | null,
-    reason: string,
-  ) {
+  readonly field: string | null;
+  constructor(field: string | null, reason: string) {
     super(reason);
+    this.field = field;
   }
 }
 
@@ -136,13 +135,19 @@ export class ValidationContext {
   /** "did you mean" per system and unknown name key, worked out once per batch. */
   private readonly nearCache = new Map<string, string | null>();
 
+  readonly known: KnownState;
+  readonly createUnknownFactions: boolean;
+  readonly strict;
   constructor(
-    readonly known: KnownState,
-    readonly createUnknownFactions: boolean,
+    known: KnownState,
+    createUnknownFactions: boolean,
     rejects: Reject[],
     /** --strict: a new faction one edit away from a known one is refused, not created. */
-    readonly strict = false,
+    strict = false,
   ) {
+    this.known = known;
+    this.createUnknownFactions = createUnknownFactions;
+    this.strict = strict;
     this.rejects = [...rejects];
   }
 

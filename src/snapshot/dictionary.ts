@@ -9,7 +9,10 @@ export class DictionaryBuilder implements Dictionary {
   readonly values: string[] = [];
   readonly index = new Map<string, number>();
 
-  constructor(private readonly fold = true) {}
+  private readonly fold;
+  constructor(fold = true) {
+    this.fold = fold;
+  }
 
   /** The id of `text`, adding it when new; -1 for null, undefined or blank. */
   add(text: string | null | undefined): number {

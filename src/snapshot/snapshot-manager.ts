@@ -30,10 +30,11 @@ export class SnapshotManager implements SnapshotStatusProvider {
   private readonly load: (store: Store) => Promise<Snapshot>;
   private readonly swapListeners = new Set<(snapshot: Snapshot) => void>();
 
-  constructor(
-    private readonly store: Store,
-    private readonly options: SnapshotManagerOptions,
-  ) {
+  private readonly store: Store;
+  private readonly options: SnapshotManagerOptions;
+  constructor(store: Store, options: SnapshotManagerOptions) {
+    this.store = store;
+    this.options = options;
     this.load = options.load ?? loadSnapshot;
   }
 

@@ -44,10 +44,12 @@ function insertText(
 export class RowBuffer<T extends keyof Database & string> {
   readonly values: unknown[] = [];
 
-  constructor(
-    readonly table: T,
-    readonly columns: readonly (keyof Database[T] & string)[],
-  ) {}
+  readonly table: T;
+  readonly columns: readonly (keyof Database[T] & string)[];
+  constructor(table: T, columns: readonly (keyof Database[T] & string)[]) {
+    this.table = table;
+    this.columns = columns;
+  }
 }
 
 /**

@@ -40,7 +40,10 @@ function jsonText(value: unknown): string {
 
 /** A fragment written as-is (numbers JSON.stringify cannot produce, odd nesting). */
 class RawJson {
-  constructor(readonly text: string) {}
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
 }
 
 const oddNumbers = fc.constantFrom(

@@ -123,14 +123,10 @@ describe(`the import record and the rejects (${TEST_BACKEND})`, () => {
           onBatch: () => process.kill(process.pid, 'SIGKILL'),
         });
         process.exit(3);`;
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', '--input-type=module', '-e', script],
-        {
-          cwd: REPO,
-          stdio: ['ignore', 'ignore', 'inherit'],
-        },
-      );
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: REPO,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       const [code, signal] = await new Promise<[number | null, string | null]>((done) =>
         child.once('exit', (c, s) => done([c, s])),
       );

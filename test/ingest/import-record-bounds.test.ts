@@ -75,11 +75,10 @@ describe(`an import's record stays true and small (${TEST_BACKEND})`, () => {
           },
         });
         process.exit(3);`;
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', '--input-type=module', '-e', script],
-        { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] },
-      );
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: REPO,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       const [code, signal] = await new Promise<[number | null, string | null]>((done) =>
         child.once('exit', (c, s) => done([c, s])),
       );

@@ -58,7 +58,9 @@ export class OpenApiContract {
   private readonly ajv: Ajv2020;
   private readonly cache = new Map<string, ValidateFunction>();
 
-  constructor(readonly document: OpenApiDocument) {
+  readonly document: OpenApiDocument;
+  constructor(document: OpenApiDocument) {
+    this.document = document;
     this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
     addFormats(this.ajv);
     this.ajv.addSchema(document as object, 'openapi.json');

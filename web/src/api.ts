@@ -7,13 +7,14 @@
 import type { paths } from './generated/api-types.ts';
 
 export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly title: string,
-    readonly retryAfterSeconds: number | null,
-  ) {
+  readonly status: number;
+  readonly title: string;
+  readonly retryAfterSeconds: number | null;
+  constructor(message: string, status: number, title: string, retryAfterSeconds: number | null) {
     super(message);
+    this.status = status;
+    this.title = title;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -12,10 +12,9 @@ export class TouchedTargets {
   count = 0;
   private readonly marked: Uint8Array;
 
-  constructor(
-    size: number,
-    readonly stride: number,
-  ) {
+  readonly stride: number;
+  constructor(size: number, stride: number) {
+    this.stride = stride;
     this.values = new Float64Array(size * stride);
     this.keys = new Int32Array(size);
     this.marked = new Uint8Array(size);

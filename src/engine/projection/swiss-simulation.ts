@@ -72,10 +72,11 @@ class Run {
   readonly shuffled: Int32Array;
   readonly counts = new Int32Array(COUNT_SPAN + 1);
 
-  constructor(
-    readonly field: SwissField,
-    readonly rule: PlacementRule,
-  ) {
+  readonly field: SwissField;
+  readonly rule: PlacementRule;
+  constructor(field: SwissField, rule: PlacementRule) {
+    this.field = field;
+    this.rule = rule;
     const n = field.n;
     this.wins = new Int32Array(n);
     this.draws = new Int32Array(n);

@@ -4,7 +4,10 @@
 export class Lru<V> {
   private readonly map = new Map<string, V>();
 
-  constructor(private readonly capacity: number) {}
+  private readonly capacity: number;
+  constructor(capacity: number) {
+    this.capacity = capacity;
+  }
 
   get(key: string): V | undefined {
     const value = this.map.get(key);

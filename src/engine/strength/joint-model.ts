@@ -48,11 +48,13 @@ export class JointLayout {
   readonly windowStart: number;
   readonly columns: number;
 
-  constructor(
-    readonly terms: ModelTerms,
-    readonly factions: number,
-    readonly windows: number,
-  ) {
+  readonly terms: ModelTerms;
+  readonly factions: number;
+  readonly windows: number;
+  constructor(terms: ModelTerms, factions: number, windows: number) {
+    this.terms = terms;
+    this.factions = factions;
+    this.windows = windows;
     this.skillColumn = terms.skill ? 0 : -1;
     this.factionStart = terms.skill ? 1 : 0;
     this.pairStart = this.factionStart + factions;

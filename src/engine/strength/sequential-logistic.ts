@@ -57,17 +57,19 @@ export class SequentialLogistic {
   /** Work arrays, allocated once: a backtest updates thousands of times. */
   private readonly scratch: Scratch;
 
+  private readonly design: SparseDesign;
   /**
    * `diagonal` marks the columns (1) to keep in the diagonal block; they must share no row.
    * Without it every column is dense, the plain Laplace update. `fixed` marks columns held at
    * their prior mean: a model without those terms on the same design.
    */
   constructor(
-    private readonly design: SparseDesign,
+    design: SparseDesign,
     prior: GaussianPrior,
     diagonal: Uint8Array = new Uint8Array(design.columns),
     fixed: Uint8Array = new Uint8Array(design.columns),
   ) {
+    this.design = design;
     const k = (this.k = design.columns);
     this.theta = Float64Array.from(prior.mean);
     this.denseIndex = new Int32Array(k).fill(-1);

@@ -63,10 +63,11 @@ export class DraftSolver {
     worth: Float64Array;
   }[] = [];
 
-  constructor(
-    readonly matrix: Float64Array,
-    readonly n: number,
-  ) {
+  readonly matrix: Float64Array;
+  readonly n: number;
+  constructor(matrix: Float64Array, n: number) {
+    this.matrix = matrix;
+    this.n = n;
     if (n < MIN_TEAM || n > MAX_TEAM) throw new RangeError(`teams of ${MIN_TEAM} to ${MAX_TEAM}`);
     this.memo = new Float64Array(1 << (2 * n)).fill(Number.NaN);
   }

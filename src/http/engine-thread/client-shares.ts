@@ -26,14 +26,16 @@ export class ClientShares {
   /** Expensive tasks started so far: the clock of Share.servedAt. */
   private started = 0;
 
+  private readonly running: number;
+  private readonly waiting: number;
   /**
    * @param running a client's expensive tasks that may run at once; its others wait
    * @param waiting how many more of them may wait; one more is refused
    */
-  constructor(
-    private readonly running: number,
-    private readonly waiting: number,
-  ) {}
+  constructor(running: number, waiting: number) {
+    this.running = running;
+    this.waiting = waiting;
+  }
 
   /**
    * Null when `client` may queue one more expensive task, else the 429 `too-many-computations`

@@ -105,7 +105,9 @@ export class EnginePool implements EngineRunner {
   private lastRefusedAt: number | null = null;
   private lastAbandonedAt: number | null = null;
 
-  constructor(private readonly options: EnginePoolOptions) {
+  private readonly options: EnginePoolOptions;
+  constructor(options: EnginePoolOptions) {
+    this.options = options;
     const count = Math.max(1, options.threads);
     const events = {
       settled: (worker: EngineWorker, message: Exclude<FromEngineThread, { ready: true }>) =>

@@ -58,7 +58,10 @@ export class EngineWorker {
   /** Tasks posted and not yet answered, in posting order. */
   readonly inFlight: PostedTask[] = [];
 
-  constructor(private readonly events: EngineWorkerEvents) {}
+  private readonly events: EngineWorkerEvents;
+  constructor(events: EngineWorkerEvents) {
+    this.events = events;
+  }
 
   /** Starts the worker (once); resolves when it has loaded. */
   start(): Promise<void> {

@@ -75,7 +75,9 @@ export class LiveHub {
   private readonly counts = { changes: 0, dropped: 0 };
   private closed = false;
 
-  constructor(private readonly options: LiveHubOptions) {
+  private readonly options: LiveHubOptions;
+  constructor(options: LiveHubOptions) {
+    this.options = options;
     this.timer = setInterval(() => this.broadcast(': heartbeat\n\n'), options.heartbeatMs);
     this.timer.unref();
   }

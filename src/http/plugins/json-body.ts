@@ -46,8 +46,10 @@ export function decodeUtf8Body(bytes: Uint8Array): string {
 }
 
 class ForbiddenKey extends Error {
-  constructor(readonly key: string) {
+  readonly key: string;
+  constructor(key: string) {
     super(key);
+    this.key = key;
   }
 }
 

@@ -65,7 +65,9 @@ export class EnginePoolHost {
   /** Each port's tasks in flight, to abort when a server thread cancels one or goes. */
   private readonly inFlight = new Map<MessagePort, Map<number, AbortController>>();
 
-  constructor(readonly pool: EnginePool) {
+  readonly pool: EnginePool;
+  constructor(pool: EnginePool) {
+    this.pool = pool;
     const publish = () => publishPressure(this.pressure, pool.pressure());
     this.publisher = setInterval(publish, PUBLISH_EVERY_MS).unref();
   }

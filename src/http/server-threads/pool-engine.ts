@@ -34,16 +34,22 @@ export class PoolEngine implements EngineRunner {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
+  private readonly port: MessagePort;
+  private readonly tokenOf: (snapshot: Snapshot) => number;
+  private readonly poolPressure?: SharedArrayBuffer;
   /**
    * @param port this thread's end of the channel to the main thread's pool
    * @param tokenOf the token the main thread posted `snapshot` under (thread-snapshots.ts)
    * @param poolPressure where the main thread publishes its pool's pressure (shared-pressure.ts)
    */
   constructor(
-    private readonly port: MessagePort,
-    private readonly tokenOf: (snapshot: Snapshot) => number,
-    private readonly poolPressure?: SharedArrayBuffer,
+    port: MessagePort,
+    tokenOf: (snapshot: Snapshot) => number,
+    poolPressure?: SharedArrayBuffer,
   ) {
+    this.port = port;
+    this.tokenOf = tokenOf;
+    this.poolPressure = poolPressure;
     port.on('message', (message: FromEnginePoolHost) => {
       const pending = this.pending.get(message.id);
       if (pending === undefined) return;

@@ -27,11 +27,10 @@ import { releaseDeadThread } from './shared-response-cache.ts';
 
 /** A server thread that could not listen (the platform refused `reusePort`, or the port). */
 export class ListenRefused extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
+  readonly code: string;
+  constructor(code: string, message: string) {
     super(message);
+    this.code = code;
     this.name = 'ListenRefused';
   }
 }
@@ -140,7 +139,9 @@ export class ServerThreads {
   private port: number | null = null;
   private closing = false;
 
-  constructor(private readonly options: ServerThreadsOptions) {
+  private readonly options: ServerThreadsOptions;
+  constructor(options: ServerThreadsOptions) {
+    this.options = options;
     this.size = options.size;
     this.roster = new ThreadRoster(options.limits, options.size);
     this.config = options.config;

@@ -49,10 +49,12 @@ function fnv1a(text: string, basis: number): number {
  * the table has one writer only; readers of a one-writer table read without it.
  */
 class KeyTable {
-  constructor(
-    readonly cells: Int32Array,
-    private readonly holder = 1,
-  ) {}
+  readonly cells: Int32Array;
+  private readonly holder;
+  constructor(cells: Int32Array, holder = 1) {
+    this.cells = cells;
+    this.holder = holder;
+  }
 
   lock(): void {
     for (let spins = 0; ; spins++) {
@@ -179,12 +181,10 @@ export class SharedConnectionCounts {
   private readonly tables: KeyTable[];
   private readonly totals: Int32Array;
 
+  private readonly thread: number;
   /** The counts in `buffer` made for `threads` threads, as thread `thread` writes them. */
-  constructor(
-    buffer: SharedArrayBuffer,
-    threads: number,
-    private readonly thread: number,
-  ) {
+  constructor(buffer: SharedArrayBuffer, threads: number, thread: number) {
+    this.thread = thread;
     const at = layout(threads);
     this.tables = Array.from(
       { length: threads },
@@ -248,10 +248,9 @@ export interface ThreadEntry {
 export class ThreadRoster {
   private readonly cells: Int32Array;
 
-  constructor(
-    buffer: SharedArrayBuffer,
-    readonly size: number,
-  ) {
+  readonly size: number;
+  constructor(buffer: SharedArrayBuffer, size: number) {
+    this.size = size;
     this.cells = new Int32Array(buffer, layout(size).roster, size * ROSTER_CELLS);
   }
 

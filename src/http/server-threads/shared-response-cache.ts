@@ -101,15 +101,19 @@ export class SharedBodies implements BodyStore {
   /** The token of the snapshot this thread answers with: its bodies are kept only while current. */
   private token = 0;
 
+  readonly buffer: SharedArrayBuffer;
+  private readonly tokenOf: (snapshot: { readonly dataVersion: number }) => number;
   /**
    * @param index this thread's index among the server threads (-1: the main thread)
    * @param tokenOf the token the main thread posted a snapshot under (thread-snapshots.ts)
    */
   constructor(
-    readonly buffer: SharedArrayBuffer,
+    buffer: SharedArrayBuffer,
     index: number,
-    private readonly tokenOf: (snapshot: { readonly dataVersion: number }) => number = () => 0,
+    tokenOf: (snapshot: { readonly dataVersion: number }) => number = () => 0,
   ) {
+    this.buffer = buffer;
+    this.tokenOf = tokenOf;
     this.header = new Int32Array(buffer, 0, HEADER_BYTES / 4);
     this.slots = this.header[SLOTS];
     this.capacity = this.header[CAPACITY];

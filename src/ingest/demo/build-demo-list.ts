@@ -78,12 +78,15 @@ class ListBuilder {
   private readonly taken: string[] = [];
   private readonly pools: ArmyPools;
 
-  constructor(
-    private readonly rng: Rng,
-    private readonly world: DemoWorld,
-    private readonly army: DemoArmy,
-    private readonly pointsLimit: number,
-  ) {
+  private readonly rng: Rng;
+  private readonly world: DemoWorld;
+  private readonly army: DemoArmy;
+  private readonly pointsLimit: number;
+  constructor(rng: Rng, world: DemoWorld, army: DemoArmy, pointsLimit: number) {
+    this.rng = rng;
+    this.world = world;
+    this.army = army;
+    this.pointsLimit = pointsLimit;
     this.pools = armyPools(world, army);
   }
 

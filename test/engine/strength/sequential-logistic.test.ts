@@ -66,11 +66,11 @@ class DenseReference {
   readonly theta: Float64Array;
   readonly precision: Float64Array;
 
-  constructor(
-    private readonly d: SparseDesign,
-    p: GaussianPrior,
-    private readonly keep: (c: number) => boolean = () => true,
-  ) {
+  private readonly d: SparseDesign;
+  private readonly keep: (c: number) => boolean;
+  constructor(d: SparseDesign, p: GaussianPrior, keep: (c: number) => boolean = () => true) {
+    this.d = d;
+    this.keep = keep;
     this.theta = Float64Array.from(p.mean);
     this.precision = new Float64Array(COLUMNS * COLUMNS);
     for (let c = 0; c < COLUMNS; c += 1) this.precision[c * COLUMNS + c] = p.precision[c];

@@ -91,11 +91,10 @@ function playerArmy(p: Json): { faction: string | null; subfaction: string | nul
 
 /** Thrown for a field the export gets wrong: the JSON Pointer into the pairing and why. */
 class FieldError extends Error {
-  constructor(
-    readonly field: string,
-    reason: string,
-  ) {
+  readonly field: string;
+  constructor(field: string, reason: string) {
     super(reason);
+    this.field = field;
   }
 }
 

@@ -126,10 +126,12 @@ export class BcpSystems {
   /** Systems made up for exports: declared again by every export that uses them. */
   private readonly created = new Set<string>();
 
-  constructor(
-    private readonly known: GameSystem[],
-    private readonly option: string | undefined,
-  ) {}
+  private readonly known: GameSystem[];
+  private readonly option: string | undefined;
+  constructor(known: GameSystem[], option: string | undefined) {
+    this.known = known;
+    this.option = option;
+  }
 
   /** The system, and whether this batch must declare it; a string says why there is none. */
   resolve(exportName: string | null): { system: BcpSystem; declare: GameSystem | null } | string {

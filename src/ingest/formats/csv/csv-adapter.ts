@@ -49,10 +49,11 @@ class CsvSheet {
   private readonly teams: SheetTeams;
   pendingGames = 0;
 
-  constructor(
-    private readonly source: string,
-    private readonly system: string,
-  ) {
+  private readonly source: string;
+  private readonly system: string;
+  constructor(source: string, system: string) {
+    this.source = source;
+    this.system = system;
     this.teams = new SheetTeams(source);
   }
 

@@ -45,11 +45,10 @@ export const CSV_REQUIRED_COLUMNS = [
 export type Row = Partial<Record<(typeof CSV_COLUMNS)[number], string>>;
 
 export class CellError extends Error {
-  constructor(
-    readonly column: string,
-    message: string,
-  ) {
+  readonly column: string;
+  constructor(column: string, message: string) {
     super(message);
+    this.column = column;
   }
 }
 

@@ -35,7 +35,10 @@ export type RowTeams = ReadonlyArray<{ player: string; team: string; faction: st
 export class SheetTeams {
   private readonly byEvent = new Map<string, Map<string, Member>>();
 
-  constructor(private readonly source: string) {}
+  private readonly source: string;
+  constructor(source: string) {
+    this.source = source;
+  }
 
   /**
    * Reads a row's team cells against what earlier rows of `eventId` said; throws a CellError

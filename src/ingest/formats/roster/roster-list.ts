@@ -33,12 +33,14 @@ export interface ParsedRoster {
 export class RosterError extends Error {
   override name = 'RosterError';
 
+  readonly line: number | null;
   constructor(
     message: string,
     /** The line the problem is on, when it has one (bytes that are not UTF-8). */
-    readonly line: number | null = null,
+    line: number | null = null,
   ) {
     super(message);
+    this.line = line;
   }
 }
 
