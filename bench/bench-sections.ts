@@ -13,7 +13,7 @@ import { warmEngine } from '../src/engine/warm-engine.ts';
 import {
   loadersEnded,
   loadSnapshotInWorker,
-} from '../src/snapshot/threads/load-snapshot-in-worker.ts';
+} from '../src/threads/load-snapshot-host.ts';
 import {
   BROWSER_ACCEPT_ENCODING,
   engineDrained,

@@ -16,7 +16,7 @@ import { dayString } from '../src/domain/calendar-day.ts';
 import {
   loadersEnded,
   loadSnapshotInWorker,
-} from '../src/snapshot/threads/load-snapshot-in-worker.ts';
+} from '../src/threads/load-snapshot-host.ts';
 import type { Snapshot } from '../src/snapshot/snapshot.ts';
 import { percentile } from './bench-queries.ts';
 

@@ -18,9 +18,9 @@ import type { CliIo } from './cli-io.ts';
 import { printReport } from './print-report.ts';
 import { storeIsEmpty } from '../store/read-known.ts';
 import { seedDemo } from './seed-demo.ts';
-import { servingSnapshots } from './serving-snapshots.ts';
-import { reusePortRefusal, servingMode, startServing } from './serving-modes.ts';
-import type { RunningServer } from './serving-modes.ts';
+import { servingSnapshots } from '../threads/serving-snapshots.ts';
+import { reusePortRefusal, servingMode, startServing } from '../threads/serving-modes.ts';
+import type { RunningServer } from '../threads/serving-modes.ts';
 
 export interface ServeOptions {
   seedIfEmpty: boolean;

@@ -5,13 +5,13 @@
  * to gain, compressed in each content coding asked for. Each part has an ArrayBuffer of its own,
  * so an engine thread hands them to the serving thread by transfer, not by copy.
  */
-import type { EngineResult } from '../../engine/engine-result.ts';
-import type { Snapshot } from '../../snapshot/snapshot.ts';
-import { COMPRESS_THRESHOLD_BYTES, encodeBody } from '../content-coding.ts';
-import type { Encoding } from '../content-coding.ts';
-import { compileSerialiser } from '../plugins/serializer.ts';
-import type { SerialiserSpec } from '../plugins/serializer.ts';
-import { envelope } from '../schemas/answer-envelope.ts';
+import type { EngineResult } from '../engine/engine-result.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import { COMPRESS_THRESHOLD_BYTES, encodeBody } from './content-coding.ts';
+import type { Encoding } from './content-coding.ts';
+import { compileSerialiser } from './plugins/serializer.ts';
+import type { SerialiserSpec } from './plugins/serializer.ts';
+import { envelope } from './schemas/answer-envelope.ts';
 
 /** How a route's answers are written: its path (their key) and its 200 serialiser's spec. */
 export interface AnswerFormat {

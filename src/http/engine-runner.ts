@@ -1,16 +1,12 @@
 /**
- * Where the statistics routes run their engine calls (docs/architecture.md#engine-thread): one
- * engine thread, or a pool of them (engine-pool.ts); both schedule the same way.
+ * Where the statistics routes run their engine calls (docs/architecture.md#engine-thread), as the
+ * HTTP edge sees it: the app is given one (src/threads: a pool of engine threads, or a server
+ * thread's own engine) and never asks which thread computes.
  */
-import type {
-  EngineTaskArgs,
-  EngineTaskName,
-  EngineTaskResult,
-} from '../../engine/engine-tasks.ts';
-import { ProblemError } from '../../errors/problem.ts';
-import type { Snapshot } from '../../snapshot/snapshot.ts';
+import type { EngineTaskArgs, EngineTaskName, EngineTaskResult } from '../engine/engine-tasks.ts';
+import { ProblemError } from '../errors/problem.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { AnswerBytes, AnswerOrder } from './answer-bytes.ts';
-import type { SnapshotReceivers } from '../../snapshot/threads/snapshot-handoff.ts';
 
 /** How well the engine threads keep up, for health (docs/operations.md#limits). */
 export interface EnginePressure {
@@ -51,7 +47,7 @@ export function abandonedBecause(signal: AbortSignal): unknown {
     : new ProblemError('timeout', 'the request was abandoned before its answer was ready');
 }
 
-export interface EngineRunner extends SnapshotReceivers {
+export interface EngineRunner {
   /** Runs `task` against `snapshot` off the serving thread. */
   run<K extends EngineTaskName>(
     task: K,

@@ -14,7 +14,7 @@
 import { LRUCache } from 'lru-cache';
 import { COMPRESS_THRESHOLD_BYTES, encodeBodyOffThread } from './content-coding.ts';
 import type { Encoding } from './content-coding.ts';
-import type { AnswerBytes } from './engine-thread/answer-bytes.ts';
+import type { AnswerBytes } from './answer-bytes.ts';
 
 export interface ResponseCacheStats {
   hits: number;

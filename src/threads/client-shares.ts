@@ -4,7 +4,7 @@
  * for an expensive one takes next, so that one client sending expensive requests at its full
  * rate cannot starve another's.
  */
-import { ProblemError } from '../../errors/problem.ts';
+import { ProblemError } from '../errors/problem.ts';
 
 /** A waiting task as the shares see it: expensive or not, and the client it is counted against. */
 export interface SharedTask {

@@ -6,9 +6,9 @@
  * (docs/operations.md#scale-model).
  */
 import type { Worker } from 'node:worker_threads';
-import { typescriptWorker } from './typescript-worker.ts';
-import type { Snapshot } from '../snapshot.ts';
-import type { DerivedPart, SnapshotDeriver } from '../snapshot-derivation.ts';
+import { startThread } from './start-thread.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { DerivedPart, SnapshotDeriver } from '../snapshot/snapshot-derivation.ts';
 
 /** Helper threads started ahead of the snapshot, so their start-up overlaps its load. */
 export interface DeriveHelpers {
@@ -24,7 +24,7 @@ export function startDeriveHelpers(deriveModule: string, count: number): DeriveH
   for (let i = 0; i < count; i++) {
     try {
       workers.push(
-        typescriptWorker(new URL('./derive-worker.ts', import.meta.url), {
+        startThread(new URL('./derive-thread.ts', import.meta.url), {
           workerData: { deriveModule },
         }),
       );

@@ -5,8 +5,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { runInBackground } from './background-priority.ts';
-import type { Snapshot } from '../snapshot.ts';
-import type { SnapshotDeriver } from '../snapshot-derivation.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { SnapshotDeriver } from '../snapshot/snapshot-derivation.ts';
 import { shareColumns } from './share-columns.ts';
 
 interface DeriveWorkerData {

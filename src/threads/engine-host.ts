@@ -1,19 +1,21 @@
 /**
- * One engine thread's worker as the pool sees it (docs/architecture.md#engine-thread): starts it
- * on first use, posts it each snapshot once under a token (its columns live on shared memory
+ * One engine thread as the pool sees it, the parent's side of engine-thread.ts
+ * (docs/architecture.md#engine-thread): starts it (bundled, start-thread.ts) on first use, posts it each snapshot once under a token (its columns live on shared memory
  * when the snapshot was built on the loading thread, so posting copies only its small parts),
  * posts it the tasks the pool hands over (at most two at once, so the pool keeps every waiting
  * task and can drop or reorder it), and marks a task cancelled in a shared cell that the worker
  * reads before and while running it. When the worker dies, the pool is told which tasks it held;
- * the next task starts another.
+ * the next task starts another. A thread that cannot start (its code does not bundle) is the
+ * same to the pool as one that died at once, with the ThreadStartError as the cause: start()
+ * rejects with it and each task posted fails with it.
  */
 import { MessageChannel } from 'node:worker_threads';
 import type { MessagePort, Worker } from 'node:worker_threads';
-import type { EngineTaskName } from '../../engine/engine-tasks.ts';
-import { exportSnapshotCaches } from '../../engine/snapshot-cache.ts';
-import type { Snapshot } from '../../snapshot/snapshot.ts';
-import type { AnswerOrder } from './answer-bytes.ts';
-import { bundledWorker } from './bundled-worker.ts';
+import type { EngineTaskName } from '../engine/engine-tasks.ts';
+import { exportSnapshotCaches } from '../engine/snapshot-cache.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { AnswerOrder } from '../http/answer-bytes.ts';
+import { startThread } from './start-thread.ts';
 import { CANCEL_CELLS, KEPT_SNAPSHOTS } from './engine-thread-messages.ts';
 import type { FromEngineThread, ToEngineThread } from './engine-thread-messages.ts';
 
@@ -29,17 +31,20 @@ export interface PostedTask {
   seq: number;
 }
 
-export interface EngineWorkerEvents {
+export interface EngineHostEvents {
   /** A message about a task this worker was posted. */
-  settled(worker: EngineWorker, message: Exclude<FromEngineThread, { ready: true }>): void;
+  settled(worker: EngineHost, message: Exclude<FromEngineThread, { ready: true }>): void;
   /** The worker stopped; `lost` are the tasks it held. */
-  stopped(worker: EngineWorker, lost: PostedTask[], cause: Error): void;
+  stopped(worker: EngineHost, lost: PostedTask[], cause: Error): void;
 }
+
+/** The module every engine thread runs. */
+const ENGINE_THREAD = new URL('./engine-thread.ts', import.meta.url);
 
 /** Parameter sets whose ratings a worker is taken to keep (leaderboard.ts keeps 32). */
 const WARM_KEYS = 32;
 
-export class EngineWorker {
+export class EngineHost {
   private worker: Worker | null = null;
   private ready: Promise<void> | null = null;
   private readonly tokens = new WeakMap<Snapshot, number>();
@@ -58,17 +63,37 @@ export class EngineWorker {
   /** Tasks posted and not yet answered, in posting order. */
   readonly inFlight: PostedTask[] = [];
 
-  constructor(private readonly events: EngineWorkerEvents) {}
+  /**
+   * @param events where the pool hears of its tasks and of the thread stopping
+   * @param entry the module the thread runs (engine-thread.ts; another in tests)
+   */
+  constructor(
+    private readonly events: EngineHostEvents,
+    private readonly entry: URL = ENGINE_THREAD,
+  ) {}
 
-  /** Starts the worker (once); resolves when it has loaded. */
+  /** Starts the worker (once); resolves when it has loaded, rejects when it cannot start. */
   start(): Promise<void> {
-    this.started();
+    try {
+      this.started();
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     return this.ready!;
   }
 
-  /** Posts `task` to the worker, with its snapshot first if the worker does not hold it. */
+  /**
+   * Posts `task` to the worker, with its snapshot first if the worker does not hold it. When the
+   * worker cannot start, the pool is told the task was lost (EngineHostEvents.stopped).
+   */
   post(task: PostedTask): void {
-    const worker = this.started();
+    let worker: Worker;
+    try {
+      worker = this.started();
+    } catch (error) {
+      this.events.stopped(this, [task], error as Error);
+      return;
+    }
     // Never 0 (an unset cell) and, with at most two tasks in flight, never two alike per cell.
     task.seq = this.nextSeq;
     this.nextSeq = (this.nextSeq % 0x3fffffff) + 1;
@@ -177,7 +202,7 @@ export class EngineWorker {
 
   private started(): Worker {
     if (this.worker !== null) return this.worker;
-    const worker = bundledWorker(new URL('./engine-thread-worker.ts', import.meta.url));
+    const worker = startThread(this.entry, { bundled: true });
     // An idle engine thread must not keep the process alive (tests, CLI commands).
     worker.unref();
     this.ready = new Promise((resolve, reject) => {

@@ -8,14 +8,14 @@
  * in the one-serving-thread mode (docs/operations.md#limits).
  */
 import type { MessagePort } from 'node:worker_threads';
-import { DomainError } from '../../domain/domain-error.ts';
-import type { EngineTaskName } from '../../engine/engine-tasks.ts';
-import { ProblemError } from '../../errors/problem.ts';
-import type { Snapshot } from '../../snapshot/snapshot.ts';
-import type { SnapshotHandoff } from '../../snapshot/threads/snapshot-handoff.ts';
-import type { AnswerBytes } from '../engine-thread/answer-bytes.ts';
-import type { EnginePool } from '../engine-thread/engine-pool.ts';
-import { KEPT_SNAPSHOTS } from '../engine-thread/engine-thread-messages.ts';
+import { DomainError } from '../domain/domain-error.ts';
+import type { EngineTaskName } from '../engine/engine-tasks.ts';
+import { ProblemError } from '../errors/problem.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { SnapshotHandoff } from './snapshot-handoff.ts';
+import type { AnswerBytes } from '../http/answer-bytes.ts';
+import type { EnginePool } from './engine-pool.ts';
+import { KEPT_SNAPSHOTS } from './engine-thread-messages.ts';
 import { PUBLISH_EVERY_MS, publishPressure, sharedPressureBuffer } from './shared-pressure.ts';
 import type {
   FromEnginePoolHost,

@@ -8,17 +8,12 @@
  * arguments travel in its message only: nothing here or there is keyed by them.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type {
-  EngineTaskArgs,
-  EngineTaskName,
-  EngineTaskResult,
-} from '../../engine/engine-tasks.ts';
-import { taskLeavesThread } from '../../engine/engine-tasks.ts';
-import type { Snapshot } from '../../snapshot/snapshot.ts';
-import type { SnapshotHandoff } from '../../snapshot/threads/snapshot-handoff.ts';
-import type { AnswerBytes, AnswerOrder } from '../engine-thread/answer-bytes.ts';
-import { abandonedBecause } from '../engine-thread/engine-runner.ts';
-import type { EnginePressure, EngineRunner, TaskWaiter } from '../engine-thread/engine-runner.ts';
+import type { EngineTaskArgs, EngineTaskName, EngineTaskResult } from '../engine/engine-tasks.ts';
+import { taskLeavesThread } from '../engine/engine-tasks.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { AnswerBytes, AnswerOrder } from '../http/answer-bytes.ts';
+import { abandonedBecause } from '../http/engine-runner.ts';
+import type { EnginePressure, EngineRunner, TaskWaiter } from '../http/engine-runner.ts';
 import { poolError } from './engine-pool-host.ts';
 import { LocalEngine } from './local-engine.ts';
 import { readPressure } from './shared-pressure.ts';
@@ -29,7 +24,7 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-export class PoolEngine implements EngineRunner {
+export class EnginePoolThread implements EngineRunner {
   private readonly local = new LocalEngine();
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
@@ -117,11 +112,6 @@ export class PoolEngine implements EngineRunner {
       return this.local.answer(waiter, order, task, snapshot, ...args);
     }
     return this.remote(waiter, order, task, snapshot, args) as Promise<AnswerBytes>;
-  }
-
-  /** Nothing to hand over: the thread's snapshot is posted to it whole (server-threads.ts). */
-  handoff(): SnapshotHandoff {
-    return this.local.handoff();
   }
 
   start(): Promise<void> {

@@ -1,7 +1,9 @@
 /**
  * Engine threads over one snapshot, and how their work is scheduled (docs/architecture.md#engine-thread,
  * docs/operations.md#limits). `muster serve` answers HTTP on its main thread and runs the engine
- * calls on this pool. The snapshot's columns and its caches' data live once on shared memory, so
+ * calls on this pool, or runs it on the main thread for the server threads' expensive tasks
+ * (engine-pool-host.ts); with one thread (the default) it is the engine of an app built alone
+ * (tests, benchmarks), scheduled the same way. The snapshot's columns and its caches' data live once on shared memory, so
  * each thread adds only its own small parts (docs/operations.md#engine-threads).
  *
  * Every waiting task stays here, on the serving thread; a thread is handed one task at a time
@@ -22,37 +24,39 @@
  * Ratings computed for one parameter set stay with the thread that computed them, so tasks
  * that share them go to that thread (task-placement.ts).
  */
-import type {
-  EngineTaskArgs,
-  EngineTaskName,
-  EngineTaskResult,
-} from '../../engine/engine-tasks.ts';
-import { taskIsHeavy, taskWarmKey } from '../../engine/engine-tasks.ts';
-import { DomainError } from '../../domain/domain-error.ts';
-import { ProblemError } from '../../errors/problem.ts';
-import type { Snapshot } from '../../snapshot/snapshot.ts';
-import type { SnapshotHandoff } from '../../snapshot/threads/snapshot-handoff.ts';
-import type { AnswerBytes, AnswerOrder } from './answer-bytes.ts';
-import { abandonedBecause } from './engine-runner.ts';
-import type { EnginePressure, EngineRunner, TaskWaiter } from './engine-runner.ts';
-import type { FailureMessage, FromEngineThread } from './engine-thread-messages.ts';
+import type { EngineTaskArgs, EngineTaskName, EngineTaskResult } from '../engine/engine-tasks.ts';
+import { taskIsHeavy, taskWarmKey } from '../engine/engine-tasks.ts';
+import { ProblemError } from '../errors/problem.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { SnapshotHandoff } from './snapshot-handoff.ts';
+import type { AnswerBytes, AnswerOrder } from '../http/answer-bytes.ts';
+import { abandonedBecause } from '../http/engine-runner.ts';
+import type { EnginePressure, EngineRunner, TaskWaiter } from '../http/engine-runner.ts';
+import { failureError } from './engine-thread-messages.ts';
+import type { FromEngineThread } from './engine-thread-messages.ts';
 import { ClientShares } from './client-shares.ts';
-import { EngineWorker } from './engine-worker.ts';
-import type { PostedTask } from './engine-worker.ts';
+import { EngineHost } from './engine-host.ts';
+import type { PostedTask } from './engine-host.ts';
+import { ThreadStartError } from './start-thread.ts';
 import { placement } from './task-placement.ts';
 
 export interface EnginePoolOptions {
-  /** Engine threads, at least one. */
-  readonly threads: number;
-  /** Cheap tasks that may wait at once over the whole pool; one more is refused with 503 `busy`. */
-  readonly maxQueued: number;
+  /** Engine threads, at least one (default one). */
+  readonly threads?: number;
+  /** Cheap tasks that may wait at once over the pool (default 64); one more: 503 `busy`. */
+  readonly maxQueued?: number;
   /** Expensive tasks that may wait at once (default: maxQueued / 4, at least 1); one more: 503. */
   readonly maxExpensiveQueued?: number;
   /** One client's expensive tasks that may run at once (default: half the threads, at least 1). */
   readonly clientExpensiveRunning?: number;
   /** One client's expensive tasks that may wait beyond those (default 2); one more: 429. */
   readonly clientExpensiveWaiting?: number;
+  /** The module each engine thread runs (default engine-thread.ts; tests give others). */
+  readonly entry?: URL;
 }
+
+/** The cheap tasks that may wait when the options do not say. */
+const MAX_QUEUED = 64;
 
 interface Job extends PostedTask {
   /** The thread it must run on (its ratings live there), or null: any. */
@@ -71,13 +75,6 @@ interface Job extends PostedTask {
   release(): void;
 }
 
-function errorOf(failure: FailureMessage): Error {
-  if (failure.domain) return new DomainError(failure.kind, failure.message, failure.fields);
-  const error = new Error(`engine thread: ${failure.message}`);
-  if (failure.stack !== undefined) error.stack = failure.stack;
-  return error;
-}
-
 function busy(waiting: number, lane: string): ProblemError {
   return new ProblemError(
     'busy',
@@ -87,13 +84,14 @@ function busy(waiting: number, lane: string): ProblemError {
 }
 
 export class EnginePool implements EngineRunner {
-  protected readonly workers: EngineWorker[];
+  private readonly workers: EngineHost[];
   /** Tasks waiting that must run on one thread, by thread. */
   private readonly own: Job[][];
   /** Cheap tasks waiting that any thread may run, oldest first. */
   private readonly shared: Job[] = [];
   /** Tasks sent to each thread since start, in thread order. */
   private readonly sent: number[];
+  private readonly maxQueued: number;
   private readonly maxExpensive: number;
   private readonly clients: ClientShares;
   private cheapWaiting = 0;
@@ -105,19 +103,19 @@ export class EnginePool implements EngineRunner {
   private lastRefusedAt: number | null = null;
   private lastAbandonedAt: number | null = null;
 
-  constructor(private readonly options: EnginePoolOptions) {
-    const count = Math.max(1, options.threads);
+  constructor(options: EnginePoolOptions = {}) {
+    const count = Math.max(1, options.threads ?? 1);
     const events = {
-      settled: (worker: EngineWorker, message: Exclude<FromEngineThread, { ready: true }>) =>
+      settled: (worker: EngineHost, message: Exclude<FromEngineThread, { ready: true }>) =>
         this.settled(worker, message),
-      stopped: (_worker: EngineWorker, lost: PostedTask[], cause: Error) =>
+      stopped: (_worker: EngineHost, lost: PostedTask[], cause: Error) =>
         this.stopped(lost as Job[], cause),
     };
-    this.workers = Array.from({ length: count }, () => new EngineWorker(events));
+    this.workers = Array.from({ length: count }, () => new EngineHost(events, options.entry));
     this.own = this.workers.map(() => []);
     this.sent = this.workers.map(() => 0);
-    this.maxExpensive =
-      options.maxExpensiveQueued ?? Math.max(1, Math.floor(options.maxQueued / 4));
+    this.maxQueued = options.maxQueued ?? MAX_QUEUED;
+    this.maxExpensive = options.maxExpensiveQueued ?? Math.max(1, Math.floor(this.maxQueued / 4));
     this.clients = new ClientShares(
       options.clientExpensiveRunning ?? Math.max(1, Math.floor(this.workers.length / 2)),
       options.clientExpensiveWaiting ?? 2,
@@ -183,9 +181,7 @@ export class EnginePool implements EngineRunner {
       return Promise.reject(refusal);
     }
     if (
-      expensive
-        ? this.expensiveWaiting >= this.maxExpensive
-        : this.cheapWaiting >= this.options.maxQueued
+      expensive ? this.expensiveWaiting >= this.maxExpensive : this.cheapWaiting >= this.maxQueued
     ) {
       this.lastRefusedAt = Date.now();
       return Promise.reject(
@@ -343,7 +339,7 @@ export class EnginePool implements EngineRunner {
    * queue), its expensive task of the client served least recently. A thread busy with an
    * expensive task takes nothing more, so a cheap task never waits behind one.
    */
-  private nextFor(index: number, worker: EngineWorker, turn: number): Job | null {
+  private nextFor(index: number, worker: EngineHost, turn: number): Job | null {
     const inFlight = worker.inFlight as Job[];
     if (inFlight.length >= 2 || (inFlight.length === 1 && inFlight[0].expensive)) return null;
     const own = this.own[index];
@@ -359,7 +355,7 @@ export class EnginePool implements EngineRunner {
     return chosen < 0 ? null : own.splice(chosen, 1)[0];
   }
 
-  private dispatch(index: number, worker: EngineWorker, job: Job): void {
+  private dispatch(index: number, worker: EngineHost, job: Job): void {
     if (job.expensive) {
       this.expensiveWaiting--;
       this.expensiveRunning++;
@@ -400,7 +396,7 @@ export class EnginePool implements EngineRunner {
     return this.own[job.pinned].some((other) => other.warmKey === job.warmKey);
   }
 
-  private settled(worker: EngineWorker, message: Exclude<FromEngineThread, { ready: true }>) {
+  private settled(worker: EngineHost, message: Exclude<FromEngineThread, { ready: true }>) {
     const job = worker.take(message.id) as Job | undefined;
     if (job === undefined) return;
     if ('missing' in message && !job.resent && !job.done) {
@@ -417,7 +413,7 @@ export class EnginePool implements EngineRunner {
       if (job.warmKey !== null) worker.noteWarm(job.warmKey, job.snapshot);
       this.finish(job, message.result, true);
     } else if ('failure' in message) {
-      this.finish(job, errorOf(message.failure), false);
+      this.finish(job, failureError(message.failure), false);
     } else if ('cancelled' in message) {
       this.finish(job, new ProblemError('timeout', 'the computation was cancelled'), false);
     } else {
@@ -427,10 +423,15 @@ export class EnginePool implements EngineRunner {
   }
 
   private stopped(lost: Job[], cause: Error): void {
+    // A thread that could not start says why itself (start-thread.ts).
+    const error =
+      cause instanceof ThreadStartError
+        ? cause
+        : new Error(`the engine thread stopped: ${cause.message}`);
     for (const job of lost) {
       if (job.expensive) this.expensiveRunning--;
       this.clients.count(job, 0, -1);
-      this.finish(job, new Error(`the engine thread stopped: ${cause.message}`), false);
+      this.finish(job, error, false);
     }
     // The next task starts another worker.
     queueMicrotask(() => this.pump());

@@ -1,12 +1,12 @@
 /** The messages between the serving thread and the engine thread (engine-thread.ts). */
 import type { MessagePort } from 'node:worker_threads';
-import type { FieldError } from '../../domain/domain-error.ts';
-import type { DomainErrorKind } from '../../domain/domain-error.ts';
-import type { EngineTaskName } from '../../engine/engine-tasks.ts';
-import type { SnapshotCacheData } from '../../engine/snapshot-cache.ts';
-import type { Snapshot } from '../../snapshot/snapshot.ts';
-import type { Encoding } from '../content-coding.ts';
-import type { AnswerFormat } from './answer-bytes.ts';
+import { DomainError } from '../domain/domain-error.ts';
+import type { DomainErrorKind, FieldError } from '../domain/domain-error.ts';
+import type { EngineTaskName } from '../engine/engine-tasks.ts';
+import type { SnapshotCacheData } from '../engine/snapshot-cache.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { Encoding } from '../http/content-coding.ts';
+import type { AnswerFormat } from '../http/answer-bytes.ts';
 
 /**
  * Snapshots the engine thread keeps, newest posted last: a request that began on the previous
@@ -60,3 +60,11 @@ export type FromEngineThread =
   | { id: number; failure: FailureMessage }
   | { id: number; missing: true }
   | { id: number; cancelled: true };
+
+/** The error the pool rejects a task with for `failure`: a DomainError stays one. */
+export function failureError(failure: FailureMessage): Error {
+  if (failure.domain) return new DomainError(failure.kind, failure.message, failure.fields);
+  const error = new Error(`engine thread: ${failure.message}`);
+  if (failure.stack !== undefined) error.stack = failure.stack;
+  return error;
+}

@@ -7,16 +7,16 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
-import { DomainError } from '../../domain/domain-error.ts';
-import { TaskCancelled, withCancellation } from '../../engine/cancellation.ts';
-import type { EngineResult } from '../../engine/engine-result.ts';
-import { ENGINE_TASKS } from '../../engine/engine-tasks.ts';
-import { adoptSnapshotCaches } from '../../engine/snapshot-cache.ts';
-import type { SnapshotCacheData } from '../../engine/snapshot-cache.ts';
-import type { Snapshot } from '../../snapshot/snapshot.ts';
-import type { HandedSnapshot } from '../../snapshot/threads/snapshot-handoff.ts';
-import { AnswerSerialisers, answerBytes, transferListOf } from './answer-bytes.ts';
-import type { AnswerBytes, AnswerFormat } from './answer-bytes.ts';
+import { DomainError } from '../domain/domain-error.ts';
+import { TaskCancelled, withCancellation } from '../engine/cancellation.ts';
+import type { EngineResult } from '../engine/engine-result.ts';
+import { ENGINE_TASKS } from '../engine/engine-tasks.ts';
+import { adoptSnapshotCaches } from '../engine/snapshot-cache.ts';
+import type { SnapshotCacheData } from '../engine/snapshot-cache.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { HandedSnapshot } from './snapshot-handoff.ts';
+import { AnswerSerialisers, answerBytes, transferListOf } from '../http/answer-bytes.ts';
+import type { AnswerBytes, AnswerFormat } from '../http/answer-bytes.ts';
 import { CANCEL_CELLS, KEPT_SNAPSHOTS } from './engine-thread-messages.ts';
 import type { FailureMessage, FromEngineThread, ToEngineThread } from './engine-thread-messages.ts';
 

@@ -4,11 +4,11 @@
  * request, health included. The worker's typed arrays are transferred, not copied.
  */
 import { availableParallelism } from 'node:os';
-import { typescriptWorker } from './typescript-worker.ts';
-import { parseDatabaseUrl } from '../../store/store.ts';
-import type { Store } from '../../store/store.ts';
-import type { Snapshot } from '../snapshot.ts';
-import type { SnapshotDerivation } from '../snapshot-derivation.ts';
+import { startThread } from './start-thread.ts';
+import { parseDatabaseUrl } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { SnapshotDerivation } from '../snapshot/snapshot-derivation.ts';
 import type { SnapshotReceivers } from './snapshot-handoff.ts';
 
 /**
@@ -79,7 +79,7 @@ export function loadSnapshotInWorker(
     const ports = handoff?.ports ?? [];
     let worker;
     try {
-      worker = typescriptWorker(new URL('./snapshot-worker.ts', import.meta.url), {
+      worker = startThread(new URL('./load-snapshot-thread.ts', import.meta.url), {
         workerData: {
           databaseUrl,
           deriveModule: derivation?.module ?? null,

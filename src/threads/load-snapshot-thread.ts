@@ -9,16 +9,17 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { runInBackground } from './background-priority.ts';
 import type { MessagePort } from 'node:worker_threads';
-import { openStore, readMeta } from '../../store/store.ts';
-import type { Store } from '../../store/store.ts';
-import { deriveInParts, startDeriveHelpers } from './derive-in-parts.ts';
-import { loadSnapshot } from '../load-snapshot.ts';
+import { openStore, readMeta } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
+import { deriveInParts, startDeriveHelpers } from './derive-host.ts';
+import { loadSnapshot } from '../snapshot/load-snapshot.ts';
+import { readPartInWorker } from './read-part-host.ts';
 import { shareColumns } from './share-columns.ts';
-import type { SnapshotDeriver } from '../snapshot-derivation.ts';
-import { readSnapshotFile, writeSnapshotFile } from '../snapshot-file.ts';
-import { snapshotFileKey } from '../snapshot-file-key.ts';
+import type { SnapshotDeriver } from '../snapshot/snapshot-derivation.ts';
+import { readSnapshotFile, writeSnapshotFile } from '../snapshot/snapshot-file.ts';
+import { snapshotFileKey } from '../snapshot/snapshot-file-key.ts';
 import type { HandedSnapshot } from './snapshot-handoff.ts';
-import type { LoaderMessage } from './load-snapshot-in-worker.ts';
+import type { LoaderMessage } from './load-snapshot-host.ts';
 import { transferablesOf } from './transferables.ts';
 
 interface SnapshotWorkerData {
@@ -44,7 +45,9 @@ async function build(store: Store): Promise<HandedSnapshot> {
   );
   // Columns on shared memory: the serving thread and the engine thread read them without a copy.
   const snapshot = shareColumns(
-    await loadSnapshot(store, { readers: { databaseUrl, count: threads } }),
+    await loadSnapshot(store, {
+      readers: { count: threads, read: (range) => readPartInWorker(databaseUrl, range) },
+    }),
   );
   // The derived data (the engine's caches) on shared memory too: every engine thread reads it.
   const derived = deriver === null ? null : await deriveInParts(snapshot, deriver, helpers);

@@ -4,19 +4,14 @@
  * data on shared memory), and its bytes made there too, so an ordinary answer never waits for a
  * hop to another thread.
  */
-import { TaskCancelled, withCancellation } from '../../engine/cancellation.ts';
-import type { EngineResult } from '../../engine/engine-result.ts';
-import { ENGINE_TASKS } from '../../engine/engine-tasks.ts';
-import type {
-  EngineTaskArgs,
-  EngineTaskName,
-  EngineTaskResult,
-} from '../../engine/engine-tasks.ts';
-import type { Snapshot } from '../../snapshot/snapshot.ts';
-import type { SnapshotHandoff } from '../../snapshot/threads/snapshot-handoff.ts';
-import { AnswerSerialisers, answerBytes } from '../engine-thread/answer-bytes.ts';
-import type { AnswerBytes, AnswerOrder } from '../engine-thread/answer-bytes.ts';
-import type { EnginePressure, EngineRunner, TaskWaiter } from '../engine-thread/engine-runner.ts';
+import { TaskCancelled, withCancellation } from '../engine/cancellation.ts';
+import type { EngineResult } from '../engine/engine-result.ts';
+import { ENGINE_TASKS } from '../engine/engine-tasks.ts';
+import type { EngineTaskArgs, EngineTaskName, EngineTaskResult } from '../engine/engine-tasks.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import { AnswerSerialisers, answerBytes } from '../http/answer-bytes.ts';
+import type { AnswerBytes, AnswerOrder } from '../http/answer-bytes.ts';
+import type { EnginePressure, EngineRunner, TaskWaiter } from '../http/engine-runner.ts';
 
 /** An EngineRunner that computes on the calling thread. */
 export class LocalEngine implements EngineRunner {
@@ -88,11 +83,6 @@ export class LocalEngine implements EngineRunner {
     } catch (error) {
       return Promise.reject(error as Error);
     }
-  }
-
-  /** Nothing to hand over: the thread's snapshot is posted to it whole (server-threads.ts). */
-  handoff(): SnapshotHandoff {
-    return { ports: [], received: () => undefined };
   }
 
   start(): Promise<void> {

@@ -2,9 +2,9 @@
  * Reads one key range of games on a helper thread (read-part-worker.ts), so that two cores read
  * and decode the store's rows at once: at ten million games reading them is most of a load.
  */
-import { typescriptWorker } from './typescript-worker.ts';
-import type { GameKeyRange } from '../../store/read-facts.ts';
-import type { SnapshotPart } from '../snapshot-part.ts';
+import { startThread } from './start-thread.ts';
+import type { GameKeyRange } from '../store/read-facts.ts';
+import type { SnapshotPart } from '../snapshot/snapshot-part.ts';
 
 /** The helper's young generation, as the loading thread's (load-snapshot-in-worker.ts). */
 const READER_YOUNG_GENERATION_MB = 192;
@@ -20,7 +20,7 @@ export function readPartInWorker(
   return new Promise((resolve) => {
     let worker;
     try {
-      worker = typescriptWorker(new URL('./read-part-worker.ts', import.meta.url), {
+      worker = startThread(new URL('./read-part-thread.ts', import.meta.url), {
         workerData: { databaseUrl, range },
         resourceLimits: { maxYoungGenerationSizeMb: READER_YOUNG_GENERATION_MB },
       });

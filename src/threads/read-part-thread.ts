@@ -5,9 +5,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { runInBackground } from './background-priority.ts';
-import type { GameKeyRange } from '../../store/read-facts.ts';
-import { openStore } from '../../store/store.ts';
-import { addGameRange, gameBuilder } from '../load-snapshot.ts';
+import type { GameKeyRange } from '../store/read-facts.ts';
+import { openStore } from '../store/store.ts';
+import { addGameRange, gameBuilder } from '../snapshot/load-snapshot.ts';
 import { transferablesOf } from './transferables.ts';
 
 interface ReadPartWorkerData {

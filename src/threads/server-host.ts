@@ -8,14 +8,14 @@
  */
 import { MessageChannel } from 'node:worker_threads';
 import type { Worker, WorkerOptions } from 'node:worker_threads';
-import type { Config } from '../../config/config.ts';
-import { exportSnapshotCaches } from '../../engine/snapshot-cache.ts';
-import type { SnapshotCacheData } from '../../engine/snapshot-cache.ts';
-import type { Snapshot } from '../../snapshot/snapshot.ts';
-import type { SnapshotStatus } from '../../snapshot/snapshot-status.ts';
-import type { SnapshotHandoff } from '../../snapshot/threads/snapshot-handoff.ts';
-import { typescriptWorker } from '../../snapshot/threads/typescript-worker.ts';
-import type { MetricsData } from '../metrics.ts';
+import type { Config } from '../config/config.ts';
+import { exportSnapshotCaches } from '../engine/snapshot-cache.ts';
+import type { SnapshotCacheData } from '../engine/snapshot-cache.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { SnapshotStatus } from '../snapshot/snapshot-status.ts';
+import type { SnapshotHandoff } from './snapshot-handoff.ts';
+import { startThread } from './start-thread.ts';
+import type { MetricsData } from '../http/metrics.ts';
 import type {
   FromServerThread,
   ServerThreadData,
@@ -61,7 +61,7 @@ class ServerThread {
     transferList: NonNullable<WorkerOptions['transferList']>,
     onExit: (thread: ServerThread) => void,
   ) {
-    this.worker = typescriptWorker(entry, { workerData, transferList });
+    this.worker = startThread(entry, { workerData, transferList });
     this.worker.on('message', (message: FromServerThread) => {
       const at = this.waiting.findIndex((w) => w.accepts(message));
       if (at >= 0) this.waiting.splice(at, 1)[0].done(message);
@@ -107,7 +107,7 @@ class ServerThread {
   }
 }
 
-export interface ServerThreadsOptions {
+export interface ServerHostOptions {
   /**
    * A module that builds a server over the config it is given and answers the messages of
    * server-thread-messages.ts (`muster serve`'s: src/cli/serve-thread.ts).
@@ -128,7 +128,7 @@ export interface ServerThreadsOptions {
   readonly onRestart?: (index: number, cause: Error) => void;
 }
 
-export class ServerThreads {
+export class ServerHost {
   readonly size: number;
   readonly roster: ThreadRoster;
   private readonly threads: ServerThread[];
@@ -140,7 +140,7 @@ export class ServerThreads {
   private port: number | null = null;
   private closing = false;
 
-  constructor(private readonly options: ServerThreadsOptions) {
+  constructor(private readonly options: ServerHostOptions) {
     this.size = options.size;
     this.roster = new ThreadRoster(options.limits, options.size);
     this.config = options.config;

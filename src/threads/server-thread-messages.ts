@@ -1,14 +1,14 @@
 /** The messages between the main thread and a server thread (server-threads.ts). */
 import type { MessagePort } from 'node:worker_threads';
-import type { Config } from '../../config/config.ts';
-import type { DomainErrorKind, FieldError } from '../../domain/domain-error.ts';
-import type { EngineTaskName } from '../../engine/engine-tasks.ts';
-import type { ProblemKind } from '../../errors/problem.ts';
-import type { SnapshotCacheData } from '../../engine/snapshot-cache.ts';
-import type { Snapshot } from '../../snapshot/snapshot.ts';
-import type { SnapshotStatus } from '../../snapshot/snapshot-status.ts';
-import type { AnswerBytes, AnswerOrder } from '../engine-thread/answer-bytes.ts';
-import type { MetricsData } from '../metrics.ts';
+import type { Config } from '../config/config.ts';
+import type { DomainErrorKind, FieldError } from '../domain/domain-error.ts';
+import type { EngineTaskName } from '../engine/engine-tasks.ts';
+import type { ProblemKind } from '../errors/problem.ts';
+import type { SnapshotCacheData } from '../engine/snapshot-cache.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { SnapshotStatus } from '../snapshot/snapshot-status.ts';
+import type { AnswerBytes, AnswerOrder } from '../http/answer-bytes.ts';
+import type { MetricsData } from '../http/metrics.ts';
 
 /** What a server thread is started with. */
 export interface ServerThreadData {

@@ -11,19 +11,15 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../http/app.ts';
 import { closeGracefully } from '../http/graceful-close.ts';
 import { ServiceMetrics } from '../http/metrics.ts';
-import { PoolEngine } from '../http/server-threads/pool-engine.ts';
+import { EnginePoolThread } from './engine-pool-thread.ts';
 import type {
   FromServerThread,
   ServerThreadData,
   ToServerThread,
-} from '../http/server-threads/server-thread-messages.ts';
-import {
-  SharedConnectionCounts,
-  SharedRateCounts,
-  ThreadRoster,
-} from '../http/server-threads/shared-limits.ts';
-import { SharedBodies } from '../http/server-threads/shared-response-cache.ts';
-import { ThreadSnapshots } from '../http/server-threads/thread-snapshots.ts';
+} from './server-thread-messages.ts';
+import { SharedConnectionCounts, SharedRateCounts, ThreadRoster } from './shared-limits.ts';
+import { SharedBodies } from './shared-response-cache.ts';
+import { ThreadSnapshots } from './thread-snapshots.ts';
 import { ResponseCache } from '../http/response-cache.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { openStore } from '../store/store.ts';
@@ -36,7 +32,7 @@ const roster = new ThreadRoster(data.limits, data.threads);
 const metrics = new ServiceMetrics({ process: false });
 const tell = (message: FromServerThread) => parentPort!.postMessage(message);
 const tokenOf = (snapshot: Snapshot) => snapshots.tokenOf(snapshot);
-const engine = new PoolEngine(data.pool, tokenOf, data.pressure);
+const engine = new EnginePoolThread(data.pool, tokenOf, data.pressure);
 // One store of answers for every thread: an answer computed here is a hit on the others.
 const responseCache =
   data.cache === null

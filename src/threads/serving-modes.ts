@@ -13,19 +13,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { SnapshotSource } from '../http/app-context.ts';
 import { buildApp } from '../http/app.ts';
-import { EnginePool } from '../http/engine-thread/engine-pool.ts';
-import type { EngineRunner } from '../http/engine-thread/engine-runner.ts';
+import { EnginePool } from './engine-pool.ts';
+import type { EngineRunner } from '../http/engine-runner.ts';
+import type { SnapshotReceivers } from './snapshot-handoff.ts';
 import { closeGracefully } from '../http/graceful-close.ts';
 import type { ServiceMetrics } from '../http/metrics.ts';
-import { EnginePoolHost } from '../http/server-threads/engine-pool-host.ts';
-import { ServerThreads } from '../http/server-threads/server-threads.ts';
-import { sharedLimitsBuffer } from '../http/server-threads/shared-limits.ts';
-import { sharedCacheBuffer } from '../http/server-threads/shared-response-cache.ts';
+import { EnginePoolHost } from './engine-pool-host.ts';
+import { ServerHost } from './server-host.ts';
+import { sharedLimitsBuffer } from './shared-limits.ts';
+import { sharedCacheBuffer } from './shared-response-cache.ts';
 import { parseDatabaseUrl } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 
 /** The module each server thread runs. */
-const SERVE_THREAD = new URL('./serve-thread.ts', import.meta.url);
+const SERVE_THREAD = new URL('./server-thread.ts', import.meta.url);
 
 /** Tasks that may wait for the engine threads at once; one more is a 503 `busy`. */
 const ENGINE_QUEUE = 64;
@@ -106,7 +107,7 @@ export interface RunningServer {
   /** Stops accepting and finishes requests in flight within `graceMs`. */
   close(graceMs: number): Promise<void>;
   /** The server threads, when they serve. */
-  readonly threads?: ServerThreads;
+  readonly threads?: ServerHost;
 }
 
 /** The serving side of `mode`: who receives each snapshot, and the server built over them. */
@@ -116,7 +117,7 @@ export function startServing(
   mode: ServingMode,
   metrics: ServiceMetrics,
 ): {
-  receivers: Pick<EngineRunner, 'prepare' | 'handoff'>;
+  receivers: Pick<EngineRunner, 'prepare'> & SnapshotReceivers;
   build(snapshots: SnapshotSource): Promise<RunningServer>;
 } {
   if (mode.serverThreads > 0) {
@@ -130,7 +131,7 @@ export function startServing(
         maxQueued: ENGINE_QUEUE,
       }),
     );
-    const threads = new ServerThreads({
+    const threads = new ServerHost({
       engines,
       entry: SERVE_THREAD,
       config,

@@ -8,8 +8,9 @@ import { availableParallelism } from 'node:os';
 import { engineDerivation } from '../engine/engine-derivation.ts';
 import { warmEngineInSteps } from '../engine/warm-engine.ts';
 import { loadSnapshot } from '../snapshot/load-snapshot.ts';
-import { snapshotLoaderFor } from '../snapshot/threads/load-snapshot-in-worker.ts';
-import type { EngineRunner } from '../http/engine-thread/engine-thread.ts';
+import { snapshotLoaderFor } from './load-snapshot-host.ts';
+import type { EngineRunner } from '../http/engine-runner.ts';
+import type { SnapshotReceivers } from './snapshot-handoff.ts';
 import { SnapshotManager } from '../snapshot/snapshot-manager.ts';
 import type { SnapshotManagerOptions } from '../snapshot/snapshot-manager.ts';
 import type { Store } from '../store/store.ts';
@@ -21,7 +22,7 @@ export interface ServingSnapshotsOptions extends Omit<SnapshotManagerOptions, 'l
    * Where the engine calls run: each new snapshot is posted to its threads by the loading thread,
    * and they attach its caches before it is swapped in (docs/architecture.md#engine-thread).
    */
-  engines?: Pick<EngineRunner, 'prepare' | 'handoff'>;
+  engines?: Pick<EngineRunner, 'prepare'> & SnapshotReceivers;
   /** The snapshot file (docs/architecture.md#the-snapshot-file), or null for none. */
   snapshotFile?: string | null;
   /** Told what a load did without, such as why the snapshot file was not used. */

@@ -10,6 +10,7 @@
  * its own, so that the main thread frees what a dead thread held (`releaseThread`) and its
  * connections stop counting against the living.
  */
+import type { ThreadEntry, ThreadState } from '../http/metrics.ts';
 
 /** Clients counted at once; past it, a full neighbourhood reuses a slot (see each table). */
 const SLOTS = 16_384;
@@ -230,19 +231,7 @@ export function releaseThread(buffer: SharedArrayBuffer, threads: number, thread
   Atomics.store(new Int32Array(buffer, at.totals, threads), thread, 0);
 }
 
-/** A server thread's state in the roster. */
-export type ThreadState = 'starting' | 'serving' | 'closing' | 'stopped';
 const STATES: readonly ThreadState[] = ['stopped', 'starting', 'serving', 'closing'];
-
-/** One thread as health and the metrics list it. */
-export interface ThreadEntry {
-  readonly thread: number;
-  readonly state: ThreadState;
-  /** Requests it has answered. */
-  readonly answered: number;
-  /** Times it was started (more than 1: it died and was started again). */
-  readonly starts: number;
-}
 
 /** Every server thread's state and answers, as each thread sees them. */
 export class ThreadRoster {

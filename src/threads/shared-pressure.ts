@@ -5,7 +5,7 @@
  * here and health's engine:queue check on any thread reads it as its own. The oldest wait is
  * published as when that task was queued, so a reader's figure is as of its own clock.
  */
-import type { EnginePressure } from '../engine-thread/engine-runner.ts';
+import type { EnginePressure } from '../http/engine-runner.ts';
 
 const [WAITING, RUNNING, OLDEST_AT, REFUSED_AT, ABANDONED_AT] = [0, 1, 2, 3, 4];
 const CELLS = 5;

@@ -8,8 +8,8 @@
  * thread dies holding it the main thread frees it (releaseDeadThread) and empties the store,
  * whose state the dead thread may have left half written.
  */
-import { ENCODINGS } from '../content-coding.ts';
-import type { CachedBody, BodyStore, BodyStoreStats } from '../response-cache.ts';
+import { ENCODINGS } from '../http/content-coding.ts';
+import type { CachedBody, BodyStore, BodyStoreStats } from '../http/response-cache.ts';
 
 /** Int32 cells of the header, at the buffer's start. */
 const [LOCK, TOKEN, HEAD, TAIL, USED, ENTRIES, HITS, MISSES, VERSION, SLOTS, CAPACITY] = [

@@ -6,7 +6,7 @@
  * instead, the serving thread only learns afterwards that the receivers have it.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { Snapshot } from '../snapshot.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
 
 /** What the loading thread posts on each port: the snapshot and what was derived from it. */
 export interface HandedSnapshot {

@@ -5,8 +5,8 @@
  * pool starts an expensive task only from one thread's own queue, so it waits where the least
  * work is; any other task waits in the queue every thread takes from.
  */
-import { taskAffinity, taskIsHeavy } from '../../engine/engine-tasks.ts';
-import type { EngineTaskArgs, EngineTaskName } from '../../engine/engine-tasks.ts';
+import { taskAffinity, taskIsHeavy } from '../engine/engine-tasks.ts';
+import type { EngineTaskArgs, EngineTaskName } from '../engine/engine-tasks.ts';
 
 /** A string's FNV-1a hash, to spread affinity keys over the threads. */
 function hashOf(text: string): number {

@@ -4,12 +4,12 @@
  * main thread says every thread holds it, so all threads move to a new snapshot together. The
  * last two are kept, so a request that began on the previous one finishes on it.
  */
-import { adoptSnapshotCaches } from '../../engine/snapshot-cache.ts';
-import type { SnapshotCacheData } from '../../engine/snapshot-cache.ts';
-import type { Snapshot } from '../../snapshot/snapshot.ts';
-import type { SnapshotStatus } from '../../snapshot/snapshot-status.ts';
-import type { SnapshotSource } from '../app-context.ts';
-import { KEPT_SNAPSHOTS } from '../engine-thread/engine-thread-messages.ts';
+import { adoptSnapshotCaches } from '../engine/snapshot-cache.ts';
+import type { SnapshotCacheData } from '../engine/snapshot-cache.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { SnapshotStatus } from '../snapshot/snapshot-status.ts';
+import type { SnapshotSource } from '../http/app-context.ts';
+import { KEPT_SNAPSHOTS } from './engine-thread-messages.ts';
 
 export class ThreadSnapshots implements SnapshotSource {
   private readonly kept = new Map<number, Snapshot>();

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { typescriptWorker } from '../../src/snapshot/threads/typescript-worker.ts';
-import { LOADING_NICE } from '../../src/snapshot/threads/background-priority.ts';
+import { startThread } from '../../src/threads/start-thread.ts';
+import { LOADING_NICE } from '../../src/threads/background-priority.ts';
 import { threadNice } from '../support/nice-probe.ts';
 
 const linux = existsSync('/proc/thread-self/stat');
@@ -17,7 +17,7 @@ describe('loading threads in the background', () => {
     { skip: linux ? false : 'no per-thread priority to read here (not Linux): skipped' },
     async () => {
       const before = threadNice();
-      const worker = typescriptWorker(new URL('../support/nice-probe.ts', import.meta.url));
+      const worker = startThread(new URL('../support/nice-probe.ts', import.meta.url));
       const answer = await new Promise<{ lowered: boolean; nice: number }>((resolve, reject) => {
         worker.once('message', resolve);
         worker.once('error', reject);

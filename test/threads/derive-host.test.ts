@@ -8,12 +8,12 @@ import { describe, it } from 'node:test';
 import * as engineDeriver from '../../src/engine/engine-derivation.ts';
 import { engineDerivation } from '../../src/engine/engine-derivation.ts';
 import { exportSnapshotCaches } from '../../src/engine/snapshot-cache.ts';
-import { deriveInParts, startDeriveHelpers } from '../../src/snapshot/threads/derive-in-parts.ts';
+import { deriveInParts, startDeriveHelpers } from '../../src/threads/derive-host.ts';
 import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
-import { loadSnapshotInWorker } from '../../src/snapshot/threads/load-snapshot-in-worker.ts';
-import { shareColumns } from '../../src/snapshot/threads/share-columns.ts';
+import { loadSnapshotInWorker } from '../../src/threads/load-snapshot-host.ts';
+import { shareColumns } from '../../src/threads/share-columns.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
-import { sharedRandomStore } from './shared-random-store.ts';
+import { sharedRandomStore } from '../snapshot/shared-random-store.ts';
 
 describe(`engine caches derived in parts (${TEST_BACKEND})`, () => {
   const fixture = sharedRandomStore({ seed: 20261127, gamesPerSystem: 800 });

@@ -7,17 +7,17 @@
 import assert from 'node:assert/strict';
 import { MessageChannel } from 'node:worker_threads';
 import { after, before, describe, it } from 'node:test';
-import { normaliseCommonFilter } from '../../../src/engine/filter.ts';
-import type { CommonFilter } from '../../../src/engine/filter.ts';
-import { ProblemError } from '../../../src/errors/problem.ts';
-import { EnginePool } from '../../../src/http/engine-thread/engine-pool.ts';
-import { EnginePoolHost } from '../../../src/http/server-threads/engine-pool-host.ts';
-import { PoolEngine } from '../../../src/http/server-threads/pool-engine.ts';
-import { generateDemo } from '../../../src/ingest/demo/generate-demo.ts';
-import type { Snapshot } from '../../../src/snapshot/snapshot.ts';
-import { buildTestApp } from '../../support/test-app.ts';
-import type { TestApp } from '../../support/test-app.ts';
-import { TEST_BACKEND } from '../../support/test-store.ts';
+import { normaliseCommonFilter } from '../../src/engine/filter.ts';
+import type { CommonFilter } from '../../src/engine/filter.ts';
+import { ProblemError } from '../../src/errors/problem.ts';
+import { EnginePool } from '../../src/threads/engine-pool.ts';
+import { EnginePoolHost } from '../../src/threads/engine-pool-host.ts';
+import { EnginePoolThread } from '../../src/threads/engine-pool-thread.ts';
+import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
+import type { Snapshot } from '../../src/snapshot/snapshot.ts';
+import { buildTestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { TEST_BACKEND } from '../support/test-store.ts';
 
 const DEMO = generateDemo({ today: '2026-06-01' });
 
@@ -26,7 +26,7 @@ describe(`a server thread's tasks with a warm key on the main thread's pool (${T
   let snapshot: Snapshot;
   let common: CommonFilter;
   let host: EnginePoolHost;
-  let engine: PoolEngine;
+  let engine: EnginePoolThread;
   before(async () => {
     t = await buildTestApp({ seed: DEMO });
     snapshot = t.snapshots.current()!;
@@ -38,7 +38,7 @@ describe(`a server thread's tasks with a warm key on the main thread's pool (${T
     await host.prepare(7, snapshot);
     const { port1, port2 } = new MessageChannel();
     host.attach(port1);
-    engine = new PoolEngine(port2, () => 7);
+    engine = new EnginePoolThread(port2, () => 7);
   });
   after(async () => {
     await engine.close();

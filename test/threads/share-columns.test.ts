@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { shareColumns } from '../../src/snapshot/threads/share-columns.ts';
+import { shareColumns } from '../../src/threads/share-columns.ts';
 
 describe('columns on shared memory', () => {
   it('moves every typed array under plain objects and arrays, keeping values and aliases', () => {

@@ -12,7 +12,7 @@ import {
   ThreadRoster,
   releaseThread,
   sharedLimitsBuffer,
-} from '../../../src/http/server-threads/shared-limits.ts';
+} from '../../src/threads/shared-limits.ts';
 
 describe('the limits shared by the server threads', () => {
   it('counts one window per client across views of one buffer, and starts a new one when it ends', () => {

@@ -7,13 +7,13 @@
 import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
 import { describe, it } from 'node:test';
-import { ResponseCache } from '../../../src/http/response-cache.ts';
+import { ResponseCache } from '../../src/http/response-cache.ts';
 import {
   SharedBodies,
   lockHolder,
   releaseDeadThread,
   sharedCacheBuffer,
-} from '../../../src/http/server-threads/shared-response-cache.ts';
+} from '../../src/threads/shared-response-cache.ts';
 
 /** Snapshots and the tokens the main thread posted them under, as every thread sees them. */
 const tokens = new Map<object, number>();

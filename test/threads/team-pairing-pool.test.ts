@@ -9,15 +9,15 @@
 import assert from 'node:assert/strict';
 import { MessageChannel } from 'node:worker_threads';
 import { after, before, describe, it } from 'node:test';
-import { taskAffinity, taskIsHeavy, taskWarmKey } from '../../../src/engine/engine-tasks.ts';
-import type { TeamPairingRequest } from '../../../src/engine/team-pairing/team-pairing.ts';
-import { ProblemError } from '../../../src/errors/problem.ts';
-import { EnginePool } from '../../../src/http/engine-thread/engine-pool.ts';
-import { EnginePoolHost } from '../../../src/http/server-threads/engine-pool-host.ts';
-import { PoolEngine } from '../../../src/http/server-threads/pool-engine.ts';
-import { TEST_ORIGIN, buildTestApp } from '../../support/test-app.ts';
-import type { TestApp } from '../../support/test-app.ts';
-import { TEST_BACKEND } from '../../support/test-store.ts';
+import { taskAffinity, taskIsHeavy, taskWarmKey } from '../../src/engine/engine-tasks.ts';
+import type { TeamPairingRequest } from '../../src/engine/team-pairing/team-pairing.ts';
+import { ProblemError } from '../../src/errors/problem.ts';
+import { EnginePool } from '../../src/threads/engine-pool.ts';
+import { EnginePoolHost } from '../../src/threads/engine-pool-host.ts';
+import { EnginePoolThread } from '../../src/threads/engine-pool-thread.ts';
+import { TEST_ORIGIN, buildTestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { TEST_BACKEND } from '../support/test-store.ts';
 
 const TOKEN = 11;
 
@@ -33,13 +33,13 @@ function matrixOf(seed: number): number[][] {
 describe(`the pairing draft on a server thread (${TEST_BACKEND})`, () => {
   let t: TestApp;
   let host: EnginePoolHost;
-  let engine: PoolEngine;
+  let engine: EnginePoolThread;
   const logged: string[] = [];
   before(async () => {
     host = new EnginePoolHost(new EnginePool({ threads: 1, maxQueued: 64 }));
     const { port1, port2 } = new MessageChannel();
     host.attach(port1);
-    engine = new PoolEngine(port2, () => TOKEN);
+    engine = new EnginePoolThread(port2, () => TOKEN);
     t = await buildTestApp({
       seed: 'demo-slice',
       engineThread: engine,
