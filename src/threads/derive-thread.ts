@@ -1,5 +1,5 @@
 /**
- * A helper thread of the loading thread (derive-in-parts.ts): imports the derivation's module
+ * A helper thread of the loading thread (derive-host.ts): imports the derivation's module
  * while the snapshot is still being read, then derives the one part it is posted and posts the
  * result back with its typed arrays on shared memory, so the loading thread gets them uncopied.
  */

@@ -1,13 +1,14 @@
 /**
  * One engine thread as the pool sees it, the parent's side of engine-thread.ts
- * (docs/architecture.md#engine-thread): starts it (bundled, start-thread.ts) on first use, posts it each snapshot once under a token (its columns live on shared memory
- * when the snapshot was built on the loading thread, so posting copies only its small parts),
- * posts it the tasks the pool hands over (at most two at once, so the pool keeps every waiting
- * task and can drop or reorder it), and marks a task cancelled in a shared cell that the worker
- * reads before and while running it. When the worker dies, the pool is told which tasks it held;
- * the next task starts another. A thread that cannot start (its code does not bundle) is the
- * same to the pool as one that died at once, with the ThreadStartError as the cause: start()
- * rejects with it and each task posted fails with it.
+ * (docs/architecture.md#engine-thread): starts it (bundled, start-thread.ts) on first use,
+ * posts it each snapshot once under a token (its columns live on shared memory when the
+ * snapshot was built on the loading thread, so posting copies only its small parts), posts it
+ * the tasks the pool hands over (at most two at once, so the pool keeps every waiting task and
+ * can drop or reorder it), and marks a task cancelled in a shared cell that the worker reads
+ * before and while running it. When the worker dies, the pool is told which tasks it held; the
+ * next task starts another. A thread that cannot start (its code does not bundle) is to the pool
+ * one that died at once, the ThreadStartError its cause: start() rejects with it and each task
+ * posted fails with it.
  */
 import { MessageChannel } from 'node:worker_threads';
 import type { MessagePort, Worker } from 'node:worker_threads';

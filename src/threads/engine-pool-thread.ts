@@ -1,5 +1,6 @@
 /**
- * The engine calls of a server thread (docs/architecture.md#threads): a light task without a
+ * The engine calls of a server thread, the server thread's side of engine-pool-host.ts
+ * (docs/architecture.md#threads): a light task without a
  * warm key is computed here, on the thread that took its request (local-engine.ts); a task with
  * one (taskWarmKey: possibly seconds of work, kept once computed) or a heavy one (taskIsHeavy:
  * the pairing draft, work of its own each call) is sent to the main thread's one engine pool

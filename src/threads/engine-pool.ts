@@ -3,8 +3,9 @@
  * docs/operations.md#limits). `muster serve` answers HTTP on its main thread and runs the engine
  * calls on this pool, or runs it on the main thread for the server threads' expensive tasks
  * (engine-pool-host.ts); with one thread (the default) it is the engine of an app built alone
- * (tests, benchmarks), scheduled the same way. The snapshot's columns and its caches' data live once on shared memory, so
- * each thread adds only its own small parts (docs/operations.md#engine-threads).
+ * (tests, benchmarks), scheduled the same way. The snapshot's columns and its caches' data live
+ * once on shared memory, so each thread adds only its own small parts
+ * (docs/operations.md#engine-threads).
  *
  * Every waiting task stays here, on the serving thread; a thread is handed one task at a time
  * (two when both are cheap, so it never idles between them). That is what lets the pool keep its

@@ -25,7 +25,7 @@ type TaskMessage = Extract<ToEngineThread, { type: 'task' }>;
 const snapshots = new Map<number, Snapshot>();
 /** Tokens announced with a port whose snapshot has not come yet, with the tasks waiting on it. */
 const expected = new Map<number, TaskMessage[]>();
-/** Where the serving thread marks a task cancelled (engine-worker.ts); set before any task. */
+/** Where the serving thread marks a task cancelled (engine-host.ts); set before any task. */
 let cancelCells: Int32Array<ArrayBufferLike> = new Int32Array(CANCEL_CELLS);
 /** How each route's answers are written, as the serving thread sent them, by route. */
 const formats = new Map<string, AnswerFormat>();

@@ -58,7 +58,7 @@ export interface WorkerLoadOptions {
   /**
    * Threads a load may keep busy at once, the loading thread included: the games are read in as
    * many key ranges (load-snapshot.ts) and the derivation split in as many parts
-   * (derive-in-parts.ts); by default one per core.
+   * (derive-host.ts); by default one per core.
    */
   threads?: number;
 }
@@ -99,8 +99,8 @@ export function loadSnapshotInWorker(
     const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     loaders.add(ended);
     void ended.then(() => loaders.delete(ended));
-    // The snapshot comes a part at a time (snapshot-worker.ts): each is acknowledged after this
-    // thread has taken it, and the next arrives after whatever was waiting here has run.
+    // The snapshot comes a part at a time (load-snapshot-thread.ts): each is acknowledged after
+    // this thread has taken it, and the next arrives after whatever was waiting here has run.
     const parts: Record<string, unknown> = {};
     worker.on('message', (message: LoaderMessage) => {
       if (message.kind === 'note') {

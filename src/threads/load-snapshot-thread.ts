@@ -30,7 +30,7 @@ interface SnapshotWorkerData {
   ports: MessagePort[];
   /** The snapshot file to read first and write after a build, or null for none. */
   file: string | null;
-  /** Threads the load may keep busy at once, this one included (load-snapshot-in-worker.ts). */
+  /** Threads the load may keep busy at once, this one included (load-snapshot-host.ts). */
   threads: number;
 }
 

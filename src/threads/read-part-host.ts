@@ -1,12 +1,12 @@
 /**
- * Reads one key range of games on a helper thread (read-part-worker.ts), so that two cores read
+ * Reads one key range of games on a helper thread (read-part-thread.ts), so that two cores read
  * and decode the store's rows at once: at ten million games reading them is most of a load.
  */
 import { startThread } from './start-thread.ts';
 import type { GameKeyRange } from '../store/read-facts.ts';
 import type { SnapshotPart } from '../snapshot/snapshot-part.ts';
 
-/** The helper's young generation, as the loading thread's (load-snapshot-in-worker.ts). */
+/** The helper's young generation, as the loading thread's (load-snapshot-host.ts). */
 const READER_YOUNG_GENERATION_MB = 192;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The main thread's side of the server threads (docs/architecture.md#threads): starts them, each
- * a whole server (`muster serve`'s: src/cli/serve-thread.ts); posts each snapshot to every one
+ * a whole server (`muster serve`'s: src/threads/server-thread.ts); posts each snapshot to every one
  * and moves them all to it once every one holds it; has them listen on one port with
  * `reusePort`; gathers their metrics for a scrape; starts a thread that dies again, on the
  * snapshot served and the same port; and closes them on SIGTERM, each finishing its requests
@@ -110,7 +110,7 @@ class ServerThread {
 export interface ServerHostOptions {
   /**
    * A module that builds a server over the config it is given and answers the messages of
-   * server-thread-messages.ts (`muster serve`'s: src/cli/serve-thread.ts).
+   * server-thread-messages.ts (`muster serve`'s: src/threads/server-thread.ts).
    */
   readonly entry: URL;
   readonly config: Config;

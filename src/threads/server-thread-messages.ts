@@ -1,4 +1,4 @@
-/** The messages between the main thread and a server thread (server-threads.ts). */
+/** The messages between the main thread and a server thread (server-host.ts). */
 import type { MessagePort } from 'node:worker_threads';
 import type { Config } from '../config/config.ts';
 import type { DomainErrorKind, FieldError } from '../domain/domain-error.ts';
@@ -73,9 +73,9 @@ export type PoolFailure =
 
 /**
  * A server thread to the main thread's engine pool, on the port it was started with
- * (pool-engine.ts, engine-pool-host.ts): a task that has a warm key, under an id, on the snapshot
- * kept under `token`, counted against `client`, its answer's bytes made as `order` says (null:
- * the engine's result itself); or that nobody waits for task `id` any more.
+ * (engine-pool-thread.ts, engine-pool-host.ts): a task that has a warm key, under an id, on the
+ * snapshot kept under `token`, counted against `client`, its answer's bytes made as `order` says
+ * (null: the engine's result itself); or that nobody waits for task `id` any more.
  */
 export type ToEnginePoolHost =
   | {

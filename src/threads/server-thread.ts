@@ -2,9 +2,9 @@
  * What `muster serve` runs on each server thread (docs/architecture.md#threads), the thread's own
  * module: one whole Fastify server over the service's one snapshot, listening on the service
  * port beside its sibling threads (`reusePort`: the kernel spreads new connections among them)
- * and answering its connections end to end, engine call included (pool-engine.ts: a task with a
- * warm key goes to the main thread's one engine pool). The main thread posts it each snapshot
- * and says when to listen and when to close (server-threads.ts).
+ * and answering its connections end to end, engine call included (engine-pool-thread.ts: a task
+ * with a warm key goes to the main thread's one engine pool). The main thread posts it each
+ * snapshot and says when to listen and when to close (server-host.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';

@@ -1,8 +1,8 @@
 /**
  * A server thread's engine calls over its port to the main thread's one engine pool
- * (pool-engine.ts, engine-pool-host.ts), both ends in this thread: a task with a warm key runs on
- * the pool and is computed once, one without runs here, a refusal comes back as the same problem
- * with its headers, and an abandoned request aborts its pool task.
+ * (engine-pool-thread.ts, engine-pool-host.ts), both ends in this thread: a task with a warm key
+ * runs on the pool and is computed once, one without runs here, a refusal comes back as the same
+ * problem with its headers, and an abandoned request aborts its pool task.
  */
 import assert from 'node:assert/strict';
 import { MessageChannel } from 'node:worker_threads';
