@@ -23,7 +23,10 @@ import type { TestStore } from '../support/test-store.ts';
 async function serving(store: TestStore) {
   const snapshots = new SnapshotManager(store, { pollMs: 60_000 });
   await snapshots.start();
-  const app = await buildAppWithEngine({ config: loadConfig({}), store, snapshots }, { logger: false });
+  const app = await buildAppWithEngine(
+    { config: loadConfig({}), store, snapshots },
+    { logger: false },
+  );
   const post = async (url: string, payload: object) =>
     (
       await app.inject({

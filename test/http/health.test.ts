@@ -12,7 +12,10 @@ describe(`GET /api/health (${TEST_BACKEND})`, () => {
   it('passes with checks for the store, the data version, the snapshot and the last import', async () => {
     const store = await openTestStore();
     const snapshots = new SnapshotManager(store, { pollMs: 60_000 });
-    const app = await buildAppWithEngine({ config: loadConfig({}), store, snapshots }, { logger: false });
+    const app = await buildAppWithEngine(
+      { config: loadConfig({}), store, snapshots },
+      { logger: false },
+    );
     try {
       await importCanonical(store, smallDocument());
       await writeMeta(store.db, 'demo', 'generated for the test');
@@ -44,7 +47,10 @@ describe(`GET /api/health (${TEST_BACKEND})`, () => {
   it('warns while the snapshot is behind the store, and passes again after the reload', async () => {
     const store = await openTestStore();
     const snapshots = new SnapshotManager(store, { pollMs: 60_000 });
-    const app = await buildAppWithEngine({ config: loadConfig({}), store, snapshots }, { logger: false });
+    const app = await buildAppWithEngine(
+      { config: loadConfig({}), store, snapshots },
+      { logger: false },
+    );
     try {
       await snapshots.start();
       await importCanonical(store, smallDocument());
@@ -63,7 +69,10 @@ describe(`GET /api/health (${TEST_BACKEND})`, () => {
   it('warns with 200 (degraded, not down) when the store is unreachable while a snapshot answers', async () => {
     const store = await openTestStore();
     const snapshots = new SnapshotManager(store, { pollMs: 60_000 });
-    const app = await buildAppWithEngine({ config: loadConfig({}), store, snapshots }, { logger: false });
+    const app = await buildAppWithEngine(
+      { config: loadConfig({}), store, snapshots },
+      { logger: false },
+    );
     try {
       await importCanonical(store, smallDocument());
       await snapshots.start();

@@ -18,10 +18,7 @@ import { warmEngine } from '../../src/engine/warm-engine.ts';
 import { STATS_ROUTES } from '../../src/http/routes/index.ts';
 import { buildAppWithEngine } from '../../src/threads/app-with-engine.ts';
 import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
-import {
-  loadersEnded,
-  loadSnapshotInWorker,
-} from '../../src/threads/load-snapshot-host.ts';
+import { loadersEnded, loadSnapshotInWorker } from '../../src/threads/load-snapshot-host.ts';
 import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 import type { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
@@ -117,7 +114,10 @@ describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
       ...loadConfig({ MUSTER_LOG_LEVEL: 'silent' }),
       rateLimitMax: 1_000_000,
     });
-    const app = await buildAppWithEngine({ config, store: fixture.store, snapshots }, { logger: false });
+    const app = await buildAppWithEngine(
+      { config, store: fixture.store, snapshots },
+      { logger: false },
+    );
     try {
       for (const [path, body] of REQUESTS) {
         const expected = await reference.post(path, body);
