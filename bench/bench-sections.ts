@@ -10,10 +10,7 @@ import pg from 'pg';
 import { engineDerivation } from '../src/engine/engine-derivation.ts';
 import { DEFAULT_MIN_SCORE, playerDuplicates } from '../src/engine/players/player-duplicates.ts';
 import { warmEngine } from '../src/engine/warm-engine.ts';
-import {
-  loadersEnded,
-  loadSnapshotInWorker,
-} from '../src/snapshot/threads/load-snapshot-in-worker.ts';
+import { loadersEnded, loadSnapshotInWorker } from '../src/threads/load-snapshot-host.ts';
 import {
   BROWSER_ACCEPT_ENCODING,
   engineDrained,

@@ -8,9 +8,9 @@
  */
 import { benchConfig } from './bench-config.ts';
 import { buildApp } from '../src/http/app.ts';
-import { EnginePool } from '../src/http/engine-thread/engine-pool.ts';
-import { servingSnapshots } from '../src/cli/serving-snapshots.ts';
-import { loadersEnded } from '../src/snapshot/threads/load-snapshot-in-worker.ts';
+import { EnginePool } from '../src/threads/engine-pool.ts';
+import { servingSnapshots } from '../src/threads/serving-snapshots.ts';
+import { loadersEnded } from '../src/threads/load-snapshot-host.ts';
 import { openStore } from '../src/store/store.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL!;

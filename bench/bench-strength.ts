@@ -13,10 +13,7 @@ import { forecast } from '../src/engine/strength/forecast.ts';
 import { forecastAccuracy } from '../src/engine/strength/forecast-accuracy.ts';
 import { warmEngine } from '../src/engine/warm-engine.ts';
 import { dayString } from '../src/domain/calendar-day.ts';
-import {
-  loadersEnded,
-  loadSnapshotInWorker,
-} from '../src/snapshot/threads/load-snapshot-in-worker.ts';
+import { loadersEnded, loadSnapshotInWorker } from '../src/threads/load-snapshot-host.ts';
 import type { Snapshot } from '../src/snapshot/snapshot.ts';
 import { percentile } from './bench-queries.ts';
 

@@ -14,7 +14,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchConfig } from './bench-config.ts';
-import { buildApp } from '../src/http/app.ts';
+import { buildAppWithEngine } from '../src/threads/app-with-engine.ts';
 import { SnapshotManager } from '../src/snapshot/snapshot-manager.ts';
 import { openStore } from '../src/store/store.ts';
 import { BROWSER_ACCEPT_ENCODING, cpuPerRequest, cpuSample, startServer } from './bench-http.ts';
@@ -197,7 +197,7 @@ async function inProcess(
   const snapshots = new SnapshotManager(store, { pollMs: 3_600_000 });
   await snapshots.reload();
   const config = benchConfig({ MUSTER_RESPONSE_CACHE_MB: String(cacheMb) });
-  const app = await buildApp({ config, store, snapshots }, { logger: false });
+  const app = await buildAppWithEngine({ config, store, snapshots }, { logger: false });
   try {
     const snapshot = snapshots.current()!;
     const engine = FOUR.map((name) => {

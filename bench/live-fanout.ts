@@ -8,7 +8,7 @@
 import { fork } from 'node:child_process';
 import { SnapshotManager } from '../src/snapshot/snapshot-manager.ts';
 import { loadConfig } from '../src/config/config.ts';
-import { buildApp } from '../src/http/app.ts';
+import { buildAppWithEngine } from '../src/threads/app-with-engine.ts';
 import { liveHubOf } from '../src/http/routes/live.ts';
 import { openMigratedStore } from '../src/store/store.ts';
 
@@ -47,7 +47,7 @@ const store = await openMigratedStore('sqlite::memory:');
 // The fan-out does not depend on the data: an empty store serves an empty snapshot.
 const snapshots = new SnapshotManager(store, { pollMs: 3_600_000 });
 await snapshots.start();
-const app = await buildApp({ config, store, snapshots }, { logger: false });
+const app = await buildAppWithEngine({ config, store, snapshots }, { logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
 const hub = liveHubOf(app)!;

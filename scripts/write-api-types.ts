@@ -8,14 +8,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { loadConfig } from '../src/config/config.ts';
-import { buildApp } from '../src/http/app.ts';
+import { buildAppWithEngine } from '../src/threads/app-with-engine.ts';
 import { openMigratedStore } from '../src/store/store.ts';
 import { CLIENT_API_TYPES, clientApiTypes } from './client-api-types.ts';
 
 /** The served OpenAPI document, from an app over an empty in-memory store. */
 async function servedDocument(): Promise<string> {
   const store = await openMigratedStore('sqlite::memory:');
-  const app = await buildApp(
+  const app = await buildAppWithEngine(
     { config: loadConfig({ MUSTER_LOG_LEVEL: 'silent' }), store },
     { logger: false },
   );

@@ -235,6 +235,14 @@ const LAYERS: Readonly<Record<string, readonly string[]>> = {
   'src/snapshot': ['src/store'],
   'src/engine': ['src/snapshot'],
   'src/http': ['src/engine', 'src/snapshot', 'src/errors', 'src/config', 'src/store'],
+  'src/threads': [
+    'src/config',
+    'src/errors',
+    'src/store',
+    'src/snapshot',
+    'src/engine',
+    'src/http',
+  ],
   'src/cli': [
     'src/config',
     'src/errors',
@@ -243,6 +251,7 @@ const LAYERS: Readonly<Record<string, readonly string[]>> = {
     'src/snapshot',
     'src/engine',
     'src/http',
+    'src/threads',
   ],
 };
 
@@ -250,6 +259,27 @@ const LAYERS: Readonly<Record<string, readonly string[]>> = {
 function layerOf(path: string): string | null {
   const parts = path.split('/');
   return parts.length > 2 ? `${parts[0]}/${parts[1]}` : null;
+}
+
+/** The thread room (docs/architecture.md#threads) and its one way to start a thread. */
+const THREADS = 'src/threads';
+const START_THREAD = 'src/threads/start-thread.ts';
+
+/** The values (not types) a file imports from node:worker_threads, by name. */
+function workerThreadValues(path: string): string[] {
+  const names: string[] = [];
+  for (const statement of parse(path).statements) {
+    if (!ts.isImportDeclaration(statement) || statement.importClause?.isTypeOnly === true) continue;
+    const specifier = statement.moduleSpecifier;
+    if (!ts.isStringLiteral(specifier) || specifier.text !== 'node:worker_threads') continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (bindings === undefined || !ts.isNamedImports(bindings)) {
+      names.push('*');
+      continue;
+    }
+    for (const element of bindings.elements) if (!element.isTypeOnly) names.push(element.name.text);
+  }
+  return names;
 }
 
 /** Query-builder calls that start a statement: only src/store builds one. */
@@ -303,6 +333,39 @@ describe('architecture', () => {
       }
     }
     assert.deepEqual([...new Set(out)].sort(), []);
+  });
+
+  it('starts every thread through src/threads/start-thread.ts: no other file makes a Worker', () => {
+    const makers = SOURCES.filter((path) =>
+      /\bnew Worker\(/.test(readFileSync(join(REPO, path), 'utf8')),
+    );
+    assert.deepEqual(makers, [START_THREAD]);
+  });
+
+  it('keeps thread code in src/threads: elsewhere node:worker_threads gives types and threadId only', () => {
+    const out = SOURCES.filter((path) => !under(THREADS)(path)).flatMap((path) =>
+      workerThreadValues(path)
+        .filter((name) => name !== 'threadId')
+        .map((name) => `${path}: ${name}`),
+    );
+    assert.deepEqual(out, []);
+  });
+
+  it('names the two sides of a thread x-host.ts (the parent) and x-thread.ts (inside the worker)', () => {
+    const inside = SOURCES.filter((path) =>
+      workerThreadValues(path).some((name) => name === 'parentPort' || name === 'workerData'),
+    );
+    assert.ok(inside.includes('src/threads/engine-thread.ts'), 'finds the engine thread');
+    const misnamed = inside.filter((path) => !/^src\/threads\/[a-z-]+-thread\.ts$/.test(path));
+    assert.deepEqual(misnamed, [], 'code that runs inside a worker is an x-thread.ts');
+    // start-thread.ts is the verb, not a side: the one way either side is started.
+    const sides = SOURCES.filter(
+      (path) => under(THREADS)(path) && path.endsWith('-thread.ts') && path !== START_THREAD,
+    );
+    const alone = sides.filter(
+      (path) => !SOURCES.includes(path.replace(/-thread\.ts$/, '-host.ts')),
+    );
+    assert.deepEqual(alone, [], 'each x-thread.ts has its x-host.ts');
   });
 
   it('finds the source files and their imports', () => {

@@ -1,7 +1,8 @@
 /**
  * `muster serve` (docs/operations.md#threads): one process. It checks that its port is free,
  * opens and migrates the store, optionally seeds the demo, loads the snapshot and serves it from
- * MUSTER_THREADS server threads that each listen on the service port (serving-modes.ts), and
+ * MUSTER_THREADS server threads that each listen on the service port
+ * (src/threads/serving-modes.ts), and
  * shuts down gracefully on SIGTERM/SIGINT (every thread stops accepting and finishes its
  * requests in flight, then the store closes).
  */
@@ -18,9 +19,9 @@ import type { CliIo } from './cli-io.ts';
 import { printReport } from './print-report.ts';
 import { storeIsEmpty } from '../store/read-known.ts';
 import { seedDemo } from './seed-demo.ts';
-import { servingSnapshots } from './serving-snapshots.ts';
-import { reusePortRefusal, servingMode, startServing } from './serving-modes.ts';
-import type { RunningServer } from './serving-modes.ts';
+import { servingSnapshots } from '../threads/serving-snapshots.ts';
+import { reusePortRefusal, servingMode, startServing } from '../threads/serving-modes.ts';
+import type { RunningServer } from '../threads/serving-modes.ts';
 
 export interface ServeOptions {
   seedIfEmpty: boolean;

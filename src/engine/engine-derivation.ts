@@ -9,7 +9,10 @@ import { adoptSnapshotCaches, exportSnapshotCaches } from './snapshot-cache.ts';
 import type { SnapshotCacheData } from './snapshot-cache.ts';
 import { WARM_PARTS } from './warm-engine.ts';
 
-/** The caches split into this many parts, each built without the others (derive-in-parts.ts). */
+/**
+ * The caches split into this many parts, each built without the others
+ * (src/threads/derive-host.ts).
+ */
 export const parts = WARM_PARTS.length;
 
 /**

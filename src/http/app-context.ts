@@ -2,14 +2,11 @@ import type { Config } from '../config/config.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { SnapshotStatusProvider } from '../snapshot/snapshot-status.ts';
 import type { Store } from '../store/store.ts';
-import type { EngineRunner } from './engine-thread/engine-thread.ts';
-import type { ServiceMetrics } from './metrics.ts';
+import type { EngineRunner } from './engine-runner.ts';
+import type { ServiceMetrics, ThreadEntry } from './metrics.ts';
 import type { ResponseCache } from './response-cache.ts';
-import type {
-  SharedConnectionCounts,
-  SharedRateCounts,
-  ThreadEntry,
-} from './server-threads/shared-limits.ts';
+import type { ConnectionCounts } from './connection-guard.ts';
+import type { RateCounts } from './plugins/rate-limit.ts';
 
 /** Serves the current snapshot (SnapshotManager does) and reports on it for health. */
 export interface SnapshotSource extends SnapshotStatusProvider {
@@ -30,16 +27,16 @@ export interface AppContext {
   /** Serialised answers by route, request and data version; buildApp makes one from config. */
   readonly responseCache?: ResponseCache;
   /**
-   * Where the statistics routes' engine calls run off the serving thread: one engine thread
-   * (buildApp makes one) or `muster serve`'s pool; none computes on the serving thread.
+   * Where the statistics routes' engine calls run (src/threads makes it: a pool of engine
+   * threads, or a server thread's engine); the HTTP edge never asks which thread computes.
    */
-  readonly engineThread?: EngineRunner;
+  readonly engineThread: EngineRunner;
   /** The service's Prometheus metrics, when served (docs/operations.md#metrics). */
   readonly metrics?: ServiceMetrics;
   /** The rate limit's counts shared by the server threads, when several serve (shared-limits.ts). */
-  readonly rateCounts?: SharedRateCounts;
+  readonly rateCounts?: RateCounts;
   /** The open connections of every server thread, when several serve (connection-guard.ts). */
-  readonly connectionCounts?: SharedConnectionCounts;
+  readonly connectionCounts?: ConnectionCounts;
   /** Every server thread's state and answers, when several serve (health lists them). */
   readonly roster?: { list(): ThreadEntry[] };
   /** The rate limit's Redis when MUSTER_REDIS_URL is set (health pings it); buildApp adds it. */

@@ -23,7 +23,6 @@ import { installRequestFraming } from './plugins/request-framing.ts';
 import { installRequestTimeout } from './plugins/request-timeout.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { buildSerializer } from './plugins/serializer.ts';
-import { EngineThread } from './engine-thread/engine-thread.ts';
 import { ResponseCache } from './response-cache.ts';
 import { registerRoutes } from './routes/index.ts';
 import { API_VERSION } from '../version.ts';
@@ -105,8 +104,8 @@ export async function buildApp(
   installOriginGuard(app, ctx.config);
   installProblemHandlers(app, { notFoundPreHandler: app.rateLimit() });
 
-  const engineThread = ctx.engineThread ?? new EngineThread();
-  if (ctx.engineThread === undefined) app.addHook('onClose', () => engineThread.close());
+  // Given, not made here: the caller starts the threads and closes them.
+  const { engineThread } = ctx;
   const responseCache = ctx.responseCache ?? new ResponseCache(ctx.config.responseCacheBytes);
   if (ctx.metrics !== undefined) {
     ctx.metrics.install(app);

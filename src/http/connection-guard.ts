@@ -16,8 +16,18 @@ import type { Socket } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { answerClientError } from './client-error.ts';
-import type { SharedConnectionCounts } from './server-threads/shared-limits.ts';
 import { ThrottledLog } from './throttled-log.ts';
+
+/**
+ * The open connections counted for the whole process when several server threads serve
+ * (src/threads/shared-limits.ts keeps them): in all, per client address, and this thread's
+ * changes to them.
+ */
+export interface ConnectionCounts {
+  total(): number;
+  of(address: string): number;
+  add(address: string, by: 1 | -1): void;
+}
 
 export interface ConnectionGuardOptions {
   readonly maxConnections: number;
@@ -33,7 +43,7 @@ export interface ConnectionGuardOptions {
    * process's, and an idle connection is closed to make room only on the thread that took the
    * new one (it cannot close another thread's).
    */
-  readonly shared?: SharedConnectionCounts;
+  readonly shared?: ConnectionCounts;
 }
 
 interface Tracked {

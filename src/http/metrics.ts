@@ -17,9 +17,21 @@ import {
 } from 'prom-client';
 import type { MetricObjectWithValues, MetricValue } from 'prom-client';
 import type { SnapshotStatus } from '../snapshot/snapshot-status.ts';
-import type { EngineRunner } from './engine-thread/engine-thread.ts';
+import type { EngineRunner } from './engine-runner.ts';
 import type { ResponseCache } from './response-cache.ts';
-import type { ThreadEntry } from './server-threads/shared-limits.ts';
+
+/** A server thread's state in the roster (src/threads/shared-limits.ts keeps it). */
+export type ThreadState = 'starting' | 'serving' | 'closing' | 'stopped';
+
+/** One thread as health and the metrics list it. */
+export interface ThreadEntry {
+  readonly thread: number;
+  readonly state: ThreadState;
+  /** Requests it has answered. */
+  readonly answered: number;
+  /** Times it was started (more than 1: it died and was started again). */
+  readonly starts: number;
+}
 
 /** A registry's metrics as data, as one thread hands them to another. */
 export type MetricsData = MetricObjectWithValues<MetricValue<string>>[];

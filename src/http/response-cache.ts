@@ -9,12 +9,12 @@
  * (docs/architecture.md#engine-thread); a coding asked for later is compressed on libuv's thread
  * pool, so the serving thread never runs zlib itself. The bodies are kept in this thread's LRU,
  * or, when several server threads serve, in one store on shared memory for all of them
- * (server-threads/shared-response-cache.ts).
+ * (src/threads/shared-response-cache.ts).
  */
 import { LRUCache } from 'lru-cache';
 import { COMPRESS_THRESHOLD_BYTES, encodeBodyOffThread } from './content-coding.ts';
 import type { Encoding } from './content-coding.ts';
-import type { AnswerBytes } from './engine-thread/answer-bytes.ts';
+import type { AnswerBytes } from './answer-bytes.ts';
 
 export interface ResponseCacheStats {
   hits: number;

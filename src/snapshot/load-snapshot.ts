@@ -21,17 +21,20 @@ import { readStandingMerges } from '../store/player-merges.ts';
 import { readUnplayedGames } from '../store/read-unplayed.ts';
 import { readMeta } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
-import { readPartInWorker } from './threads/read-part-in-worker.ts';
 import type { Snapshot } from './snapshot.ts';
+import type { SnapshotPart } from './snapshot-part.ts';
 import { SnapshotBuilder } from './snapshot-builder.ts';
 
 export interface LoadSnapshotOptions {
   /**
-   * Reads the games in `count` key ranges at once: this thread the first, and a helper thread
-   * that opens the store at `databaseUrl` each of the others (read-part-worker.ts). The
-   * snapshot is the same as one read in a single range.
+   * Reads the games in `count` key ranges at once: this thread the first, and `read` each of the
+   * others (the loading thread's helpers, src/threads/read-part-host.ts; null: it failed, and
+   * this thread reads the range). The snapshot is the same as one read in a single range.
    */
-  readonly readers?: { readonly databaseUrl: string; readonly count: number };
+  readonly readers?: {
+    readonly count: number;
+    read(range: GameKeyRange): Promise<SnapshotPart | null>;
+  };
 }
 
 /**
@@ -79,7 +82,7 @@ export async function loadSnapshot(
     readers !== undefined && readers.count > 1 ? await gameKeySplits(store, readers.count) : [],
   );
   // Started first, so the helpers read while this thread reads its own range.
-  const helpers = ranges.slice(1).map((range) => readPartInWorker(readers!.databaseUrl, range));
+  const helpers = ranges.slice(1).map((range) => readers!.read(range));
   // A helper reads its range's games as stored: merges apply where its part joins this builder.
   const merged = mergedIds(await readStandingMerges(store));
   const [builder, demo, players, calendar, pairings] = await Promise.all([

@@ -20,7 +20,7 @@ export type DerivedPart = Readonly<Record<string, unknown>>;
 export interface SnapshotDeriver {
   /**
    * How many parts the derivation splits into at most, each needing none of the others, so
-   * that the loading thread can run them on that many threads at once (derive-in-parts.ts).
+   * that the loading thread can run them on that many threads at once (src/threads/derive-host.ts).
    */
   readonly parts: number;
   /**

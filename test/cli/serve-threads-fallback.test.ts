@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { serve } from '../../src/cli/serve.ts';
-import { reusePortRefusal, servingMode } from '../../src/cli/serving-modes.ts';
+import { reusePortRefusal, servingMode } from '../../src/threads/serving-modes.ts';
 import { loadConfig } from '../../src/config/config.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'muster-threads-fallback-'));

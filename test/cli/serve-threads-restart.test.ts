@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { serve } from '../../src/cli/serve.ts';
-import type { RunningServer } from '../../src/cli/serving-modes.ts';
+import type { RunningServer } from '../../src/threads/serving-modes.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { bumpDataVersion, openStore } from '../../src/store/store.ts';
 

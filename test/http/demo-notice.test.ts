@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { exportStore } from '../../src/cli/export-store.ts';
 import type { CanonicalDocument } from '../../src/domain/model.ts';
 import { loadConfig } from '../../src/config/config.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildAppWithEngine } from '../../src/threads/app-with-engine.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
 import { smallDocument } from '../support/canonical-fixture.ts';
@@ -23,7 +23,10 @@ import type { TestStore } from '../support/test-store.ts';
 async function serving(store: TestStore) {
   const snapshots = new SnapshotManager(store, { pollMs: 60_000 });
   await snapshots.start();
-  const app = await buildApp({ config: loadConfig({}), store, snapshots }, { logger: false });
+  const app = await buildAppWithEngine(
+    { config: loadConfig({}), store, snapshots },
+    { logger: false },
+  );
   const post = async (url: string, payload: object) =>
     (
       await app.inject({

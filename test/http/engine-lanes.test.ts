@@ -13,9 +13,8 @@ import { normaliseCommonFilter } from '../../src/engine/filter.ts';
 import type { CommonFilter } from '../../src/engine/filter.ts';
 import { leaderboard } from '../../src/engine/ratings/leaderboard.ts';
 import type { ScenarioRequest } from '../../src/engine/scenario.ts';
-import { EnginePool } from '../../src/http/engine-thread/engine-pool.ts';
-import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
-import type { EngineWorker } from '../../src/http/engine-thread/engine-worker.ts';
+import { EnginePool } from '../../src/threads/engine-pool.ts';
+import type { EngineHost } from '../../src/threads/engine-host.ts';
 import { ResponseCache } from '../../src/http/response-cache.ts';
 import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot.ts';
@@ -175,7 +174,7 @@ describe(`the engine's lanes (${TEST_BACKEND})`, () => {
     const engines = pool({ threads: 1, maxQueued: 64 });
     await engines.start();
     const cancelled: unknown[] = [];
-    for (const worker of (engines as unknown as { workers: EngineWorker[] }).workers) {
+    for (const worker of (engines as unknown as { workers: EngineHost[] }).workers) {
       const cancel = worker.cancel.bind(worker);
       worker.cancel = (task) => {
         cancelled.push(task);
@@ -223,7 +222,7 @@ describe(`the engine's lanes (${TEST_BACKEND})`, () => {
 
 describe(`a client's share of the expensive lane over HTTP (${TEST_BACKEND})`, () => {
   let t: TestApp;
-  const thread = new EngineThread({ maxQueued: 64 });
+  const thread = new EnginePool({ maxQueued: 64 });
   before(async () => {
     t = await buildTestApp({ seed: DEMO, engineThread: thread });
   });
@@ -343,7 +342,7 @@ describe('the response cache and the waiters of a computation', () => {
 
 describe(`health while computations are refused (${TEST_BACKEND})`, () => {
   let t: TestApp;
-  const thread = new EngineThread({ maxQueued: 2, maxExpensiveQueued: 1 });
+  const thread = new EnginePool({ maxQueued: 2, maxExpensiveQueued: 1 });
   before(async () => {
     t = await buildTestApp({ seed: DEMO, engineThread: thread });
   });

@@ -9,15 +9,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Worker } from 'node:worker_threads';
 import { seedDemo } from '../../src/cli/seed-demo.ts';
-import { servingSnapshots } from '../../src/cli/serving-snapshots.ts';
+import { servingSnapshots } from '../../src/threads/serving-snapshots.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { runEngineTask } from '../../src/engine/engine-tasks.ts';
 import { exportSnapshotCaches } from '../../src/engine/snapshot-cache.ts';
 import { warmEngine } from '../../src/engine/warm-engine.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { EnginePool } from '../../src/http/engine-thread/engine-pool.ts';
-import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
-import type { EngineRunner } from '../../src/http/engine-thread/engine-thread.ts';
+import { EnginePool } from '../../src/threads/engine-pool.ts';
+import type { EngineRunner } from '../../src/http/engine-runner.ts';
 import { STATS_ROUTES } from '../../src/http/routes/index.ts';
 import { answerHere } from '../../src/http/routes/stats-route.ts';
 import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
@@ -52,7 +51,6 @@ const inThread: EngineRunner = {
   }),
   start: () => Promise.resolve(),
   prepare: () => Promise.resolve(),
-  handoff: () => ({ ports: [], received: () => undefined }),
   queued: () => 0,
   close: () => Promise.resolve(),
 };
@@ -301,9 +299,10 @@ describe(`a snapshot handed to an engine thread by another thread (${TEST_BACKEN
 
   it('runs a task sent before the snapshot has come, once it comes', async () => {
     const snapshot = await smallSnapshot();
-    const thread = new EngineThread();
+    const thread = new EnginePool();
     cleanups.push(() => thread.close());
-    const { port, received } = thread.expect();
+    const { ports, received } = thread.handoff();
+    const [port] = ports;
     received(snapshot);
     const answer = thread.run('warm', snapshot);
     const expected = runEngineTask('scenarioCatalogue', snapshot, catalogueOf(snapshot));
@@ -316,9 +315,10 @@ describe(`a snapshot handed to an engine thread by another thread (${TEST_BACKEN
 
   it('posts the snapshot itself when the other thread ends without sending it', async () => {
     const snapshot = await smallSnapshot();
-    const thread = new EngineThread();
+    const thread = new EnginePool();
     cleanups.push(() => thread.close());
-    const { port, received } = thread.expect();
+    const { ports, received } = thread.handoff();
+    const [port] = ports;
     received(snapshot);
     const answer = thread.run('warm', snapshot);
     // As when the loading thread fails: its end of the port closes with nothing sent.

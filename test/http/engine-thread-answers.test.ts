@@ -14,9 +14,9 @@ import type { TSchema } from 'typebox';
 import { runEngineTask } from '../../src/engine/engine-tasks.ts';
 import type { EngineTaskArgs, EngineTaskName } from '../../src/engine/engine-tasks.ts';
 import type { EngineResult } from '../../src/engine/engine-result.ts';
-import type { AnswerBytes, AnswerOrder } from '../../src/http/engine-thread/answer-bytes.ts';
-import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
-import type { TaskWaiter } from '../../src/http/engine-thread/engine-runner.ts';
+import type { AnswerBytes, AnswerOrder } from '../../src/http/answer-bytes.ts';
+import { EnginePool } from '../../src/threads/engine-pool.ts';
+import type { TaskWaiter } from '../../src/http/engine-runner.ts';
 import { buildSerializer } from '../../src/http/plugins/serializer.ts';
 import { STATS_ROUTES } from '../../src/http/routes/index.ts';
 import { envelope } from '../../src/http/schemas/answer-envelope.ts';
@@ -32,7 +32,7 @@ import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
 /** The engine calls an engine thread was asked to answer, kept to compute them again here. */
-class RecordingThread extends EngineThread {
+class RecordingThread extends EnginePool {
   readonly calls: Array<{ task: EngineTaskName; snapshot: Snapshot; args: unknown[] }> = [];
 
   override answer<K extends EngineTaskName>(

@@ -13,10 +13,10 @@ import { normaliseCommonFilter } from '../../src/engine/filter.ts';
 import type { CommonFilterInput } from '../../src/engine/filter.ts';
 import { leaderboard } from '../../src/engine/ratings/leaderboard.ts';
 import type { LeaderboardOptions } from '../../src/engine/ratings/leaderboard.ts';
-import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
+import { EnginePool } from '../../src/threads/engine-pool.ts';
 import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { loadConfig } from '../../src/config/config.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildAppWithEngine } from '../../src/threads/app-with-engine.ts';
 import { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
 import { openStore } from '../../src/store/store.ts';
 import type { Store } from '../../src/store/store.ts';
@@ -30,7 +30,7 @@ const DEMO = generateDemo({ today: '2026-06-01' });
 
 describe(`rankings on the engine thread (${TEST_BACKEND})`, () => {
   let t: TestApp;
-  const thread = new EngineThread({ maxQueued: 2 });
+  const thread = new EnginePool({ maxQueued: 2 });
   before(async () => {
     t = await buildTestApp({ seed: DEMO, engineThread: thread });
   });
@@ -121,7 +121,7 @@ describe('the serving thread while ratings are computed on the engine thread', (
     snapshots = new SnapshotManager(store, { pollMs: 3_600_000 });
     await snapshots.start();
     const config = loadConfig({ MUSTER_LOG_LEVEL: 'silent', MUSTER_RATE_LIMIT_MAX: '1000000' });
-    app = await buildApp({ config, store, snapshots }, { logger: false });
+    app = await buildAppWithEngine({ config, store, snapshots }, { logger: false });
   });
   after(async () => {
     snapshots?.stop();

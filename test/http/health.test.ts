@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/config/config.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildAppWithEngine } from '../../src/threads/app-with-engine.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
 import { writeMeta } from '../../src/store/store.ts';
@@ -12,7 +12,10 @@ describe(`GET /api/health (${TEST_BACKEND})`, () => {
   it('passes with checks for the store, the data version, the snapshot and the last import', async () => {
     const store = await openTestStore();
     const snapshots = new SnapshotManager(store, { pollMs: 60_000 });
-    const app = await buildApp({ config: loadConfig({}), store, snapshots }, { logger: false });
+    const app = await buildAppWithEngine(
+      { config: loadConfig({}), store, snapshots },
+      { logger: false },
+    );
     try {
       await importCanonical(store, smallDocument());
       await writeMeta(store.db, 'demo', 'generated for the test');
@@ -44,7 +47,10 @@ describe(`GET /api/health (${TEST_BACKEND})`, () => {
   it('warns while the snapshot is behind the store, and passes again after the reload', async () => {
     const store = await openTestStore();
     const snapshots = new SnapshotManager(store, { pollMs: 60_000 });
-    const app = await buildApp({ config: loadConfig({}), store, snapshots }, { logger: false });
+    const app = await buildAppWithEngine(
+      { config: loadConfig({}), store, snapshots },
+      { logger: false },
+    );
     try {
       await snapshots.start();
       await importCanonical(store, smallDocument());
@@ -63,7 +69,10 @@ describe(`GET /api/health (${TEST_BACKEND})`, () => {
   it('warns with 200 (degraded, not down) when the store is unreachable while a snapshot answers', async () => {
     const store = await openTestStore();
     const snapshots = new SnapshotManager(store, { pollMs: 60_000 });
-    const app = await buildApp({ config: loadConfig({}), store, snapshots }, { logger: false });
+    const app = await buildAppWithEngine(
+      { config: loadConfig({}), store, snapshots },
+      { logger: false },
+    );
     try {
       await importCanonical(store, smallDocument());
       await snapshots.start();
@@ -84,7 +93,7 @@ describe(`GET /api/health (${TEST_BACKEND})`, () => {
 
   it('fails with 503 when the store is unreachable and no snapshot is loaded', async () => {
     const store = await openTestStore();
-    const app = await buildApp({ config: loadConfig({}), store }, { logger: false });
+    const app = await buildAppWithEngine({ config: loadConfig({}), store }, { logger: false });
     try {
       await store.close();
       const res = await app.inject({ method: 'GET', url: '/api/health' });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import { ThrottledLog } from '../../src/http/throttled-log.ts';
-import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
+import { EnginePool } from '../../src/threads/engine-pool.ts';
 import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { TEST_ORIGIN, buildTestApp } from '../support/test-app.ts';
 
@@ -61,7 +61,7 @@ describe('a throttled warning', () => {
 describe('503 busy in the log', () => {
   it('logs a burst of refusals as a warning without a stack, never as an error', async () => {
     const lines: Line[] = [];
-    const thread = new EngineThread({ maxQueued: 2, maxExpensiveQueued: 1 });
+    const thread = new EnginePool({ maxQueued: 2, maxExpensiveQueued: 1 });
     const t = await buildTestApp({
       seed: generateDemo({ today: '2026-06-01' }),
       engineThread: thread,

@@ -10,18 +10,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { servingSnapshots } from '../../src/cli/serving-snapshots.ts';
+import { servingSnapshots } from '../../src/threads/serving-snapshots.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { engineDerivation } from '../../src/engine/engine-derivation.ts';
 import { exportSnapshotCaches } from '../../src/engine/snapshot-cache.ts';
 import { warmEngine } from '../../src/engine/warm-engine.ts';
 import { STATS_ROUTES } from '../../src/http/routes/index.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildAppWithEngine } from '../../src/threads/app-with-engine.ts';
 import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
-import {
-  loadersEnded,
-  loadSnapshotInWorker,
-} from '../../src/snapshot/threads/load-snapshot-in-worker.ts';
+import { loadersEnded, loadSnapshotInWorker } from '../../src/threads/load-snapshot-host.ts';
 import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 import type { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
@@ -117,7 +114,10 @@ describe(`engine caches built on the loading thread (${TEST_BACKEND})`, () => {
       ...loadConfig({ MUSTER_LOG_LEVEL: 'silent' }),
       rateLimitMax: 1_000_000,
     });
-    const app = await buildApp({ config, store: fixture.store, snapshots }, { logger: false });
+    const app = await buildAppWithEngine(
+      { config, store: fixture.store, snapshots },
+      { logger: false },
+    );
     try {
       for (const [path, body] of REQUESTS) {
         const expected = await reference.post(path, body);

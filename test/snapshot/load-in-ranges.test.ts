@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
-import { readPartInWorker } from '../../src/snapshot/threads/read-part-in-worker.ts';
+import { readPartInWorker } from '../../src/threads/read-part-host.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot.ts';
 import { gameKeyRanges, gameKeySplits } from '../../src/store/read-facts.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
@@ -54,7 +54,7 @@ describe(`a snapshot read in key ranges (${TEST_BACKEND})`, () => {
     it(`equals the snapshot one thread reads, read by ${count} threads`, async () => {
       const single = await loadSnapshot(fixture.store);
       const ranged = await loadSnapshot(fixture.store, {
-        readers: { databaseUrl: fixture.store.url, count },
+        readers: { count, read: (range) => readPartInWorker(fixture.store.url, range) },
       });
       assert.ok(single.games > 1000);
       assert.deepEqual(content(ranged), content(single));
@@ -65,7 +65,7 @@ describe(`a snapshot read in key ranges (${TEST_BACKEND})`, () => {
     const single = await loadSnapshot(fixture.store);
     const unreachable = 'postgres://nobody@127.0.0.1:1/none';
     const ranged = await loadSnapshot(fixture.store, {
-      readers: { databaseUrl: unreachable, count: 2 },
+      readers: { count: 2, read: (range) => readPartInWorker(unreachable, range) },
     });
     assert.deepEqual(content(ranged), content(single));
   });

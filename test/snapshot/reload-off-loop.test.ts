@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { seedDemo } from '../../src/cli/seed-demo.ts';
-import { servingSnapshots } from '../../src/cli/serving-snapshots.ts';
+import { servingSnapshots } from '../../src/threads/serving-snapshots.ts';
 import { loadConfig } from '../../src/config/config.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildAppWithEngine } from '../../src/threads/app-with-engine.ts';
 import { openSharedTestStore, TEST_BACKEND } from '../support/test-store.ts';
 
 const MAX_WAIT_MS = 250;
@@ -53,7 +53,7 @@ describe(`snapshot reload off the event loop (${TEST_BACKEND})`, () => {
     cleanups.push(cleanup, () => store.close());
     const manager = servingSnapshots(store, store.url, { pollMs: 60_000 });
     const config = loadConfig({ MUSTER_RATE_LIMIT_MAX: '1000000', MUSTER_LOG_LEVEL: 'silent' });
-    const app = await buildApp({ config, store, snapshots: manager }, { logger: false });
+    const app = await buildAppWithEngine({ config, store, snapshots: manager }, { logger: false });
     cleanups.push(() => app.close());
     await manager.start();
     const before = manager.current()!.dataVersion;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config/config.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildAppWithEngine } from '../../src/threads/app-with-engine.ts';
 import { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
 import type { Store } from '../../src/store/store.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
@@ -30,7 +30,7 @@ export async function startStatsApp(store: Store, load = true): Promise<StatsApp
   });
   const snapshots = new SnapshotManager(store, { pollMs: 60_000 });
   if (load) await snapshots.reload();
-  const app = await buildApp({ config, store, snapshots }, { logger: false });
+  const app = await buildAppWithEngine({ config, store, snapshots }, { logger: false });
   await app.ready();
   return {
     app,

@@ -1,6 +1,6 @@
 /**
  * A derivation module whose every part fails: a helper thread running it dies mid-derivation,
- * as one would on an out-of-memory error (test/snapshot/derive-in-parts.test.ts).
+ * as one would on an out-of-memory error (test/threads/derive-host.test.ts).
  */
 export const parts = 2;
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { runInBackground } from '../../src/snapshot/threads/background-priority.ts';
+import { runInBackground } from '../../src/threads/background-priority.ts';
 
 /** Field 19 of /proc/thread-self/stat (proc(5)): after the command's closing parenthesis. */
 export function threadNice(): number {

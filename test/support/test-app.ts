@@ -12,8 +12,8 @@ import { loadConfig } from '../../src/config/config.ts';
 import type { Config } from '../../src/config/config.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { BuildAppOptions } from '../../src/http/app.ts';
-import { EngineThread } from '../../src/http/engine-thread/engine-thread.ts';
-import type { EngineRunner } from '../../src/http/engine-thread/engine-thread.ts';
+import { EnginePool } from '../../src/threads/engine-pool.ts';
+import type { EngineRunner } from '../../src/http/engine-runner.ts';
 import type { ServiceMetrics } from '../../src/http/metrics.ts';
 import { seedDemo } from '../../src/cli/seed-demo.ts';
 import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
@@ -137,7 +137,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const snapshots = new SnapshotManager(store, { pollMs: 3_600_000 });
   await snapshots.start();
-  const engineThread: EngineRunner = options.engineThread ?? new EngineThread();
+  const engineThread: EngineRunner = options.engineThread ?? new EnginePool();
   const app = await buildApp(
     { config, store, snapshots, engineThread, metrics: options.metrics },
     { logger: options.logger ?? false, rateLimitNamespace: options.rateLimitNamespace },

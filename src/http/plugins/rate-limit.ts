@@ -11,7 +11,6 @@ import { Redis } from 'ioredis';
 import type { Config } from '../../config/config.ts';
 import { ProblemError } from '../../errors/problem.ts';
 import { isWebClientPath } from '../web-client-paths.ts';
-import type { SharedRateCounts } from '../server-threads/shared-limits.ts';
 import { EXPOSED_HEADERS } from './origin-guard.ts';
 import { originMatcher } from './origin-matcher.ts';
 
@@ -30,6 +29,14 @@ export function isRateLimitExempt(url: string | undefined): boolean {
   return url === '/api/health' || isWebClientPath(url);
 }
 
+/**
+ * The rate limit's counts kept for the whole process when several server threads serve
+ * (src/threads/shared-limits.ts keeps them): one request of `key` counted in its window.
+ */
+export interface RateCounts {
+  increment(key: string, windowMs: number): { readonly current: number; readonly ttl: number };
+}
+
 export interface RateLimitOptions {
   /** Redis key prefix; tests give each run its own. */
   namespace?: string;
@@ -37,11 +44,11 @@ export interface RateLimitOptions {
    * The counts every server thread of the process shares (shared-limits.ts), when several
    * serve; without them (and without Redis) the counts are this thread's.
    */
-  counts?: SharedRateCounts;
+  counts?: RateCounts;
 }
 
 /** A @fastify/rate-limit store over the counts shared by the threads of this process. */
-function sharedStore(counts: SharedRateCounts, windowMs: number) {
+function sharedStore(counts: RateCounts, windowMs: number) {
   return class SharedStore {
     incr(
       key: string,

@@ -12,7 +12,7 @@ import type { AppContext } from '../app-context.ts';
 import type { ResponseCache } from '../response-cache.ts';
 import { isDraining } from '../graceful-close.ts';
 import type { SnapshotStatus } from '../../snapshot/snapshot-status.ts';
-import type { EnginePressure } from '../engine-thread/engine-runner.ts';
+import type { EnginePressure } from '../engine-runner.ts';
 
 export const HEALTH_CONTENT_TYPE = 'application/health+json';
 
