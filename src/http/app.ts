@@ -22,6 +22,7 @@ import { installRateLimit } from './plugins/rate-limit.ts';
 import { installRequestFraming } from './plugins/request-framing.ts';
 import { installRequestTimeout } from './plugins/request-timeout.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
+import { OneLineRequestLog } from './plugins/request-log.ts';
 import { buildSerializer } from './plugins/serializer.ts';
 import { ResponseCache } from './response-cache.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -70,6 +71,7 @@ export async function buildApp(
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     schemaController: { compilersFactory: { buildSerializer } },
+    logController: new OneLineRequestLog(),
   });
   // Connections in all and per client, and the first request's headers deadline from accept.
   new ConnectionGuard(app.server, app.log, {
