@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CanonicalDocument, Event, Game } from '../../src/domain/model.ts';
+import type { CanonicalDocument, Event } from '../../src/domain/model.ts';
 import {
   DEMO_NOTICE,
   DEMO_SYSTEM_ID,
@@ -186,7 +186,18 @@ describe('demo data generator: the document', () => {
     assert.ok(cancelled[0].start > TODAY);
     const ongoing = events.filter((e) => e.status === 'ongoing');
     assert.equal(ongoing.length, 1);
-    assert.equal(ongoing[0].games, undefined, 'an event under way has no results yet');
+    // Under way: rounds 1 to 3 played, round 4 paired with no result, nothing later, nobody placed.
+    const rounds = (ongoing[0].games ?? []).map((g) => ({
+      round: g.round,
+      played: g.sides.every((s) => s.result !== undefined && s.score !== undefined),
+      unplayed: g.sides.every((s) => s.result === undefined && s.score === undefined),
+    }));
+    const tables = (ongoing[0].entries ?? []).length / 2;
+    for (const round of [1, 2, 3])
+      assert.equal(rounds.filter((r) => r.round === round && r.played).length, tables);
+    assert.equal(rounds.filter((r) => r.round === 4 && r.unplayed).length, tables);
+    assert.equal(rounds.length, 4 * tables);
+    assert.ok(ongoing[0].entries?.every((e) => e.placement === undefined));
   });
 
   it('has 2,000+ distinct players, each in at least one event', () => {
@@ -378,7 +389,8 @@ describe(`demo data generator: import (${TEST_BACKEND})`, () => {
     try {
       const report = await importCanonical(store, doc, { source: 'demo' });
       assert.deepEqual(report.rejects, []);
-      const gameCount = completed.reduce((s, e: Event) => s + (e.games as Game[]).length, 0);
+      // The completed events' games and the event under way's, its paired round included.
+      const gameCount = events.reduce((s, e: Event) => s + (e.games ?? []).length, 0);
       assert.equal(report.counts.events.imported, events.length);
       assert.equal(report.counts.players.imported, doc.players?.length);
       assert.equal(report.counts.games.imported, gameCount);

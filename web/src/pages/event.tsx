@@ -169,6 +169,14 @@ function EventList({ params, update, filter }: Pick<PageProps, 'params' | 'updat
                     <span class="secondary">
                       {e.date} · {e.tier} · {e.entries} entries
                     </span>
+                    {e.running && (
+                      <>
+                        {' '}
+                        <span class="badge" data-testid="event-running">
+                          running
+                        </span>
+                      </>
+                    )}
                   </li>
                 ))}
               </ul>
