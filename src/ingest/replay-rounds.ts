@@ -120,8 +120,9 @@ export function replaySteps(doc: CanonicalDocument, event: Event): ReplayStep[] 
   const steps: ReplayStep[] = rounds.map((round, i) => {
     const before = i === 0 ? 0 : rounds[i - 1];
     const running: Event = {
+      // The status stays the file's: the snapshot serves completed events (src/store/read-facts.ts),
+      // and an unplayed game is what makes one running (docs/data-model.md#unplayed-games).
       ...event,
-      status: 'ongoing',
       // Nobody has a final place before the last round is played.
       ...(event.entries !== undefined
         ? { entries: event.entries.map(({ placement: _final, ...entry }) => entry) }

@@ -24,7 +24,7 @@ describe('muster replay: the steps of an event', () => {
     assert.equal(steps.length, rounds + 1);
     steps.slice(0, -1).forEach((step, i) => {
       const e = step.document.events![0];
-      assert.equal(e.status, 'ongoing');
+      assert.equal(e.status, event.status);
       assert.equal(step.paired, i + 1);
       assert.equal(step.played, i);
       const games = e.games!;

@@ -82,8 +82,9 @@ export function describeDemo(doc?: CanonicalDocument): string {
     (s, e) => s + (e.games ?? []).filter((g) => !isUnplayed(g)).length,
     0,
   );
-  const completed = events.filter((e) => e.status === 'completed').length;
-  return `${DEMO_NOTICE} (${completed} completed events, ${games} games, ${doc.players?.length ?? 0} players)`;
+  const running = events.filter((e) => (e.games ?? []).some(isUnplayed)).length;
+  const completed = events.filter((e) => e.status === 'completed').length - running;
+  return `${DEMO_NOTICE} (${completed} completed events, ${running} under way, ${games} games, ${doc.players?.length ?? 0} players)`;
 }
 
 /**
@@ -354,6 +355,10 @@ function fillEntries(
     detailed: plan.detailed,
   });
   if (plan.status === 'ongoing') {
+    // Stored as completed, as an import of a pairing-app export of a round in progress is: the
+    // snapshot serves completed events only (src/store/read-facts.ts), and its unplayed round
+    // is what makes it running (docs/data-model.md#unplayed-games).
+    event.status = 'completed';
     event.games = roundsSoFar(played.games);
     return;
   }
