@@ -1,21 +1,22 @@
 /**
- * A finished event as `muster replay` reads it (docs/operations.md#replaying-an-event): one of
- * the demo slice's completed singles events with the system, factions and players it needs, as
+ * A finished event as `muster replay` reads it (docs/operations.md#replaying-an-event): the
+ * demo slice's largest completed singles event with the system, factions and players it needs, as
  * one canonical document, written to a file.
  */
 import { writeFileSync } from 'node:fs';
 import type { CanonicalDocument, Event } from '../../src/domain/model.ts';
 import { demoSlice } from './test-app.ts';
 
-/** The demo slice's last completed singles event, self-contained; `change` adjusts it. */
+/** The demo slice's largest completed singles event, self-contained; `change` adjusts it. */
 export function replayDocument(change: (e: Event) => Event = (e) => e): {
   doc: CanonicalDocument;
   event: Event;
 } {
   const slice = demoSlice();
-  const found = (slice.events ?? []).findLast(
-    (e) => e.status === 'completed' && e.format === 'singles' && (e.games?.length ?? 0) > 0,
-  )!;
+  // The largest, so that the top 8 is a cut and not the whole field.
+  const found = (slice.events ?? [])
+    .filter((e) => e.status === 'completed' && e.format === 'singles' && (e.games?.length ?? 0) > 0)
+    .reduce((a, b) => ((b.entries?.length ?? 0) > (a.entries?.length ?? 0) ? b : a));
   const event = change(found);
   const players = new Set(event.games!.flatMap((g) => g.sides.map((s) => s.player)));
   const doc: CanonicalDocument = {
