@@ -258,8 +258,10 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
   if (replay === 'usage') return 2;
   let config: Config;
   try {
-    const db = command === 'replay' ? (args.values.db as string | undefined) : undefined;
-    config = loadConfig(db === undefined ? io.env : { ...io.env, MUSTER_DATABASE_URL: db });
+    // replay's --db names the store in place of MUSTER_DATABASE_URL.
+    const { db: url } = args.values as { db?: string };
+    const store = command === 'replay' ? url : undefined;
+    config = loadConfig(store === undefined ? io.env : { ...io.env, MUSTER_DATABASE_URL: store });
   } catch (error) {
     if (error instanceof ConfigError) {
       io.err(`muster: invalid configuration: ${error.message}`);

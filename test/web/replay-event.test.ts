@@ -106,6 +106,10 @@ describe(
           });
           return answer.statusCode === 200;
         });
+        // The events list marks it running.
+        await page.goto(`${origin}/?view=event`);
+        const listed = page.getByTestId('event-list').locator('li', { hasText: event.name });
+        await listed.getByTestId('event-running').waitFor();
         await page.goto(`${origin}/?view=event&event=${encodeURIComponent(event.id)}`);
         await page.evaluate('window.__sameLoad = true');
         const facts = page.getByTestId('event-facts');
@@ -136,9 +140,8 @@ describe(
         // The page changes as the next round lands: one more round shown, not reloaded.
         const seen = await shownRounds.count();
         assert.ok(seen < rounds || !(await facts.textContent())!.includes('running'));
-        await screenshot(page, {
-          path: join(ARTIFACTS, `replay-event-running-phone-${TEST_BACKEND}.png`),
-          fullPage: true,
+        await screenshot(page.getByTestId('projected-finish'), {
+          path: join(ARTIFACTS, `replay-event-projection-phone-${TEST_BACKEND}.png`),
         });
         await until(async () => (await shownRounds.count()) > seen, 30_000);
         await page.setViewportSize(SIZES.desktop);

@@ -38,7 +38,7 @@ function Derivation({ data }: { data: Projection }) {
       simulated {num(data.simulations)} times, Swiss-paired within score groups (the round in
       progress paired afresh, not as announced), each game drawn from the{' '}
       <a href="/docs/ratings#the-joint-model">joint model</a> fitted to the games before the event;
-      places by {data.rule}. Chances, not predictions of one result.
+      places by {data.rule}. Players by expected place; chances, not predictions of one result.
     </p>
   );
 }
@@ -66,6 +66,13 @@ export function ProjectedFinish({
     );
   if (result.data === undefined) return null;
   const data = result.data.data;
+  // The field is the players with a game played: none before the first round's results.
+  if (data.players.length === 0)
+    return (
+      <p class="secondary" data-testid="projection-none">
+        No projected finish yet: it starts from the standings, and no round has been played.
+      </p>
+    );
   const cut = data.players.length > CUT;
   return (
     <section class="projected-finish" data-testid="projected-finish">
