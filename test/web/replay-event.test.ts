@@ -154,6 +154,7 @@ describe(
         assert.doesNotMatch((await page.getByTestId('rounds').textContent())!, /to play/);
         await until(async () => (await page.getByTestId('projected-finish').count()) === 0);
         assert.equal(await page.evaluate('window.__sameLoad === true'), true, 'not reloaded');
+        await page.evaluate('window.scrollTo(0, 0)');
         await screenshot(page, {
           path: join(ARTIFACTS, `replay-event-finished-desktop-${TEST_BACKEND}.png`),
           fullPage: false,
