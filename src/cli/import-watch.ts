@@ -14,6 +14,7 @@ import type { ImportFormatSpec } from '../ingest/import-format.ts';
 import type { Store } from '../store/store.ts';
 import type { CliIo } from './cli-io.ts';
 import { printReport } from './print-report.ts';
+import { signalled } from './stop-signal.ts';
 
 type ImportOptions = Parameters<typeof importSources>[2];
 
@@ -24,20 +25,6 @@ export interface WatchOptions {
   readonly settleMs?: number;
   /** Resolves to stop watching; default: the first SIGINT or SIGTERM. */
   readonly stop?: Promise<void>;
-}
-
-/** The first SIGINT or SIGTERM, with both handlers removed afterwards. */
-function signalled(io: CliIo): Promise<void> {
-  return new Promise((resolve) => {
-    const on = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', on);
-      process.off('SIGTERM', on);
-      io.out(`${signal}: stopping after the import under way`);
-      resolve();
-    };
-    process.on('SIGINT', on);
-    process.on('SIGTERM', on);
-  });
 }
 
 /**
@@ -91,7 +78,7 @@ export async function watchImports(
   }
   io.out(`watching ${paths.join(', ')} (SIGINT or SIGTERM stops)`);
   let stopped = false;
-  void (watchOptions.stop ?? signalled(io)).then(() => {
+  void (watchOptions.stop ?? signalled(io, 'stopping after the import under way')).then(() => {
     stopped = true;
     wake?.();
   });

@@ -24,6 +24,8 @@ import { watchImports } from './import-watch.ts';
 import { progressLine, runExport } from './cli-commands.ts';
 import { storeIsEmpty } from '../store/read-known.ts';
 import { seedDemo } from './seed-demo.ts';
+import { parseEvery, replayEvent } from './replay-command.ts';
+import type { ReplayOptions } from './replay-command.ts';
 import type { CliIo } from './cli-io.ts';
 
 const defaultIo: CliIo = {
@@ -90,6 +92,7 @@ Commands:
   seed-demo    fill an empty store with the generated demo dataset
   rejects      print the records an import rejected, with their raw payloads
   players      suggest duplicate players; merge two ids of one player, and undo a merge
+  replay       play a finished event's rounds into the store one by one (demonstrations)
 
 Run "muster <command> --help" for a command's options. Configuration comes from MUSTER_*
 environment variables (see the README); MUSTER_DATABASE_URL picks the store.`,
@@ -169,6 +172,25 @@ Example:
 
 HELP.players = PLAYERS_HELP;
 
+HELP.replay = `Usage: muster replay EVENT_FILE [--every 10s] [--event ID] [--db URL]
+
+Plays a finished event into the store round by round, as if it were being played now: first
+its first round paired and nothing played, then, every --every, that round's results and the
+next round's pairings, until the event is finished. Each step is an ordinary import, so a
+running "muster serve" picks it up and its live stream tells the event page. The file is
+canonical JSON or NDJSON (what "muster export" writes); every game needs a round number. The
+store must not hold the event yet. SIGINT or SIGTERM stops between rounds.
+
+Options:
+  --every T    time between rounds: 500ms, 10s, 2m, 1h (a bare number is seconds), from
+               100ms to 1h (default 10s)
+  --event ID   the event to play when the file holds several with games
+  --db URL     the store (default MUSTER_DATABASE_URL)
+
+Example:
+  muster export --from 2025-06-01 --to 2025-06-01 > event.ndjson
+  MUSTER_DATABASE_URL=./data/replay.db muster replay event.ndjson --every 30s`;
+
 HELP.rejects = `Usage: muster rejects [--import N]
 
 Prints the records an import rejected (default: the newest finished import) as JSON
@@ -201,7 +223,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
   try {
     args = parseArgs({
       args: rest,
-      allowPositionals: command === 'import' || command === 'players',
+      allowPositionals: command === 'import' || command === 'players' || command === 'replay',
       options: {
         help: { type: 'boolean', short: 'h' },
         format: { type: 'string' },
@@ -219,6 +241,8 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         note: { type: 'string' },
         'min-score': { type: 'string' },
         watch: { type: 'boolean' },
+        every: { type: 'string' },
+        db: { type: 'string' },
       },
       strict: true,
     });
@@ -230,9 +254,14 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     io.out(HELP[command]);
     return 0;
   }
+  const replay = command === 'replay' ? replayArguments(args, io) : null;
+  if (replay === 'usage') return 2;
   let config: Config;
   try {
-    config = loadConfig(io.env);
+    // replay's --db names the store in place of MUSTER_DATABASE_URL.
+    const { db: url } = args.values as { db?: string };
+    const store = command === 'replay' ? url : undefined;
+    config = loadConfig(store === undefined ? io.env : { ...io.env, MUSTER_DATABASE_URL: store });
   } catch (error) {
     if (error instanceof ConfigError) {
       io.err(`muster: invalid configuration: ${error.message}`);
@@ -275,6 +304,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     if (command === 'export') return await runExport(store, args.values, io);
     if (command === 'rejects') return await runRejects(store, args.values, io);
     if (command === 'players') return await runPlayers(store, args.positionals, args.values, io);
+    if (replay !== null) return await replayEvent(store, replay.file, replay.options, io);
     return await runImportCommand(store, args, io);
   } catch (error) {
     io.err(`muster ${command}: ${(error as Error).message}`);
@@ -285,6 +315,28 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
 }
 
 type CliArgs = ReturnType<typeof parseArgs>;
+
+/** `muster replay`'s file and options, or 'usage' once the mistake is printed. */
+function replayArguments(
+  args: CliArgs,
+  io: CliIo,
+): { file: string; options: ReplayOptions } | 'usage' {
+  const [file, ...more] = args.positionals;
+  if (file === undefined || more.length > 0) {
+    io.err(`muster replay: name one EVENT_FILE\n\n${HELP.replay}`);
+    return 'usage';
+  }
+  const text = (args.values.every as string | undefined) ?? '10s';
+  const everyMs = parseEvery(text);
+  if (everyMs === null) {
+    io.err(
+      `muster replay: --every takes a time from 100ms to 1h (500ms, 10s, 2m, 1h), got "${text}"`,
+    );
+    return 'usage';
+  }
+  const event = args.values.event as string | undefined;
+  return { file, options: { everyMs, ...(event !== undefined ? { event } : {}) } };
+}
 
 /** `muster rejects [--import N]`: an import's rejected records as JSON lines. */
 async function runRejects(store: Store, values: CliArgs['values'], io: CliIo): Promise<number> {

@@ -57,3 +57,13 @@ export async function storeIsEmpty(target: StoreOrHandle): Promise<boolean> {
   const row = await handleOf(target).selectFrom('events').select('id').limit(1).executeTakeFirst();
   return row === undefined;
 }
+
+/** Whether the store holds an event with this id (docs/operations.md#replaying-an-event). */
+export async function eventIsStored(target: StoreOrHandle, id: string): Promise<boolean> {
+  const row = await handleOf(target)
+    .selectFrom('events')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,19 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CanonicalDocument, Event, Game } from '../../src/domain/model.ts';
+import type { CanonicalDocument, Event } from '../../src/domain/model.ts';
 import {
   DEMO_NOTICE,
   DEMO_SYSTEM_ID,
   describeDemo,
   generateDemo,
 } from '../../src/ingest/demo/generate-demo.ts';
+import { isUnplayed } from '../../src/domain/unplayed-game.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { openTestStore, TEST_BACKEND } from '../support/test-store.ts';
 
 const TODAY = '2025-06-15'; // a Sunday
 const doc = generateDemo({ today: TODAY });
 const events = doc.events ?? [];
-const completed = events.filter((e) => e.status === 'completed');
+// The event under way is stored completed with a round paired and not played: running.
+const underWay = (e: Event) => (e.games ?? []).some(isUnplayed);
+const completed = events.filter((e) => e.status === 'completed' && !underWay(e));
 const games = completed.flatMap((e) => (e.games ?? []).map((g) => ({ event: e, game: g })));
 
 function addDays(date: string, days: number): string {
@@ -64,10 +67,10 @@ describe('demo data generator: determinism', () => {
       const today = addDays(TODAY, shift);
       const d = generateDemo({ today });
       for (const e of d.events ?? []) {
-        if (e.status === 'completed')
+        if (underWay(e)) assert.ok(e.start <= today && (e.end ?? '') >= today, e.id);
+        else if (e.status === 'completed')
           assert.ok((e.end ?? e.start) < today, `${e.id} ends before ${today}`);
         if (e.status === 'scheduled' || e.status === 'cancelled') assert.ok(e.start > today, e.id);
-        if (e.status === 'ongoing') assert.ok(e.start <= today && (e.end ?? '') >= today, e.id);
       }
     }
   });
@@ -88,7 +91,7 @@ describe('demo data generator: the document', () => {
     );
     assert.match(doc.systems?.[0].name ?? '', /demo/i);
     assert.match(DEMO_NOTICE, /demo data/i);
-    assert.match(describeDemo(doc), /150 completed events, \d+ games, \d+ players/);
+    assert.match(describeDemo(doc), /150 completed events, 1 under way, \d+ games, \d+ players/);
     assert.ok(events.every((e) => e.id.startsWith('demo-') && e.system === DEMO_SYSTEM_ID));
     assert.ok(doc.players?.every((p) => p.id.startsWith('demo-')));
   });
@@ -184,9 +187,20 @@ describe('demo data generator: the document', () => {
     assert.equal(cancelled.length, 1);
     assert.equal(cancelled[0].tier, 'satellite');
     assert.ok(cancelled[0].start > TODAY);
-    const ongoing = events.filter((e) => e.status === 'ongoing');
+    const ongoing = events.filter(underWay);
     assert.equal(ongoing.length, 1);
-    assert.equal(ongoing[0].games, undefined, 'an event under way has no results yet');
+    // Under way: rounds 1 to 3 played, round 4 paired with no result, nothing later, nobody placed.
+    const rounds = (ongoing[0].games ?? []).map((g) => ({
+      round: g.round,
+      played: g.sides.every((s) => s.result !== undefined && s.score !== undefined),
+      unplayed: g.sides.every((s) => s.result === undefined && s.score === undefined),
+    }));
+    const tables = (ongoing[0].entries ?? []).length / 2;
+    for (const round of [1, 2, 3])
+      assert.equal(rounds.filter((r) => r.round === round && r.played).length, tables);
+    assert.equal(rounds.filter((r) => r.round === 4 && r.unplayed).length, tables);
+    assert.equal(rounds.length, 4 * tables);
+    assert.ok(ongoing[0].entries?.every((e) => e.placement === undefined));
   });
 
   it('has 2,000+ distinct players, each in at least one event', () => {
@@ -378,7 +392,8 @@ describe(`demo data generator: import (${TEST_BACKEND})`, () => {
     try {
       const report = await importCanonical(store, doc, { source: 'demo' });
       assert.deepEqual(report.rejects, []);
-      const gameCount = completed.reduce((s, e: Event) => s + (e.games as Game[]).length, 0);
+      // The completed events' games and the event under way's, its paired round included.
+      const gameCount = events.reduce((s, e: Event) => s + (e.games ?? []).length, 0);
       assert.equal(report.counts.events.imported, events.length);
       assert.equal(report.counts.players.imported, doc.players?.length);
       assert.equal(report.counts.games.imported, gameCount);

@@ -20,6 +20,7 @@ import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { importSources } from '../../src/ingest/import-sources.ts';
 import type { CanonicalDocument } from '../../src/domain/model.ts';
+import { isUnplayed } from '../../src/domain/unplayed-game.ts';
 import { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
 import { openTestStore } from './test-store.ts';
 import type { TestStore } from './test-store.ts';
@@ -104,7 +105,10 @@ export function demoSlice(): CanonicalDocument {
     cachedSlice = {
       ...doc,
       events: [
-        ...events.filter((e) => e.status === 'completed').slice(-3),
+        // Finished events: the one under way (a round paired, not played) is left out.
+        ...events
+          .filter((e) => e.status === 'completed' && !(e.games ?? []).some(isUnplayed))
+          .slice(-3),
         ...events.filter((e) => e.status === 'scheduled'),
       ],
     };

@@ -1,6 +1,7 @@
 /**
  * The demo dataset: one invented game system ("Demo Fantasy Battles") with two years of completed
- * tournaments before `today`, satellites scheduled after it, 2,000+ players, lists and games.
+ * tournaments before `today`, satellites scheduled after it, one event under way (its next round
+ * paired, docs/data-model.md#unplayed-games), 2,000+ players, lists and games.
  * Pure and deterministic: the same (today, seed) gives the same document, and moving `today` by a
  * week moves every date by a week and changes nothing else.
  */
@@ -9,9 +10,12 @@ import type {
   Entry,
   Event,
   Faction,
+  Game,
   Player,
   Scenario,
+  Side,
 } from '../../domain/model.ts';
+import { isUnplayed } from '../../domain/unplayed-game.ts';
 import { buildDemoList } from './build-demo-list.ts';
 import {
   COUNTRIES,
@@ -53,6 +57,8 @@ export interface DemoOptions {
 }
 
 const POOL_SIZE = 3_300;
+/** Rounds the event under way has played: three of its six, the fourth paired (day two of three). */
+const ONGOING_ROUNDS_PLAYED = 3;
 const RULES_VERSIONS = ['2.0', '2.1', '2.2'];
 /** Weeks before today's weekend where rules versions 2.1 and 2.2 came out. */
 const RULES_RELEASES = [-70, -26];
@@ -71,9 +77,14 @@ interface DemoPlayer {
 export function describeDemo(doc?: CanonicalDocument): string {
   if (!doc) return DEMO_NOTICE;
   const events = doc.events ?? [];
-  const games = events.reduce((s, e) => s + (e.games?.length ?? 0), 0);
-  const completed = events.filter((e) => e.status === 'completed').length;
-  return `${DEMO_NOTICE} (${completed} completed events, ${games} games, ${doc.players?.length ?? 0} players)`;
+  // A paired game is not one played yet (docs/data-model.md#unplayed-games).
+  const games = events.reduce(
+    (s, e) => s + (e.games ?? []).filter((g) => !isUnplayed(g)).length,
+    0,
+  );
+  const running = events.filter((e) => (e.games ?? []).some(isUnplayed)).length;
+  const completed = events.filter((e) => e.status === 'completed').length - running;
+  return `${DEMO_NOTICE} (${completed} completed events, ${running} under way, ${games} games, ${doc.players?.length ?? 0} players)`;
 }
 
 /**
@@ -335,7 +346,7 @@ function fillEntries(
     return entry;
   });
   event.entries = entries;
-  if (plan.status !== 'completed') return;
+  if (plan.status !== 'completed' && plan.status !== 'ongoing') return;
   const played = playDemoEvent(rng, world, {
     eventId: event.id,
     rounds: plan.rounds,
@@ -343,8 +354,40 @@ function fillEntries(
     teams,
     detailed: plan.detailed,
   });
+  if (plan.status === 'ongoing') {
+    // Stored as completed, as an import of a pairing-app export of a round in progress is: the
+    // snapshot serves completed events only (src/store/read-facts.ts), and its unplayed round
+    // is what makes it running (docs/data-model.md#unplayed-games).
+    event.status = 'completed';
+    event.games = roundsSoFar(played.games);
+    return;
+  }
   // A team event places teams, not players (docs/statistics.md#team-events): its entries give
   // their team and no placement of their own.
   if (teams === null) entries.forEach((e, i) => (e.placement = played.placements[i]));
   event.games = played.games;
+}
+
+/**
+ * The event being played today as it stands on its second day (docs/data-model.md#unplayed-games):
+ * the first rounds played, the next one paired with no result, the rest not yet paired. Swiss
+ * pairs each round from the results before it, so cutting a played-out event gives the pairings
+ * it would have had. No placements: nobody has finished.
+ */
+function roundsSoFar(games: Game[]): Game[] {
+  return games.flatMap((g): Game[] => {
+    const round = g.round ?? 0;
+    if (round <= ONGOING_ROUNDS_PLAYED) return [g];
+    if (round > ONGOING_ROUNDS_PLAYED + 1) return [];
+    const [a, b] = g.sides;
+    const paired = (s: Side): Side => ({
+      player: s.player,
+      faction: s.faction,
+      ...(s.subfaction ? { subfaction: s.subfaction } : {}),
+    });
+    // The round's scenario and map are announced with its pairings; the secondaries are
+    // chosen at the table.
+    const { secondaries: _chosen, ...scenario } = g.scenario ?? {};
+    return [{ id: g.id, round, table: g.table, scenario, sides: [paired(a), paired(b)] }];
+  });
 }

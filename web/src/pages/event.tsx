@@ -1,6 +1,7 @@
 /**
  * One event's page (docs/http-api.md#events): its tier, size, format, country and date, its
- * standings, and its rounds with every pairing, result and list. Without an event chosen, the
+ * standings, and its rounds with every pairing, result and list; while it runs, its projected
+ * finish (docs/event-projection.md). Without an event chosen, the
  * events of the filter, each a link to its page.
  */
 import type { ComponentChildren } from 'preact';
@@ -17,6 +18,7 @@ import { useLiveChanges } from '../use-live.ts';
 import type { PageProps } from './page-props.ts';
 import { EventRounds } from './event-rounds.tsx';
 import { PlacementNote, Standings } from './event-standings.tsx';
+import { ProjectedFinish } from './projected-finish.tsx';
 import { EventTeams } from './event-teams.tsx';
 
 type Events = AnswerOf<'/api/events'>;
@@ -125,6 +127,12 @@ function OneEvent({ id, params, system }: { id: string; params: Params; system?:
             </h1>
             <Warnings warnings={meta.warnings} />
             <Facts data={data.event} />
+            {data.event.event.running && data.event.event.format === 'singles' && (
+              <>
+                <h2>Projected finish</h2>
+                <ProjectedFinish event={id} version={changes} system={system?.id} />
+              </>
+            )}
             <h2>Standings</h2>
             <PlacementNote data={data.event} system={system?.name} />
             <Standings data={data.event} />
@@ -169,6 +177,14 @@ function EventList({ params, update, filter }: Pick<PageProps, 'params' | 'updat
                     <span class="secondary">
                       {e.date} · {e.tier} · {e.entries} entries
                     </span>
+                    {e.running && (
+                      <>
+                        {' '}
+                        <span class="badge" data-testid="event-running">
+                          running
+                        </span>
+                      </>
+                    )}
                   </li>
                 ))}
               </ul>

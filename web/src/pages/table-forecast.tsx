@@ -6,19 +6,11 @@
 import { post } from '../api.ts';
 import type { AnswerOf } from '../api.ts';
 import { pct } from '../format.ts';
+import { oneAtATime } from '../one-at-a-time.ts';
 import { useApi } from '../use-api.ts';
 
 type EventData = NonNullable<AnswerOf<'/api/events'>['data']['event']>;
 type Game = EventData['rounds'][number]['games'][number];
-
-// A forecast is one of the service's long computations, of which it lets a client run only a
-// few at once (docs/http-api.md#limits): a round's tables ask one after another.
-let queue: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(load: () => Promise<T>): Promise<T> {
-  const next = queue.then(load, load);
-  queue = next.catch(() => undefined);
-  return next;
-}
 
 /** Shown below an unplayed game with two known players; nothing for a game that lacks one. */
 export function TableForecast({ game, system }: { game: Game; system?: string }) {
