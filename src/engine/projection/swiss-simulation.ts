@@ -268,13 +268,10 @@ export function simulateSwiss(
       for (let i = 0; i < n; i++) jitter[i] = tie[i] + random.next() / 2;
       run.standings.sortByTie(jitter);
     }
-    for (let place = 0; place < n; place++) {
-      const i = order[place];
-      if (place === 0) tally.first[i]++;
-      if (place < 3) tally.top3[i]++;
-      if (place < cut) tally.topCut[i]++;
-      tally.placeSum[i] += place + 1;
-    }
+    if (n > 0) tally.first[order[0]]++;
+    for (let place = 0; place < Math.min(3, n); place++) tally.top3[order[place]]++;
+    for (let place = 0; place < Math.min(cut, n); place++) tally.topCut[order[place]]++;
+    for (let place = 0; place < n; place++) tally.placeSum[order[place]] += place + 1;
   }
   return tally;
 }
