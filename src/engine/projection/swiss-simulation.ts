@@ -120,19 +120,25 @@ class Run {
     const { n } = this.field;
     const rank = this.rule.rank;
     const keys = this.standings.keys;
-    let opponents = false;
-    for (let d = 0; d < depth; d++) {
-      if (rank[d] === 'opponentWins' || rank[d] === 'opponentWinsMean') opponents = true;
-    }
     const r = this.record;
-    for (let i = 0; i < n; i++) {
-      r.wins = this.wins[i];
-      r.draws = this.draws[i];
-      r.score = this.score[i];
-      r.margin = this.margin[i];
-      r.opponentWins = opponents ? this.opponentWins(i) : 0;
-      r.opponents = this.opponentCount[i];
-      for (let d = 0; d < depth; d++) keys[i * depth + d] = placementKeyValue(rank[d], r);
+    for (let d = 0; d < depth; d++) {
+      // The plain columns copied as they are (the same values placementKeyValue reads off a
+      // record); any other key through a record per player.
+      const column = rank[d] === 'score' ? this.score : rank[d] === 'margin' ? this.margin : null;
+      if (column !== null) {
+        for (let i = 0; i < n; i++) keys[i * depth + d] = column[i];
+        continue;
+      }
+      const opponents = rank[d] === 'opponentWins' || rank[d] === 'opponentWinsMean';
+      for (let i = 0; i < n; i++) {
+        r.wins = this.wins[i];
+        r.draws = this.draws[i];
+        r.score = this.score[i];
+        r.margin = this.margin[i];
+        r.opponentWins = opponents ? this.opponentWins(i) : 0;
+        r.opponents = this.opponentCount[i];
+        keys[i * depth + d] = placementKeyValue(rank[d], r);
+      }
     }
     this.standings.sort(depth, random);
   }
