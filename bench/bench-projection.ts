@@ -6,7 +6,7 @@
  * are the same every run; each run draws a new seed.
  */
 import { tiltedScores } from '../src/engine/projection/projection-outcomes.ts';
-import { mulberry32 } from '../src/engine/projection/seeded-random.ts';
+import { SeededRandom, mulberry32 } from '../src/engine/projection/seeded-random.ts';
 import { simulateSwiss } from '../src/engine/projection/swiss-simulation.ts';
 import type { GameOutcomes, SwissField } from '../src/engine/projection/swiss-simulation.ts';
 
@@ -63,7 +63,7 @@ export function projectOnce(seed: number): void {
     { name: "total score, then opponents' wins", rank: ['score', 'opponentWins'] },
     outcomes(),
     PROJECTION_SIMULATIONS,
-    mulberry32(seed),
+    new SeededRandom(seed),
     8,
   );
 }

@@ -20,7 +20,7 @@ import { eventField, playedRounds } from './projection-field.ts';
 import type { EventField } from './projection-field.ts';
 import { projectionOutcomes } from './projection-outcomes.ts';
 import type { ProjectedPlayers } from './projection-outcomes.ts';
-import { mulberry32, seedOf } from './seeded-random.ts';
+import { SeededRandom, seedOf } from './seeded-random.ts';
 import { simulateSwiss } from './swiss-simulation.ts';
 
 /** The simulations when a request names none, and their bounds (the route's schema). */
@@ -149,7 +149,9 @@ export function eventProjection(
   const window = seen.window >= 0 ? seen.window : asOf.model.currentWindow;
   const players: ProjectedPlayers = { ...seen, window };
   const tieOrder = left === 0 ? placesOf(snapshot, e, field) : null;
-  const random = mulberry32(seedOf(`${snapshot.events.ids[e]}\u0000${after}\u0000${simulations}`));
+  const random = new SeededRandom(
+    seedOf(`${snapshot.events.ids[e]}\u0000${after}\u0000${simulations}`),
+  );
   const outcomes = projectionOutcomes(asOf, players);
   const tally = simulateSwiss(
     { ...field, tieOrder },

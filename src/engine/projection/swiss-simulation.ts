@@ -11,6 +11,9 @@ import type { StandingRecord } from '../../domain/placement-keys.ts';
 import type { PlacementRule } from '../../domain/model.ts';
 import { throwIfCancelledEvery } from '../cancellation.ts';
 import type { Random } from './seeded-random.ts';
+import { OutcomeDraw } from './outcome-draw.ts';
+import type { GameOutcomes } from './outcome-draw.ts';
+import { StandingsOrder } from './standings-order.ts';
 
 /** The players of an event and their records after the rounds played. */
 export interface SwissField {
@@ -31,19 +34,7 @@ export interface SwissField {
   readonly tieOrder: Float64Array | null;
 }
 
-/**
- * The distribution of one game: `bins` outcomes of player i against j as a cumulative
- * distribution. With a score total, outcome k is i's score k (j's the total minus k); without,
- * 0 is a loss, 1 a draw and 2 a win for i.
- */
-export interface GameOutcomes {
-  readonly bins: number;
-  readonly total: number | null;
-  /** The distributions, `bins` numbers each, side by side (one block: fewer cache misses). */
-  readonly table: Float64Array;
-  /** Where in `table` the distribution of i against j starts (made on first use). */
-  at(i: number, j: number): number;
-}
+export type { GameOutcomes };
 
 export interface SwissTally {
   first: Float64Array;
@@ -51,9 +42,6 @@ export interface SwissTally {
   topCut: Float64Array;
   placeSum: Float64Array;
 }
-
-// The widest span of doubled keys sortByFirst counts into slots.
-const COUNT_SPAN = 4096;
 
 /** The working state of one simulated event, reset from the field before each simulation. */
 class Run {
@@ -63,14 +51,20 @@ class Run {
   readonly margin: Float64Array;
   readonly opponents: Int32Array;
   readonly opponentCount: Int32Array;
-  readonly records: StandingRecord[];
+  readonly standings: StandingsOrder;
   readonly order: Int32Array;
   readonly paired: Uint8Array;
   readonly pairs: Int32Array;
-  readonly jitter: Float64Array;
-  readonly keys: Float64Array;
-  readonly shuffled: Int32Array;
-  readonly counts = new Int32Array(COUNT_SPAN + 1);
+  readonly drawn: Int32Array;
+  // One record, rewritten for each player: placementKeyValue reads the keys from it.
+  private readonly record: StandingRecord = {
+    wins: 0,
+    draws: 0,
+    score: 0,
+    opponentWins: 0,
+    opponents: 0,
+    margin: 0,
+  };
 
   readonly field: SwissField;
   readonly rule: PlacementRule;
@@ -84,20 +78,11 @@ class Run {
     this.margin = new Float64Array(n);
     this.opponents = new Int32Array(field.opponents.length);
     this.opponentCount = new Int32Array(n);
-    this.records = Array.from({ length: n }, () => ({
-      wins: 0,
-      draws: 0,
-      score: 0,
-      opponentWins: 0,
-      opponents: 0,
-      margin: 0,
-    }));
-    this.order = new Int32Array(n);
+    this.standings = new StandingsOrder(n, rule.rank.length);
+    this.order = this.standings.order;
     this.paired = new Uint8Array(n);
     this.pairs = new Int32Array(n + 1);
-    this.jitter = new Float64Array(n);
-    this.keys = new Float64Array(n * rule.rank.length);
-    this.shuffled = new Int32Array(n);
+    this.drawn = new Int32Array(n);
   }
 
   reset(): void {
@@ -118,117 +103,45 @@ class Run {
     return false;
   }
 
-  /** Each player's value on each of the rule's first `depth` keys, into `keys`. */
-  rank(depth: number): void {
-    const { n, stride } = this.field;
+  /** The sum of player i's opponents' wins, a draw half a win. */
+  private opponentWins(i: number): number {
+    let sum = 0;
+    for (let k = i * this.field.stride, end = k + this.opponentCount[i]; k < end; k++) {
+      const o = this.opponents[k];
+      sum += this.wins[o] + this.draws[o] / 2;
+    }
+    return sum;
+  }
+
+  /**
+   * The players ordered by the rule's first `depth` keys, equals at random. Opponents' wins
+   * are summed only where one of those keys reads them: pairing reads the first key alone.
+   */
+  rank(depth: number, random: Random): void {
+    const { n } = this.field;
     const rank = this.rule.rank;
-    for (let i = 0; i < n; i++) {
-      const r = this.records[i];
-      r.wins = this.wins[i];
-      r.draws = this.draws[i];
-      r.score = this.score[i];
-      r.margin = this.margin[i];
-      let sum = 0;
-      for (let k = i * stride, end = k + this.opponentCount[i]; k < end; k++) {
-        const o = this.opponents[k];
-        sum += this.wins[o] + this.draws[o] / 2;
+    const keys = this.standings.keys;
+    const r = this.record;
+    for (let d = 0; d < depth; d++) {
+      // The plain columns copied as they are (the same values placementKeyValue reads off a
+      // record); any other key through a record per player.
+      const column = rank[d] === 'score' ? this.score : rank[d] === 'margin' ? this.margin : null;
+      if (column !== null) {
+        for (let i = 0; i < n; i++) keys[i * depth + d] = column[i];
+        continue;
       }
-      r.opponentWins = sum;
-      r.opponents = this.opponentCount[i];
-      for (let d = 0; d < depth; d++) this.keys[i * depth + d] = placementKeyValue(rank[d], r);
-    }
-  }
-
-  /**
-   * Players by the first `depth` keys, higher first, equals in random order: shuffled where
-   * `random` is given, else by `tie` (lower first).
-   */
-  sortBy(depth: number, tie: Float64Array, random: Random | null = null): void {
-    const { keys, order } = this;
-    if (depth > 0 && random !== null && this.sortByFirst(depth, random)) {
-      if (depth > 1) this.sortGroups(depth);
-      return;
-    }
-    if (random !== null) for (let i = 0; i < order.length; i++) tie[i] = random();
-    for (let i = 0; i < order.length; i++) order[i] = i;
-    order.sort((a, b) => {
-      for (let d = 0; d < depth; d++) {
-        const x = keys[b * depth + d] - keys[a * depth + d];
-        if (Math.abs(x) > 1e-9) return x;
-      }
-      return tie[a] - tie[b];
-    });
-  }
-
-  /**
-   * Players by the first key, equals in random order, where every key is a
-   * multiple of ½ (as wins and scores are) within a span a counting sort affords: the players
-   * are shuffled, then counted into their keys' slots, which keeps equal players in shuffled
-   * order (Fisher & Yates 1938; Knuth, TAOCP 2, §5.2). False when the keys do not allow it, for
-   * the general sort.
-   */
-  private sortByFirst(depth: number, random: Random | null): boolean {
-    const { keys, order, shuffled } = this;
-    const n = order.length;
-    let low = Infinity;
-    let high = -Infinity;
-    for (let i = 0; i < n; i++) {
-      const twice = 2 * keys[i * depth];
-      if (!Number.isInteger(twice)) return false;
-      if (twice < low) low = twice;
-      if (twice > high) high = twice;
-    }
-    if (high - low >= COUNT_SPAN) return false;
-    for (let i = 0; i < n; i++) shuffled[i] = i;
-    if (random !== null) {
-      for (let i = n - 1; i > 0; i--) {
-        const j = Math.floor(random() * (i + 1));
-        const t = shuffled[i];
-        shuffled[i] = shuffled[j];
-        shuffled[j] = t;
+      const opponents = rank[d] === 'opponentWins' || rank[d] === 'opponentWinsMean';
+      for (let i = 0; i < n; i++) {
+        r.wins = this.wins[i];
+        r.draws = this.draws[i];
+        r.score = this.score[i];
+        r.margin = this.margin[i];
+        r.opponentWins = opponents ? this.opponentWins(i) : 0;
+        r.opponents = this.opponentCount[i];
+        keys[i * depth + d] = placementKeyValue(rank[d], r);
       }
     }
-    const slots = high - low + 1;
-    const start = this.counts;
-    start.fill(0, 0, slots + 1);
-    // Slot 0 is the highest key: higher first.
-    for (let i = 0; i < n; i++) start[high - 2 * keys[i * depth] + 1]++;
-    for (let k = 0; k < slots; k++) start[k + 1] += start[k];
-    for (let x = 0; x < n; x++) {
-      const i = shuffled[x];
-      order[start[high - 2 * keys[i * depth]]++] = i;
-    }
-    return true;
-  }
-
-  /**
-   * Within each run of players equal on the first key, orders them by the other keys (an
-   * insertion sort: the runs are short, and it keeps the shuffled order of equals).
-   */
-  private sortGroups(depth: number): void {
-    const { keys, order } = this;
-    const n = order.length;
-    const before = (a: number, b: number): boolean => {
-      for (let d = 1; d < depth; d++) {
-        const x = keys[a * depth + d] - keys[b * depth + d];
-        if (Math.abs(x) > 1e-9) return x > 0;
-      }
-      return false;
-    };
-    let from = 0;
-    for (let p = 1; p <= n; p++) {
-      if (p < n && keys[order[p] * depth] === keys[order[from] * depth]) continue;
-      for (let x = from + 1; x < p; x++) {
-        const v = order[x];
-        let y = x - 1;
-        while (y >= from && before(v, order[y])) {
-          order[y + 1] = order[y];
-          y--;
-        }
-        order[y + 1] = v;
-      }
-      from = p;
-    }
+    this.standings.sort(depth, random);
   }
 
   /**
@@ -291,25 +204,16 @@ class Run {
   }
 
   /** Plays the pairs of one round with outcomes drawn from `outcomes`. */
-  play(count: number, outcomes: GameOutcomes, random: Random): void {
+  play(count: number, outcomes: OutcomeDraw, random: Random): void {
     const { pairs, score, margin, wins, draws, opponents, opponentCount } = this;
     const stride = this.field.stride;
-    const last = outcomes.bins - 1;
-    const total = outcomes.total;
-    const table = outcomes.table;
+    const total = outcomes.outcomes.total;
+    const drawn = this.drawn;
+    outcomes.drawRound(pairs, count, random, drawn);
     for (let p = 0; p < count; p++) {
       const a = pairs[2 * p];
       const b = pairs[2 * p + 1];
-      const at = outcomes.at(a, b);
-      const u = random();
-      // The first outcome whose cumulative share exceeds u (a binary search).
-      let lo = 0;
-      let hi = last;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (u >= table[at + mid]) lo = mid + 1;
-        else hi = mid;
-      }
+      const lo = drawn[p];
       let result = lo;
       if (total !== null) {
         const other = total - lo;
@@ -353,32 +257,28 @@ export function simulateSwiss(
     topCut: new Float64Array(n),
     placeSum: new Float64Array(n),
   };
-  const { jitter, order } = run;
+  const { order } = run;
+  const draw = new OutcomeDraw(n, outcomes);
+  const jitter = new Float64Array(n);
   for (let s = 0; s < simulations; s++) {
     throwIfCancelledEvery(s, 64);
     run.reset();
     for (let round = 0; round < rounds; round++) {
-      run.rank(1);
-      run.sortBy(1, jitter, random);
-      run.play(run.pair(), outcomes, random);
+      run.rank(1, random);
+      run.play(run.pair(), draw, random);
     }
     // Nothing left to play and places known: those are the standings (equal places in random
     // order); else the rule's keys, players equal on all of them in random order.
     const tie = rounds === 0 ? field.tieOrder : null;
-    if (tie === null) {
-      run.rank(depth);
-      run.sortBy(depth, jitter, random);
-    } else {
-      for (let i = 0; i < n; i++) jitter[i] = tie[i] + random() / 2;
-      run.sortBy(0, jitter);
+    if (tie === null) run.rank(depth, random);
+    else {
+      for (let i = 0; i < n; i++) jitter[i] = tie[i] + random.next() / 2;
+      run.standings.sortByTie(jitter);
     }
-    for (let place = 0; place < n; place++) {
-      const i = order[place];
-      if (place === 0) tally.first[i]++;
-      if (place < 3) tally.top3[i]++;
-      if (place < cut) tally.topCut[i]++;
-      tally.placeSum[i] += place + 1;
-    }
+    if (n > 0) tally.first[order[0]]++;
+    for (let place = 0; place < Math.min(3, n); place++) tally.top3[order[place]]++;
+    for (let place = 0; place < Math.min(cut, n); place++) tally.topCut[order[place]]++;
+    for (let place = 0; place < n; place++) tally.placeSum[order[place]] += place + 1;
   }
   return tally;
 }

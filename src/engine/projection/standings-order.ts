@@ -1,0 +1,143 @@
+/**
+ * The order of a simulated event's players by the keys of its placing rule
+ * (docs/event-projection.md#what-is-simulated): higher first, players equal on every key in
+ * random order. Where the first key is a multiple of ½ (wins, T9A's scores) within a span a
+ * counting sort affords, the players are counted into their keys' slots and each run of equals
+ * is then shuffled (Fisher & Yates 1938; Knuth, TAOCP 2, §5.2): only players who share a key
+ * draw a number, which after the first rounds of a scored event is few of them. Otherwise a
+ * comparison sort with a random number per player breaks the ties.
+ */
+import type { Random } from './seeded-random.ts';
+
+// The widest span of doubled keys the counting sort counts into slots.
+const COUNT_SPAN = 4096;
+
+// A mean of halves is not exact in binary, so keys closer than this are equal
+// (as compareByRule in src/domain/placement-keys.ts).
+const EQUAL = 1e-9;
+
+/** Orders up to `n` players by `depth` keys each, reusing its buffers from call to call. */
+export class StandingsOrder {
+  /** The players, best first, after {@link sort}. */
+  readonly order: Int32Array;
+  /** Player i's value on key d is keys[i * depth + d] (the caller writes them). */
+  readonly keys: Float64Array;
+  private readonly slot: Int32Array;
+  private readonly counts = new Int32Array(COUNT_SPAN + 1);
+  private readonly tie: Float64Array;
+
+  constructor(
+    readonly n: number,
+    readonly maxDepth: number,
+  ) {
+    this.order = new Int32Array(n);
+    this.keys = new Float64Array(n * maxDepth);
+    this.slot = new Int32Array(n);
+    this.tie = new Float64Array(n);
+  }
+
+  /** Players by their first `depth` keys, higher first, equals on all of them at random. */
+  sort(depth: number, random: Random): void {
+    if (this.countByFirst(depth)) {
+      this.shuffleEquals(depth, random);
+      if (depth > 1) this.sortRuns(depth);
+      return;
+    }
+    const { keys, order, tie } = this;
+    for (let i = 0; i < this.n; i++) {
+      order[i] = i;
+      tie[i] = random.next();
+    }
+    order.sort((a, b) => {
+      for (let d = 0; d < depth; d++) {
+        const x = keys[b * depth + d] - keys[a * depth + d];
+        if (Math.abs(x) > EQUAL) return x;
+      }
+      return tie[a] - tie[b];
+    });
+  }
+
+  /** Players by `tie` alone, lower first (where the event's own places are the standings). */
+  sortByTie(tie: Float64Array): void {
+    const { order } = this;
+    for (let i = 0; i < this.n; i++) order[i] = i;
+    order.sort((a, b) => tie[a] - tie[b]);
+  }
+
+  /**
+   * A counting sort by the first key, higher first, equals in index order; false when the
+   * keys are not all multiples of ½ within the span, for the comparison sort.
+   */
+  private countByFirst(depth: number): boolean {
+    const { keys, order, slot, counts, n } = this;
+    let high = -Infinity;
+    let low = Infinity;
+    for (let i = 0; i < n; i++) {
+      const twice = 2 * keys[i * depth];
+      if (!Number.isInteger(twice)) return false;
+      if (twice > high) high = twice;
+      if (twice < low) low = twice;
+    }
+    if (n === 0) return true;
+    if (high - low >= COUNT_SPAN) return false;
+    const slots = high - low + 1;
+    counts.fill(0, 0, slots + 1);
+    // Slot 0 is the highest key: higher first.
+    for (let i = 0; i < n; i++) {
+      const s = high - 2 * keys[i * depth];
+      slot[i] = s;
+      counts[s + 1]++;
+    }
+    for (let k = 0; k < slots; k++) counts[k + 1] += counts[k];
+    for (let i = 0; i < n; i++) order[counts[slot[i]]++] = i;
+    return true;
+  }
+
+  /** Shuffles each run of players equal on the first key (Fisher-Yates within the run). */
+  private shuffleEquals(depth: number, random: Random): void {
+    const { keys, order, n } = this;
+    let from = 0;
+    for (let p = 1; p <= n; p++) {
+      if (p < n && keys[order[p] * depth] === keys[order[from] * depth]) continue;
+      for (let i = p - 1; i > from; i--) {
+        const j = from + Math.floor(random.next() * (i - from + 1));
+        const t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+      }
+      from = p;
+    }
+  }
+
+  /** Whether player a ranks above b on keys 1 .. depth − 1. */
+  private above(a: number, b: number, depth: number): boolean {
+    const keys = this.keys;
+    for (let d = 1; d < depth; d++) {
+      const x = keys[a * depth + d] - keys[b * depth + d];
+      if (Math.abs(x) > EQUAL) return x > 0;
+    }
+    return false;
+  }
+
+  /**
+   * Within each run of players equal on the first key, orders them by the other keys (an
+   * insertion sort: the runs are short, and it keeps the shuffled order of equals).
+   */
+  private sortRuns(depth: number): void {
+    const { keys, order, n } = this;
+    let from = 0;
+    for (let p = 1; p <= n; p++) {
+      if (p < n && keys[order[p] * depth] === keys[order[from] * depth]) continue;
+      for (let x = from + 1; x < p; x++) {
+        const v = order[x];
+        let y = x - 1;
+        while (y >= from && this.above(v, order[y], depth)) {
+          order[y + 1] = order[y];
+          y--;
+        }
+        order[y + 1] = v;
+      }
+      from = p;
+    }
+  }
+}
