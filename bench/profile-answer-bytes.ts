@@ -1,6 +1,6 @@
 /**
  * The engine thread's part of an uncached answer, step by step
- * (docs/architecture.md#where-an-answers-cpu-goes): `node --import tsx
+ * (docs/architecture.md#where-an-answers-cpu-goes): `node
  * bench/profile-answer-bytes.ts --db FILE [--runs 200] [--rounds 5]` loads the snapshot of FILE
  * (a SQLite store with the T9A set imported) and, for each of the T9A window's four answers,
  * reads this thread's CPU (process.threadCpuUsage) over `runs` calls of the engine alone, of
@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { benchConfig } from './bench-config.ts';
-import { buildApp } from '../src/http/app.ts';
+import { buildAppWithEngine } from '../src/threads/app-with-engine.ts';
 import type { Encoding } from '../src/http/content-coding.ts';
 import { serialiserSpec } from '../src/http/plugins/serializer.ts';
 import { STATS_ROUTES } from '../src/http/routes/index.ts';
@@ -49,7 +49,7 @@ const store = await openStore(`sqlite:${values.db}`);
 const snapshots = new SnapshotManager(store, { pollMs: 3_600_000 });
 await snapshots.reload();
 const config = benchConfig({ MUSTER_RESPONSE_CACHE_MB: '0' });
-const app = await buildApp({ config, store, snapshots }, { logger: false });
+const app = await buildAppWithEngine({ config, store, snapshots }, { logger: false });
 await app.ready();
 const snapshot = snapshots.current()!;
 const run = runEngineTask as (t: EngineTaskName, s: typeof snapshot, ...a: unknown[]) => unknown;

@@ -1,6 +1,6 @@
 /**
  * Where an uncached answer's CPU goes (docs/architecture.md#where-an-answers-cpu-goes):
- * `node --import tsx bench/profile-t9a.ts --db FILE [--out DIR] [--runs 200] [--rounds 3]
+ * `node bench/profile-t9a.ts --db FILE [--out DIR] [--runs 200] [--rounds 3]
  * [--profile]` starts `muster serve` on FILE (a SQLite store with the T9A set imported) with one
  * serving thread and one engine thread (MUSTER_THREADS=1), no response cache and its logging as
  * served, then sends `runs` requests of each route one after another on one keep-alive

@@ -4,7 +4,7 @@
  * cut-off day on, the summed Brier scores of the projection, an even split among the players
  * on the most wins, and a coin-flip simulation. Prints a Markdown report.
  * Usage, after `muster import --format t9a`:
- *   MUSTER_DATABASE_URL=sqlite:/tmp/t9a.db node --import tsx bench/projection-brier-t9a.ts [from-day] [simulations]
+ *   MUSTER_DATABASE_URL=sqlite:/tmp/t9a.db node bench/projection-brier-t9a.ts [from-day] [simulations]
  */
 import { dayString } from '../src/domain/calendar-day.ts';
 import { loadSnapshot } from '../src/snapshot/load-snapshot.ts';

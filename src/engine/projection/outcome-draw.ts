@@ -38,10 +38,11 @@ export class OutcomeDraw {
 
   private readonly u: Float64Array;
 
-  constructor(
-    readonly n: number,
-    readonly outcomes: GameOutcomes,
-  ) {
+  readonly n: number;
+  readonly outcomes: GameOutcomes;
+  constructor(n: number, outcomes: GameOutcomes) {
+    this.n = n;
+    this.outcomes = outcomes;
     this.u = new Float64Array(n);
     this.guide = new Uint8Array(n * n * GUIDE);
     this.start = new Int32Array(n * n);

@@ -26,10 +26,11 @@ export class StandingsOrder {
   private readonly counts = new Int32Array(COUNT_SPAN + 1);
   private readonly tie: Float64Array;
 
-  constructor(
-    readonly n: number,
-    readonly maxDepth: number,
-  ) {
+  readonly n: number;
+  readonly maxDepth: number;
+  constructor(n: number, maxDepth: number) {
+    this.n = n;
+    this.maxDepth = maxDepth;
     this.order = new Int32Array(n);
     this.keys = new Float64Array(n * maxDepth);
     this.slot = new Int32Array(n);
