@@ -39,6 +39,8 @@ export function printReport(
   out(row('players', c.players));
   out(row('games', c.games));
   out(row('lists', c.lists));
+  // Only a canonical document carries merges: the row is left out where there were none.
+  if (Object.values(c.merges).some((n) => n > 0)) out(row('merges', c.merges));
   if (report.rejectCount > 0)
     out(
       `  rejects  ${String(report.rejectCount).padStart(7)} stored with their records (muster rejects --import ${report.importId})`,

@@ -19,6 +19,7 @@ import type { CliIo } from './cli-io.ts';
 import { printReport } from './print-report.ts';
 import { storeIsEmpty } from '../store/read-known.ts';
 import { seedDemo } from './seed-demo.ts';
+import { loadLogFields } from './load-log-fields.ts';
 import { servingSnapshots } from '../threads/serving-snapshots.ts';
 import { reusePortRefusal, servingMode, startServing } from '../threads/serving-modes.ts';
 import type { RunningServer } from '../threads/serving-modes.ts';
@@ -132,7 +133,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
       metrics.observeLoad(status, readyMs);
       const file = snapshots.current()?.restoredFrom;
       logger.current?.info(
-        { snapshot: status, ...(file === undefined ? {} : { snapshotFile: file }) },
+        { snapshot: status, ...loadLogFields(snapshots.current()) },
         file === undefined ? 'snapshot loaded' : 'snapshot read from its file',
       );
     },

@@ -77,10 +77,12 @@ export interface ImportCounts {
   players: Counts;
   games: Counts;
   lists: Counts;
+  /** Player merges (canonical `playerMerges`, docs/import-formats.md#player-merges). */
+  merges: Counts;
 }
 
 /** Counts of an import that has written nothing yet (docs/import-formats.md#rules-for-every-format). */
 export function zeroCounts(): ImportCounts {
   const zero = (): Counts => ({ imported: 0, updated: 0, unchanged: 0, rejected: 0 });
-  return { events: zero(), players: zero(), games: zero(), lists: zero() };
+  return { events: zero(), players: zero(), games: zero(), lists: zero(), merges: zero() };
 }

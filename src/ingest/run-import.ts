@@ -38,10 +38,11 @@ export interface ImportProgress {
   rejected: number;
 }
 
-const COUNTED: Partial<Record<RecordKind, 'events' | 'players' | 'games'>> = {
+const COUNTED: Partial<Record<RecordKind, 'events' | 'players' | 'games' | 'merges'>> = {
   event: 'events',
   player: 'players',
   game: 'games',
+  merge: 'merges',
 };
 
 /**
@@ -57,7 +58,7 @@ export const REPORT_REJECT_GROUPS = 1_000;
 const MAX_NOTES = 10_000;
 
 function addCounts(total: ImportCounts, add: ImportCounts): void {
-  for (const key of ['events', 'players', 'games', 'lists'] as const) {
+  for (const key of ['events', 'players', 'games', 'lists', 'merges'] as const) {
     total[key].imported += add[key].imported;
     total[key].updated += add[key].updated;
     total[key].unchanged += add[key].unchanged;
@@ -359,5 +360,9 @@ export function summaryLine(report: ImportReport): string {
     ...(report.batches > 1 ? [`${report.batches} batches`] : []),
     ...(report.notes.length > 0 ? [`${report.notes.length} notes`] : []),
   ];
-  return [part('events'), part('players'), part('games'), part('lists'), ...notes].join('; ');
+  // Merges only where the input had some: most formats never carry them.
+  const merges = Object.values(report.counts.merges).some((n) => n > 0) ? [part('merges')] : [];
+  return [part('events'), part('players'), part('games'), part('lists'), ...merges, ...notes].join(
+    '; ',
+  );
 }

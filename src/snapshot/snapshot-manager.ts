@@ -4,6 +4,7 @@
  * object finishes on it (docs/architecture.md#scaling-out).
  */
 import type { Store } from '../store/store.ts';
+import { markPhase } from './load-phases.ts';
 import { loadSnapshot } from './load-snapshot.ts';
 import type { Snapshot } from './snapshot.ts';
 import type { SnapshotStatus, SnapshotStatusProvider } from './snapshot-status.ts';
@@ -21,6 +22,8 @@ export interface SnapshotManagerOptions {
    * resolve later, so long work can be split into steps that let requests in between.
    */
   prepare?: (snapshot: Snapshot) => unknown;
+  /** Called on stop: ends what `load` keeps ready (a loading thread started ahead). */
+  close?: () => void;
 }
 
 export class SnapshotManager implements SnapshotStatusProvider {
@@ -47,6 +50,7 @@ export class SnapshotManager implements SnapshotStatusProvider {
   stop(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    this.options.close?.();
   }
 
   /** The snapshot to answer a request with; null until the first load finished. */
@@ -88,9 +92,14 @@ export class SnapshotManager implements SnapshotStatusProvider {
       this.reloading = (async () => {
         try {
           const started = performance.now();
+          const startedAt = Date.now();
           const next = await this.load(this.store);
+          const phases = (next.loadPhases ??= {});
+          phases.reloadStarted = startedAt;
+          markPhase(phases, 'loaded');
           await this.options.prepare?.(next);
           this.snapshot = next;
+          markPhase(phases, 'swapped');
           const status = this.status();
           if (status !== null) this.options.onLoad?.(status, performance.now() - started);
           for (const listener of this.swapListeners) listener(next);

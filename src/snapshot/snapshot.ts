@@ -7,6 +7,7 @@
 import type { ItemKind } from '../domain/item-kinds.ts';
 import type { EventRecord } from '../domain/event-record.ts';
 import type { PairedGame } from '../domain/unplayed-game.ts';
+import type { LoadPhases } from './load-phases.ts';
 import type { MarginBands, PlacementRule, ScenarioKind, TeamRule } from '../domain/model.ts';
 
 /** Result codes: the value is the result's worth in half points (draws count half). */
@@ -210,6 +211,10 @@ export interface Snapshot extends GameColumns, SideColumns, ListColumns, Snapsho
   readonly loadMs: number;
   /** The snapshot file this snapshot was read from (snapshot-file.ts); absent when built. */
   readonly restoredFrom?: string;
+  /** When each step of its load ended (load-phases.ts); absent for a load that kept none. */
+  loadPhases?: LoadPhases;
+  /** The CPU its loading thread spent on each step, in milliseconds (load-phases.ts). */
+  readonly loadCpuMs?: Readonly<Record<string, number>>;
   readonly systems: readonly SnapshotSystem[];
   readonly systemIndex: ReadonlyMap<string, number>;
   readonly factions: readonly SnapshotFaction[];

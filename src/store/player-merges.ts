@@ -5,6 +5,7 @@
  */
 import { PostgresAdapter, sql } from 'kysely';
 import type { Transaction } from 'kysely';
+import type { Counts } from '../domain/import-batch.ts';
 import type { PlayerMerge, PlayerMergeMoved } from '../domain/player-merge.ts';
 import type { Database } from './schema.ts';
 import { bumpDataVersion } from './store.ts';
@@ -164,6 +165,7 @@ export async function undoPlayerMerge(store: Store, id: number, at: string): Pro
 export async function writeImportedMerges(
   trx: Transaction<Database>,
   merges: readonly PlayerMerge[],
+  counts?: Counts,
 ): Promise<number> {
   let changed = 0;
   for (const m of merges) {
@@ -175,12 +177,16 @@ export async function writeImportedMerges(
       .where('merged_at', '=', m.mergedAt)
       .executeTakeFirst();
     if (old !== undefined) {
-      if (old.undone_at === m.undoneAt && old.note === m.note) continue;
+      if (old.undone_at === m.undoneAt && old.note === m.note) {
+        if (counts !== undefined) counts.unchanged++;
+        continue;
+      }
       await trx
         .updateTable('player_merges')
         .set({ undone_at: m.undoneAt, note: m.note })
         .where('id', '=', old.id)
         .execute();
+      if (counts !== undefined) counts.updated++;
       changed++;
       continue;
     }
@@ -201,6 +207,7 @@ export async function writeImportedMerges(
         moved: JSON.stringify(m.moved),
       })
       .execute();
+    if (counts !== undefined) counts.imported++;
     changed++;
   }
   // An id given explicitly leaves PostgreSQL's sequence behind; the next merge must not reuse it.

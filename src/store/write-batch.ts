@@ -115,6 +115,7 @@ async function writeInTransaction(
   const mergesChanged = await writeImportedMerges(
     trx,
     batch.playerMerges.map((m) => m.merge),
+    counts.merges,
   );
 
   const changed =

@@ -7,8 +7,8 @@
  * from it instead of built; after a build they are written to it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { runInBackground } from './background-priority.ts';
 import type { MessagePort } from 'node:worker_threads';
+import { runInBackground } from './background-priority.ts';
 import { openStore, readMeta } from '../store/store.ts';
 import type { Store } from '../store/store.ts';
 import { deriveInParts, startDeriveHelpers } from './derive-host.ts';
@@ -16,45 +16,66 @@ import { loadSnapshot } from '../snapshot/load-snapshot.ts';
 import { readPartInWorker } from './read-part-host.ts';
 import { shareColumns } from './share-columns.ts';
 import type { SnapshotDeriver } from '../snapshot/snapshot-derivation.ts';
+import { markPhase } from '../snapshot/load-phases.ts';
 import { readSnapshotFile, writeSnapshotFile } from '../snapshot/snapshot-file.ts';
 import { snapshotFileKey } from '../snapshot/snapshot-file-key.ts';
 import type { HandedSnapshot } from './snapshot-handoff.ts';
-import type { LoaderMessage } from './load-snapshot-host.ts';
+import type { LoaderGo, LoaderMessage } from './load-snapshot-host.ts';
 import { transferablesOf } from './transferables.ts';
 
 interface SnapshotWorkerData {
   databaseUrl: string;
   /** URL of the module whose `derive` runs on the loaded snapshot, or null. */
   deriveModule: string | null;
-  /** Threads to post the snapshot to directly (snapshot-handoff.ts). */
-  ports: MessagePort[];
   /** The snapshot file to read first and write after a build, or null for none. */
   file: string | null;
   /** Threads the load may keep busy at once, this one included (load-snapshot-host.ts). */
   threads: number;
 }
 
-const { databaseUrl, deriveModule, ports, file, threads } = workerData as SnapshotWorkerData;
+const { databaseUrl, deriveModule, file, threads } = workerData as SnapshotWorkerData;
+runInBackground();
+// Imported and started before the go, so a thread started ahead has them ready
+// (load-snapshot-host.ts): the engine's modules are most of a thread's start-up.
+const deriver = deriveModule === null ? null : ((await import(deriveModule)) as SnapshotDeriver);
+const helpers = startDeriveHelpers(
+  deriveModule ?? '',
+  deriver === null ? 0 : Math.min(deriver.parts, threads) - 1,
+);
+/** The go, with the threads to post the snapshot to directly (snapshot-handoff.ts). */
+const { ports } = await new Promise<LoaderGo>((resolve) =>
+  parentPort?.once('message', (go: LoaderGo) => resolve(go)),
+);
+const phases = markPhase({}, 'goTaken');
+/**
+ * The CPU this thread spent on each step, in milliseconds: on a busy machine a step's wall
+ * time is mostly waiting for a core, and this says what it cost.
+ */
+const cpuMs: Record<string, number> = {};
+let cpuBefore = process.threadCpuUsage();
+const spent = (step: string) => {
+  const used = process.threadCpuUsage(cpuBefore);
+  cpuMs[step] = Math.round((used.user + used.system) / 1000);
+  cpuBefore = process.threadCpuUsage();
+};
 
 /** The snapshot and its derived data built from the store, with their typed arrays shared. */
 async function build(store: Store): Promise<HandedSnapshot> {
-  const deriver = deriveModule === null ? null : ((await import(deriveModule)) as SnapshotDeriver);
-  const helpers = startDeriveHelpers(
-    deriveModule ?? '',
-    deriver === null ? 0 : Math.min(deriver.parts, threads) - 1,
-  );
   // Columns on shared memory: the serving thread and the engine thread read them without a copy.
   const snapshot = shareColumns(
     await loadSnapshot(store, {
       readers: { count: threads, read: (range) => readPartInWorker(databaseUrl, range) },
     }),
   );
+  markPhase(phases, 'read');
+  spent('read');
   // The derived data (the engine's caches) on shared memory too: every engine thread reads it.
   const derived = deriver === null ? null : await deriveInParts(snapshot, deriver, helpers);
+  markPhase(phases, 'derived');
+  spent('derived');
   return { snapshot, derived: derived === null ? null : shareColumns(derived) };
 }
 
-runInBackground();
 const store = await openStore(databaseUrl);
 let message: HandedSnapshot;
 const notes: string[] = [];
@@ -113,7 +134,16 @@ async function postInParts(port: MessagePort, handed: HandedSnapshot): Promise<v
   }
   // Memory that is not shared would be moved away by a transfer: kept here when the file is
   // still to be written from it (shareColumns leaves none, so nothing is copied either way).
-  const last = { kind: 'snapshot', snapshot: rest, derived: handed.derived, notes } as const;
+  markPhase(phases, 'posted');
+  spent('posted');
+  const last = {
+    kind: 'snapshot',
+    snapshot: rest,
+    derived: handed.derived,
+    notes,
+    phases,
+    cpuMs,
+  } as const;
   port.postMessage(last satisfies LoaderMessage, toWrite === null ? transferablesOf(last) : []);
 }
 

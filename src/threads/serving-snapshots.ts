@@ -7,8 +7,10 @@
 import { availableParallelism } from 'node:os';
 import { engineDerivation } from '../engine/engine-derivation.ts';
 import { warmEngineInSteps } from '../engine/warm-engine.ts';
+import { markPhase } from '../snapshot/load-phases.ts';
 import { loadSnapshot } from '../snapshot/load-snapshot.ts';
-import { snapshotLoaderFor } from './load-snapshot-host.ts';
+import { canLoadInWorker, snapshotLoaderFor, spareLoader } from './load-snapshot-host.ts';
+import type { SpareLoader } from './load-snapshot-host.ts';
 import type { EngineRunner } from '../http/engine-runner.ts';
 import type { SnapshotReceivers } from './snapshot-handoff.ts';
 import { SnapshotManager } from '../snapshot/snapshot-manager.ts';
@@ -37,32 +39,38 @@ export function servingSnapshots(
 ): SnapshotManager {
   const { onWarm, engines, snapshotFile = null, onNote, ...rest } = options;
   // The loading thread posts each snapshot to the engine threads itself (snapshot-handoff.ts).
-  const loader = (threads: number) =>
-    snapshotLoaderFor(databaseUrl, loadSnapshot, {
-      derivation: engineDerivation,
-      receivers: engines,
-      file: snapshotFile,
-      onNote,
-      threads,
-    });
+  const loadOptions = (threads: number) => ({
+    derivation: engineDerivation,
+    receivers: engines,
+    file: snapshotFile,
+    onNote,
+    threads,
+  });
   // The first load has every core (nothing is served yet); a reload leaves one to the threads
   // that answer meanwhile: on PostgreSQL, whose server processes read for the load too, a
   // reload on every core made health requests wait half a second on 2 cores.
   const cores = availableParallelism();
-  const first = loader(cores);
-  const later = loader(Math.max(1, cores - 1));
-  let loaded = false;
+  const first = snapshotLoaderFor(databaseUrl, loadSnapshot, loadOptions(cores));
+  // Reloads take a loading thread started ahead, once the first load is done: a watched
+  // folder's change is served without a thread's start-up (docs/operations.md#watching-a-folder).
+  let later: SpareLoader | null = null;
   return new SnapshotManager(store, {
     ...rest,
     load: async (from) => {
-      const snapshot = await (loaded ? later : first)(from);
-      loaded = true;
+      if (later !== null) return later.load();
+      const snapshot = await first(from);
+      if (canLoadInWorker(databaseUrl)) {
+        later = spareLoader(databaseUrl, loadOptions(Math.max(1, cores - 1)));
+      }
       return snapshot;
     },
+    close: () => later?.close(),
     prepare: async (snapshot) => {
       const longest = await warmEngineInSteps(snapshot);
       onWarm?.(longest);
+      markPhase((snapshot.loadPhases ??= {}), 'warmed');
       await engines?.prepare(snapshot);
+      markPhase(snapshot.loadPhases, 'handedOver');
     },
   });
 }

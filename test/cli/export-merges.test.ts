@@ -10,6 +10,8 @@ import { exportStore } from '../../src/cli/export-store.ts';
 import { main } from '../../src/cli/main.ts';
 import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { importSources } from '../../src/ingest/import-sources.ts';
+import { summaryLine } from '../../src/ingest/run-import.ts';
+import { printReport } from '../../src/cli/print-report.ts';
 import type { Store } from '../../src/store/store.ts';
 import { mergeDocument } from '../support/merge-document.ts';
 import { post } from '../support/post-json.ts';
@@ -63,6 +65,7 @@ describe(`export and import keep the player merges (${TEST_BACKEND})`, () => {
   let source: TestApp;
   let target: TestApp;
   let text: string;
+  let imported: Awaited<ReturnType<typeof importText>>;
   before(async () => {
     stores.push(await openSharedTestStore(), await openSharedTestStore());
     const [from, into] = stores.map((s) => s.store);
@@ -74,8 +77,8 @@ describe(`export and import keep the player merges (${TEST_BACKEND})`, () => {
     await cli(from, ['players', 'merge', 'p-jose', 'p-jose2', '--note', 'accents']);
     await source.snapshots.refresh();
     text = await exportText(from);
-    const report = await importText(into, text);
-    assert.deepEqual(report.rejects, []);
+    imported = await importText(into, text);
+    assert.deepEqual(imported.rejects, []);
     target = await buildTestApp({ store: into });
   });
   after(async () => {
@@ -99,6 +102,22 @@ describe(`export and import keep the player merges (${TEST_BACKEND})`, () => {
     );
   });
 
+  it('counts the merges it imported in its report, and prints them', () => {
+    assert.deepEqual(imported.counts.merges, {
+      imported: 2,
+      updated: 0,
+      unchanged: 0,
+      rejected: 0,
+    });
+    const lines: string[] = [];
+    printReport(imported, (line) => lines.push(line));
+    assert.ok(
+      lines.some((l) => /^ {2}merges +2 imported +0 updated +0 unchanged +0 rejected$/.test(l)),
+      lines.join('\n'),
+    );
+    assert.match(summaryLine(imported), /; merges 2 imported, 0 updated, 0 unchanged, 0 rejected/);
+  });
+
   it('answers the rankings and the player pages of the merged player as the source does', async () => {
     const there = await answers(target);
     assert.deepEqual(there, await answers(source));
@@ -117,7 +136,9 @@ describe(`export and import keep the player merges (${TEST_BACKEND})`, () => {
 
   it('adds no merge and moves no data version when the export is imported again', async () => {
     const version = await target.store.dataVersion();
-    assert.deepEqual((await importText(target.store, text)).rejects, []);
+    const again = await importText(target.store, text);
+    assert.deepEqual(again.rejects, []);
+    assert.deepEqual(again.counts.merges, { imported: 0, updated: 0, unchanged: 2, rejected: 0 });
     assert.equal(await target.store.dataVersion(), version);
     assert.equal((await cli(target.store as TestStore, ['players', 'merges'])).length, 2);
   });
@@ -162,6 +183,7 @@ describe(`export and import keep the player merges (${TEST_BACKEND})`, () => {
         ['merge', '/other', 'p-jose2 is already merged into p-jose (merge 3)'],
       ],
     );
+    assert.deepEqual(report.counts.merges, { imported: 1, updated: 0, unchanged: 0, rejected: 2 });
     const listed = (await cli(into, ['players', 'merges'])).map((l) => JSON.parse(l));
     assert.deepEqual(
       listed.map((m) => [m.id, m.keep, m.other]),

@@ -28,7 +28,7 @@ function moduleOf(name: string, source: string): URL {
 const unbundlable = moduleOf('unbundlable.ts', "import './not-there.ts';\n");
 
 describe('startThread', () => {
-  it('runs a bundled entry as one module, without tsx', async () => {
+  it('runs a bundled entry as one module', async () => {
     const entry = moduleOf(
       'hello.ts',
       [
@@ -41,6 +41,23 @@ describe('startThread', () => {
     const [message] = (await once(worker, 'message')) as [string];
     await worker.terminate();
     assert.equal(message, 'hello from object');
+  });
+
+  it('runs a TypeScript entry as it is, its types stripped by Node, importing another .ts module', async () => {
+    moduleOf('shout.ts', 'export const shout = (s: string): string => s.toUpperCase();\n');
+    const entry = moduleOf(
+      'plain.ts',
+      [
+        "import { parentPort } from 'node:worker_threads';",
+        "import { shout } from './shout.ts';",
+        "const greeting: string = shout('as it is');",
+        'parentPort!.postMessage(greeting);',
+      ].join('\n'),
+    );
+    const worker = startThread(entry);
+    const [message] = (await once(worker, 'message')) as [string];
+    await worker.terminate();
+    assert.equal(message, 'AS IT IS');
   });
 
   it('throws a ThreadStartError naming the entry and why when a bundled entry cannot be bundled', () => {
