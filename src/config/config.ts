@@ -148,7 +148,7 @@ export const CONFIG_VARIABLES = {
   },
   MUSTER_LIVE_STREAMS_PER_CLIENT: {
     default: '4',
-    doc: 'GET /api/live streams open at once from one client address, per server thread (not counted for trusted proxies); past it 429 too-many-streams',
+    doc: 'GET /api/live streams open at once from one client address, over the whole service whatever its thread count (not counted for trusted proxies); past it 429 too-many-streams',
   },
   MUSTER_LIVE_HEARTBEAT_MS: {
     default: '15000',

@@ -27,6 +27,9 @@ export interface ConnectionCounts {
   total(): number;
   of(address: string): number;
   add(address: string, by: 1 | -1): void;
+  /** GET /api/live streams open from `address`, over every thread (docs/http-api.md#live). */
+  streamsOf(address: string): number;
+  addStream(address: string, by: 1 | -1): void;
 }
 
 export interface ConnectionGuardOptions {

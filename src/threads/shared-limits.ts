@@ -18,6 +18,8 @@ const SLOTS = 16_384;
 const PROBES = 32;
 /** Int32 cells of a table: its lock (its holder's number), a spare cell, then per slot two hashes, a count, a spare. */
 const TABLE_CELLS = 2 + SLOTS * 4;
+/** What a live stream's count is keyed by, before its client's address (which never holds it). */
+const STREAM_KEY = 'live\u0000';
 /** Spins before a thread waiting for a lock sleeps on it. */
 const SPINS = 64;
 /** Int32 cells per thread in the roster: its state, its answers, its starts, a spare. */
@@ -212,8 +214,26 @@ export class SharedConnectionCounts {
   /** Counts a connection of this thread from `address` opened (+1) or closed (-1). */
   add(address: string, by: 1 | -1): void {
     Atomics.add(this.totals, this.thread, by);
+    this.count(address, by);
+  }
+
+  /** Live streams open from `address`, over every thread. */
+  streamsOf(address: string): number {
+    return this.of(STREAM_KEY + address);
+  }
+
+  /**
+   * Counts a live stream of this thread from `address` opened (+1) or closed (-1): in the same
+   * table as the connections, under a key no address has, and not in the total (its connection
+   * is counted already). A dead thread's streams are freed with its table (releaseThread).
+   */
+  addStream(address: string, by: 1 | -1): void {
+    this.count(STREAM_KEY + address, by);
+  }
+
+  private count(key: string, by: 1 | -1): void {
     const table = this.tables[this.thread];
-    const { slot, spare, h } = table.find(address, (s) => table.count(s) === 0);
+    const { slot, spare, h } = table.find(key, (s) => table.count(s) === 0);
     if (slot >= 0) table.set(slot, h, Math.max(0, table.count(slot) + by));
     else if (by > 0 && spare >= 0) table.set(spare, h, 1);
   }

@@ -35,6 +35,7 @@ describe('GET /api/live with two server threads', () => {
         MUSTER_LOG_LEVEL: 'warn',
         MUSTER_THREADS: '2',
         MUSTER_SNAPSHOT_POLL_MS: '200',
+        MUSTER_LIVE_STREAMS_PER_CLIENT: '6',
       } as Record<string, string>;
       const slice = demoSlice();
       writeFileSync(join(dir, 'slice.json'), JSON.stringify(slice));
@@ -61,6 +62,12 @@ describe('GET /api/live with two server threads', () => {
           await c.opened;
           assert.equal(c.status, 200);
           await c.waitFor('ready', 1, 60_000);
+        }
+        // The bound is the service's: a seventh stream is refused whichever thread takes it.
+        for (let i = 0; i < 3; i++) {
+          const refused = await fetch(`${url}/api/live`);
+          assert.equal(refused.status, 429);
+          await refused.body?.cancel();
         }
         const events = slice.events ?? [];
         const i = events.findLastIndex(

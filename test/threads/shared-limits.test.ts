@@ -71,6 +71,29 @@ describe('the limits shared by the server threads', () => {
     assert.equal(b.of('10.0.0.1'), 2);
   });
 
+  it("counts a client's live streams over every thread, apart from its connections, and forgets a dead thread's", () => {
+    const buffer = sharedLimitsBuffer(2);
+    const [a, b] = [
+      new SharedConnectionCounts(buffer, 2, 0),
+      new SharedConnectionCounts(buffer, 2, 1),
+    ];
+    a.add('10.0.0.1', 1);
+    a.addStream('10.0.0.1', 1);
+    b.add('10.0.0.1', 1);
+    b.addStream('10.0.0.1', 1);
+    b.addStream('10.0.0.2', 1);
+    assert.equal(a.streamsOf('10.0.0.1'), 2);
+    assert.equal(a.streamsOf('10.0.0.2'), 1);
+    // A stream is not a second connection.
+    assert.equal(a.of('10.0.0.1'), 2);
+    assert.equal(a.total(), 2);
+    b.addStream('10.0.0.1', -1);
+    assert.equal(a.streamsOf('10.0.0.1'), 1);
+    releaseThread(buffer, 2, 0);
+    assert.equal(b.streamsOf('10.0.0.1'), 0);
+    assert.equal(b.streamsOf('10.0.0.2'), 1);
+  });
+
   it('frees the rate lock a dead thread held, so the other threads count on', () => {
     const buffer = sharedLimitsBuffer(2);
     const dead = new SharedRateCounts(buffer, 0);

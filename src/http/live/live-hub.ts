@@ -8,6 +8,7 @@
  */
 import { changedEvents } from '../../engine/events/event-fingerprints.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
+import type { ConnectionCounts } from '../connection-guard.ts';
 
 /** One data change: the data version it brought, the one before, and the events it touched. */
 export interface LiveChange {
@@ -33,6 +34,11 @@ export interface LiveHubOptions {
   readonly bufferBytes: number;
   /** Streams at once per client address. */
   readonly perClient: number;
+  /**
+   * The streams of every server thread, when several serve: the per-client bound is then the
+   * whole service's, whichever thread a stream's connection landed on.
+   */
+  readonly shared?: Pick<ConnectionCounts, 'streamsOf' | 'addStream'>;
   /** Changes kept for Last-Event-ID. */
   readonly history?: number;
   /** Most event ids one change names; past it the change names none (events: null). */
@@ -109,7 +115,8 @@ export class LiveHub {
 
   /** Whether `client` may open another stream (its count is taken when it subscribes). */
   admits(client: string): boolean {
-    return !this.closed && (this.perClient.get(client) ?? 0) < this.options.perClient;
+    const open = this.options.shared?.streamsOf(client) ?? this.perClient.get(client) ?? 0;
+    return !this.closed && open < this.options.perClient;
   }
 
   /**
@@ -121,6 +128,7 @@ export class LiveHub {
     const subscriber = { sink, client };
     this.subscribers.add(subscriber);
     this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
+    this.options.shared?.addStream(client, 1);
     let head = `retry: ${RETRY_MS}\n\n`;
     const version = this.served?.dataVersion ?? null;
     if (lastEventId === null || version === null) {
@@ -182,6 +190,7 @@ export class LiveHub {
 
   private remove(s: Subscriber): void {
     if (!this.subscribers.delete(s)) return;
+    this.options.shared?.addStream(s.client, -1);
     const n = (this.perClient.get(s.client) ?? 1) - 1;
     if (n === 0) this.perClient.delete(s.client);
     else this.perClient.set(s.client, n);

@@ -37,6 +37,7 @@ export function registerLiveRoute(app: FastifyInstance, ctx: AppContext): void {
     heartbeatMs: config.liveHeartbeatMs,
     bufferBytes: config.liveBufferBytes,
     perClient: config.liveStreamsPerClient,
+    shared: ctx.connectionCounts,
   });
   hubs.set(app, hub);
   const first = ctx.snapshots?.current() ?? null;
