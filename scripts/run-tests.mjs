@@ -69,6 +69,10 @@ function startPass(label, databaseUrl, out) {
     ...process.env,
     MUSTER_LOG_LEVEL: process.env.MUSTER_LOG_LEVEL ?? 'silent',
     MUSTER_TEST_RUN: run,
+    // Node's on-disk compile cache (keyed by each module's source) for every process the tests
+    // start: a test file's process compiles the app's modules in about 0.8 s of CPU instead of
+    // 1.4 s once the first one has filled it (docs/operations.md#tests).
+    NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'muster-compile-cache'),
   };
   if (databaseUrl === null) delete env.MUSTER_TEST_DATABASE_URL;
   else env.MUSTER_TEST_DATABASE_URL = databaseUrl;
