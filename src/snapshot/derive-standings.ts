@@ -2,6 +2,7 @@
  * Standings per event (docs/statistics.md#standings): the published placements when an
  * event has any, else derived from its games by its system's placing rule (ties share a place),
  * else none; a team event has no individual placings. With the top-10% and undefeated marks.
+ * A running event has no placings yet: its order so far is its current places instead.
  */
 import type { PlacementRule } from '../domain/model.ts';
 import { compareByRule } from '../domain/placement-keys.ts';
@@ -277,11 +278,13 @@ export function deriveStandings(
     player: new TypedColumn(Int32Array),
     faction: new TypedColumn(Int32Array),
     placement: new TypedColumn(Int32Array),
+    current: new TypedColumn(Int32Array),
     team: new TypedColumn(Int32Array),
     top: new TypedColumn(Uint8Array),
     undefeated: new TypedColumn(Uint8Array),
   };
   const eventPlacements = new Uint8Array(nEvents);
+  const eventCurrent = new Uint8Array(nEvents);
   const eventWithheld = new Uint8Array(nEvents);
   const eventGamePlayers = new Int32Array(nEvents);
   const eventGames = new Float64Array(nEvents);
@@ -337,25 +340,34 @@ export function deriveStandings(
       } else eventWithheld[e] = 1;
     }
     if (eventPlacements[e] === PLACEMENTS_NONE) rows.clearPlacements();
+    const source = eventPlacements[e];
+    // A running event's order is where its players stand now, not where they finish: no
+    // statistic, ranking or winner may read it as a placing (docs/statistics.md#running-events).
+    const running = rules.running?.[e] === 1;
+    if (running) {
+      eventCurrent[e] = source;
+      eventPlacements[e] = PLACEMENTS_NONE;
+    }
     let placed = 0;
     for (let i = 0; i < rows.n; i++) if (rows.placement[i] > 0) placed++;
     const topCut = Math.ceil(placed / 10);
     for (let k = 0; k < rows.n; k++) {
       const i = order === null ? k : order[k];
-      const placement = rows.placement[i];
+      const place = rows.placement[i];
+      const placement = running ? -1 : place;
       out.event.push(e);
       out.player.push(rows.player[i]);
       out.faction.push(rows.faction[i]);
       out.placement.push(placement);
+      out.current.push(running ? place : -1);
       out.team.push(rows.team[i]);
       out.top.push(placement > 0 && placement <= topCut ? 1 : 0);
       // An entry that dropped (or whose games the source lacks) did not go through unbeaten, and
       // in an event still running nobody has gone through it yet.
-      const unbeaten =
-        complete && rules.running?.[e] !== 1 && rows.games[i] === most && rows.losses[i] === 0;
+      const unbeaten = complete && !running && rows.games[i] === most && rows.losses[i] === 0;
       out.undefeated.push(unbeaten ? 1 : 0);
       // Ranked on a total over fewer games than the others played: marked, not hidden.
-      fewerGames.push(eventPlacements[e] === PLACEMENTS_DERIVED && rows.games[i] < most ? 1 : 0);
+      fewerGames.push(source === PLACEMENTS_DERIVED && rows.games[i] < most ? 1 : 0);
     }
   }
   return {
@@ -364,10 +376,12 @@ export function deriveStandings(
     player: out.player.done(),
     faction: out.faction.done(),
     placement: out.placement.done(),
+    current: out.current.done(),
     team: out.team.done(),
     top: out.top.done(),
     undefeated: out.undefeated.done(),
     eventPlacements,
+    eventCurrent,
     fewerGames: fewerGames.done(),
     eventWithheld,
     eventGamePlayers,
