@@ -259,6 +259,73 @@ class EventRows {
   }
 }
 
+/** What an event's rows are written with: whether it runs, its coverage, its places' source. */
+interface EventMarks {
+  running: boolean;
+  /** Whether its games are there by the coverage rule (docs/statistics.md#standings). */
+  complete: boolean;
+  /** The most games one player played there. */
+  most: number;
+  /** Whether its order is derived by its system's rule. */
+  derived: boolean;
+}
+
+/** The standings' row columns, written event by event. */
+class StandingColumns {
+  private readonly event = new TypedColumn(Int32Array);
+  private readonly player = new TypedColumn(Int32Array);
+  private readonly faction = new TypedColumn(Int32Array);
+  private readonly placement = new TypedColumn(Int32Array);
+  private readonly current = new TypedColumn(Int32Array);
+  private readonly team = new TypedColumn(Int32Array);
+  private readonly top = new TypedColumn(Uint8Array);
+  private readonly undefeated = new TypedColumn(Uint8Array);
+  private readonly fewerGames = new TypedColumn(Uint8Array);
+
+  /** Event `e`'s rows, in `order` (else as they are), with their marks. */
+  pushEvent(e: number, rows: EventRows, order: number[] | null, marks: EventMarks): void {
+    const { running, complete, most, derived } = marks;
+    let placed = 0;
+    for (let i = 0; i < rows.n; i++) if (rows.placement[i] > 0) placed++;
+    const topCut = Math.ceil(placed / 10);
+    for (let k = 0; k < rows.n; k++) {
+      const i = order === null ? k : order[k];
+      const place = rows.placement[i];
+      // A running event's order is where its players stand now, not where they finish: no
+      // statistic, ranking or winner may read it as a placing (docs/statistics.md#running-events).
+      const placement = running ? -1 : place;
+      this.event.push(e);
+      this.player.push(rows.player[i]);
+      this.faction.push(rows.faction[i]);
+      this.placement.push(placement);
+      this.current.push(running ? place : -1);
+      this.team.push(rows.team[i]);
+      this.top.push(placement > 0 && placement <= topCut ? 1 : 0);
+      // An entry that dropped (or whose games the source lacks) did not go through unbeaten, and
+      // in an event still running nobody has gone through it yet.
+      const unbeaten = complete && !running && rows.games[i] === most && rows.losses[i] === 0;
+      this.undefeated.push(unbeaten ? 1 : 0);
+      // Ranked on a total over fewer games than the others played: marked, not hidden.
+      this.fewerGames.push(derived && rows.games[i] < most ? 1 : 0);
+    }
+  }
+
+  columns() {
+    return {
+      count: this.event.length,
+      event: this.event.done(),
+      player: this.player.done(),
+      faction: this.faction.done(),
+      placement: this.placement.done(),
+      current: this.current.done(),
+      team: this.team.done(),
+      top: this.top.done(),
+      undefeated: this.undefeated.done(),
+      fewerGames: this.fewerGames.done(),
+    };
+  }
+}
+
 /** The standings of every event, event by event. */
 export function deriveStandings(
   nEvents: number,
@@ -273,23 +340,13 @@ export function deriveStandings(
   // Row of each player in the current event, -1 when none: reset after each event.
   const slot = new Int32Array(nPlayers).fill(-1);
   const rows = new EventRows();
-  const out = {
-    event: new TypedColumn(Int32Array),
-    player: new TypedColumn(Int32Array),
-    faction: new TypedColumn(Int32Array),
-    placement: new TypedColumn(Int32Array),
-    current: new TypedColumn(Int32Array),
-    team: new TypedColumn(Int32Array),
-    top: new TypedColumn(Uint8Array),
-    undefeated: new TypedColumn(Uint8Array),
-  };
+  const out = new StandingColumns();
   const eventPlacements = new Uint8Array(nEvents);
   const eventCurrent = new Uint8Array(nEvents);
   const eventWithheld = new Uint8Array(nEvents);
   const eventGamePlayers = new Int32Array(nEvents);
   const eventGames = new Float64Array(nEvents);
   const eventMostGames = new Int32Array(nEvents);
-  const fewerGames = new TypedColumn(Uint8Array);
   for (let e = 0; e < nEvents; e++) {
     rows.n = 0;
     rows.factionGames.clear();
@@ -341,48 +398,23 @@ export function deriveStandings(
     }
     if (eventPlacements[e] === PLACEMENTS_NONE) rows.clearPlacements();
     const source = eventPlacements[e];
-    // A running event's order is where its players stand now, not where they finish: no
-    // statistic, ranking or winner may read it as a placing (docs/statistics.md#running-events).
+    // A running event has no places yet: its order is kept as its current places.
     const running = rules.running?.[e] === 1;
     if (running) {
       eventCurrent[e] = source;
       eventPlacements[e] = PLACEMENTS_NONE;
     }
-    let placed = 0;
-    for (let i = 0; i < rows.n; i++) if (rows.placement[i] > 0) placed++;
-    const topCut = Math.ceil(placed / 10);
-    for (let k = 0; k < rows.n; k++) {
-      const i = order === null ? k : order[k];
-      const place = rows.placement[i];
-      const placement = running ? -1 : place;
-      out.event.push(e);
-      out.player.push(rows.player[i]);
-      out.faction.push(rows.faction[i]);
-      out.placement.push(placement);
-      out.current.push(running ? place : -1);
-      out.team.push(rows.team[i]);
-      out.top.push(placement > 0 && placement <= topCut ? 1 : 0);
-      // An entry that dropped (or whose games the source lacks) did not go through unbeaten, and
-      // in an event still running nobody has gone through it yet.
-      const unbeaten = complete && !running && rows.games[i] === most && rows.losses[i] === 0;
-      out.undefeated.push(unbeaten ? 1 : 0);
-      // Ranked on a total over fewer games than the others played: marked, not hidden.
-      fewerGames.push(source === PLACEMENTS_DERIVED && rows.games[i] < most ? 1 : 0);
-    }
+    out.pushEvent(e, rows, order, {
+      running,
+      complete,
+      most,
+      derived: source === PLACEMENTS_DERIVED,
+    });
   }
   return {
-    count: out.event.length,
-    event: out.event.done(),
-    player: out.player.done(),
-    faction: out.faction.done(),
-    placement: out.placement.done(),
-    current: out.current.done(),
-    team: out.team.done(),
-    top: out.top.done(),
-    undefeated: out.undefeated.done(),
+    ...out.columns(),
     eventPlacements,
     eventCurrent,
-    fewerGames: fewerGames.done(),
     eventWithheld,
     eventGamePlayers,
     eventGames,
