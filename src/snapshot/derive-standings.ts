@@ -367,16 +367,19 @@ export function deriveStandings(
     rows.countGames(rowsByEvent.order, rowsByEvent.start[e], rowsByEvent.start[e + 1], sides, slot);
     if (rows.n === 0) continue;
     const rule = rules.rule[e];
-    const recs =
-      rule === null || published || rules.team[e] === 1
-        ? null
-        : rows.records(
-            rowsByEvent.order,
-            rowsByEvent.start[e],
-            rowsByEvent.start[e + 1],
-            sides,
-            slot,
-          );
+    const running = rules.running?.[e] === 1;
+    // A running event stands as its rule ranks the games played: placings a source gives before
+    // the last game is played are not its order so far (docs/statistics.md#running-events).
+    const byRule = rule !== null && rules.team[e] !== 1 && (!published || running);
+    const recs = !byRule
+      ? null
+      : rows.records(
+          rowsByEvent.order,
+          rowsByEvent.start[e],
+          rowsByEvent.start[e + 1],
+          sides,
+          slot,
+        );
     for (let i = 0; i < rows.n; i++) slot[rows.player[i]] = -1;
     rows.fillMainFactions();
     const { withGames, most, sideGames } = rows.coverage();
@@ -389,17 +392,15 @@ export function deriveStandings(
     const complete = coverageAllowsDerivation(declared, withGames, most, sideGames / 2);
     let order: number[] | null = null;
     if (rules.team[e] === 1) rows.clearPlacements();
-    else if (published) eventPlacements[e] = PLACEMENTS_PUBLISHED;
-    else if (rule !== null) {
+    else if (byRule) {
       if (complete) {
         order = rows.placeByRule(rule, recs!);
         eventPlacements[e] = PLACEMENTS_DERIVED;
       } else eventWithheld[e] = 1;
-    }
+    } else if (published) eventPlacements[e] = PLACEMENTS_PUBLISHED;
     if (eventPlacements[e] === PLACEMENTS_NONE) rows.clearPlacements();
     const source = eventPlacements[e];
     // A running event has no places yet: its order is kept as its current places.
-    const running = rules.running?.[e] === 1;
     if (running) {
       eventCurrent[e] = source;
       eventPlacements[e] = PLACEMENTS_NONE;

@@ -98,8 +98,8 @@ export interface SnapshotStandings {
   /** The final placement; -1 when none and while the event runs (statistics.md#running-events). */
   readonly placement: Int32Array;
   /**
-   * While the event is running, the entry's place in its order so far (published, or by its
-   * system's rule); -1 otherwise (docs/statistics.md#running-events).
+   * While the event is running, the entry's place in its order so far (by its system's rule,
+   * else as published); -1 otherwise (docs/statistics.md#running-events).
    */
   readonly current: Int32Array;
   /** Index into the snapshot's `teams`: the team the entry names, -1 none. */

@@ -68,13 +68,21 @@ describe(`a running event (${TEST_BACKEND})`, () => {
     assert.equal(await eventWins(), 0);
   });
 
-  it('shows its standings as the order so far, with no placement and no top 10 %', async () => {
+  it('shows its standings as its rule ranks the games played, with no placement and no top 10 %', async () => {
     const rows = await standings();
     assert.ok(rows.length > 0);
     for (const s of rows) {
       assert.equal(s.placement, null, s.player.id);
       assert.equal(s.top, false, s.player.id);
     }
+    // By the demo system's rule over the games played, wins (a draw half) first: not by the
+    // places the source publishes for the finished event.
+    const points = rows.map((s) => s.wins + s.draws / 2);
+    assert.deepEqual(
+      points,
+      points.toSorted((a, b) => b - a),
+      'ranked by wins so far',
+    );
     const now = rows.map((s) => s.currentPlace as number);
     assert.equal(now[0], 1);
     assert.deepEqual(

@@ -70,7 +70,7 @@ const StandingSchema = Type.Object(
     currentPlace: Nullable(
       Type.Integer({
         description:
-          "While the event is running: the entry's place in the order so far, after the games played (published by the source, or by the placing rule, placementRule); not a placement, and counted in no statistic; null once the event is over, or when it has no order",
+          "While the event is running: the entry's place in the order so far, after the games played (by the placing rule, placementRule, else as the source publishes it); not a placement, and counted in no statistic; null once the event is over, or when it has no order",
       }),
     ),
     player: PlayerRefSchema,

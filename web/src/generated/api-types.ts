@@ -1146,7 +1146,7 @@ export interface paths {
                                     }[];
                                     /** @description Every entry, declared or having played a game, by placement (entries without one last), then player id */
                                     standings: {
-                                        /** @description While the event is running: the entry's place in the order so far, after the games played (published by the source, or by the placing rule, placementRule); not a placement, and counted in no statistic; null once the event is over, or when it has no order */
+                                        /** @description While the event is running: the entry's place in the order so far, after the games played (by the placing rule, placementRule, else as the source publishes it); not a placement, and counted in no statistic; null once the event is over, or when it has no order */
                                         currentPlace: number | null;
                                         /** @description Games drawn */
                                         draws: number;
