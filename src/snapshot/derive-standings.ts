@@ -2,6 +2,7 @@
  * Standings per event (docs/statistics.md#standings): the published placements when an
  * event has any, else derived from its games by its system's placing rule (ties share a place),
  * else none; a team event has no individual placings. With the top-10% and undefeated marks.
+ * A running event has no placings yet: its order so far is its current places instead.
  */
 import type { PlacementRule } from '../domain/model.ts';
 import { compareByRule } from '../domain/placement-keys.ts';
@@ -258,6 +259,73 @@ class EventRows {
   }
 }
 
+/** What an event's rows are written with: whether it runs, its coverage, its places' source. */
+interface EventMarks {
+  running: boolean;
+  /** Whether its games are there by the coverage rule (docs/statistics.md#standings). */
+  complete: boolean;
+  /** The most games one player played there. */
+  most: number;
+  /** Whether its order is derived by its system's rule. */
+  derived: boolean;
+}
+
+/** The standings' row columns, written event by event. */
+class StandingColumns {
+  private readonly event = new TypedColumn(Int32Array);
+  private readonly player = new TypedColumn(Int32Array);
+  private readonly faction = new TypedColumn(Int32Array);
+  private readonly placement = new TypedColumn(Int32Array);
+  private readonly current = new TypedColumn(Int32Array);
+  private readonly team = new TypedColumn(Int32Array);
+  private readonly top = new TypedColumn(Uint8Array);
+  private readonly undefeated = new TypedColumn(Uint8Array);
+  private readonly fewerGames = new TypedColumn(Uint8Array);
+
+  /** Event `e`'s rows, in `order` (else as they are), with their marks. */
+  pushEvent(e: number, rows: EventRows, order: number[] | null, marks: EventMarks): void {
+    const { running, complete, most, derived } = marks;
+    let placed = 0;
+    for (let i = 0; i < rows.n; i++) if (rows.placement[i] > 0) placed++;
+    const topCut = Math.ceil(placed / 10);
+    for (let k = 0; k < rows.n; k++) {
+      const i = order === null ? k : order[k];
+      const place = rows.placement[i];
+      // A running event's order is where its players stand now, not where they finish: no
+      // statistic, ranking or winner may read it as a placing (docs/statistics.md#running-events).
+      const placement = running ? -1 : place;
+      this.event.push(e);
+      this.player.push(rows.player[i]);
+      this.faction.push(rows.faction[i]);
+      this.placement.push(placement);
+      this.current.push(running ? place : -1);
+      this.team.push(rows.team[i]);
+      this.top.push(placement > 0 && placement <= topCut ? 1 : 0);
+      // An entry that dropped (or whose games the source lacks) did not go through unbeaten, and
+      // in an event still running nobody has gone through it yet.
+      const unbeaten = complete && !running && rows.games[i] === most && rows.losses[i] === 0;
+      this.undefeated.push(unbeaten ? 1 : 0);
+      // Ranked on a total over fewer games than the others played: marked, not hidden.
+      this.fewerGames.push(derived && rows.games[i] < most ? 1 : 0);
+    }
+  }
+
+  columns() {
+    return {
+      count: this.event.length,
+      event: this.event.done(),
+      player: this.player.done(),
+      faction: this.faction.done(),
+      placement: this.placement.done(),
+      current: this.current.done(),
+      team: this.team.done(),
+      top: this.top.done(),
+      undefeated: this.undefeated.done(),
+      fewerGames: this.fewerGames.done(),
+    };
+  }
+}
+
 /** The standings of every event, event by event. */
 export function deriveStandings(
   nEvents: number,
@@ -272,21 +340,13 @@ export function deriveStandings(
   // Row of each player in the current event, -1 when none: reset after each event.
   const slot = new Int32Array(nPlayers).fill(-1);
   const rows = new EventRows();
-  const out = {
-    event: new TypedColumn(Int32Array),
-    player: new TypedColumn(Int32Array),
-    faction: new TypedColumn(Int32Array),
-    placement: new TypedColumn(Int32Array),
-    team: new TypedColumn(Int32Array),
-    top: new TypedColumn(Uint8Array),
-    undefeated: new TypedColumn(Uint8Array),
-  };
+  const out = new StandingColumns();
   const eventPlacements = new Uint8Array(nEvents);
+  const eventCurrent = new Uint8Array(nEvents);
   const eventWithheld = new Uint8Array(nEvents);
   const eventGamePlayers = new Int32Array(nEvents);
   const eventGames = new Float64Array(nEvents);
   const eventMostGames = new Int32Array(nEvents);
-  const fewerGames = new TypedColumn(Uint8Array);
   for (let e = 0; e < nEvents; e++) {
     rows.n = 0;
     rows.factionGames.clear();
@@ -307,16 +367,19 @@ export function deriveStandings(
     rows.countGames(rowsByEvent.order, rowsByEvent.start[e], rowsByEvent.start[e + 1], sides, slot);
     if (rows.n === 0) continue;
     const rule = rules.rule[e];
-    const recs =
-      rule === null || published || rules.team[e] === 1
-        ? null
-        : rows.records(
-            rowsByEvent.order,
-            rowsByEvent.start[e],
-            rowsByEvent.start[e + 1],
-            sides,
-            slot,
-          );
+    const running = rules.running?.[e] === 1;
+    // A running event stands as its rule ranks the games played: placings a source gives before
+    // the last game is played are not its order so far (docs/statistics.md#running-events).
+    const byRule = rule !== null && rules.team[e] !== 1 && (!published || running);
+    const recs = !byRule
+      ? null
+      : rows.records(
+          rowsByEvent.order,
+          rowsByEvent.start[e],
+          rowsByEvent.start[e + 1],
+          sides,
+          slot,
+        );
     for (let i = 0; i < rows.n; i++) slot[rows.player[i]] = -1;
     rows.fillMainFactions();
     const { withGames, most, sideGames } = rows.coverage();
@@ -329,46 +392,30 @@ export function deriveStandings(
     const complete = coverageAllowsDerivation(declared, withGames, most, sideGames / 2);
     let order: number[] | null = null;
     if (rules.team[e] === 1) rows.clearPlacements();
-    else if (published) eventPlacements[e] = PLACEMENTS_PUBLISHED;
-    else if (rule !== null) {
+    else if (byRule) {
       if (complete) {
         order = rows.placeByRule(rule, recs!);
         eventPlacements[e] = PLACEMENTS_DERIVED;
       } else eventWithheld[e] = 1;
-    }
+    } else if (published) eventPlacements[e] = PLACEMENTS_PUBLISHED;
     if (eventPlacements[e] === PLACEMENTS_NONE) rows.clearPlacements();
-    let placed = 0;
-    for (let i = 0; i < rows.n; i++) if (rows.placement[i] > 0) placed++;
-    const topCut = Math.ceil(placed / 10);
-    for (let k = 0; k < rows.n; k++) {
-      const i = order === null ? k : order[k];
-      const placement = rows.placement[i];
-      out.event.push(e);
-      out.player.push(rows.player[i]);
-      out.faction.push(rows.faction[i]);
-      out.placement.push(placement);
-      out.team.push(rows.team[i]);
-      out.top.push(placement > 0 && placement <= topCut ? 1 : 0);
-      // An entry that dropped (or whose games the source lacks) did not go through unbeaten, and
-      // in an event still running nobody has gone through it yet.
-      const unbeaten =
-        complete && rules.running?.[e] !== 1 && rows.games[i] === most && rows.losses[i] === 0;
-      out.undefeated.push(unbeaten ? 1 : 0);
-      // Ranked on a total over fewer games than the others played: marked, not hidden.
-      fewerGames.push(eventPlacements[e] === PLACEMENTS_DERIVED && rows.games[i] < most ? 1 : 0);
+    const source = eventPlacements[e];
+    // A running event has no places yet: its order is kept as its current places.
+    if (running) {
+      eventCurrent[e] = source;
+      eventPlacements[e] = PLACEMENTS_NONE;
     }
+    out.pushEvent(e, rows, order, {
+      running,
+      complete,
+      most,
+      derived: source === PLACEMENTS_DERIVED,
+    });
   }
   return {
-    count: out.event.length,
-    event: out.event.done(),
-    player: out.player.done(),
-    faction: out.faction.done(),
-    placement: out.placement.done(),
-    team: out.team.done(),
-    top: out.top.done(),
-    undefeated: out.undefeated.done(),
+    ...out.columns(),
     eventPlacements,
-    fewerGames: fewerGames.done(),
+    eventCurrent,
     eventWithheld,
     eventGamePlayers,
     eventGames,

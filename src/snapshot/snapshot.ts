@@ -95,7 +95,13 @@ export interface SnapshotStandings {
   readonly player: Int32Array;
   /** -1 when the entry names no faction and played no game. */
   readonly faction: Int32Array;
+  /** The final placement; -1 when none and while the event runs (statistics.md#running-events). */
   readonly placement: Int32Array;
+  /**
+   * While the event is running, the entry's place in its order so far (by its system's rule,
+   * else as published); -1 otherwise (docs/statistics.md#running-events).
+   */
+  readonly current: Int32Array;
   /** Index into the snapshot's `teams`: the team the entry names, -1 none. */
   readonly team: Int32Array;
   /** 1 when the placement is within the top 10% (ceil) of the event's standings. */
@@ -104,6 +110,11 @@ export interface SnapshotStandings {
   readonly undefeated: Uint8Array;
   /** Per event index: PLACEMENTS_NONE, PLACEMENTS_PUBLISHED or PLACEMENTS_DERIVED. */
   readonly eventPlacements: Uint8Array;
+  /**
+   * Per event index: while it is running, where its current order comes from (PLACEMENTS_*),
+   * its `eventPlacements` being PLACEMENTS_NONE until it is over; PLACEMENTS_NONE otherwise.
+   */
+  readonly eventCurrent: Uint8Array;
   /**
    * 1 when the row's event has derived places and the row played fewer games than the most any
    * player there played (docs/statistics.md#standings).

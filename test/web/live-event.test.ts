@@ -1,8 +1,9 @@
 /**
  * A running event's page follows the live stream (docs/http-api.md#live) in a real browser at
  * 1440x900 and 390x844: with its last round paired but not played, the page says the event is
- * running and lists the round's tables; once the results are imported and served, the same page,
- * not reloaded, shows them and the event as finished. Screenshots go to test-artifacts/web/.
+ * running, lists the round's tables and shows the standings as the order so far ("Now"), with no
+ * places; once the results are imported and served, the same page, not reloaded, shows them and
+ * the event as finished, with its places. Screenshots go to test-artifacts/web/.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -88,8 +89,14 @@ describe(
             t,
             /\d+ % of the result \(\d+ %–\s*\d+ %\), win \d+ % · draw\s+\d+ % · loss \d+ %/,
           );
-        // Nobody has gone through an event unbeaten while a round is still to play.
+        // Nobody has gone through an event unbeaten while a round is still to play, and nobody
+        // has won or placed: the standings are the order so far (docs/statistics.md#running-events).
         assert.equal(await page.locator('main .badge', { hasText: 'undefeated' }).count(), 0);
+        const note = page.getByTestId('placement-note');
+        assert.match((await note.textContent())!, /^Running: .*no winner and no places until/);
+        const headers = page.getByTestId('standings').locator('th');
+        assert.ok((await headers.allTextContents()).some((h) => h.includes('Now')));
+        assert.ok(!(await headers.allTextContents()).some((h) => h.includes('Place')));
         await screenshot(page, {
           path: join(ARTIFACTS, `live-event-running-${size}-${TEST_BACKEND}.png`),
           fullPage: true,
@@ -105,6 +112,8 @@ describe(
         await until(async () => !(await facts.textContent())!.includes('running'));
         assert.doesNotMatch((await rounds.textContent())!, /to play/);
         assert.equal(await forecasts.count(), 0, 'a played game shows its result, not a forecast');
+        await until(async () => !(await note.textContent())!.startsWith('Running'));
+        assert.ok((await headers.allTextContents()).some((h) => h.includes('Place')));
         assert.equal(
           await page.evaluate('window.__sameLoad === true'),
           true,

@@ -89,7 +89,9 @@ export function eventEntries(
   const st = snapshot.standings;
   const out: number[] = [];
   for (let i = standingStart[e]; i < standingStart[e + 1]; i++) if (keep(i)) out.push(i);
-  const place = (i: number) => (st.placement[i] > 0 ? st.placement[i] : Number.MAX_SAFE_INTEGER);
+  // A running event's rows come in its order so far (its placements are none until it is over).
+  const at = (i: number) => (st.placement[i] > 0 ? st.placement[i] : st.current[i]);
+  const place = (i: number) => (at(i) > 0 ? at(i) : Number.MAX_SAFE_INTEGER);
   const id = (i: number) => snapshot.players[st.player[i]];
   return out.sort((a, b) => place(a) - place(b) || (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
 }

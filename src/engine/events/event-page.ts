@@ -22,6 +22,8 @@ import type { EventTeams } from './event-teams.ts';
 
 export interface StandingRow extends EntryRef {
   placement: number | null;
+  /** While the event is running: its place in the order so far (never a placement); else null. */
+  currentPlace: number | null;
   /** The team the entry names; null when it names none. */
   team: string | null;
   games: number;
@@ -153,6 +155,7 @@ function standingRows(
     const rec = byPlayer.get(st.player[i]);
     return {
       placement: st.placement[i] > 0 ? st.placement[i] : null,
+      currentPlace: st.current[i] > 0 ? st.current[i] : null,
       ...entryRef(snapshot, i),
       team: st.team[i] >= 0 ? snapshot.teams[st.team[i]] : null,
       games: rec?.games ?? 0,

@@ -2,10 +2,12 @@
  * Team places as placements for best-N event points (docs/ratings.md "Points"): at a team event
  * whose system declares a team rule and whose source gives teams, each member is placed where
  * the team is, among the event's teams. No other statistic reads these: a team event still
- * places nobody on their own (docs/statistics.md#team-events).
+ * places nobody on their own (docs/statistics.md#team-events), and a running event has no places
+ * yet (docs/statistics.md#running-events).
  */
 import { EVENT_FORMATS } from '../../domain/model.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
+import { isRunning } from './event-pairings.ts';
 import { teamStandings } from './team-standings.ts';
 
 export interface TeamPlaces {
@@ -35,6 +37,8 @@ export function teamPlaces(snapshot: Snapshot): TeamPlaces {
   const ev = snapshot.events;
   for (let e = 0; e < ev.count; e++) {
     if (ev.format[e] !== TEAMS || snapshot.systems[ev.system[e]].teamRule === null) continue;
+    // A running event's team order is where the teams stand now, not a place to score.
+    if (isRunning(snapshot, e)) continue;
     const standings = teamStandings(snapshot, e);
     if (standings === null) continue;
     out.teams.set(e, standings.teams.length);

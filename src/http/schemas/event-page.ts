@@ -64,7 +64,13 @@ const StandingSchema = Type.Object(
     placement: Nullable(
       Type.Integer({
         description:
-          'Final placement: published, else derived from the games by the game system\'s placing rule (equals share a place); null when the event has none (placements "none") or published none for this entry',
+          'Final placement: published, else derived from the games by the game system\'s placing rule (equals share a place); null when the event has none (placements "none", as while it is running) or published none for this entry',
+      }),
+    ),
+    currentPlace: Nullable(
+      Type.Integer({
+        description:
+          "While the event is running: the entry's place in the order so far, after the games played (by the placing rule, placementRule, else as the source publishes it); not a placement, and counted in no statistic; null once the event is over, or when it has no order",
       }),
     ),
     player: PlayerRefSchema,

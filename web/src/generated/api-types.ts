@@ -1081,11 +1081,11 @@ export interface paths {
                                         online: boolean | null;
                                         /** @description Participants the event declared; null when it declared none */
                                         participants: number | null;
-                                        /** @description With placements "derived": the rule that ranked the games, in words (e.g. "total battle points"); else null */
+                                        /** @description With placements "derived", or "none" while the event is running and its order so far is by the rule: the rule that ranks the games, in words (e.g. "total battle points"); else null */
                                         placementRule: string | null;
-                                        /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
+                                        /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule, or an event still running, which has no places until it is over), when no entry has a placement and the event counts in no statistic that needs places */
                                         placements: "published" | "derived" | "none";
-                                        /** @description With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
+                                        /** @description With placements "none" where the event is still running (games paired and not played yet), or where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
                                         placementsWithheld: string | null;
                                         /** @description Rounds: declared, else the highest round played; null when neither is known */
                                         rounds: number | null;
@@ -1146,6 +1146,8 @@ export interface paths {
                                     }[];
                                     /** @description Every entry, declared or having played a game, by placement (entries without one last), then player id */
                                     standings: {
+                                        /** @description While the event is running: the entry's place in the order so far, after the games played (by the placing rule, placementRule, else as the source publishes it); not a placement, and counted in no statistic; null once the event is over, or when it has no order */
+                                        currentPlace: number | null;
                                         /** @description Games drawn */
                                         draws: number;
                                         /** @description The faction of the entry: declared, else the one its player played most there; null when neither */
@@ -1161,7 +1163,7 @@ export interface paths {
                                         games: number;
                                         /** @description Games lost (a double loss counts) */
                                         losses: number;
-                                        /** @description Final placement: published, else derived from the games by the game system's placing rule (equals share a place); null when the event has none (placements "none") or published none for this entry */
+                                        /** @description Final placement: published, else derived from the games by the game system's placing rule (equals share a place); null when the event has none (placements "none", as while it is running) or published none for this entry */
                                         placement: number | null;
                                         /** @description The player */
                                         player: {
@@ -1288,11 +1290,11 @@ export interface paths {
                                     online: boolean | null;
                                     /** @description Participants the event declared; null when it declared none */
                                     participants: number | null;
-                                    /** @description With placements "derived": the rule that ranked the games, in words (e.g. "total battle points"); else null */
+                                    /** @description With placements "derived", or "none" while the event is running and its order so far is by the rule: the rule that ranks the games, in words (e.g. "total battle points"); else null */
                                     placementRule: string | null;
-                                    /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
+                                    /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule, or an event still running, which has no places until it is over), when no entry has a placement and the event counts in no statistic that needs places */
                                     placements: "published" | "derived" | "none";
-                                    /** @description With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
+                                    /** @description With placements "none" where the event is still running (games paired and not played yet), or where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
                                     placementsWithheld: string | null;
                                     /** @description With player: that player's placement; null when none is known */
                                     playerPlacement?: number | null;
@@ -4583,11 +4585,11 @@ export interface paths {
                                         };
                                         /** @description Placement (1 = won the event) */
                                         placement: number;
-                                        /** @description With placements "derived": the rule that ranked the games, in words (e.g. "total battle points"); else null */
+                                        /** @description With placements "derived", or "none" while the event is running and its order so far is by the rule: the rule that ranks the games, in words (e.g. "total battle points"); else null */
                                         placementRule: string | null;
-                                        /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
+                                        /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule, or an event still running, which has no places until it is over), when no entry has a placement and the event counts in no statistic that needs places */
                                         placements: "published" | "derived" | "none";
-                                        /** @description With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
+                                        /** @description With placements "none" where the event is still running (games paired and not played yet), or where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
                                         placementsWithheld: string | null;
                                     } | null;
                                     /** @description Their record per faction played, most games first */
@@ -4687,11 +4689,11 @@ export interface paths {
                                         participants: number | null;
                                         /** @description The player's placement in the event (1 = won it), as `placements` says where it comes from; null when the event places them nowhere (always at a team event) */
                                         placement: number | null;
-                                        /** @description With placements "derived": the rule that ranked the games, in words (e.g. "total battle points"); else null */
+                                        /** @description With placements "derived", or "none" while the event is running and its order so far is by the rule: the rule that ranks the games, in words (e.g. "total battle points"); else null */
                                         placementRule: string | null;
-                                        /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
+                                        /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule, or an event still running, which has no places until it is over), when no entry has a placement and the event counts in no statistic that needs places */
                                         placements: "published" | "derived" | "none";
-                                        /** @description With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
+                                        /** @description With placements "none" where the event is still running (games paired and not played yet), or where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
                                         placementsWithheld: string | null;
                                         /** @description The rating as it stood at the end of that date, as the leaderboard cut off with `to` (or asOf) at that date gives it; with week or month periods, after the period holding the event */
                                         rating: number;
@@ -4713,11 +4715,11 @@ export interface paths {
                                         };
                                         /** @description Placement (1 = won the event) */
                                         placement: number;
-                                        /** @description With placements "derived": the rule that ranked the games, in words (e.g. "total battle points"); else null */
+                                        /** @description With placements "derived", or "none" while the event is running and its order so far is by the rule: the rule that ranks the games, in words (e.g. "total battle points"); else null */
                                         placementRule: string | null;
-                                        /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule), when no entry has a placement and the event counts in no statistic that needs places */
+                                        /** @description Where the event's placings come from: published by the source; derived from its games by its game system's placing rule (placementRule); none (a team event, whose players are never placed one by one, or no published placings and no rule, or an event still running, which has no places until it is over), when no entry has a placement and the event counts in no statistic that needs places */
                                         placements: "published" | "derived" | "none";
-                                        /** @description With placements "none" where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
+                                        /** @description With placements "none" where the event is still running (games paired and not played yet), or where the system declares a rule but the source holds too few of the games to derive places (fewer than three quarters of the declared entrants with games, or of the games its players would have played): why, in words (e.g. "the source holds 2 games of 4 of 15 entrants"); else null */
                                         placementsWithheld: string | null;
                                     } | null;
                                     /** @description The ids merged into this player, in id order; empty when none */

@@ -1,6 +1,7 @@
 /**
  * An event's standings (docs/statistics.md#standings): where its placings come from, said in
- * words, and one row per entry, with a Place column only where the event has places.
+ * words, and one row per entry, with a Place column only where the event has places (a running
+ * event's order so far in a "Now" column instead, docs/statistics.md#running-events).
  */
 import { Empty } from '../components/status.tsx';
 import { FactionLink, PlayerLink } from '../components/entity-link.tsx';
@@ -20,6 +21,14 @@ const STANDING_COLUMNS: Array<Column<Standing>> = [
     numeric: true,
     csv: [['placement', (s) => s.placement]],
     render: (s) => s.placement ?? '–',
+  },
+  {
+    key: 'now',
+    label: 'Now',
+    numeric: true,
+    title: 'Place in the order so far, after the games played: not a final place',
+    csv: [['currentPlace', (s) => s.currentPlace]],
+    render: (s) => s.currentPlace ?? '–',
   },
   {
     key: 'player',
@@ -133,8 +142,11 @@ export function Standings({ data }: { data: EventData }) {
   // No places, no Place column (a team event's, or none published and no rule to derive them).
   // Places derived by a rule rank by the score: on a phone the score stays beside the place
   // and W/D/L gives way.
-  const placements = data.event.placements;
-  const columns =
+  // A running event has no places yet: its order so far stands in a column of its own ("Now").
+  const running = data.standings.some((s) => s.currentPlace !== null);
+  const placements =
+    running && data.event.placementRule !== null ? 'derived' : data.event.placements;
+  const columns = (
     placements === 'none'
       ? STANDING_COLUMNS.filter((c) => c.key !== 'place')
       : placements === 'derived'
@@ -147,7 +159,8 @@ export function Standings({ data }: { data: EventData }) {
                   ? { ...c, optional: true }
                   : c,
           )
-        : STANDING_COLUMNS;
+        : STANDING_COLUMNS
+  ).filter((c) => (running ? c.key !== 'place' : c.key !== 'now'));
   return (
     <SortableTable
       caption={`Standings of ${isolate(data.event.name)}`}
@@ -171,6 +184,12 @@ export function placementWords(data: EventData, system = 'its game system'): str
     return 'Team event: the source gives no teams, so no player is placed on their own; every game is under Rounds.';
   if (event.format === 'teams')
     return "Team event: no player is placed on their own. The teams are as the source gives them, with their members' games summed; no team scoring is declared, so no team is placed.";
+  if (event.running) {
+    const order = data.standings.some((s) => s.currentPlace !== null)
+      ? ` The standings are the order so far ("Now"), ${event.placementRule === null ? 'as the source publishes it' : `by ${event.placementRule}, the rule ${system} declares`}: no winner and no places until the last game is played.`
+      : ' No winner and no places until the last game is played.';
+    return `Running: a round is in progress.${order}`;
+  }
   if (event.placements === 'published') return 'Places as the source publishes them.';
   if (event.placements === 'derived') {
     const short = data.standings.filter((s) => s.fewerGames).length;

@@ -56,6 +56,15 @@ const winnersOf = (e: EventRow) => (e.format === 'teams' ? [] : e.winners);
 /** Its winners as the answer places them; none placed 1st: a dash, never a guess. */
 function Winners({ e }: { e: EventRow }) {
   if (e.format === 'teams') return <span class="secondary">team event</span>;
+  if (e.running)
+    return (
+      <span
+        class="secondary"
+        title="A round is in progress: no winner until the last game is played"
+      >
+        running
+      </span>
+    );
   if (e.winners.length === 0) return <span title="No placing for this event">–</span>;
   return (
     <>
@@ -157,7 +166,7 @@ const COLUMNS: Array<Column<EventRow>> = [
     optional: true,
     testId: 'event-winner',
     title:
-      'Placed 1st: published by the source, or derived from the games by the system\'s rule (marked "derived"); a dash where the event has no placings; a team event has no individual winner',
+      'Placed 1st: published by the source, or derived from the games by the system\'s rule (marked "derived"); a dash where the event has no placings; none yet while the event is running; a team event has no individual winner',
     sort: (e) => {
       const first = winnersOf(e)[0];
       return first ? playerName(first.player) : null;

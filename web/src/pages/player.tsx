@@ -46,7 +46,13 @@ function PlacedCell({ h }: { h: HistoryRow }) {
       </span>
     );
   if (h.placement === null)
-    return <span title="The source publishes no places and no rule derives them">–</span>;
+    return (
+      <span
+        title={h.placementsWithheld ?? 'The source publishes no places and no rule derives them'}
+      >
+        –
+      </span>
+    );
   return (
     <>
       {placed(h.placement, h.participants)}
