@@ -34,16 +34,37 @@ export function nameOf(snapshot: Snapshot, p: number): string | null {
   return /\d{3}/.test(id) ? null : id;
 }
 
-/** The present players' name forms, and the groups of players that share a blocking key. */
+/** Interns strings as small numbers, so that a pair's forms compare as integers. */
+function interner() {
+  const ids = new Map<string, number>();
+  return (text: string) => {
+    let id = ids.get(text);
+    if (id === undefined) ids.set(text, (id = ids.size));
+    return id;
+  };
+}
+
+/**
+ * The present players' name forms, the groups of players that share a blocking key, and per
+ * player what any likeness needs (formsLikeness): the sorted full forms, which every rule up to
+ * a diminutive leaves equal; the digits, which a slip leaves equal; an initial, without which
+ * initials cannot match.
+ */
 function blocks(snapshot: Snapshot, present: Uint8Array) {
   const forms: Array<NameForms | undefined> = new Array(present.length);
+  const [fullId, digitsId] = [new Int32Array(present.length), new Int32Array(present.length)];
+  const initial = new Uint8Array(present.length);
+  const [full, digits] = [interner(), interner()];
   const byKey = new Map<string, number[]>();
   for (let p = 0; p < present.length; p++) {
     if (present[p] === 0) continue;
     const name = nameOf(snapshot, p);
     if (name === null) continue;
     const words = nameWords(name);
-    forms[p] = nameForms(name, words);
+    const own = (forms[p] = nameForms(name, words));
+    fullId[p] = full(own.full);
+    digitsId[p] = digits(own.digits);
+    initial[p] = own.hasInitial ? 1 : 0;
     for (const key of nameKeys(words)) {
       const block = byKey.get(key);
       if (block === undefined) byKey.set(key, [p]);
@@ -51,20 +72,23 @@ function blocks(snapshot: Snapshot, present: Uint8Array) {
       else if (block.length <= MAX_BLOCK && block[block.length - 1] !== p) block.push(p);
     }
   }
-  return { forms, byKey };
+  const mayBeAlike = (p: number, q: number) =>
+    fullId[p] === fullId[q] || digitsId[p] === digitsId[q] || (initial[p] | initial[q]) === 1;
+  return { forms, byKey, mayBeAlike };
 }
 
 function findAlike(snapshot: Snapshot, present: Uint8Array): AlikePairs {
-  const { forms, byKey } = blocks(snapshot, present);
+  const { forms, byKey, mayBeAlike } = blocks(snapshot, present);
   // Pairs are compared where they are found, and only the alike kept (a pair found under two
   // keys is compared twice, which costs less than remembering every pair): names such as
-  // "Player N" share keys by the million and are seldom alike.
+  // "Player N" share keys by the million and are seldom alike, which integers tell at once.
   const n = present.length;
   const found = new Map<number, number>();
   for (const block of byKey.values()) {
     if (block.length < 2 || block.length > MAX_BLOCK) continue;
     for (let i = 0; i < block.length; i++) {
       for (let j = i + 1; j < block.length; j++) {
+        if (!mayBeAlike(block[i], block[j])) continue;
         const likeness = formsLikeness(forms[block[i]]!, forms[block[j]]!);
         if (likeness !== null) found.set(block[i] * n + block[j], NAME_EVIDENCE.indexOf(likeness));
       }

@@ -60,7 +60,8 @@ class ListBuilder {
 function buildFacts(snapshot: Snapshot, system: number): PlayerFacts {
   const n = snapshot.players.length;
   const { rowStart, rowEnd } = snapshot.systems[system];
-  const rowIndexes = new Int32Array(rowEnd - rowStart).map((_, i) => rowStart + i);
+  const rowIndexes = new Int32Array(rowEnd - rowStart);
+  for (let i = 0; i < rowIndexes.length; i++) rowIndexes[i] = rowStart + i;
   const sides = grouped(n, snapshot.player.subarray(rowStart, rowEnd), rowIndexes);
   const st = snapshot.standings;
   const entryOwners = new Int32Array(st.count);
