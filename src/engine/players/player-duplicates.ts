@@ -10,7 +10,7 @@ import { resolveSystem } from '../filter.ts';
 import { alikePairs } from './alike-names.ts';
 import { NAME_EVIDENCE } from './name-keys.ts';
 import type { NameEvidence } from './name-keys.ts';
-import { holdsValue, listSize, playerFacts, sharesValue } from './player-facts.ts';
+import { holdsValue, playerFacts, sharesValue } from './player-facts.ts';
 import type { PlayerFacts } from './player-facts.ts';
 
 /** What else speaks for a pair besides alike names. */
@@ -57,10 +57,11 @@ function scorePair(
   p: number,
   q: number,
 ): DuplicatePair | null {
+  const [a, b] = [facts.record(p), facts.record(q)];
   if (
-    holdsValue(facts.opponents, p, q) ||
-    sharesValue(facts.events, p, q) ||
-    sharesValue(facts.days, p, q)
+    holdsValue(a.opponents, q) ||
+    sharesValue(a.events, b.events) ||
+    sharesValue(a.days, b.days)
   ) {
     return null;
   }
@@ -77,8 +78,8 @@ function scorePair(
       score -= 0.3;
     }
   }
-  if (listSize(facts.factions, p) > 0 && listSize(facts.factions, q) > 0) {
-    if (sharesValue(facts.factions, p, q)) {
+  if (a.factions.length > 0 && b.factions.length > 0) {
+    if (sharesValue(a.factions, b.factions)) {
       evidenceFor.push('shared-factions');
       score += 0.15;
     } else {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { holdsValue, playerFacts, sharesValue } from '../../../src/engine/players/player-facts.ts';
-import type { SortedLists } from '../../../src/engine/players/player-facts.ts';
+import type { PlayerRecord } from '../../../src/engine/players/player-facts.ts';
 import type { Snapshot } from '../../../src/snapshot/snapshot.ts';
 
 /**
@@ -32,31 +32,29 @@ function fixture(): Snapshot {
   } as unknown as Snapshot;
 }
 
-const listOf = (lists: SortedLists, p: number) => [
-  ...lists.items.subarray(lists.start[p], lists.start[p + 1]),
-];
-
 describe("a player's record for the duplicate pass", () => {
   it('lists each opponent, event, day and faction once, sorted, for the one system', () => {
     const facts = playerFacts(fixture(), 0);
-    assert.deepEqual(listOf(facts.opponents, 0), [1, 2]);
-    assert.deepEqual(listOf(facts.events, 0), [0, 1]);
-    assert.deepEqual(listOf(facts.days, 0), [90, 100]);
-    assert.deepEqual(listOf(facts.factions, 0), [7]);
-    assert.deepEqual(listOf(facts.factions, 1), [5, 6]);
-    assert.deepEqual(listOf(facts.events, 3), [2]);
-    assert.deepEqual(listOf(facts.opponents, 3), []);
+    const list = (p: number, of: keyof PlayerRecord) => [...facts.record(p)[of]];
+    assert.deepEqual(list(0, 'opponents'), [1, 2]);
+    assert.deepEqual(list(0, 'events'), [0, 1]);
+    assert.deepEqual(list(0, 'days'), [90, 100]);
+    assert.deepEqual(list(0, 'factions'), [7]);
+    assert.deepEqual(list(1, 'factions'), [5, 6]);
+    assert.deepEqual(list(3, 'events'), [2]);
+    assert.deepEqual(list(3, 'opponents'), []);
     assert.deepEqual([...facts.present], [1, 1, 1, 1]);
     assert.deepEqual([facts.sampleEvents, facts.sampleGames], [2, 3]);
   });
 
   it('finds who met whom and who shared an event or a start day', () => {
     const facts = playerFacts(fixture(), 0);
-    assert.equal(holdsValue(facts.opponents, 0, 2), true);
-    assert.equal(holdsValue(facts.opponents, 1, 2), false);
-    assert.equal(sharesValue(facts.events, 1, 2), false);
-    assert.equal(sharesValue(facts.events, 0, 2), true);
-    assert.equal(sharesValue(facts.days, 2, 3), true);
-    assert.equal(sharesValue(facts.days, 1, 3), false);
+    const [a, b, c, d] = [0, 1, 2, 3].map((p) => facts.record(p));
+    assert.equal(holdsValue(a.opponents, 2), true);
+    assert.equal(holdsValue(b.opponents, 2), false);
+    assert.equal(sharesValue(b.events, c.events), false);
+    assert.equal(sharesValue(a.events, c.events), true);
+    assert.equal(sharesValue(c.days, d.days), true);
+    assert.equal(sharesValue(b.days, d.days), false);
   });
 });
