@@ -27,7 +27,7 @@ export interface AlikePairs {
  * a machine-made id (three digits in a row, as in hex object ids, numbers and UUIDs) is one
  * typing slip from its neighbours by construction, which says nothing of the people.
  */
-export function nameOf(snapshot: Snapshot, p: number): string | null {
+function nameOf(snapshot: Snapshot, p: number): string | null {
   const name = snapshot.playerNames[p];
   if (name !== null && name.trim() !== '') return name;
   const id = snapshot.players[p];
@@ -81,7 +81,7 @@ function findAlike(snapshot: Snapshot, present: Uint8Array): AlikePairs {
   const { forms, byKey, mayBeAlike } = blocks(snapshot, present);
   // Pairs are compared where they are found, and only the alike kept (a pair found under two
   // keys is compared twice, which costs less than remembering every pair): names such as
-  // "Player N" share keys by the million and are seldom alike, which integers tell at once.
+  // "Player N" share many keys and are seldom alike, which integers tell at once.
   const n = present.length;
   const found = new Map<number, number>();
   for (const block of byKey.values()) {

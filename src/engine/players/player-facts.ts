@@ -3,8 +3,7 @@
  * (docs/statistics.md#duplicate-players): their opponents, events, event start days and
  * factions, each a sorted list without repeats, built once per snapshot for a player the pass
  * asks about, so that it compares two players by merging short sorted lists instead of
- * scanning games. Only players with an alike name are asked about: among "Player N" names at a
- * million games, a few dozen of twenty thousand.
+ * scanning games. Only players with an alike name are asked about, often few of a system's.
  */
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 
