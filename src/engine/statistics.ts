@@ -86,6 +86,11 @@ function projectionKey([request]: ArgsAfterSnapshot<typeof eventProjection>): st
   return `model-as-of\u0000${request.system ?? ''}\u0000${request.event}`;
 }
 
+/** A system's alike names and player records (players/alike-names.ts, player-facts.ts). */
+function duplicatesKey([request]: ArgsAfterSnapshot<typeof playerDuplicates>): string {
+  return `player-duplicates\u0000${request.system}`;
+}
+
 export const STATISTICS = [
   statistic({
     task: 'leaderboard',
@@ -172,9 +177,16 @@ export const STATISTICS = [
   // players is enough CPU to hold an answering thread (docs/team-pairing.md#speed): heavy, so
   // it goes to the engine pool's expensive lane with no key made of the captain's matrix.
   statistic({ task: 'teamPairing', run: teamPairing, caches: [[], []], heavy: true }),
-  // Near linear in the system's players (blocking keys) and keeps nothing, but over a whole
-  // system it is enough CPU to hold an answering thread: heavy, so it goes to the engine pool.
-  statistic({ task: 'playerDuplicates', run: playerDuplicates, caches: [[], []], heavy: true }),
+  // The first pass over a system finds its alike names and its players' records, enough CPU at
+  // scale to hold an answering thread; the thread keeps both, and later passes only weigh the
+  // alike pairs (docs/statistics.md#duplicate-players).
+  statistic({
+    task: 'playerDuplicates',
+    run: playerDuplicates,
+    caches: [[], []],
+    affinity: duplicatesKey,
+    warmKey: duplicatesKey,
+  }),
 ] as const;
 
 /** A statistic's engine task name. */

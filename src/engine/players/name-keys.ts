@@ -165,6 +165,53 @@ function initialsMatch(a: readonly string[], b: readonly string[]): boolean {
 
 const digitsOf = (text: string) => text.replace(/\D/g, '');
 
+/** What the likeness rules compare of one name, worked out once per name rather than per pair. */
+export interface NameForms {
+  trimmed: string;
+  words: readonly string[];
+  /** The words in their order, then sorted, then sorted in their full forms, then run together. */
+  joined: string;
+  sorted: string;
+  full: string;
+  compact: string;
+  digits: string;
+  /** Whether a word is one letter: without one on either side, initials cannot match. */
+  hasInitial: boolean;
+}
+
+/** The forms of `name` whose folded words are `words` (nameWords). */
+export function nameForms(name: string, words: readonly string[]): NameForms {
+  const compact = sortedJoin(words, '');
+  return {
+    trimmed: name.trim(),
+    words,
+    joined: words.join(' '),
+    sorted: sortedJoin(words),
+    full: sortedJoin(fullForms(words)),
+    compact,
+    digits: digitsOf(compact),
+    hasInitial: words.some((w) => w.length === 1),
+  };
+}
+
+/** The strongest way two names are alike, or null when they are not (by the rules above). */
+export function formsLikeness(a: NameForms, b: NameForms): NameEvidence | null {
+  if (a.trimmed === b.trimmed) return 'same-name';
+  if (a.words.length === 0 || b.words.length === 0) return null;
+  if (a.joined === b.joined) return 'name-case-accents';
+  if (a.sorted === b.sorted) return 'transposed-names';
+  if (a.full === b.full) return 'diminutive';
+  // A number in a name tells people apart ("Player 12", "Player 13"); a slip changes letters.
+  if (
+    Math.min(a.compact.length, b.compact.length) >= MIN_EDIT_LENGTH &&
+    a.digits === b.digits &&
+    withinOneEdit(a.compact, b.compact)
+  ) {
+    return 'one-edit';
+  }
+  return (a.hasInitial || b.hasInitial) && initialsMatch(a.words, b.words) ? 'initials' : null;
+}
+
 /** The strongest way two names are alike, or null when they are not (by the rules above). */
 export function nameLikeness(
   a: string,
@@ -172,20 +219,5 @@ export function nameLikeness(
   wordsA: readonly string[],
   wordsB: readonly string[],
 ): NameEvidence | null {
-  if (a.trim() === b.trim()) return 'same-name';
-  if (wordsA.length === 0 || wordsB.length === 0) return null;
-  if (wordsA.join(' ') === wordsB.join(' ')) return 'name-case-accents';
-  if (sortedJoin(wordsA) === sortedJoin(wordsB)) return 'transposed-names';
-  if (sortedJoin(fullForms(wordsA)) === sortedJoin(fullForms(wordsB))) return 'diminutive';
-  const compactA = sortedJoin(wordsA, '');
-  const compactB = sortedJoin(wordsB, '');
-  // A number in a name tells people apart ("Player 12", "Player 13"); a slip changes letters.
-  if (
-    Math.min(compactA.length, compactB.length) >= MIN_EDIT_LENGTH &&
-    digitsOf(compactA) === digitsOf(compactB) &&
-    withinOneEdit(compactA, compactB)
-  ) {
-    return 'one-edit';
-  }
-  return initialsMatch(wordsA, wordsB) ? 'initials' : null;
+  return formsLikeness(nameForms(a, wordsA), nameForms(b, wordsB));
 }
