@@ -8,7 +8,7 @@
  */
 import { placementKeyValue } from '../../domain/placement-keys.ts';
 import type { StandingRecord } from '../../domain/placement-keys.ts';
-import type { PlacementRule } from '../../domain/model.ts';
+import type { PlacementKey, PlacementRule } from '../../domain/model.ts';
 import { throwIfCancelledEvery } from '../cancellation.ts';
 import type { Random } from './seeded-random.ts';
 import { OutcomeDraw } from './outcome-draw.ts';
@@ -130,34 +130,59 @@ export class SwissRun {
   }
 
   /**
-   * The players ordered by the rule's first `depth` keys, equals at random. Opponents' wins
-   * are summed only where one of those keys reads them: pairing reads the first key alone.
+   * Writes key `d` (of `depth`) into the standings: of every player where `from` is −1, else
+   * of the players order[from .. to − 1].
+   */
+  private writeKey(d: number, depth: number, from: number, to: number): void {
+    const key = this.rule.rank[d];
+    const { keys, order } = this.standings;
+    // The plain columns copied as they are (the same values placementKeyValue reads off a
+    // record); any other key through a record per player.
+    const column = key === 'score' ? this.score : key === 'margin' ? this.margin : null;
+    const all = from < 0;
+    const end = all ? this.field.n : to;
+    for (let x = all ? 0 : from; x < end; x++) {
+      const i = all ? x : order[x];
+      keys[i * depth + d] = column === null ? this.keyOf(key, i) : column[i];
+    }
+  }
+
+  /** Player i's value on `key`, through the record placementKeyValue reads. */
+  private keyOf(key: PlacementKey, i: number): number {
+    const r = this.record;
+    r.wins = this.wins[i];
+    r.draws = this.draws[i];
+    r.score = this.score[i];
+    r.margin = this.margin[i];
+    r.opponentWins =
+      key === 'opponentWins' || key === 'opponentWinsMean' ? this.opponentWins(i) : 0;
+    r.opponents = this.opponentCount[i];
+    return placementKeyValue(key, r);
+  }
+
+  /**
+   * The players ordered by the rule's first `depth` keys, equals at random. The keys after the
+   * first are read only for players equal on it (few, once scores spread): pairing reads the
+   * first key alone, and opponents' wins are summed only where a tie asks for them.
    */
   rank(depth: number, random: Random): void {
     const { n } = this.field;
-    const rank = this.rule.rank;
-    const keys = this.standings.keys;
-    const r = this.record;
-    for (let d = 0; d < depth; d++) {
-      // The plain columns copied as they are (the same values placementKeyValue reads off a
-      // record); any other key through a record per player.
-      const column = rank[d] === 'score' ? this.score : rank[d] === 'margin' ? this.margin : null;
-      if (column !== null) {
-        for (let i = 0; i < n; i++) keys[i * depth + d] = column[i];
-        continue;
-      }
-      const opponents = rank[d] === 'opponentWins' || rank[d] === 'opponentWinsMean';
-      for (let i = 0; i < n; i++) {
-        r.wins = this.wins[i];
-        r.draws = this.draws[i];
-        r.score = this.score[i];
-        r.margin = this.margin[i];
-        r.opponentWins = opponents ? this.opponentWins(i) : 0;
-        r.opponents = this.opponentCount[i];
-        keys[i * depth + d] = placementKeyValue(rank[d], r);
-      }
+    const { standings, order } = this;
+    this.writeKey(0, depth, -1, 0);
+    if (!standings.sortByFirst(depth, random)) {
+      for (let d = 1; d < depth; d++) this.writeKey(d, depth, -1, 0);
+      standings.sort(depth, random);
+      return;
     }
-    this.standings.sort(depth, random);
+    if (depth === 1) return;
+    const keys = standings.keys;
+    let from = 0;
+    for (let p = 1; p <= n; p++) {
+      if (p < n && keys[order[p] * depth] === keys[order[from] * depth]) continue;
+      if (p - from > 1) for (let d = 1; d < depth; d++) this.writeKey(d, depth, from, p);
+      from = p;
+    }
+    standings.sortRuns(depth);
   }
 
   /**
