@@ -12,6 +12,8 @@ import type { Random } from './seeded-random.ts';
 // The widest span of doubled keys the counting sort counts into slots.
 const COUNT_SPAN = 4096;
 
+const WIDEST = 2 ** 30;
+
 // A mean of halves is not exact in binary, so keys closer than this are equal
 // (as compareByRule in src/domain/placement-keys.ts).
 const EQUAL = 1e-9;
@@ -79,7 +81,7 @@ export class StandingsOrder {
 
   /**
    * A counting sort by the first key, higher first, equals in index order; false when the
-   * keys are not all multiples of ½ within the span, for the comparison sort.
+   * keys are not all multiples of ½ within the span (and within ±2^29), for the comparison sort.
    */
   private countByFirst(depth: number): boolean {
     const { keys, order, slot, counts, n } = this;
@@ -87,7 +89,8 @@ export class StandingsOrder {
     let low = Infinity;
     for (let i = 0; i < n; i++) {
       const twice = 2 * keys[i * depth];
-      if (!Number.isInteger(twice)) return false;
+      // Beyond ±2^30 the doubled key would not keep in the slots' 32-bit integers.
+      if (!Number.isInteger(twice) || Math.abs(twice) > WIDEST) return false;
       if (twice > high) high = twice;
       if (twice < low) low = twice;
       slot[i] = twice;

@@ -2,12 +2,14 @@
  * The simulation's rounds already paired (docs/event-projection.md#what-is-simulated): the
  * announced tables of the round in progress are played as announced, the rounds after paired
  * Swiss-style, so a table's two players never both win that round, and who meets the leader
- * decides who can still finish first.
+ * decides who can still finish first. Keys beyond the counting sort's slots are ranked by
+ * comparison.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { OutcomeDraw } from '../../../src/engine/projection/outcome-draw.ts';
 import { SeededRandom } from '../../../src/engine/projection/seeded-random.ts';
+import { StandingsOrder } from '../../../src/engine/projection/standings-order.ts';
 import { SwissRun, simulateSwiss } from '../../../src/engine/projection/swiss-simulation.ts';
 import type { GameOutcomes, SwissField } from '../../../src/engine/projection/swiss-simulation.ts';
 
@@ -95,5 +97,14 @@ describe('the projection of an event with its round in progress paired', () => {
     // Paired afresh, the leader meets either of them: their chances are alike.
     const afresh = chances([]);
     assert.ok(Math.abs(afresh[1] - afresh[2]) < 0.02, String(afresh));
+  });
+});
+
+describe('the standings order', () => {
+  it('ranks keys too large for its counting slots by comparison, best first', () => {
+    const order = new StandingsOrder(3, 1);
+    order.keys.set([3e9, 3e9 + 2, 3e9 + 1]);
+    order.sort(1, new SeededRandom(3));
+    assert.deepEqual(Array.from(order.order), [1, 2, 0]);
   });
 });
