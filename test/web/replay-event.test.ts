@@ -130,7 +130,7 @@ describe(
         );
         assert.match(
           (await page.getByTestId('projection-derivation').textContent())!,
-          /From the standings after round \d+: the \d+ rounds? left simulated 10,000 times, Swiss-paired .* joint model fitted to the games before the event/,
+          /From the standings after round \d+: the \d+ rounds? left simulated 10,000 times, the round in progress at its announced tables and the rounds after it Swiss-paired .* joint model fitted to the games before the event/,
         );
         const firsts = await rows.locator('.chance-text').allTextContents();
         const firstSum = firsts

@@ -16,7 +16,7 @@ import { playerRef } from '../ratings/leaderboard.ts';
 import type { PlayerRef } from '../ratings/leaderboard.ts';
 import { strengthData } from '../strength/strength-games.ts';
 import { modelAsOf } from './model-as-of.ts';
-import { eventField, playedRounds } from './projection-field.ts';
+import { announcedRounds, eventField, playedRounds } from './projection-field.ts';
 import type { EventField } from './projection-field.ts';
 import { projectionOutcomes } from './projection-outcomes.ts';
 import type { ProjectedPlayers } from './projection-outcomes.ts';
@@ -83,12 +83,12 @@ function roundsCounted(snapshot: Snapshot, e: number, afterRound: number | undef
   if (rounds < 1)
     throw invalidField('/event', 'the event declares no rounds and has none numbered');
   const { last, unnumbered } = playedRounds(snapshot, e);
-  if (afterRound === undefined) return { rounds, after: Math.min(rounds, last) };
+  if (afterRound === undefined) return { rounds, after: Math.min(rounds, last), last };
   if (unnumbered)
     throw invalidField('/afterRound', "the event's games have no round numbers to count up to");
   if (afterRound > last)
     throw invalidField('/afterRound', `the data holds rounds up to ${last} of this event`);
-  return { rounds, after: afterRound };
+  return { rounds, after: afterRound, last };
 }
 
 /** The players' ratings before the event and their factions, as the model reads them. */
@@ -134,7 +134,7 @@ export function eventProjection(
   const rule = snapshot.systems[system].placementRule;
   if (rule === null)
     throw invalidField('/event', "the event's system declares no placing rule to rank by");
-  const { rounds, after } = roundsCounted(snapshot, e, request.afterRound);
+  const { rounds, after, last } = roundsCounted(snapshot, e, request.afterRound);
   const simulations = request.simulations ?? PROJECTION_SIMULATIONS.default;
   const left = rounds - after;
   const counted = request.afterRound === undefined ? null : after;
@@ -149,12 +149,15 @@ export function eventProjection(
   const window = seen.window >= 0 ? seen.window : asOf.model.currentWindow;
   const players: ProjectedPlayers = { ...seen, window };
   const tieOrder = left === 0 ? placesOf(snapshot, e, field) : null;
+  // The tables announced follow from the rounds the data holds: from an earlier round the
+  // rounds between are simulated, and the real tables after them answer to other results.
+  const announced = after >= last ? announcedRounds(snapshot, e, field, after, left) : [];
   const random = new SeededRandom(
     seedOf(`${snapshot.events.ids[e]}\u0000${after}\u0000${simulations}`),
   );
   const outcomes = projectionOutcomes(asOf, players);
   const tally = simulateSwiss(
-    { ...field, tieOrder },
+    { ...field, tieOrder, announced },
     left,
     rule,
     outcomes,

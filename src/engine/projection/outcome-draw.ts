@@ -1,13 +1,14 @@
 /**
  * One simulated game's outcome drawn from its pair's cumulative distribution
- * (docs/event-projection.md#speed): the first outcome whose cumulative share exceeds a uniform
- * u, found through a guide table (Chen & Asau 1974; Devroye 1986, §III.2.4) instead of a
- * binary search. The unit interval is cut into GUIDE equal cells; for each pair and cell a byte
- * holds the outcome at the cell's left edge and whether an outcome boundary falls inside the
- * cell. Most cells hold none, and then the byte is the answer without reading the
- * distribution; otherwise a short scan from there finds it. The outcome for each u is exactly
- * the binary search's, so the draws are unchanged; the gain is fewer dependent reads of a table
- * too large for the nearest caches.
+ * (docs/event-projection.md#speed), from one small block per pair: the cumulative shares
+ * rounded to sixteen bits, and a guide table (Chen & Asau 1974; Devroye 1986, §III.2.4) of
+ * sixteen cells holding the outcome at each cell's left edge. A uniform u, taken to sixteen
+ * bits, starts at its cell's outcome and steps past the shares it reaches. For a 0-20 score
+ * the block is one 64-byte cache line, so a draw reads one line where a table of 64-bit shares
+ * and a separate guide read two or three (a hundred players' blocks take 640 KB, where the
+ * shares and guide took 2.3 MB). One number of the generator gives two games their sixteen
+ * bits. Each outcome's share is the distribution's within 2/65,535 (the shares
+ * rounded, and u's sixteen bits spread over 65,535 values).
  */
 import type { Random } from './seeded-random.ts';
 
@@ -25,71 +26,86 @@ export interface GameOutcomes {
   at(i: number, j: number): number;
 }
 
-// Cells per pair: a power of two (u × GUIDE is then exact) well above the 21 outcomes of a
-// 0-20 score, so that most cells hold no boundary.
-const GUIDE = 64;
-const MIXED = 0x80;
+// Guide cells per pair: u's top four of sixteen bits. Sixteen cells for the 21 outcomes of a
+// 0-20 score leave one or two steps past the cell's outcome at most.
+const CELL_SHIFT = 12;
+const CELLS = 16;
+// The resolution of u and of the rounded shares: u × SCALE is below SCALE, a share of 1 is SCALE.
+const SCALE = 65_535;
 
-/** Draws outcomes of the pairs of `n` players from `outcomes`, guides made on first use. */
+/** Draws outcomes of the pairs of `n` players from `outcomes`, blocks made on first use. */
 export class OutcomeDraw {
+  // Pair p's block starts at p × stride (16-bit words): bins − 1 rounded cumulative shares,
+  // then the guide's CELLS bytes.
+  private readonly shares: Uint16Array;
   private readonly guide: Uint8Array;
-  // Where each pair's distribution starts in outcomes.table, + 1 (0: not yet made).
-  private readonly start: Int32Array;
-
-  private readonly u: Float64Array;
+  private readonly made: Uint8Array;
+  private readonly stride: number;
+  private readonly last: number;
+  // Each game's u and block, between the passes (a round plays at most n / 2 games).
+  private readonly u: Int32Array;
+  private readonly at: Int32Array;
 
   readonly n: number;
   readonly outcomes: GameOutcomes;
   constructor(n: number, outcomes: GameOutcomes) {
     this.n = n;
     this.outcomes = outcomes;
-    this.u = new Float64Array(n);
-    this.guide = new Uint8Array(n * n * GUIDE);
-    this.start = new Int32Array(n * n);
+    this.last = outcomes.bins - 1;
+    // A power of two words: a 0-20 score's block is 32 words, one cache line.
+    let stride = 16;
+    while (stride < this.last + CELLS / 2) stride *= 2;
+    this.stride = stride;
+    const buffer = new ArrayBuffer(n * n * stride * 2);
+    this.shares = new Uint16Array(buffer);
+    this.guide = new Uint8Array(buffer);
+    this.made = new Uint8Array(n * n);
+    this.u = new Int32Array(n);
+    this.at = new Int32Array(n);
   }
 
   /**
    * The outcomes of `count` games, pair p of players pairs[2p] and pairs[2p + 1], into
    * `into`, each from the next number of `random`. Two passes: the first only reads each
-   * game's guide byte, reads that do not wait on one another, so the processor overlaps their
-   * cache misses; the second settles the mixed cells.
+   * game's guide byte, reads that wait on nothing unpredictable, so the processor overlaps
+   * their cache misses; the second steps past the shares, in lines the first brought in.
    */
   drawRound(pairs: Int32Array, count: number, random: Random, into: Int32Array): void {
-    const { guide, start, n } = this;
-    const u = this.u;
+    const { shares, guide, made, n, stride, last, u, at } = this;
+    let bits = 0;
     for (let p = 0; p < count; p++) {
       const pair = pairs[2 * p] * n + pairs[2 * p + 1];
-      if (start[pair] === 0) this.make(pair, pairs[2 * p], pairs[2 * p + 1]);
-      const x = random.next();
+      if (made[pair] === 0) this.make(pair, pairs[2 * p], pairs[2 * p + 1]);
+      // Two games' sixteen bits from one number of the generator (its 32 bits, exactly).
+      if ((p & 1) === 0) bits = random.next() * 4294967296;
+      const half = (p & 1) === 0 ? bits >>> 16 : bits & 0xffff;
+      const x = (half * SCALE) >>> 16;
       u[p] = x;
-      into[p] = guide[pair * GUIDE + Math.floor(x * GUIDE)];
+      at[p] = pair * stride;
+      into[p] = guide[2 * (pair * stride + last) + (x >>> CELL_SHIFT)];
     }
-    const { table } = this.outcomes;
-    const last = this.outcomes.bins - 1;
     for (let p = 0; p < count; p++) {
-      const g = into[p];
-      if ((g & MIXED) === 0) continue;
-      const at = start[pairs[2 * p] * n + pairs[2 * p + 1]] - 1;
       const x = u[p];
-      let k = g & ~MIXED;
-      while (k < last && x >= table[at + k]) k++;
+      const from = at[p];
+      let k = into[p];
+      while (k < last && x >= shares[from + k]) k++;
       into[p] = k;
     }
   }
 
-  /** The guide of pair i, j: each cell's outcome at its left edge, flagged where it is mixed. */
-  private make(pair: number, i: number, j: number): number {
-    const at = this.outcomes.at(i, j);
+  /** The block of pair i, j: its rounded cumulative shares and each cell's outcome. */
+  private make(pair: number, i: number, j: number): void {
+    const from = this.outcomes.at(i, j);
     const { table } = this.outcomes;
-    const last = this.outcomes.bins - 1;
+    const { shares, guide, stride, last } = this;
+    const at = pair * stride;
+    for (let k = 0; k < last; k++) shares[at + k] = Math.round(table[from + k] * SCALE);
     let k = 0;
-    for (let c = 0; c < GUIDE; c++) {
-      const left = c / GUIDE;
-      while (k < last && left >= table[at + k]) k++;
-      const pure = k === last || table[at + k] >= (c + 1) / GUIDE;
-      this.guide[pair * GUIDE + c] = pure ? k : k | MIXED;
+    for (let c = 0; c < CELLS; c++) {
+      const left = c << CELL_SHIFT;
+      while (k < last && left >= shares[at + k]) k++;
+      guide[2 * (at + last) + c] = k;
     }
-    this.start[pair] = at + 1;
-    return at;
+    this.made[pair] = 1;
   }
 }

@@ -1,10 +1,13 @@
 /**
  * An event as the projection starts from it (docs/event-projection.md): its players, their
- * records and opponents after the rounds counted, and how many rounds its data has played.
+ * records and opponents after the rounds counted, how many rounds its data has played, and the
+ * tables announced for the rounds left.
  */
 import { RESULT_DRAW, RESULT_WIN } from '../../snapshot/snapshot.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import { eventIndex } from '../events/event-index.ts';
+import { eventPairings } from '../events/event-pairings.ts';
+import { findPlayerIndex } from '../player-index.ts';
 import type { SwissField } from './swiss-simulation.ts';
 
 export interface EventField extends SwissField {
@@ -84,4 +87,39 @@ export function eventField(
     if (o !== undefined) field.opponents[i * stride + field.opponentCount[i]++] = o;
   }
   return field;
+}
+
+/**
+ * The tables announced for the rounds left (docs/event-projection.md#what-is-simulated): the
+ * event's unplayed games, by round after `after` (an unnumbered one is the round in progress),
+ * as pairs of field indices. A table is left out where a player is not in the field or is at
+ * another table of the round already; those players are paired with the rest.
+ */
+export function announcedRounds(
+  snapshot: Snapshot,
+  e: number,
+  field: EventField,
+  after: number,
+  left: number,
+): Int32Array[] {
+  const games = eventPairings(snapshot).get(e) ?? [];
+  const at = new Map<number, number>();
+  field.players.forEach((p, i) => at.set(p, i));
+  const tables: number[][] = Array.from({ length: left }, () => []);
+  const seated = Array.from({ length: left }, () => new Set<number>());
+  for (const game of games) {
+    const r = game.round === null ? 0 : game.round - after - 1;
+    if (r < 0 || r >= left) continue;
+    const [a, b] = game.sides.map((side) =>
+      side.player === null ? undefined : at.get(findPlayerIndex(snapshot, side.player)),
+    );
+    if (a === undefined || b === undefined || a === b) continue;
+    if (seated[r].has(a) || seated[r].has(b)) continue;
+    seated[r].add(a).add(b);
+    tables[r].push(a, b);
+  }
+  // Rounds after the last announced one are Swiss-paired in full.
+  let end = left;
+  while (end > 0 && tables[end - 1].length === 0) end--;
+  return tables.slice(0, end).map((t) => Int32Array.from(t));
 }

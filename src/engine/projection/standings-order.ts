@@ -12,6 +12,8 @@ import type { Random } from './seeded-random.ts';
 // The widest span of doubled keys the counting sort counts into slots.
 const COUNT_SPAN = 4096;
 
+const WIDEST = 2 ** 30;
+
 // A mean of halves is not exact in binary, so keys closer than this are equal
 // (as compareByRule in src/domain/placement-keys.ts).
 const EQUAL = 1e-9;
@@ -25,6 +27,8 @@ export class StandingsOrder {
   private readonly slot: Int32Array;
   private readonly counts = new Int32Array(COUNT_SPAN + 1);
   private readonly tie: Float64Array;
+  // The slots of the last counting sort.
+  private slots = 0;
 
   readonly n: number;
   readonly maxDepth: number;
@@ -39,8 +43,7 @@ export class StandingsOrder {
 
   /** Players by their first `depth` keys, higher first, equals on all of them at random. */
   sort(depth: number, random: Random): void {
-    if (this.countByFirst(depth)) {
-      this.shuffleEquals(depth, random);
+    if (this.sortByFirst(depth, random)) {
       if (depth > 1) this.sortRuns(depth);
       return;
     }
@@ -58,6 +61,17 @@ export class StandingsOrder {
     });
   }
 
+  /**
+   * Players by the first key alone, equals at random, where the counting sort affords it (the
+   * caller then writes the other keys of the runs of equals and calls {@link sortRuns}); false
+   * otherwise, order untouched, for {@link sort}.
+   */
+  sortByFirst(depth: number, random: Random): boolean {
+    if (!this.countByFirst(depth)) return false;
+    this.shuffleEquals(random);
+    return true;
+  }
+
   /** Players by `tie` alone, lower first (where the event's own places are the standings). */
   sortByTie(tie: Float64Array): void {
     const { order } = this;
@@ -67,7 +81,7 @@ export class StandingsOrder {
 
   /**
    * A counting sort by the first key, higher first, equals in index order; false when the
-   * keys are not all multiples of ½ within the span, for the comparison sort.
+   * keys are not all multiples of ½ within the span (and within ±2^29), for the comparison sort.
    */
   private countByFirst(depth: number): boolean {
     const { keys, order, slot, counts, n } = this;
@@ -75,38 +89,45 @@ export class StandingsOrder {
     let low = Infinity;
     for (let i = 0; i < n; i++) {
       const twice = 2 * keys[i * depth];
-      if (!Number.isInteger(twice)) return false;
+      // Beyond ±2^30 the doubled key would not keep in the slots' 32-bit integers.
+      if (!Number.isInteger(twice) || Math.abs(twice) > WIDEST) return false;
       if (twice > high) high = twice;
       if (twice < low) low = twice;
+      slot[i] = twice;
     }
     if (n === 0) return true;
     if (high - low >= COUNT_SPAN) return false;
     const slots = high - low + 1;
+    this.slots = slots;
     counts.fill(0, 0, slots + 1);
     // Slot 0 is the highest key: higher first.
     for (let i = 0; i < n; i++) {
-      const s = high - 2 * keys[i * depth];
+      const s = high - slot[i];
       slot[i] = s;
       counts[s + 1]++;
     }
     for (let k = 0; k < slots; k++) counts[k + 1] += counts[k];
+    // Placed, counts[k] is where slot k's run ends (and slot k + 1's starts).
     for (let i = 0; i < n; i++) order[counts[slot[i]]++] = i;
     return true;
   }
 
-  /** Shuffles each run of players equal on the first key (Fisher-Yates within the run). */
-  private shuffleEquals(depth: number, random: Random): void {
-    const { keys, order, n } = this;
+  /**
+   * Shuffles each run of players equal on the first key (Fisher-Yates within the run), the
+   * runs read off the counting sort's slots, best first.
+   */
+  private shuffleEquals(random: Random): void {
+    const { order, counts, slots } = this;
     let from = 0;
-    for (let p = 1; p <= n; p++) {
-      if (p < n && keys[order[p] * depth] === keys[order[from] * depth]) continue;
-      for (let i = p - 1; i > from; i--) {
+    for (let k = 0; k < slots; k++) {
+      const to = counts[k];
+      for (let i = to - 1; i > from; i--) {
         const j = from + Math.floor(random.next() * (i - from + 1));
         const t = order[i];
         order[i] = order[j];
         order[j] = t;
       }
-      from = p;
+      from = to;
     }
   }
 
@@ -124,7 +145,7 @@ export class StandingsOrder {
    * Within each run of players equal on the first key, orders them by the other keys (an
    * insertion sort: the runs are short, and it keeps the shuffled order of equals).
    */
-  private sortRuns(depth: number): void {
+  sortRuns(depth: number): void {
     const { keys, order, n } = this;
     let from = 0;
     for (let p = 1; p <= n; p++) {

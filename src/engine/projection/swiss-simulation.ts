@@ -8,7 +8,7 @@
  */
 import { placementKeyValue } from '../../domain/placement-keys.ts';
 import type { StandingRecord } from '../../domain/placement-keys.ts';
-import type { PlacementRule } from '../../domain/model.ts';
+import type { PlacementKey, PlacementRule } from '../../domain/model.ts';
 import { throwIfCancelledEvery } from '../cancellation.ts';
 import type { Random } from './seeded-random.ts';
 import { OutcomeDraw } from './outcome-draw.ts';
@@ -32,6 +32,13 @@ export interface SwissField {
    * share), which are then its final standings; null: rank by the rule.
    */
   readonly tieOrder: Float64Array | null;
+  /**
+   * The tables already announced for the first rounds left (docs/event-projection.md#what-is-simulated):
+   * announced[r] holds round r's pairs two by two (field indices); those games are drawn as
+   * paired, and the players at no announced table are Swiss-paired among themselves. Absent or
+   * shorter than the rounds left: the other rounds are Swiss-paired.
+   */
+  readonly announced?: readonly Int32Array[];
 }
 
 export type { GameOutcomes };
@@ -43,8 +50,11 @@ export interface SwissTally {
   placeSum: Float64Array;
 }
 
-/** The working state of one simulated event, reset from the field before each simulation. */
-class Run {
+/**
+ * The working state of one simulated event, reset from the field before each simulation
+ * (exported for the tests, which read a simulation's records).
+ */
+export class SwissRun {
   readonly wins: Int32Array;
   readonly draws: Int32Array;
   readonly score: Float64Array;
@@ -85,6 +95,12 @@ class Run {
     this.drawn = new Int32Array(n);
   }
 
+  /** One simulation of the `rounds` left: the records after them are in the run's columns. */
+  playOut(rounds: number, draw: OutcomeDraw, random: Random): void {
+    this.reset();
+    for (let round = 0; round < rounds; round++) this.playRound(round, draw, random);
+  }
+
   reset(): void {
     const f = this.field;
     this.wins.set(f.wins);
@@ -114,34 +130,59 @@ class Run {
   }
 
   /**
-   * The players ordered by the rule's first `depth` keys, equals at random. Opponents' wins
-   * are summed only where one of those keys reads them: pairing reads the first key alone.
+   * Writes key `d` (of `depth`) into the standings: of every player where `from` is −1, else
+   * of the players order[from .. to − 1].
+   */
+  private writeKey(d: number, depth: number, from: number, to: number): void {
+    const key = this.rule.rank[d];
+    const { keys, order } = this.standings;
+    // The plain columns copied as they are (the same values placementKeyValue reads off a
+    // record); any other key through a record per player.
+    const column = key === 'score' ? this.score : key === 'margin' ? this.margin : null;
+    const all = from < 0;
+    const end = all ? this.field.n : to;
+    for (let x = all ? 0 : from; x < end; x++) {
+      const i = all ? x : order[x];
+      keys[i * depth + d] = column === null ? this.keyOf(key, i) : column[i];
+    }
+  }
+
+  /** Player i's value on `key`, through the record placementKeyValue reads. */
+  private keyOf(key: PlacementKey, i: number): number {
+    const r = this.record;
+    r.wins = this.wins[i];
+    r.draws = this.draws[i];
+    r.score = this.score[i];
+    r.margin = this.margin[i];
+    r.opponentWins =
+      key === 'opponentWins' || key === 'opponentWinsMean' ? this.opponentWins(i) : 0;
+    r.opponents = this.opponentCount[i];
+    return placementKeyValue(key, r);
+  }
+
+  /**
+   * The players ordered by the rule's first `depth` keys, equals at random. The keys after the
+   * first are read only for players equal on it (few, once scores spread): pairing reads the
+   * first key alone, and opponents' wins are summed only where a tie asks for them.
    */
   rank(depth: number, random: Random): void {
     const { n } = this.field;
-    const rank = this.rule.rank;
-    const keys = this.standings.keys;
-    const r = this.record;
-    for (let d = 0; d < depth; d++) {
-      // The plain columns copied as they are (the same values placementKeyValue reads off a
-      // record); any other key through a record per player.
-      const column = rank[d] === 'score' ? this.score : rank[d] === 'margin' ? this.margin : null;
-      if (column !== null) {
-        for (let i = 0; i < n; i++) keys[i * depth + d] = column[i];
-        continue;
-      }
-      const opponents = rank[d] === 'opponentWins' || rank[d] === 'opponentWinsMean';
-      for (let i = 0; i < n; i++) {
-        r.wins = this.wins[i];
-        r.draws = this.draws[i];
-        r.score = this.score[i];
-        r.margin = this.margin[i];
-        r.opponentWins = opponents ? this.opponentWins(i) : 0;
-        r.opponents = this.opponentCount[i];
-        keys[i * depth + d] = placementKeyValue(rank[d], r);
-      }
+    const { standings, order } = this;
+    this.writeKey(0, depth, -1, 0);
+    if (!standings.sortByFirst(depth, random)) {
+      for (let d = 1; d < depth; d++) this.writeKey(d, depth, -1, 0);
+      standings.sort(depth, random);
+      return;
     }
-    this.standings.sort(depth, random);
+    if (depth === 1) return;
+    const keys = standings.keys;
+    let from = 0;
+    for (let p = 1; p <= n; p++) {
+      if (p < n && keys[order[p] * depth] === keys[order[from] * depth]) continue;
+      if (p - from > 1) for (let d = 1; d < depth; d++) this.writeKey(d, depth, from, p);
+      from = p;
+    }
+    standings.sortRuns(depth);
   }
 
   /**
@@ -151,10 +192,40 @@ class Run {
    * Answers the number of pairs, written two by two into `pairs`.
    */
   pair(): number {
+    this.paired.fill(0);
+    return this.pairFrom(0);
+  }
+
+  /**
+   * Plays round `round` of the rounds left: its announced tables as announced (the rest
+   * Swiss-paired among themselves), else all of it Swiss-paired.
+   */
+  playRound(round: number, draw: OutcomeDraw, random: Random): void {
+    const announced = this.field.announced?.[round];
+    if (announced === undefined) {
+      this.rank(1, random);
+      this.play(this.pair(), draw, random);
+      return;
+    }
+    const { paired, pairs } = this;
+    paired.fill(0);
+    pairs.set(announced);
+    const fixed = announced.length >> 1;
+    for (let k = 0; k < announced.length; k++) paired[announced[k]] = 1;
+    // Ranked only where someone is left to pair: the announced tables need no order.
+    const left = this.field.n - announced.length > 1;
+    if (left) this.rank(1, random);
+    this.play(left ? this.pairFrom(fixed) : fixed, draw, random);
+  }
+
+  /**
+   * Pairs the players in `order` not yet marked in `paired` after the `count` pairs already in
+   * `pairs`; answers the number of pairs.
+   */
+  private pairFrom(count: number): number {
     const { order, paired, pairs } = this;
     const n = order.length;
-    paired.fill(0);
-    let count = 0;
+    const from = count;
     for (let x = 0; x < n; x++) {
       const a = order[x];
       if (paired[a] === 1) continue;
@@ -175,17 +246,20 @@ class Run {
       pairs[2 * count] = a;
       pairs[2 * count + 1] = b;
       count++;
-      if (b === first && this.met(a, b)) this.repair(count - 1);
+      if (b === first && this.met(a, b)) this.repair(count - 1, from);
     }
     return count;
   }
 
-  /** Swaps the rematch at pair `p` with an earlier pair where both new games are new. */
-  private repair(p: number): void {
+  /**
+   * Swaps the rematch at pair `p` with an earlier pair (from pair `from` on: those before are
+   * announced) where both new games are new.
+   */
+  private repair(p: number, from: number): void {
     const { pairs } = this;
     const a = pairs[2 * p];
     const b = pairs[2 * p + 1];
-    for (let q = p - 1; q >= 0; q--) {
+    for (let q = p - 1; q >= from; q--) {
       const c = pairs[2 * q];
       const d = pairs[2 * q + 1];
       if (!this.met(a, c) && !this.met(b, d)) {
@@ -249,7 +323,7 @@ export function simulateSwiss(
   cut: number,
 ): SwissTally {
   const n = field.n;
-  const run = new Run(field, rule);
+  const run = new SwissRun(field, rule);
   const depth = rule.rank.length;
   const tally: SwissTally = {
     first: new Float64Array(n),
@@ -262,11 +336,7 @@ export function simulateSwiss(
   const jitter = new Float64Array(n);
   for (let s = 0; s < simulations; s++) {
     throwIfCancelledEvery(s, 64);
-    run.reset();
-    for (let round = 0; round < rounds; round++) {
-      run.rank(1, random);
-      run.play(run.pair(), draw, random);
-    }
+    run.playOut(rounds, draw, random);
     // Nothing left to play and places known: those are the standings (equal places in random
     // order); else the rule's keys, players equal on all of them in random order.
     const tie = rounds === 0 ? field.tieOrder : null;

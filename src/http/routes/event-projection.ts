@@ -109,7 +109,7 @@ export const eventProjectionRoute = statsRoute({
   path: '/api/event-projection',
   summary: "Project an event's final standings from a round",
   description:
-    "Each player's chance to finish first, in the top 3 and in the top 8, and expected place: the rounds after afterRound simulated (Swiss pairing within score groups, no rematches) with games drawn from the joint model fitted to the games before the event, the final standings ranked by the event's placing rule. Seeded: the same request answers the same numbers.",
+    "Each player's chance to finish first, in the top 3 and in the top 8, and expected place: the rounds after afterRound simulated (a round in progress at its announced tables, the rest Swiss-paired within score groups, no rematches) with games drawn from the joint model fitted to the games before the event, the final standings ranked by the event's placing rule. Seeded: the same request answers the same numbers.",
   body: EventProjectionBody,
   response: EventProjectionResponse,
   notFound: 'the event is not in the data (`errors[]` points at it)',

@@ -1,7 +1,8 @@
 /**
- * The simulation's draws (docs/event-projection.md#speed): the guide table finds, for every
- * uniform number, the outcome a binary search of the pair's cumulative distribution finds, and
- * the seeded generator gives the numbers of mulberry32 with the same seed.
+ * The simulation's draws (docs/event-projection.md#speed): for every sixteen bits of a uniform
+ * number the guide table finds the outcome a binary search of the pair's cumulative shares
+ * (rounded to sixteen bits) finds, each outcome's share is the distribution's within
+ * 2/65,535, and the seeded generator gives the numbers of mulberry32 with the same seed.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -22,15 +23,25 @@ function outcomes(): GameOutcomes {
   return { bins: 21, total: 20, table, at: (i, j) => ((i % 3) * 3 + (j % 3)) * 21 };
 }
 
+const SCALE = 65_535;
+
+/** The first outcome whose rounded cumulative share exceeds u (of 0 .. SCALE − 1). */
 function binarySearch(cdf: Float64Array, at: number, u: number): number {
   let lo = 0;
   let hi = 20;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (u >= cdf[at + mid]) lo = mid + 1;
+    if (u >= Math.round(cdf[at + mid] * SCALE)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
+}
+
+/** The sixteen-bit u of game p of a round drawn with `numbers`: two games to a number. */
+function sixteenBits(numbers: number[], p: number): number {
+  const bits = numbers[p >> 1] * 4294967296;
+  const half = (p & 1) === 0 ? bits >>> 16 : bits & 0xffff;
+  return (half * SCALE) >>> 16;
 }
 
 /** A generator that answers the numbers given, in turn. */
@@ -40,23 +51,53 @@ function given(numbers: number[]) {
 }
 
 describe('the simulated games', () => {
-  it('draw the outcome a binary search of the distribution gives, for every number', () => {
+  it('draw the outcome a binary search of the rounded shares gives, for every number', () => {
     const o = outcomes();
     // Room for eight players: a round of n players plays at most n / 2 games.
     const draw = new OutcomeDraw(8, o);
     const pairs = Int32Array.of(0, 1, 1, 2, 2, 0, 0, 2);
     const into = new Int32Array(4);
     const random = mulberry32(7);
-    // Cell edges and the cumulative shares themselves are where an off-by-one would show.
-    const edges = Array.from({ length: 257 }, (_, c) => Math.min(c / 256, 1 - 2 ** -40));
-    const numbers = [...edges, ...Array.from(o.table, (c) => Math.min(c, 1 - 2 ** -40))];
+    // Cell edges and the shares themselves are where an off-by-one would show: the numbers
+    // whose halves land on them, and on one below.
+    const edges: number[] = [];
+    for (let c = 0; c <= 16; c++) edges.push(c << 12);
+    for (const share of o.table) edges.push(Math.round(share * SCALE));
+    const numbers: number[] = [];
+    for (const e of edges) {
+      for (const h of [e, e - 1]) {
+        // The half that sixteenBits maps onto h (or just above it), in both halves.
+        const half = Math.min(0xffff, Math.max(0, Math.ceil((h * 65536) / SCALE)));
+        numbers.push(((half * 65536 + half) >>> 0) / 4294967296);
+      }
+    }
     for (let k = 0; k < 4000; k++) numbers.push(random());
-    for (let s = 0; s + 4 <= numbers.length; s += 4) {
-      draw.drawRound(pairs, 4, given(numbers.slice(s, s + 4)), into);
+    for (let s = 0; s + 2 <= numbers.length; s += 2) {
+      const round = numbers.slice(s, s + 2);
+      draw.drawRound(pairs, 4, given(round), into);
       for (let p = 0; p < 4; p++) {
         const at = o.at(pairs[2 * p], pairs[2 * p + 1]);
-        assert.equal(into[p], binarySearch(o.table, at, numbers[s + p]), `u ${numbers[s + p]}`);
+        const u = sixteenBits(round, p);
+        assert.equal(into[p], binarySearch(o.table, at, u), `u ${u}`);
       }
+    }
+  });
+
+  it("give each outcome its distribution's share within 2/65,535", () => {
+    const o = outcomes();
+    const draw = new OutcomeDraw(3, o);
+    const pairs = Int32Array.of(0, 1);
+    const into = new Int32Array(1);
+    const at = o.at(0, 1);
+    const counts = new Float64Array(21);
+    // Every sixteen-bit u once: the shares the draws give exactly.
+    for (let half = 0; half < 65536; half++) {
+      draw.drawRound(pairs, 1, given([(half * 65536) / 4294967296]), into);
+      counts[into[0]]++;
+    }
+    for (let k = 0; k < 21; k++) {
+      const share = o.table[at + k] - (k === 0 ? 0 : o.table[at + k - 1]);
+      assert.ok(Math.abs(counts[k] / 65536 - share) <= 2 / SCALE, `outcome ${k}`);
     }
   });
 

@@ -703,7 +703,7 @@ export interface paths {
         put?: never;
         /**
          * Project an event's final standings from a round
-         * @description Each player's chance to finish first, in the top 3 and in the top 8, and expected place: the rounds after afterRound simulated (Swiss pairing within score groups, no rematches) with games drawn from the joint model fitted to the games before the event, the final standings ranked by the event's placing rule. Seeded: the same request answers the same numbers.
+         * @description Each player's chance to finish first, in the top 3 and in the top 8, and expected place: the rounds after afterRound simulated (a round in progress at its announced tables, the rest Swiss-paired within score groups, no rematches) with games drawn from the joint model fitted to the games before the event, the final standings ranked by the event's placing rule. Seeded: the same request answers the same numbers.
          */
         post: {
             parameters: {

@@ -35,8 +35,8 @@ function Derivation({ data }: { data: Projection }) {
   return (
     <p class="secondary" data-testid="projection-derivation">
       From the standings after round {data.afterRound}: the {left} round{left === 1 ? '' : 's'} left
-      simulated {num(data.simulations)} times, Swiss-paired within score groups (the round in
-      progress paired afresh, not as announced), each game drawn from the{' '}
+      simulated {num(data.simulations)} times, the round in progress at its announced tables and the
+      rounds after it Swiss-paired within score groups, each game drawn from the{' '}
       <a href="/docs/ratings#the-joint-model">joint model</a> fitted to the games before the event;
       places by {data.rule}. Players by expected place; chances, not predictions of one result.
     </p>
