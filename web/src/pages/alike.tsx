@@ -98,7 +98,7 @@ export function AlikePage({ params, update, filter }: PageProps) {
             <>
               <Warnings warnings={meta.warnings} />
               <SortableTable
-                caption={`${num(data.pairs.length)} pairs of ids that may be one person, best first`}
+                caption={`${num(data.pairs.length)} ${data.pairs.length === 1 ? 'pair' : 'pairs'} of ids that may be one person, best first`}
                 columns={COLUMNS}
                 rows={data.pairs}
                 rowKey={(r) => r.players.join(' ')}
