@@ -8,16 +8,15 @@
  *   server and loading threads start so: they import modules named at run time (the
  *   derivation's) and the whole Fastify app;
  * - bundled: the entry and everything it imports as one plain JavaScript module, built once per
- *   process with esbuild. A thread then parses one module instead of stripping and linking each
+ *   with esbuild and kept on disk while its sources are unchanged (bundle-cache.ts). A thread then parses one module instead of stripping and linking each
  *   of a hundred: four engine threads started in 0.6-0.8 s of CPU bundled against 1.7-1.9 s as
  *   they are, for the same memory (39-42 MiB each), and the engine threads are started with every
  *   pool. An entry that cannot be bundled is a ThreadStartError, every time it is started:
  *   nothing falls back to the other form.
  */
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { WorkerOptions } from 'node:worker_threads';
-import { buildSync } from 'esbuild';
+import { cachedBundle } from './bundle-cache.ts';
 
 /** A thread that could not be started: which module, and why. */
 export class ThreadStartError extends Error {
@@ -42,16 +41,7 @@ function bundleOf(entry: URL): string {
   let code = bundles.get(entry.href);
   if (code === undefined) {
     try {
-      const built = buildSync({
-        entryPoints: [fileURLToPath(entry)],
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node24',
-        write: false,
-        logLevel: 'silent',
-      });
-      code = built.outputFiles[0].text;
+      code = cachedBundle(entry);
     } catch (error) {
       code = new ThreadStartError(entry.href, `bundling failed: ${(error as Error).message}`);
     }

@@ -5,12 +5,13 @@
  */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { once } from 'node:events';
 import { EnginePool } from '../../src/threads/engine-pool.ts';
+import { cachedBundle } from '../../src/threads/bundle-cache.ts';
 import { ThreadStartError, startThread } from '../../src/threads/start-thread.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot.ts';
 
@@ -58,6 +59,26 @@ describe('startThread', () => {
     const [message] = (await once(worker, 'message')) as [string];
     await worker.terminate();
     assert.equal(message, 'AS IT IS');
+  });
+
+  it('reuses a bundle kept on disk while its sources are unchanged, and builds it again when one changes', () => {
+    const cache = join(dir, 'bundles');
+    moduleOf('word.ts', "export const word: string = 'first';\n");
+    const entry = moduleOf(
+      'says.ts',
+      "import { word } from './word.ts';\nconsole.log(`says ${word}`);\n",
+    );
+    const built = cachedBundle(entry, cache);
+    assert.match(built, /first/);
+    assert.equal(readdirSync(cache).length, 1);
+    // Unchanged sources: the same code, from the file (its record's hashes still hold).
+    assert.equal(cachedBundle(entry, cache), built);
+    // A changed import, even of the same length, is never served from the old bundle.
+    moduleOf('word.ts', "export const word: string = 'other';\n");
+    const rebuilt = cachedBundle(entry, cache);
+    assert.match(rebuilt, /other/);
+    assert.doesNotMatch(rebuilt, /first/);
+    assert.equal(cachedBundle(entry, cache), rebuilt);
   });
 
   it('throws a ThreadStartError naming the entry and why when a bundled entry cannot be bundled', () => {
