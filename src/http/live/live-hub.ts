@@ -10,6 +10,21 @@ import { changedEvents } from '../../engine/events/event-fingerprints.ts';
 import type { Snapshot } from '../../snapshot/snapshot.ts';
 import type { ConnectionCounts } from '../connection-guard.ts';
 
+type StreamCounts = Pick<ConnectionCounts, 'streamsOf' | 'addStream'>;
+
+/** One hub's own count of streams per client (one serving thread). */
+function localStreamCounts(): StreamCounts {
+  const open = new Map<string, number>();
+  return {
+    streamsOf: (client) => open.get(client) ?? 0,
+    addStream(client, by) {
+      const n = (open.get(client) ?? 0) + by;
+      if (n <= 0) open.delete(client);
+      else open.set(client, n);
+    },
+  };
+}
+
 /** One data change: the data version it brought, the one before, and the events it touched. */
 export interface LiveChange {
   readonly id: number;
@@ -38,7 +53,7 @@ export interface LiveHubOptions {
    * The streams of every server thread, when several serve: the per-client bound is then the
    * whole service's, whichever thread a stream's connection landed on.
    */
-  readonly shared?: Pick<ConnectionCounts, 'streamsOf' | 'addStream'>;
+  readonly shared?: StreamCounts;
   /** Changes kept for Last-Event-ID. */
   readonly history?: number;
   /** Most event ids one change names; past it the change names none (events: null). */
@@ -74,7 +89,8 @@ export class LiveHub {
   private readonly subscribers = new Set<Subscriber>();
   /** The broadcast in progress, if any: the next starts once it has written to every stream. */
   private sending: Promise<void> = Promise.resolve();
-  private readonly perClient = new Map<string, number>();
+  /** Streams per client: the service's when several threads serve, else this hub's own. */
+  private readonly streams: StreamCounts;
   private readonly history: LiveChange[] = [];
   private served: Snapshot | null = null;
   private readonly timer: NodeJS.Timeout;
@@ -84,6 +100,7 @@ export class LiveHub {
   private readonly options: LiveHubOptions;
   constructor(options: LiveHubOptions) {
     this.options = options;
+    this.streams = options.shared ?? localStreamCounts();
     this.timer = setInterval(() => this.broadcast(': heartbeat\n\n'), options.heartbeatMs);
     this.timer.unref();
   }
@@ -115,8 +132,7 @@ export class LiveHub {
 
   /** Whether `client` may open another stream (its count is taken when it subscribes). */
   admits(client: string): boolean {
-    const open = this.options.shared?.streamsOf(client) ?? this.perClient.get(client) ?? 0;
-    return !this.closed && open < this.options.perClient;
+    return !this.closed && this.streams.streamsOf(client) < this.options.perClient;
   }
 
   /**
@@ -127,8 +143,7 @@ export class LiveHub {
   subscribe(sink: LiveSink, client: string, lastEventId: number | null): () => void {
     const subscriber = { sink, client };
     this.subscribers.add(subscriber);
-    this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
-    this.options.shared?.addStream(client, 1);
+    this.streams.addStream(client, 1);
     let head = `retry: ${RETRY_MS}\n\n`;
     const version = this.served?.dataVersion ?? null;
     if (lastEventId === null || version === null) {
@@ -190,9 +205,6 @@ export class LiveHub {
 
   private remove(s: Subscriber): void {
     if (!this.subscribers.delete(s)) return;
-    this.options.shared?.addStream(s.client, -1);
-    const n = (this.perClient.get(s.client) ?? 1) - 1;
-    if (n === 0) this.perClient.delete(s.client);
-    else this.perClient.set(s.client, n);
+    this.streams.addStream(s.client, -1);
   }
 }
