@@ -24,11 +24,19 @@ export class StandingsOrder {
   readonly order: Int32Array;
   /** Player i's value on key d is keys[i * depth + d] (the caller writes them). */
   readonly keys: Float64Array;
+  /**
+   * After a counting sort, run k of players equal on the first key (best first) ends at
+   * ends[k] (and run k + 1 starts there), k < {@link runs}.
+   */
+  readonly ends = new Int32Array(COUNT_SPAN + 1);
+  /** The runs of the last counting sort. */
+  runs = 0;
   private readonly slot: Int32Array;
-  private readonly counts = new Int32Array(COUNT_SPAN + 1);
   private readonly tie: Float64Array;
-  // The slots of the last counting sort.
-  private slots = 0;
+  // The counting sort kept by countOnly: its order and its runs (−1: none kept).
+  private readonly keptOrder: Int32Array;
+  private readonly keptEnds = new Int32Array(COUNT_SPAN + 1);
+  private keptRuns = -1;
 
   readonly n: number;
   readonly maxDepth: number;
@@ -39,6 +47,7 @@ export class StandingsOrder {
     this.keys = new Float64Array(n * maxDepth);
     this.slot = new Int32Array(n);
     this.tie = new Float64Array(n);
+    this.keptOrder = new Int32Array(n);
   }
 
   /** Players by their first `depth` keys, higher first, equals on all of them at random. */
@@ -67,9 +76,47 @@ export class StandingsOrder {
    * otherwise, order untouched, for {@link sort}.
    */
   sortByFirst(depth: number, random: Random): boolean {
-    if (!this.countByFirst(depth)) return false;
+    return this.sortByColumn(this.keys, depth, random);
+  }
+
+  /**
+   * As {@link sortByFirst}, player i's first key read from column[i * step] (a record's own
+   * column, step 1, needs no copy into the keys).
+   */
+  sortByColumn(column: Float64Array, step: number, random: Random): boolean {
+    if (!this.countByFirst(column, step)) return false;
     this.shuffleEquals(random);
     return true;
+  }
+
+  /**
+   * The counting sort of {@link sortByColumn} without its shuffle, kept for
+   * {@link shuffleKept}: for keys that are the same at every call (the first round's).
+   */
+  countOnly(column: Float64Array, step: number): boolean {
+    if (!this.countByFirst(column, step)) return false;
+    this.keptOrder.set(this.order);
+    for (let k = 0; k < this.runs; k++) this.keptEnds[k] = this.ends[k];
+    this.keptRuns = this.runs;
+    return true;
+  }
+
+  /** Whether a counting sort is kept by {@link countOnly}. */
+  get kept(): boolean {
+    return this.keptRuns >= 0;
+  }
+
+  /**
+   * The kept counting sort's order with its runs of equals shuffled anew: the same order and
+   * the same numbers drawn as {@link sortByColumn} of the same keys, without counting them.
+   */
+  shuffleKept(random: Random): void {
+    const { ends, keptEnds } = this;
+    const runs = this.keptRuns;
+    this.order.set(this.keptOrder);
+    for (let k = 0; k < runs; k++) ends[k] = keptEnds[k];
+    this.runs = runs;
+    this.shuffleEquals(random);
   }
 
   /** Players by `tie` alone, lower first (where the event's own places are the standings). */
@@ -80,47 +127,59 @@ export class StandingsOrder {
   }
 
   /**
-   * A counting sort by the first key, higher first, equals in index order; false when the
-   * keys are not all multiples of ½ within the span (and within ±2^29), for the comparison sort.
+   * A counting sort by the first key (player i's at column[i * step]), higher first, equals in
+   * index order; false when the keys are not all multiples of ½ within the span (and within
+   * ±2^29), for the comparison sort.
    */
-  private countByFirst(depth: number): boolean {
-    const { keys, order, slot, counts, n } = this;
+  private countByFirst(column: Float64Array, step: number): boolean {
+    const { order, slot, ends, n } = this;
     let high = -Infinity;
     let low = Infinity;
     for (let i = 0; i < n; i++) {
-      const twice = 2 * keys[i * depth];
+      const twice = 2 * column[i * step];
       // Beyond ±2^30 the doubled key would not keep in the slots' 32-bit integers.
       if (!Number.isInteger(twice) || Math.abs(twice) > WIDEST) return false;
       if (twice > high) high = twice;
       if (twice < low) low = twice;
       slot[i] = twice;
     }
-    if (n === 0) return true;
+    if (n === 0) {
+      this.runs = 0;
+      return true;
+    }
     if (high - low >= COUNT_SPAN) return false;
     const slots = high - low + 1;
-    this.slots = slots;
-    counts.fill(0, 0, slots + 1);
+    ends.fill(0, 0, slots + 1);
     // Slot 0 is the highest key: higher first.
     for (let i = 0; i < n; i++) {
       const s = high - slot[i];
       slot[i] = s;
-      counts[s + 1]++;
+      ends[s + 1]++;
     }
-    for (let k = 0; k < slots; k++) counts[k + 1] += counts[k];
-    // Placed, counts[k] is where slot k's run ends (and slot k + 1's starts).
-    for (let i = 0; i < n; i++) order[counts[slot[i]]++] = i;
+    for (let k = 0; k < slots; k++) ends[k + 1] += ends[k];
+    // Placed, ends[k] is where slot k's run ends (and slot k + 1's starts).
+    for (let i = 0; i < n; i++) order[ends[slot[i]]++] = i;
+    // The empty slots dropped: the runs are the keys present, best first.
+    let runs = 0;
+    let start = 0;
+    for (let k = 0; k < slots; k++) {
+      const end = ends[k];
+      if (end !== start) ends[runs++] = end;
+      start = end;
+    }
+    this.runs = runs;
     return true;
   }
 
   /**
    * Shuffles each run of players equal on the first key (Fisher-Yates within the run), the
-   * runs read off the counting sort's slots, best first.
+   * runs read off the counting sort, best first.
    */
   private shuffleEquals(random: Random): void {
-    const { order, counts, slots } = this;
+    const { order, ends, runs } = this;
     let from = 0;
-    for (let k = 0; k < slots; k++) {
-      const to = counts[k];
+    for (let k = 0; k < runs; k++) {
+      const to = ends[k];
       for (let i = to - 1; i > from; i--) {
         const j = from + Math.floor(random.next() * (i - from + 1));
         const t = order[i];
@@ -142,14 +201,15 @@ export class StandingsOrder {
   }
 
   /**
-   * Within each run of players equal on the first key, orders them by the other keys (an
-   * insertion sort: the runs are short, and it keeps the shuffled order of equals).
+   * Within each run of players equal on the first key (the last counting sort's), orders them
+   * by the other keys (an insertion sort: the runs are short, and it keeps the shuffled order
+   * of equals).
    */
   sortRuns(depth: number): void {
-    const { keys, order, n } = this;
+    const { order, ends, runs } = this;
     let from = 0;
-    for (let p = 1; p <= n; p++) {
-      if (p < n && keys[order[p] * depth] === keys[order[from] * depth]) continue;
+    for (let k = 0; k < runs; k++) {
+      const p = ends[k];
       for (let x = from + 1; x < p; x++) {
         const v = order[x];
         let y = x - 1;

@@ -76,6 +76,9 @@ export class SwissRun {
     margin: 0,
   };
 
+  // Whether the first round's counting sort is kept: −1 not tried yet, 0 not countable, 1 kept.
+  private firstKept = -1;
+
   readonly field: SwissField;
   readonly rule: PlacementRule;
   constructor(field: SwissField, rule: PlacementRule) {
@@ -166,23 +169,56 @@ export class SwissRun {
    * first key alone, and opponents' wins are summed only where a tie asks for them.
    */
   rank(depth: number, random: Random): void {
-    const { n } = this.field;
-    const { standings, order } = this;
-    this.writeKey(0, depth, -1, 0);
-    if (!standings.sortByFirst(depth, random)) {
-      for (let d = 1; d < depth; d++) this.writeKey(d, depth, -1, 0);
+    const { standings } = this;
+    const column = this.firstColumn(depth);
+    if (!standings.sortByColumn(column, column === standings.keys ? depth : 1, random)) {
+      for (let d = column === standings.keys ? 1 : 0; d < depth; d++)
+        this.writeKey(d, depth, -1, 0);
       standings.sort(depth, random);
       return;
     }
     if (depth === 1) return;
-    const keys = standings.keys;
+    const { ends, runs } = standings;
     let from = 0;
-    for (let p = 1; p <= n; p++) {
-      if (p < n && keys[order[p] * depth] === keys[order[from] * depth]) continue;
-      if (p - from > 1) for (let d = 1; d < depth; d++) this.writeKey(d, depth, from, p);
-      from = p;
+    for (let k = 0; k < runs; k++) {
+      const to = ends[k];
+      if (to - from > 1) for (let d = 1; d < depth; d++) this.writeKey(d, depth, from, to);
+      from = to;
     }
     standings.sortRuns(depth);
+  }
+
+  /**
+   * Where the rule's first key is read from: a plain column of the records as it is, else the
+   * standings' keys, written for every player.
+   */
+  private firstColumn(depth: number): Float64Array {
+    const key = this.rule.rank[0];
+    if (key === 'score') return this.score;
+    if (key === 'margin') return this.margin;
+    this.writeKey(0, depth, -1, 0);
+    return this.standings.keys;
+  }
+
+  /**
+   * The players ordered by the rule's first key for pairing round `round`. The first round
+   * left starts from the field's records in every simulation, so its counting sort is the same
+   * each time: it is counted once and kept, and only its runs of equals are shuffled anew
+   * (the same order and the same numbers drawn as counting it again).
+   */
+  private rankForPairing(round: number, random: Random): void {
+    const { standings } = this;
+    if (round === 0 && this.firstKept !== 0) {
+      if (this.firstKept === -1) {
+        const column = this.firstColumn(1);
+        this.firstKept = standings.countOnly(column, 1) ? 1 : 0;
+      }
+      if (this.firstKept === 1) {
+        standings.shuffleKept(random);
+        return;
+      }
+    }
+    this.rank(1, random);
   }
 
   /**
@@ -203,7 +239,7 @@ export class SwissRun {
   playRound(round: number, draw: OutcomeDraw, random: Random): void {
     const announced = this.field.announced?.[round];
     if (announced === undefined) {
-      this.rank(1, random);
+      this.rankForPairing(round, random);
       this.play(this.pair(), draw, random);
       return;
     }
@@ -214,7 +250,7 @@ export class SwissRun {
     for (let k = 0; k < announced.length; k++) paired[announced[k]] = 1;
     // Ranked only where someone is left to pair: the announced tables need no order.
     const left = this.field.n - announced.length > 1;
-    if (left) this.rank(1, random);
+    if (left) this.rankForPairing(round, random);
     this.play(left ? this.pairFrom(fixed) : fixed, draw, random);
   }
 
