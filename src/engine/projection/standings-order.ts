@@ -32,6 +32,7 @@ export class StandingsOrder {
   /** The runs of the last counting sort. */
   runs = 0;
   private readonly slot: Int32Array;
+  private readonly counts = new Int32Array(COUNT_SPAN);
   private readonly tie: Float64Array;
   // The counting sort kept by countOnly: its order and its runs (−1: none kept).
   private readonly keptOrder: Int32Array;
@@ -132,13 +133,14 @@ export class StandingsOrder {
    * ±2^29), for the comparison sort.
    */
   private countByFirst(column: Float64Array, step: number): boolean {
-    const { order, slot, ends, n } = this;
+    const { order, slot, counts, ends, n } = this;
     let high = -Infinity;
     let low = Infinity;
     for (let i = 0; i < n; i++) {
       const twice = 2 * column[i * step];
-      // Beyond ±2^30 the doubled key would not keep in the slots' 32-bit integers.
-      if (!Number.isInteger(twice) || Math.abs(twice) > WIDEST) return false;
+      // Beyond ±2^30 the doubled key would not keep in the slots' 32-bit integers (and NaN
+      // fails every comparison).
+      if (!(twice >= -WIDEST && twice <= WIDEST && Math.floor(twice) === twice)) return false;
       if (twice > high) high = twice;
       if (twice < low) low = twice;
       slot[i] = twice;
@@ -149,25 +151,24 @@ export class StandingsOrder {
     }
     if (high - low >= COUNT_SPAN) return false;
     const slots = high - low + 1;
-    ends.fill(0, 0, slots + 1);
+    counts.fill(0, 0, slots);
     // Slot 0 is the highest key: higher first.
     for (let i = 0; i < n; i++) {
       const s = high - slot[i];
       slot[i] = s;
-      ends[s + 1]++;
+      counts[s]++;
     }
-    for (let k = 0; k < slots; k++) ends[k + 1] += ends[k];
-    // Placed, ends[k] is where slot k's run ends (and slot k + 1's starts).
-    for (let i = 0; i < n; i++) order[ends[slot[i]]++] = i;
-    // The empty slots dropped: the runs are the keys present, best first.
+    // counts[k] becomes where slot k's run starts; the runs' ends are the slots' present.
+    let at = 0;
     let runs = 0;
-    let start = 0;
     for (let k = 0; k < slots; k++) {
-      const end = ends[k];
-      if (end !== start) ends[runs++] = end;
-      start = end;
+      const c = counts[k];
+      counts[k] = at;
+      at += c;
+      if (c !== 0) ends[runs++] = at;
     }
     this.runs = runs;
+    for (let i = 0; i < n; i++) order[counts[slot[i]]++] = i;
     return true;
   }
 

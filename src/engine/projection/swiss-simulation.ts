@@ -259,7 +259,8 @@ export class SwissRun {
    * `pairs`; answers the number of pairs.
    */
   private pairFrom(count: number): number {
-    const { order, paired, pairs } = this;
+    const { order, paired, pairs, opponents, opponentCount } = this;
+    const stride = this.field.stride;
     const n = order.length;
     const from = count;
     for (let x = 0; x < n; x++) {
@@ -267,22 +268,29 @@ export class SwissRun {
       if (paired[a] === 1) continue;
       let b = -1;
       let first = -1;
+      // a's opponents met, scanned here rather than through met() for each candidate.
+      const metFrom = a * stride;
+      const metEnd = metFrom + opponentCount[a];
       for (let y = x + 1; y < n; y++) {
         const c = order[y];
         if (paired[c] === 1) continue;
         if (first < 0) first = c;
-        if (!this.met(a, c)) {
+        let k = metFrom;
+        while (k < metEnd && opponents[k] !== c) k++;
+        if (k === metEnd) {
           b = c;
           break;
         }
       }
       if (first < 0) break;
-      if (b < 0) b = first;
+      // None new: the first candidate, a rematch, for repair() to swap away where it can.
+      const rematch = b < 0;
+      if (rematch) b = first;
       paired[a] = paired[b] = 1;
       pairs[2 * count] = a;
       pairs[2 * count + 1] = b;
       count++;
-      if (b === first && this.met(a, b)) this.repair(count - 1, from);
+      if (rematch) this.repair(count - 1, from);
     }
     return count;
   }
