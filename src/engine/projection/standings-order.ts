@@ -134,24 +134,26 @@ export class StandingsOrder {
    */
   private countByFirst(column: Float64Array, step: number): boolean {
     const { order, slot, counts, ends, n } = this;
-    let high = -Infinity;
-    let low = Infinity;
-    for (let i = 0; i < n; i++) {
-      const twice = 2 * column[i * step];
-      // Beyond ±2^30 the doubled key would not keep in the slots' 32-bit integers (and NaN
-      // fails every comparison).
-      if (!(twice >= -WIDEST && twice <= WIDEST && Math.floor(twice) === twice)) return false;
-      if (twice > high) high = twice;
-      if (twice < low) low = twice;
-      slot[i] = twice;
-    }
     if (n === 0) {
       this.runs = 0;
       return true;
     }
+    // Integers from here on (the doubled keys within ±2^30), so the loops below stay on them.
+    let high = -WIDEST;
+    let low = WIDEST;
+    for (let i = 0; i < n; i++) {
+      const twice = 2 * column[i * step];
+      const whole = twice | 0;
+      // Beyond ±2^30 the doubled key would not keep in the slots' 32-bit integers (and NaN
+      // or a fraction is not its own integer part).
+      if (whole !== twice || whole > WIDEST || whole < -WIDEST) return false;
+      if (whole > high) high = whole;
+      if (whole < low) low = whole;
+      slot[i] = whole;
+    }
     if (high - low >= COUNT_SPAN) return false;
     const slots = high - low + 1;
-    counts.fill(0, 0, slots);
+    for (let k = 0; k < slots; k++) counts[k] = 0;
     // Slot 0 is the highest key: higher first.
     for (let i = 0; i < n; i++) {
       const s = high - slot[i];
