@@ -45,6 +45,8 @@ export class OutcomeDraw {
   // Each game's u and block, between the passes (a round plays at most n / 2 games).
   private readonly u: Int32Array;
   private readonly at: Int32Array;
+  // What the first pass read, kept so that the compiler keeps its reads.
+  private touched = 0;
 
   readonly n: number;
   readonly outcomes: GameOutcomes;
@@ -66,23 +68,29 @@ export class OutcomeDraw {
 
   /**
    * The outcomes of `count` games, pair p of players pairs[2p] and pairs[2p + 1], into
-   * `into`, each from the next number of `random`. Two passes: the first only reads each
-   * game's guide byte, reads that wait on nothing unpredictable, so the processor overlaps
-   * their cache misses; the second steps past the shares, in lines the first brought in.
+   * `into`, each from the next number of `random`. Three passes: the first only finds each
+   * game's block and reads its first word, reads that wait on nothing and few instructions
+   * apart, so the processor overlaps many of their cache misses; the second reads each game's
+   * guide byte and the third steps past the shares, in lines the first brought in.
    */
   drawRound(pairs: Int32Array, count: number, random: Random, into: Int32Array): void {
     const { shares, guide, made, n, stride, last, u, at } = this;
     let bits = 0;
+    let touch = 0;
     for (let p = 0; p < count; p++) {
       const pair = pairs[2 * p] * n + pairs[2 * p + 1];
       if (made[pair] === 0) this.make(pair, pairs[2 * p], pairs[2 * p + 1]);
+      at[p] = pair * stride;
+      touch |= shares[pair * stride];
+    }
+    this.touched = touch;
+    for (let p = 0; p < count; p++) {
       // Two games' sixteen bits from one number of the generator (its 32 bits, exactly).
       if ((p & 1) === 0) bits = random.next() * 4294967296;
       const half = (p & 1) === 0 ? bits >>> 16 : bits & 0xffff;
       const x = (half * SCALE) >>> 16;
       u[p] = x;
-      at[p] = pair * stride;
-      into[p] = guide[2 * (pair * stride + last) + (x >>> CELL_SHIFT)];
+      into[p] = guide[2 * (at[p] + last) + (x >>> CELL_SHIFT)];
     }
     for (let p = 0; p < count; p++) {
       const x = u[p];
