@@ -139,14 +139,16 @@ export class SwissRun {
   private writeKey(d: number, depth: number, from: number, to: number): void {
     const key = this.rule.rank[d];
     const { keys, order } = this.standings;
-    // The plain columns copied as they are (the same values placementKeyValue reads off a
-    // record); any other key through a record per player.
+    // The plain columns copied as they are and opponents' wins summed straight in (the same
+    // values placementKeyValue reads off a record); any other key through a record per player.
     const column = key === 'score' ? this.score : key === 'margin' ? this.margin : null;
+    const sum = key === 'opponentWins';
     const all = from < 0;
     const end = all ? this.field.n : to;
     for (let x = all ? 0 : from; x < end; x++) {
       const i = all ? x : order[x];
-      keys[i * depth + d] = column === null ? this.keyOf(key, i) : column[i];
+      keys[i * depth + d] =
+        column !== null ? column[i] : sum ? this.opponentWins(i) : this.keyOf(key, i);
     }
   }
 
