@@ -3,7 +3,8 @@
  * announced tables of the round in progress are played as announced, the rounds after paired
  * Swiss-style, so a table's two players never both win that round, and who meets the leader
  * decides who can still finish first. Keys beyond the counting sort's slots are ranked by
- * comparison.
+ * comparison; the first round's counting sort, kept across simulations, orders as counting
+ * afresh would.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -106,5 +107,30 @@ describe('the standings order', () => {
     order.keys.set([3e9, 3e9 + 2, 3e9 + 1]);
     order.sort(1, new SeededRandom(3));
     assert.deepEqual(Array.from(order.order), [1, 2, 0]);
+  });
+
+  it('reads its runs of equals off the keys present, best first, gaps between them skipped', () => {
+    const order = new StandingsOrder(6, 1);
+    const column = Float64Array.of(3, 0.5, 3, 7, 0.5, 0.5);
+    assert.ok(order.sortByColumn(column, 1, new SeededRandom(5)));
+    assert.deepEqual(Array.from(order.ends.subarray(0, order.runs)), [1, 3, 6]);
+    assert.equal(order.order[0], 3);
+    assert.deepEqual([order.order[1], order.order[2]].sort(), [0, 2]);
+    assert.deepEqual(Array.from(order.order.subarray(3)).sort(), [1, 4, 5]);
+  });
+
+  it('shuffles a kept counting sort into the same order, from the same numbers, as counting again', () => {
+    const column = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 5);
+    const kept = new StandingsOrder(40, 1);
+    const afresh = new StandingsOrder(40, 1);
+    assert.ok(kept.countOnly(column, 1));
+    const a = new SeededRandom(11);
+    const b = new SeededRandom(11);
+    for (let s = 0; s < 5; s++) {
+      kept.shuffleKept(a);
+      afresh.sortByColumn(column, 1, b);
+      assert.deepEqual(Array.from(kept.order), Array.from(afresh.order));
+    }
+    assert.equal(a.next(), b.next());
   });
 });
