@@ -34,10 +34,10 @@ export class StandingsOrder {
   private readonly slot: Int32Array;
   private readonly counts = new Int32Array(COUNT_SPAN);
   private readonly tie: Float64Array;
-  // The counting sort kept by countOnly: its order and its runs (−1: none kept).
+  // The counting sort kept by countOnly: its order and its runs.
   private readonly keptOrder: Int32Array;
   private readonly keptEnds = new Int32Array(COUNT_SPAN + 1);
-  private keptRuns = -1;
+  private keptRuns = 0;
 
   readonly n: number;
   readonly maxDepth: number;
@@ -100,11 +100,6 @@ export class StandingsOrder {
     for (let k = 0; k < this.runs; k++) this.keptEnds[k] = this.ends[k];
     this.keptRuns = this.runs;
     return true;
-  }
-
-  /** Whether a counting sort is kept by {@link countOnly}. */
-  get kept(): boolean {
-    return this.keptRuns >= 0;
   }
 
   /**
