@@ -136,6 +136,7 @@ export class StandingsOrder {
     // Integers from here on (the doubled keys within ±2^30), so the loops below stay on them.
     let high = -WIDEST;
     let low = WIDEST;
+    let odd = 0;
     for (let i = 0; i < n; i++) {
       const twice = 2 * column[i * step];
       const whole = twice | 0;
@@ -144,14 +145,18 @@ export class StandingsOrder {
       if (whole !== twice || whole > WIDEST || whole < -WIDEST) return false;
       if (whole > high) high = whole;
       if (whole < low) low = whole;
+      odd |= whole;
       slot[i] = whole;
     }
     if (high - low >= COUNT_SPAN) return false;
-    const slots = high - low + 1;
+    // Whole keys (a total score, wins without draws) take one slot each, not two: the halves
+    // between them would stay empty.
+    const shift = (odd & 1) ^ 1;
+    const slots = ((high - low) >> shift) + 1;
     for (let k = 0; k < slots; k++) counts[k] = 0;
     // Slot 0 is the highest key: higher first.
     for (let i = 0; i < n; i++) {
-      const s = high - slot[i];
+      const s = (high - slot[i]) >> shift;
       slot[i] = s;
       counts[s]++;
     }
