@@ -4,12 +4,17 @@
  * that phones home. Without the browser the tests skip, except under CI=true where they fail.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import { chromium } from 'playwright-core';
-import type { BrowserContext, Locator, Page, PageScreenshotOptions } from 'playwright-core';
+import type {
+  Browser as PlaywrightBrowser,
+  BrowserContext,
+  Locator,
+  Page,
+  PageScreenshotOptions,
+} from 'playwright-core';
 import { WEB_CLIENT_ROOT } from '../../src/http/routes/web-client.ts';
 import { buildTestApp } from './test-app.ts';
 import type { TestApp, TestAppOptions } from './test-app.ts';
@@ -55,13 +60,19 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Starts Chromium with a fresh profile directory, removed on close. */
+// One Chromium a process, started on first use. Each caller gets a fresh context of its own (no
+// cookies, storage or cache from another), which is what a fresh profile gave; starting Chromium
+// costs about 0.7 s of CPU, once a process instead of once a test file (docs/operations.md#tests).
+let running: Promise<PlaywrightBrowser> | null = null;
+let users = 0;
+
+/** A fresh browser context on this process's Chromium; closing it ends Chromium once unused. */
 export async function launchBrowser(): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), 'muster-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: FLAGS,
+  users += 1;
+  running ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+  const context = await (
+    await running
+  ).newContext({
     viewport: { width: 1280, height: 900 },
     locale: 'en-GB',
     timezoneId: 'UTC',
@@ -71,9 +82,29 @@ export async function launchBrowser(): Promise<Browser> {
     context,
     async close() {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      users -= 1;
+      // A file's suite ends before the next one starts (scripts/test-pass.mjs), so Chromium is
+      // kept while the process holds files still to run, and closed after the last.
+      if (users === 0 && !keepChromium) await closeChromium();
     },
   };
+}
+
+let keepChromium = false;
+
+/**
+ * Keeps Chromium running between test files of a shared process; scripts/test-pass.mjs calls
+ * this, and `closeChromium` after the process's last file.
+ */
+export function keepChromiumBetweenFiles(): void {
+  keepChromium = true;
+}
+
+/** Ends this process's Chromium, if running. */
+export async function closeChromium(): Promise<void> {
+  const ending = running;
+  running = null;
+  await (await ending)?.close();
 }
 
 export interface Watched {
