@@ -66,7 +66,7 @@ let scratch = Buffer.alloc(0);
 /**
  * The bytes of the answer `result` from `snapshot`, serialised by `serialise`, plain and in
  * each of `encodings` when COMPRESS_THRESHOLD_BYTES or larger (docs/architecture.md#engine-thread);
- * with `plain` false and a coding made, no plain bytes (answerOrder.plain).
+ * with `plainWanted` false and a coding made, no plain bytes (AnswerOrder.plain).
  */
 export function answerBytes(
   snapshot: Snapshot,
