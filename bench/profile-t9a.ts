@@ -1,8 +1,8 @@
 /**
  * Where an uncached answer's CPU goes (docs/architecture.md#where-an-answers-cpu-goes):
  * `node bench/profile-t9a.ts --db FILE [--out DIR] [--runs 200] [--rounds 3]
- * [--profile]` starts `muster serve` on FILE (a SQLite store with the T9A set imported) with one
- * serving thread and one engine thread (MUSTER_THREADS=1), no response cache and its logging as
+ * [--profile] [--threads 1] [--routes a,b]` starts `muster serve` on FILE (a SQLite store with the T9A set
+ * imported) with one serving thread and one engine thread (MUSTER_THREADS=1, or as --threads says), no response cache and its logging as
  * served, then sends `runs` requests of each route one after another on one keep-alive
  * connection with a browser's Accept-Encoding: GET /api/health first as the baseline, then the
  * T9A window's four answers. It prints the whole process's CPU per request of each (from
@@ -22,7 +22,7 @@ import type { Segment } from './profile-split.ts';
 const REPO = resolve(import.meta.dirname, '..');
 const ORIGIN = 'http://localhost:8080';
 const WINDOW = { from: '2026-01-01', to: '2026-03-31', minParticipants: 8 };
-const ROUTES = ['health', 'faction-stats', 'army-matchup', 'scenario-stats', 'item-use-stats'];
+const ALL_ROUTES = ['health', 'faction-stats', 'army-matchup', 'scenario-stats', 'item-use-stats'];
 const BROWSER = 'gzip, deflate, br, zstd';
 /** Each thread's CPU so far by its name (proc(5) task/TID/comm), milliseconds. */
 function threadCpuMs(pid: number): Map<string, number> {
@@ -49,11 +49,17 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '200' },
     rounds: { type: 'string', default: '3' },
     profile: { type: 'boolean', default: false },
+    // MUSTER_THREADS: 1, one serving thread and one engine thread; 2 or more, server threads.
+    threads: { type: 'string', default: '1' },
+    // Only these routes, comma-separated (health is always the first, as the floor).
+    routes: { type: 'string', default: '' },
     // Node or V8 flags for the server (--node-flags '--max-semi-space-size=32').
     'node-flags': { type: 'string', default: '' },
   },
 });
 if (values.db === undefined) throw new Error('--db FILE: a SQLite store with the T9A set');
+const asked = values.routes.split(',').filter((r) => r !== '');
+const ROUTES = asked.length === 0 ? ALL_ROUTES : ['health', ...asked];
 const runs = Number(values.runs);
 const rounds = Number(values.rounds);
 mkdirSync(values.out, { recursive: true });
@@ -80,7 +86,7 @@ function startServe(): Promise<{ pid: number; base: string; stop: () => Promise<
       ...process.env,
       ...BENCH_RATE_LIMIT_ENV,
       MUSTER_DATABASE_URL: values.db,
-      MUSTER_THREADS: '1',
+      MUSTER_THREADS: values.threads,
       MUSTER_RESPONSE_CACHE_MB: '0',
       MUSTER_PORT: '0',
       MUSTER_ALLOWED_ORIGINS: ORIGIN,

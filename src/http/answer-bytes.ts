@@ -28,11 +28,20 @@ export interface AnswerFormat {
 export interface AnswerOrder {
   readonly format: AnswerFormat;
   readonly encodings: readonly Encoding[];
+  /**
+   * False: the plain bytes are not wanted where a coding is made (an answer that is sent once
+   * and not kept), so they are written into this thread's scratch, compressed from there and
+   * never handed over (docs/architecture.md#where-an-answers-cpu-goes).
+   */
+  readonly plain?: false;
 }
 
-/** An answer's plain UTF-8 bytes and those of each coding made (none under the threshold). */
+/**
+ * An answer's plain UTF-8 bytes and those of each coding made (none under the threshold); the
+ * plain bytes are null where the order did not want them and a coding was made.
+ */
 export interface AnswerBytes {
-  readonly plain: Uint8Array;
+  readonly plain: Uint8Array | null;
   readonly encoded: ReadonlyArray<{ readonly encoding: Encoding; readonly bytes: Uint8Array }>;
 }
 
@@ -51,17 +60,37 @@ function utf8(text: string): Uint8Array {
   return bytes;
 }
 
+/** This thread's scratch for the plain bytes of answers not kept: grown, never shrunk. */
+let scratch = Buffer.alloc(0);
+
 /**
  * The bytes of the answer `result` from `snapshot`, serialised by `serialise`, plain and in
- * each of `encodings` when COMPRESS_THRESHOLD_BYTES or larger (docs/architecture.md#engine-thread).
+ * each of `encodings` when COMPRESS_THRESHOLD_BYTES or larger (docs/architecture.md#engine-thread);
+ * with `plainWanted` false and a coding made, no plain bytes (AnswerOrder.plain).
  */
 export function answerBytes(
   snapshot: Snapshot,
   result: EngineResult<unknown, unknown>,
   serialise: (data: unknown) => string,
   encodings: readonly Encoding[],
+  plainWanted = true,
 ): AnswerBytes {
-  const plain = utf8(serialise(envelope(snapshot, result)));
+  const text = serialise(envelope(snapshot, result));
+  if (!plainWanted && encodings.length > 0) {
+    // Each answer's plain bytes on a buffer of their own, handed over and dropped there, were
+    // memory the receiving thread's collector counted and freed, each request.
+    const size = Buffer.byteLength(text);
+    if (size >= COMPRESS_THRESHOLD_BYTES) {
+      if (scratch.byteLength < size) scratch = Buffer.allocUnsafeSlow(size * 2);
+      const written = scratch.subarray(0, scratch.write(text));
+      const encoded = encodings.map((encoding) => ({
+        encoding,
+        bytes: ownBuffer(encodeBody(written, encoding)),
+      }));
+      return { plain: null, encoded };
+    }
+  }
+  const plain = utf8(text);
   if (plain.byteLength < COMPRESS_THRESHOLD_BYTES) return { plain, encoded: [] };
   const encoded = encodings.map((encoding) => ({
     encoding,
@@ -72,7 +101,9 @@ export function answerBytes(
 
 /** The buffers to transfer with `answer` (docs/architecture.md#engine-thread). */
 export function transferListOf(answer: AnswerBytes): ArrayBuffer[] {
-  return [answer.plain, ...answer.encoded.map((e) => e.bytes)].map((b) => b.buffer as ArrayBuffer);
+  const all = [...answer.encoded.map((e) => e.bytes)];
+  if (answer.plain !== null) all.push(answer.plain);
+  return all.map((b) => b.buffer as ArrayBuffer);
 }
 
 /** Serialisers compiled on this thread, by route: each once, on its first answer. */

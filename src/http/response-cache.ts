@@ -104,11 +104,13 @@ export type Answer = string | AnswerBytes;
 
 /**
  * Computes an answer, in `encoding` too when it is not null; `signal` aborts once no request
- * waits for it (request-signal.ts).
+ * waits for it (request-signal.ts). `kept` false: the answer is sent once and not kept, so its
+ * plain bytes are not needed where it is made in `encoding` (AnswerOrder.plain).
  */
 export type Compute = (
   signal: AbortSignal | undefined,
   encoding: Encoding | null,
+  kept: boolean,
 ) => Answer | Promise<Answer>;
 
 /** One computation in flight, shared by every request that asked for its key meanwhile. */
@@ -128,9 +130,9 @@ export interface CachedBody {
   readonly encoding: Encoding | null;
 }
 
-/** An answer's plain body and those of the codings made with it. */
+/** An answer's plain body (null when not made: answerBytes) and those of its codings made. */
 interface Made {
-  readonly plain: CachedBody;
+  readonly plain: CachedBody | null;
   readonly encoded: readonly CachedBody[];
 }
 
@@ -142,15 +144,23 @@ function madeOf(answer: Answer): Made {
     return { plain: { bytes: Buffer.from(answer), encoding: null }, encoded: [] };
   }
   return {
-    plain: { bytes: view(answer.plain), encoding: null },
+    plain: answer.plain === null ? null : { bytes: view(answer.plain), encoding: null },
     encoded: answer.encoded.map((e) => ({ bytes: view(e.bytes), encoding: e.encoding })),
   };
 }
 
 /** The body of `made` to send in `encoding`: plain when small or no coding is asked. */
 function pick(made: Made, encoding: Encoding | null): CachedBody | undefined {
-  if (encoding === null || made.plain.bytes.length < COMPRESS_THRESHOLD_BYTES) return made.plain;
+  const { plain } = made;
+  if (plain !== null && (encoding === null || plain.bytes.length < COMPRESS_THRESHOLD_BYTES))
+    return plain;
   return made.encoded.find((e) => e.encoding === encoding);
+}
+
+/** `made`'s plain body, which an answer made to be kept always has. */
+function plainOf(made: Made): CachedBody {
+  if (made.plain === null) throw new Error('an answer without its plain bytes');
+  return made.plain;
 }
 
 /**
@@ -164,9 +174,9 @@ export function uncachedBody(
 ): CachedBody | Promise<CachedBody> {
   const bodyOf = (answer: Answer): CachedBody | Promise<CachedBody> => {
     const made = madeOf(answer);
-    return pick(made, encoding) ?? encodeOffThread(made.plain, encoding!);
+    return pick(made, encoding) ?? encodeOffThread(plainOf(made), encoding!);
   };
-  const answer = compute(signal, encoding);
+  const answer = compute(signal, encoding, false);
   return answer instanceof Promise ? answer.then(bodyOf) : bodyOf(answer);
 }
 
@@ -264,12 +274,12 @@ export class ResponseCache {
   private fly(store: BodyStore, key: string, compute: Compute, encoding: Encoding | null): Flight {
     const controller = new AbortController();
     const promise = Promise.resolve()
-      .then(() => compute(controller.signal, encoding))
+      .then(() => compute(controller.signal, encoding, true))
       .then((answer) => {
         const made = madeOf(answer);
         // A reload may have emptied the cache meanwhile: an answer of the old data is not kept.
         if (this.flights.get(key) === flight) {
-          this.keep(store, key, made.plain);
+          this.keep(store, key, plainOf(made));
           for (const e of made.encoded) this.keep(store, `${key}\u0000${e.encoding}`, e);
         }
         return made;
@@ -329,7 +339,7 @@ export class ResponseCache {
     let pending = this.encodings.get(variantKey);
     if (pending === undefined) {
       const source = this.source;
-      pending = encodeOffThread(made.plain, encoding!)
+      pending = encodeOffThread(plainOf(made), encoding!)
         .then((variant) => {
           // Not kept when a reload emptied the cache meanwhile.
           if (this.source === source) this.keep(store, variantKey, variant);

@@ -124,7 +124,13 @@ export class EngineHost {
       args: task.args,
       ...(answer === undefined
         ? {}
-        : { answer: { route: answer.format.route, encodings: answer.encodings } }),
+        : {
+            answer: {
+              route: answer.format.route,
+              encodings: answer.encodings,
+              ...(answer.plain === false ? { plain: false as const } : {}),
+            },
+          }),
     });
   }
 

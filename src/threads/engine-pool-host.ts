@@ -53,7 +53,9 @@ export function poolError(failure: PoolFailure): Error {
 }
 
 function transfers(bytes: AnswerBytes): ArrayBuffer[] {
-  return [bytes.plain, ...bytes.encoded.map((e) => e.bytes)].map((b) => b.buffer as ArrayBuffer);
+  const all = [...bytes.encoded.map((e) => e.bytes)];
+  if (bytes.plain !== null) all.push(bytes.plain);
+  return all.map((b) => b.buffer as ArrayBuffer);
 }
 
 export class EnginePoolHost {

@@ -41,7 +41,7 @@ export type ToEngineThread =
       token: number;
       task: EngineTaskName;
       args: unknown[];
-      answer?: { route: string; encodings: readonly Encoding[] };
+      answer?: { route: string; encodings: readonly Encoding[]; plain?: false };
     };
 
 /** A refusal of the engine (DomainError) or any other failure, as plain data. */

@@ -67,6 +67,7 @@ function runTask(message: TaskMessage): FromEngineThread {
       result as EngineResult<unknown, unknown>,
       serialisers.of(format),
       message.answer.encodings,
+      message.answer.plain !== false,
     );
     return { id, result: bytes };
   } catch (error) {

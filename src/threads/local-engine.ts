@@ -78,6 +78,7 @@ export class LocalEngine implements EngineRunner {
           result as EngineResult<unknown, unknown>,
           this.serialisers.of(order.format),
           order.encodings,
+          order.plain !== false,
         ),
       );
     } catch (error) {

@@ -34,6 +34,8 @@ import { TEST_BACKEND } from '../support/test-store.ts';
 /** The engine calls an engine thread was asked to answer, kept to compute them again here. */
 class RecordingThread extends EnginePool {
   readonly calls: Array<{ task: EngineTaskName; snapshot: Snapshot; args: unknown[] }> = [];
+  /** The bytes each answer came with, in the order asked. */
+  readonly answers: Array<Promise<AnswerBytes>> = [];
 
   override answer<K extends EngineTaskName>(
     waiter: TaskWaiter | undefined,
@@ -43,7 +45,9 @@ class RecordingThread extends EnginePool {
     ...args: EngineTaskArgs<K>
   ): Promise<AnswerBytes> {
     this.calls.push({ task, snapshot, args: [...args] });
-    return super.answer(waiter, order, task, snapshot, ...args);
+    const bytes = super.answer(waiter, order, task, snapshot, ...args);
+    this.answers.push(bytes);
+    return bytes;
   }
 }
 
@@ -272,6 +276,16 @@ describe(`statistics answers made on the engine thread (${TEST_BACKEND})`, () =>
       spy.restore();
     }
     assert.deepEqual([spy.serialisations, spy.compressions], [0, 0]);
+  });
+
+  it('hands over no plain bytes with an answer made in a coding and not kept', async () => {
+    const plainOf = async (t: TestApp, body: object) => {
+      const response = await post(t, '/api/army-matchup', body, 'zstd');
+      assert.equal(response.headers['content-encoding'], 'zstd');
+      return (await thread.answers.at(-1)!).plain;
+    };
+    assert.equal(await plainOf(uncached, { minGames: 1 }), null, 'uncached: the coding alone');
+    assert.ok((await plainOf(cached, { minGames: 2 })) !== null, 'kept: the plain bytes beside');
   });
 
   it('answers a cached hit with the bytes kept, computing and compressing nothing', async () => {

@@ -121,11 +121,19 @@ export function registerStatsRoute(app: FastifyInstance, ctx: AppContext, route:
     (request, reply) => {
       const body = request.body;
       const snapshot = requireSnapshot(ctx);
-      const answer = (signal: AbortSignal | undefined, encoding: Encoding | null) => {
+      const answer = (
+        signal: AbortSignal | undefined,
+        encoding: Encoding | null,
+        kept: boolean,
+      ) => {
         const input = route.noData ? { system: snapshot.systems[0]?.id } : route.filterOf(body);
         const filter = normaliseCommonFilter(snapshot, input);
         const args = route.args(snapshot, filter, body);
-        const order = { format: formatOf(), encodings: encoding === null ? [] : [encoding] };
+        const order = {
+          format: formatOf(),
+          encodings: encoding === null ? [] : [encoding],
+          ...(kept ? {} : { plain: false as const }),
+        };
         const waiter = { signal, client: clientKey(request) };
         return runAnswer(ctx, waiter, order, route.task, snapshot, args);
       };
@@ -151,7 +159,8 @@ export function answerHere(
 ): AnswerBytes {
   const run = runEngineTask as (t: EngineTaskName, s: Snapshot, ...a: unknown[]) => unknown;
   const result = run(task, snapshot, ...args) as EngineResult<unknown, unknown>;
-  return answerBytes(snapshot, result, hereSerialisers.of(order.format), order.encodings);
+  const write = hereSerialisers.of(order.format);
+  return answerBytes(snapshot, result, write, order.encodings, order.plain !== false);
 }
 
 /**
