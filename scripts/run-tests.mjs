@@ -81,8 +81,10 @@ function startPass(label, databaseUrl, out) {
     env,
   });
   child.stdout.on('data', (chunk) => out(chunk));
+  const started = Date.now();
   return new Promise((done) => {
     child.on('close', (status) => {
+      out(`\n# ${label} pass took ${Math.round((Date.now() - started) / 1000)} s\n`);
       removeSharedFiles(run);
       count(status, tap);
       done();

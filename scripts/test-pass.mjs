@@ -22,9 +22,9 @@ const execArgv = process.env.MUSTER_TEST_TIMINGS ? ['--import', './scripts/test-
 const OWN_PROCESS = /^test\/cli\//;
 // The browser tests share a process's Chromium (test/support/browser.ts), a few files a process:
 // each takes tens of seconds, and a pass should not end on one long process while the other slot
-// is idle. The other files, about twenty-five a process.
+// is idle. The other files, twenty a process.
 const BROWSER = /^test\/web\//;
-const FILES_PER_PROCESS = { browser: 7, other: 25 };
+const FILES_PER_PROCESS = { browser: 7, other: 20 };
 const url = (path) => JSON.stringify(pathToFileURL(resolve(path)).href);
 
 /**
