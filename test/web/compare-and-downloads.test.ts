@@ -277,10 +277,21 @@ describe(
           };
           const system = filters.data.systems[0];
           await open(page, at.origin, `from=${system.from}&to=${system.to}`);
-          const file = await download(
-            page,
-            page.locator('main .table-tools button.download').first(),
-          );
+          const rows = page.locator('main table').first().locator('tbody tr');
+          const names = () =>
+            rows.evaluateAll((trs) =>
+              trs.map((tr) => tr.querySelector('th')?.firstChild?.textContent?.trim() ?? ''),
+            );
+          // A section answering late can still re-sort the table on a loaded machine: the file is
+          // compared with the table as it stood around the click, downloaded again if it moved.
+          let file: Awaited<ReturnType<typeof download>>;
+          for (let attempt = 1; ; attempt++) {
+            const before = await names();
+            file = await download(page, page.locator('main .table-tools button.download').first());
+            if (JSON.stringify(await names()) === JSON.stringify(before)) break;
+            assert.ok(attempt < 3, 'the table kept changing around three downloads');
+            await settled(page);
+          }
           assert.equal(file.name, `muster-meta-${system.id}-${system.from}_${system.to}.csv`);
           const [header, ...records] = parseCsv(file.bytes.toString('utf8'));
           assert.deepEqual(header.slice(0, 5), [
@@ -290,7 +301,6 @@ describe(
             'winRateLow',
             'winRateHigh',
           ]);
-          const rows = page.locator('main table').first().locator('tbody tr');
           assert.equal(records.length, await rows.count());
           for (let i = 0; i < records.length; i++) {
             const cells = rows.nth(i);
