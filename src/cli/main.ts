@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import type { Config } from '../config/config.ts';
-import { IMPORT_FORMATS, importFormatNamed } from '../ingest/formats/index.ts';
+import { IMPORT_FORMATS, formatOfPaths, importFormatNamed } from '../ingest/formats/index.ts';
 import { importSources } from '../ingest/import-sources.ts';
 import type { ImportFormat } from '../ingest/import-types.ts';
 import {
@@ -124,7 +124,7 @@ reason and kept in the rejects table. Exits 1 when anything was rejected, 2 on a
 Importing the same input again changes nothing.
 
 Options:
-  --format F     one of:
+  --format F     one of (without it: ndjson or csv when every file named ends so, else canonical):
 ${formatLines()}
   --strict       refuse the whole batch if any record is rejected (a new faction one edit
                  away from a known one counts as rejected)
@@ -369,7 +369,9 @@ async function runRejects(store: Store, values: CliArgs['values'], io: CliIo): P
 
 /** `muster import`: reads the paths with the format's adapter, imports, prints the report. */
 async function runImportCommand(store: Store, args: CliArgs, io: CliIo): Promise<number> {
-  const format = (args.values.format ?? 'canonical') as ImportFormat;
+  // Without --format, `muster export > store.ndjson; muster import store.ndjson` reads it line by
+  // line as NDJSON, each bad line rejected alone, not as one canonical document.
+  const format = (args.values.format ?? formatOfPaths(args.positionals).name) as ImportFormat;
   if (!FORMATS.includes(format)) {
     io.err(`muster import: --format must be one of ${FORMATS.join(', ')}, got "${format}"`);
     return 2;

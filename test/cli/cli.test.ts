@@ -66,6 +66,16 @@ describe('muster command line', () => {
     assert.match(csv.err, /--event is for --format roster only, not csv/);
   });
 
+  it('reads .ndjson files as NDJSON without --format, rejecting a bad line alone', async () => {
+    const file = join(dir, 'store.ndjson');
+    writeFileSync(file, `${JSON.stringify(smallDocument())}\n{"bad json\n`);
+    const r = await run(['import', file]);
+    assert.equal(r.code, 1);
+    assert.match(r.out, /import 1 \(ndjson\): imported/);
+    assert.match(r.out, /events\s+[1-9]\d* imported/);
+    assert.match(r.out, /store\.ndjson · line 2: malformed JSON/);
+  });
+
   it('exits 2 on an unknown command or option, naming it', async () => {
     assert.equal((await run(['frobnicate'])).code, 2);
     const r = await run(['import', '--colour', 'x']);

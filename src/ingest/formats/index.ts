@@ -24,3 +24,20 @@ export const IMPORT_FORMATS: readonly ImportFormatSpec[] = [
 export function importFormatNamed(name: string): ImportFormatSpec | undefined {
   return IMPORT_FORMATS.find((format) => format.name === name);
 }
+
+/**
+ * The format `muster import` reads `paths` in when `--format` is not given: the streamed format
+ * whose extension every named file has (`.ndjson`, `.csv`), else canonical
+ * (docs/import-formats.md). A folder or standard input keeps the default.
+ */
+export function formatOfPaths(paths: readonly string[]): ImportFormatSpec {
+  const canonical = importFormatNamed('canonical')!;
+  const byExtension = (path: string) =>
+    IMPORT_FORMATS.find(
+      (f) => f.streamed && f.extension !== null && path.toLowerCase().endsWith(f.extension),
+    );
+  const first = paths.length > 0 ? byExtension(paths[0]) : undefined;
+  return first !== undefined && paths.every((path) => byExtension(path) === first)
+    ? first
+    : canonical;
+}
