@@ -13,6 +13,7 @@ import type { EngineTaskName } from '../engine/engine-tasks.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { SnapshotHandoff } from './snapshot-handoff.ts';
+import { transferListOf } from '../http/answer-bytes.ts';
 import type { AnswerBytes } from '../http/answer-bytes.ts';
 import type { EnginePool } from './engine-pool.ts';
 import { KEPT_SNAPSHOTS } from './engine-thread-messages.ts';
@@ -50,12 +51,6 @@ export function poolError(failure: PoolFailure): Error {
   const error = new Error(`engine pool: ${failure.detail}`);
   if (failure.stack !== undefined) error.stack = failure.stack;
   return error;
-}
-
-function transfers(bytes: AnswerBytes): ArrayBuffer[] {
-  const all = [...bytes.encoded.map((e) => e.bytes)];
-  if (bytes.plain !== null) all.push(bytes.plain);
-  return all.map((b) => b.buffer as ArrayBuffer);
 }
 
 export class EnginePoolHost {
@@ -123,7 +118,7 @@ export class EnginePoolHost {
         reply({ type: 'result', id, result });
       } else {
         const bytes = (await call(waiter, order, task, snapshot, ...args)) as AnswerBytes;
-        reply({ type: 'answer', id, bytes }, transfers(bytes));
+        reply({ type: 'answer', id, bytes }, transferListOf(bytes));
       }
     } catch (error) {
       reply({ type: 'failure', id, failure: poolFailure(error) });
