@@ -3,6 +3,7 @@
  * rates, Newcombe's hybrid score interval for a difference of two rates, and the Student-t
  * interval for means, all at 95%.
  */
+import { ascendingOrder } from './ascending-order.ts';
 
 export interface Interval {
   low: number;
@@ -204,33 +205,31 @@ export function twoProportionP(x1: number, n1: number, x2: number, n2: number): 
  * down and capped at 1, over the m p-values that are not null; null stays null.
  */
 export function benjaminiHochberg(ps: readonly (number | null)[]): (number | null)[] {
-  // The known p-values sorted as numbers (a typed array sorts without a comparator), then one
-  // pass from the largest down; p-values that tie share one adjusted value whatever their order
-  // (the running minimum already holds p·m/(k+1) < p·m/k), so each p finds its own by a binary
-  // search among the sorted values, the first of its ties.
+  // The known p-values in ascending order (ascending-order.ts), then one pass from the largest
+  // down; p-values that tie share one adjusted value whatever their order (the running minimum
+  // already holds p·m/(k+1) < p·m/k), that of the first of their ties.
   let m = 0;
   for (const p of ps) if (p !== null) m++;
-  const sorted = new Float64Array(m);
+  const known = new Float64Array(m);
+  const at = new Int32Array(m);
   m = 0;
-  for (const p of ps) if (p !== null) sorted[m++] = p;
-  sorted.sort();
+  for (let i = 0; i < ps.length; i++) {
+    const p = ps[i];
+    if (p === null) continue;
+    known[m] = p;
+    at[m++] = i;
+  }
+  const order = ascendingOrder(known);
   const adjusted = new Float64Array(m);
   let running = 1;
   for (let k = m - 1; k >= 0; k--) {
-    running = Math.min(running, (sorted[k] * m) / (k + 1));
+    running = Math.min(running, (known[order[k]] * m) / (k + 1));
     adjusted[k] = Math.min(1, running);
   }
-  return ps.map((p) => (p === null ? null : adjusted[firstAtLeast(sorted, p)]));
-}
-
-/** The first index of ascending `sorted` whose value is `value` or more. */
-function firstAtLeast(sorted: Float64Array, value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid] < value) low = mid + 1;
-    else high = mid;
+  const out: (number | null)[] = new Array<number | null>(ps.length).fill(null);
+  for (let k = 0, first = 0; k < m; k++) {
+    if (k > 0 && known[order[k]] !== known[order[k - 1]]) first = k;
+    out[at[order[k]]] = adjusted[first];
   }
-  return low;
+  return out;
 }
