@@ -6,7 +6,6 @@
 import type { Socket } from 'node:net';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { AppContext } from './app-context.ts';
 import { installProblemHandlers } from './problem-handler.ts';
 import { BODY_LIMIT_BYTES } from './plugins/limits.ts';
@@ -24,6 +23,7 @@ import { installRequestTimeout } from './plugins/request-timeout.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { OneLineRequestLog } from './plugins/request-log.ts';
 import { buildSerializer } from './plugins/serializer.ts';
+import { cachedValidatorCompiler } from './plugins/validator-compiler.ts';
 import { ResponseCache } from './response-cache.ts';
 import { registerRoutes } from './routes/index.ts';
 import { API_VERSION } from '../version.ts';
@@ -83,7 +83,7 @@ export async function buildApp(
     shared: ctx.connectionCounts,
   });
   app.server.on('connect', (_request, socket: Socket) => answerConnect(socket));
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(cachedValidatorCompiler);
   installJsonBodyParser(app);
   installGracefulClose(app);
   // Callback-style hooks on every request: an async hook costs a promise per request.

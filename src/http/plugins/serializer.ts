@@ -102,6 +102,45 @@ export function buildSerializer(
 ): (route: { schema?: unknown }) => (data: unknown) => string {
   const shared = sharedOf(externalSchemas);
   const base = optionsOf(options);
-  return ({ schema }) =>
-    compileSerialiser({ schema: serializableSchema(schema), shared, options: base });
+  // What else a serialiser is compiled from, as text: an app built again compiles its schemas
+  // with equal shared schemas and options, and reuses what the last one compiled.
+  const context = JSON.stringify([shared, base], (_key, value: unknown) =>
+    typeof value === 'function' ? String(value) : value,
+  );
+  return ({ schema }) => {
+    if (!isNode(schema)) {
+      return compileSerialiser({ schema: serializableSchema(schema), shared, options: base });
+    }
+    let byContext = bySchema.get(schema);
+    if (byContext === undefined) bySchema.set(schema, (byContext = new Map()));
+    let serialiser = byContext.get(context);
+    if (serialiser === undefined) {
+      // A small schema object made per route (the problem document's `$ref` under every error
+      // status) is found by its text; a large one is a module constant, found by identity.
+      const text = JSON.stringify(schema);
+      const key = text.length <= SMALL_SCHEMA ? `${context}\u0000${text}` : null;
+      serialiser = key === null ? undefined : byText.get(key);
+      if (serialiser === undefined) {
+        serialiser = compileSerialiser({
+          schema: serializableSchema(schema),
+          shared,
+          options: base,
+        });
+        if (key !== null) byText.set(key, serialiser);
+      }
+      byContext.set(context, serialiser);
+    }
+    return serialiser;
+  };
 }
+
+type Serialiser = (data: unknown) => string;
+
+/**
+ * Serialisers compiled in this process, by route schema object (most are module constants),
+ * then by the shared schemas and options they were compiled with; small ones also by the text of
+ * both. Compiling them was a third of building an app, and a test file builds dozens.
+ */
+const bySchema = new WeakMap<object, Map<string, Serialiser>>();
+const byText = new Map<string, Serialiser>();
+const SMALL_SCHEMA = 2048;

@@ -91,10 +91,23 @@ export function renderMethodPage(page: MethodPage, markdown: string): string {
 <main>${body}</main></body></html>`;
 }
 
-/** Registers one route per methods page, each rendered once now. */
+/**
+ * Each page rendered in this process, by its Markdown: an app built again over the same files
+ * (a test file builds dozens) serves what the last one rendered, about 25 ms of CPU each.
+ */
+const rendered = new Map<string, string>();
+
+/** Registers one route per methods page, each rendered now (or earlier in this process). */
 export function registerMethodsDocsRoutes(app: FastifyInstance, root = DOCS_ROOT): void {
   for (const page of Object.keys(METHOD_PAGES) as MethodPage[]) {
-    const html = renderMethodPage(page, readFileSync(resolve(root, `${page}.md`), 'utf8'));
+    const markdown = readFileSync(resolve(root, `${page}.md`), 'utf8');
+    const key = `${page}\u0000${markdown}`;
+    let html = rendered.get(key);
+    if (html === undefined) {
+      html = renderMethodPage(page, markdown);
+      if (rendered.size >= 8) rendered.clear();
+      rendered.set(key, html);
+    }
     app.get(`${DOCS_PATH}/${page}`, { schema: { hide: true } }, (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')
