@@ -93,7 +93,8 @@ export function renderMethodPage(page: MethodPage, markdown: string): string {
 
 /**
  * Each page rendered in this process, by its Markdown: an app built again over the same files
- * (a test file builds dozens) serves what the last one rendered, about 25 ms of CPU each.
+ * (a test file builds dozens) serves what the last one rendered: both pages cost an app about
+ * 25 ms of CPU to render.
  */
 const rendered = new Map<string, string>();
 
