@@ -8,6 +8,7 @@
  */
 import { createServer } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import { originsForPort } from '../config/config.ts';
 import type { Config } from '../config/config.ts';
 import { ServiceMetrics } from '../http/metrics.ts';
 import { listenForMetrics } from '../http/metrics-listener.ts';
@@ -165,8 +166,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
     await store.close();
     return 1;
   }
+  // URL drops a default port; the service is plain HTTP.
+  const boundPort = Number(new URL(address).port || 80);
   server.log.info(
-    { allowedOrigins: config.allowedOrigins, store: store.location },
+    { allowedOrigins: originsForPort(config, boundPort), store: store.location },
     'origins allowed to POST',
   );
   io.out(`Muster is listening on ${address} (store: ${store.location}; ${mode.description})`);

@@ -14,8 +14,16 @@ export interface Config {
   readonly port: number;
   /** Absolute base URL the service is reached at; null means "derive from the request". */
   readonly publicUrl: string | null;
-  /** Exact origins and anchored wildcard patterns such as https://*.example.org. */
+  /**
+   * Exact origins and anchored wildcard patterns such as https://*.example.org; when
+   * MUSTER_ALLOWED_ORIGINS is unset, the service's own loopback origins (`loopbackOrigins`).
+   */
   readonly allowedOrigins: readonly string[];
+  /**
+   * Whether `allowedOrigins` is the default, which follows the port the service is bound to:
+   * with MUSTER_PORT=0 only the bound port is known (`originsForPort`).
+   */
+  readonly originsFollowPort: boolean;
   readonly allowNoOrigin: boolean;
   readonly redisUrl: string | null;
   readonly logLevel: LogLevel;
@@ -77,7 +85,7 @@ export const CONFIG_VARIABLES = {
   },
   MUSTER_ALLOWED_ORIGINS: {
     default: '',
-    doc: 'Comma-separated origins allowed to POST (exact, or https://*.example.org); default: http://localhost:PORT and http://127.0.0.1:PORT',
+    doc: 'Comma-separated origins allowed to POST (exact, or https://*.example.org); default: http://localhost:PORT and http://127.0.0.1:PORT, PORT the one bound',
   },
   MUSTER_ALLOW_NO_ORIGIN: {
     default: 'false',
@@ -254,6 +262,19 @@ function absoluteUrl(name: ConfigVariable, text: string, protocols: readonly str
   return text;
 }
 
+/** The origins a browser on this machine sends for pages served on `port` (RFC 6454 §6.2). */
+export function loopbackOrigins(port: number): string[] {
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+}
+
+/**
+ * The origins allowed to POST once the service is bound to `boundPort`: the configured ones,
+ * or by default the loopback origins of the port actually bound (MUSTER_PORT=0 picks one).
+ */
+export function originsForPort(config: Config, boundPort: number): readonly string[] {
+  return config.originsFollowPort ? loopbackOrigins(boundPort) : config.allowedOrigins;
+}
+
 /** An origin is scheme://host[:port] with no path; a wildcard is only allowed as the first label. */
 export function parseOriginPattern(text: string): string {
   const pattern = text.trim().replace(/\/$/, '');
@@ -286,7 +307,7 @@ export function loadConfig(env: Env = process.env): Config {
   try {
     allowedOrigins =
       originsText === ''
-        ? [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
+        ? loopbackOrigins(port)
         : originsText
             .split(',')
             .map((o) => o.trim())
@@ -321,6 +342,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     publicUrl,
     allowedOrigins: Object.freeze(allowedOrigins),
+    originsFollowPort: originsText === '',
     allowNoOrigin: boolean(env, 'MUSTER_ALLOW_NO_ORIGIN'),
     redisUrl,
     logLevel,

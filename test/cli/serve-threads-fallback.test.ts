@@ -62,6 +62,15 @@ describe('muster serve where reusePort is refused', () => {
         assert.match(said[0], /one serving thread and 2 engine threads.*ENOTSUP: simulated/);
         assert.equal((await fetch(`${base}/api/health`)).status, 200);
         assert.equal((await fetch(`${base}/.well-known/api-catalog`)).status, 200);
+        // MUSTER_PORT=0 and no MUSTER_ALLOWED_ORIGINS: the bound port's own origin may POST.
+        const post = (origin: string) =>
+          fetch(`${base}/api/faction-stats`, {
+            method: 'POST',
+            headers: { origin, 'content-type': 'application/json' },
+            body: '{}',
+          });
+        assert.notEqual((await post(base)).status, 403);
+        assert.equal((await post('http://127.0.0.1:0')).status, 403);
       } finally {
         stop();
       }

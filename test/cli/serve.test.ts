@@ -63,6 +63,16 @@ describe('muster serve as a process', () => {
         assert.ok(body.notes.some((n) => /DEMO/.test(n)));
         assert.ok(Number(body.checks['snapshot:games'][0].observedValue) > 5000);
         assert.match(stderr(), /seeding the demo dataset/);
+        // MUSTER_PORT=0 and no MUSTER_ALLOWED_ORIGINS: the served dashboard's own origin posts.
+        const post = (origin: string) =>
+          fetch(new URL('/api/faction-stats', url), {
+            method: 'POST',
+            headers: { origin, 'content-type': 'application/json' },
+            body: '{}',
+          });
+        assert.equal((await post(`http://127.0.0.1:${url.port}`)).status, 200);
+        assert.equal((await post(`http://localhost:${url.port}`)).status, 200);
+        assert.equal((await post('http://127.0.0.1:0')).status, 403);
       } finally {
         child.kill('SIGTERM');
       }

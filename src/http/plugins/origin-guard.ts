@@ -13,7 +13,7 @@ import type {
 } from 'fastify';
 import { ProblemError } from '../../errors/problem.ts';
 import type { Config } from '../../config/config.ts';
-import { originMatcher } from './origin-matcher.ts';
+import { allowedOrigins } from './allowed-origins.ts';
 
 /** How long a browser may cache a preflight answer (Chromium caps this at 2 h). */
 export const PREFLIGHT_MAX_AGE_SECONDS = 600;
@@ -51,7 +51,7 @@ type OriginVerdict = { allowed: true; origin: string | null } | { allowed: false
 
 /** Installs the guard; must run before any POST route is registered. */
 export function installOriginGuard(app: FastifyInstance, config: Config): void {
-  const matches = originMatcher(config.allowedOrigins);
+  const matches = allowedOrigins(app, config);
   const guarded = new Set<string>();
 
   function judge(request: FastifyRequest): OriginVerdict {

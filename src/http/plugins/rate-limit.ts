@@ -12,7 +12,7 @@ import type { Config } from '../../config/config.ts';
 import { ProblemError } from '../../errors/problem.ts';
 import { isWebClientPath } from '../web-client-paths.ts';
 import { EXPOSED_HEADERS } from './origin-guard.ts';
-import { originMatcher } from './origin-matcher.ts';
+import { allowedOrigins } from './allowed-origins.ts';
 
 export const DEFAULT_RATE_LIMIT_NAMESPACE = 'muster:rl:';
 
@@ -132,7 +132,7 @@ export async function installRateLimit(
   options: RateLimitOptions = {},
 ): Promise<Redis | undefined> {
   const redis = config.redisUrl === null ? undefined : connectRedis(app, config.redisUrl);
-  const allowed = originMatcher(config.allowedOrigins);
+  const allowed = allowedOrigins(app, config);
   const allowedOrigin = (request: FastifyRequest): string | null => {
     const origin = request.headers.origin;
     return origin !== undefined && origin !== 'null' && allowed(origin) ? origin : null;
