@@ -12,7 +12,8 @@ import { originMatcher } from './origin-matcher.ts';
 /** Matches an Origin header against the origins `app` allows (RFC 6454 §7). */
 export function allowedOrigins(app: FastifyInstance, config: Config): (origin: string) => boolean {
   const configured = originMatcher(config.allowedOrigins);
-  if (!config.originsFollowPort) return configured;
+  // Only MUSTER_PORT=0 leaves the port to learn: otherwise `serve` binds the port configured.
+  if (!config.originsFollowPort || config.port !== 0) return configured;
   let bound: ((origin: string) => boolean) | null = null;
   return (origin) => {
     if (bound === null) {
