@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { post } from '../support/post-json.ts';
 import type { Json } from '../support/post-json.ts';
 import { buildTestApp } from '../support/test-app.ts';
@@ -42,7 +41,7 @@ describe(`a player's games one by one (${TEST_BACKEND})`, () => {
   let id: string;
   before(async () => {
     t = await buildTestApp({
-      seed: generateDemo({ today: new Date().toISOString().slice(0, 10) }),
+      sharedDemo: new Date().toISOString().slice(0, 10),
     });
     // The busiest of the top hundred: more games than one page holds.
     const rows = (await post(t, '/api/rankings', { pageSize: 100 })).json.data.players;

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { post } from '../support/post-json.ts';
 import { buildTestApp } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
@@ -37,7 +36,7 @@ describe(`leaderboards on the whole demo data (${TEST_BACKEND})`, () => {
   let top: Row[];
   before(async () => {
     t = await buildTestApp({
-      seed: generateDemo({ today: new Date().toISOString().slice(0, 10) }),
+      sharedDemo: new Date().toISOString().slice(0, 10),
     });
     top = (await post(t, '/api/rankings', { pageSize: 10 })).json.data.players;
   });

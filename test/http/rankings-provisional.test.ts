@@ -7,7 +7,6 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { post } from '../support/post-json.ts';
 import { buildTestApp, t9aSeedPaths } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
@@ -22,7 +21,7 @@ describe(`rankings with no established player (${TEST_BACKEND})`, () => {
   before(async () => {
     if (skip === false) t9a = await buildTestApp({ seed: 't9a' });
     demo = await buildTestApp({
-      seed: generateDemo({ today: new Date().toISOString().slice(0, 10) }),
+      sharedDemo: new Date().toISOString().slice(0, 10),
     });
   });
   after(async () => {

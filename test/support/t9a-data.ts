@@ -6,11 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { importSources } from '../../src/ingest/import-sources.ts';
-import { openMigratedStore, openStore } from '../../src/store/store.ts';
 import { buildOnce, passName } from './build-once.ts';
-import { openTestStore, TEST_BACKEND, TEST_DATABASE_URL } from './test-store.ts';
+import { sharedStore } from './shared-store.ts';
 import type { TestStore } from './test-store.ts';
 
 export const T9A_ARCHIVE = resolve(
@@ -62,66 +60,12 @@ async function unpack(): Promise<string | null> {
 
 /**
  * A store holding the whole T9A set, imported once per test pass and shared by the test files
- * that only read it: the runner names the pass in MUSTER_TEST_RUN and removes the store after
- * it (scripts/run-tests.mjs). A file run on its own imports into a store of its own. Null when
- * the set is absent. Never write to it.
+ * that only read it (shared-store.ts). Null when the set is absent. Never write to it.
  */
 export async function sharedT9aStore(): Promise<TestStore | null> {
   if (!existsSync(T9A_ARCHIVE)) return null;
-  const run = passName();
-  if (run === null) {
+  return sharedStore('t9a', async (store) => {
     const data = await fullT9aData();
-    const store = await openTestStore();
     await importSources(store, [data as string], { format: 't9a' });
-    return store;
-  }
-  return TEST_BACKEND === 'postgres' ? sharedOnPostgres(run) : sharedOnSqlite(run);
-}
-
-/** The pass's SQLite file: the first process to take the lock imports it, the others wait. */
-async function sharedOnSqlite(run: string): Promise<TestStore> {
-  const file = join(tmpdir(), `muster-test-${run}-t9a.db`);
-  await buildOnce(file, async (building) => {
-    const data = await fullT9aData();
-    const store = await openMigratedStore(`sqlite:${building}`);
-    try {
-      await importSources(store, [data as string], { format: 't9a' });
-    } finally {
-      await store.close();
-    }
   });
-  const url = `sqlite:${file}`;
-  return Object.assign(await openStore(url), { url });
-}
-
-/** The pass's PostgreSQL schema, imported under an advisory lock by the first process. */
-async function sharedOnPostgres(run: string): Promise<TestStore> {
-  const schema = `t_run_${run}_t9a`;
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query('select pg_advisory_lock(hashtext($1))', [schema]);
-    const done = await client.query(
-      'select 1 from information_schema.tables where table_schema = $1 and table_name = $2',
-      [schema, 'shared_import_done'],
-    );
-    if (done.rowCount === 0) {
-      // A pass that crashed mid-import leaves a partial schema: start it again.
-      await client.query(`drop schema if exists ${schema} cascade`);
-      const data = await fullT9aData();
-      const store = await openMigratedStore(TEST_DATABASE_URL, { schema });
-      try {
-        await importSources(store, [data as string], { format: 't9a' });
-      } finally {
-        await store.close();
-      }
-      await client.query(`create table ${schema}.shared_import_done (at timestamptz)`);
-    }
-  } finally {
-    await client.query('select pg_advisory_unlock(hashtext($1))', [schema]).catch(() => {});
-    await client.end();
-  }
-  const sep = TEST_DATABASE_URL.includes('?') ? '&' : '?';
-  const store = await openStore(TEST_DATABASE_URL, { schema });
-  return Object.assign(store, { url: `${TEST_DATABASE_URL}${sep}schema=${schema}` });
 }

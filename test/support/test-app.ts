@@ -22,6 +22,7 @@ import { importSources } from '../../src/ingest/import-sources.ts';
 import type { CanonicalDocument } from '../../src/domain/model.ts';
 import { isUnplayed } from '../../src/domain/unplayed-game.ts';
 import { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
+import { sharedDemoStore } from './shared-store.ts';
 import { openTestStore } from './test-store.ts';
 import type { TestStore } from './test-store.ts';
 
@@ -43,6 +44,11 @@ export interface TestAppOptions {
    * unavailable).
    */
   seed?: 'demo' | 'demo-slice' | 't9a' | CanonicalDocument;
+  /**
+   * Over the pass's read-only store of generateDemo({ today: sharedDemo }) (sharedDemoStore)
+   * instead of a fresh store with the demo imported: for apps that only read it.
+   */
+  sharedDemo?: string;
   logger?: BuildAppOptions['logger'];
   rateLimitNamespace?: string;
   /** The engine thread(s) to use (closed by the caller); otherwise the app gets its own. */
@@ -124,8 +130,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.env?.MUSTER_RATE_LIMIT_MAX === undefined ? { rateLimitMax: 1_000_000 } : {}),
     ...options.config,
   });
+  if (options.sharedDemo !== undefined && (options.store ?? options.seed) !== undefined)
+    throw new Error('sharedDemo is a store of its own: no store or seed beside it');
   const ownStore = options.store === undefined;
-  const store = options.store ?? (await openTestStore());
+  const store =
+    options.store ??
+    (options.sharedDemo === undefined
+      ? await openTestStore()
+      : await sharedDemoStore(options.sharedDemo));
   if (options.seed === 't9a') {
     const paths = t9aSeedPaths();
     if (paths === null) throw new Error('no T9A data available; check t9aSeedPaths() first');
