@@ -57,7 +57,7 @@ describe(`emphasis of a before/after change (${TEST_BACKEND})`, () => {
 describe(`item deltas sorted by size (${TEST_BACKEND})`, () => {
   let t: TestApp;
   before(async () => {
-    t = await buildTestApp({ seed: 'demo-slice' });
+    t = await buildTestApp({ seed: 'demo-slice', shared: true });
   });
   after(async () => t.close());
 

@@ -31,7 +31,7 @@ describe(`compression (${TEST_BACKEND})`, () => {
   let t: TestApp;
 
   before(async () => {
-    t = await buildTestApp({ seed: 'demo-slice' });
+    t = await buildTestApp({ seed: 'demo-slice', shared: true });
   });
   after(() => t.close());
 

@@ -16,12 +16,13 @@ import type { ScenarioRequest } from '../../src/engine/scenario.ts';
 import { EnginePool } from '../../src/threads/engine-pool.ts';
 import type { EngineHost } from '../../src/threads/engine-host.ts';
 import { ResponseCache } from '../../src/http/response-cache.ts';
+import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot.ts';
 import { TEST_ORIGIN, buildTestApp } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
-const DEMO_DAY = '2026-06-01';
+const DEMO = generateDemo({ today: '2026-06-01' });
 
 const catalogueOf = (snapshot: Snapshot): ScenarioRequest => ({
   ...normaliseCommonFilter(snapshot, {}),
@@ -35,7 +36,7 @@ describe(`the engine's lanes (${TEST_BACKEND})`, () => {
   let common: CommonFilter;
   const pools: EnginePool[] = [];
   before(async () => {
-    t = await buildTestApp({ sharedDemo: DEMO_DAY });
+    t = await buildTestApp({ seed: DEMO, shared: true });
     snapshot = t.snapshots.current()!;
     common = normaliseCommonFilter(snapshot, {});
   });
@@ -223,7 +224,7 @@ describe(`a client's share of the expensive lane over HTTP (${TEST_BACKEND})`, (
   let t: TestApp;
   const thread = new EnginePool({ maxQueued: 64 });
   before(async () => {
-    t = await buildTestApp({ sharedDemo: DEMO_DAY, engineThread: thread });
+    t = await buildTestApp({ seed: DEMO, shared: true, engineThread: thread });
   });
   after(async () => {
     await t.close();
@@ -256,7 +257,7 @@ describe(`a client's share of the expensive lane over HTTP (${TEST_BACKEND})`, (
 
 describe('a rating run under cancellation', () => {
   it('stops with TaskCancelled once its probe says so, and runs to the end otherwise', async () => {
-    const t = await buildTestApp({ sharedDemo: DEMO_DAY });
+    const t = await buildTestApp({ seed: DEMO, shared: true });
     try {
       const snapshot = t.snapshots.current()!;
       const common = normaliseCommonFilter(snapshot, {});
@@ -343,7 +344,7 @@ describe(`health while computations are refused (${TEST_BACKEND})`, () => {
   let t: TestApp;
   const thread = new EnginePool({ maxQueued: 2, maxExpensiveQueued: 1 });
   before(async () => {
-    t = await buildTestApp({ sharedDemo: DEMO_DAY, engineThread: thread });
+    t = await buildTestApp({ seed: DEMO, shared: true, engineThread: thread });
   });
   after(async () => {
     await t.close();

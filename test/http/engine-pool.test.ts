@@ -33,8 +33,7 @@ import {
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND, openSharedTestStore } from '../support/test-store.ts';
 
-const DEMO_DAY = '2026-06-01';
-const DEMO = generateDemo({ today: DEMO_DAY });
+const DEMO = generateDemo({ today: '2026-06-01' });
 
 /** The engine on the serving thread, behind the same interface (the reference answers). */
 const inThread: EngineRunner = {
@@ -125,7 +124,7 @@ describe(`the engine pool (${TEST_BACKEND})`, () => {
   before(async () => {
     // What is asserted is the answers, not their time: a loaded machine must not turn one into a 503.
     const env = { MUSTER_REQUEST_TIMEOUT_MS: '300000' };
-    pooled = await buildTestApp({ sharedDemo: DEMO_DAY, engineThread: pool, env });
+    pooled = await buildTestApp({ seed: DEMO, shared: true, engineThread: pool, env });
     reference = await buildTestApp({ store: pooled.store, engineThread: inThread, env });
     // As `muster serve` does before serving a snapshot: every thread holds it, caches attached.
     await pool.start();

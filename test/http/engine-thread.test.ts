@@ -14,6 +14,7 @@ import type { CommonFilterInput } from '../../src/engine/filter.ts';
 import { leaderboard } from '../../src/engine/ratings/leaderboard.ts';
 import type { LeaderboardOptions } from '../../src/engine/ratings/leaderboard.ts';
 import { EnginePool } from '../../src/threads/engine-pool.ts';
+import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { buildAppWithEngine } from '../../src/threads/app-with-engine.ts';
 import { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
@@ -25,13 +26,13 @@ import { TEST_ORIGIN, buildTestApp } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
-const DEMO_DAY = '2026-06-01';
+const DEMO = generateDemo({ today: '2026-06-01' });
 
 describe(`rankings on the engine thread (${TEST_BACKEND})`, () => {
   let t: TestApp;
   const thread = new EnginePool({ maxQueued: 2 });
   before(async () => {
-    t = await buildTestApp({ sharedDemo: DEMO_DAY, engineThread: thread });
+    t = await buildTestApp({ seed: DEMO, shared: true, engineThread: thread });
   });
   after(async () => {
     await t.close();

@@ -178,7 +178,7 @@ describe(`extreme numeric values on every POST route (${TEST_BACKEND})`, () => {
   let contract: OpenApiContract;
 
   before(async () => {
-    t = await buildTestApp({ seed: 'demo-slice' });
+    t = await buildTestApp({ seed: 'demo-slice', shared: true });
     // The bound is on answering, not on starting the engine thread the routes compute on.
     await t.engineThread.start();
     contract = await OpenApiContract.load(t.app);

@@ -30,7 +30,7 @@ describe(`GET /api/filters (${TEST_BACKEND})`, () => {
   };
 
   before(async () => {
-    test = await buildTestApp({ seed: 'demo-slice' });
+    test = await buildTestApp({ seed: 'demo-slice', shared: true });
     const response = await test.app.inject({ method: 'GET', url: '/api/filters' });
     assert.equal(response.statusCode, 200, response.body);
     answer = response.json();

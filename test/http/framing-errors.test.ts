@@ -79,7 +79,7 @@ describe(`errors before any route runs (${TEST_BACKEND})`, () => {
   let port: number;
 
   before(async () => {
-    t = await buildTestApp({ seed: 'demo-slice' });
+    t = await buildTestApp({ seed: 'demo-slice', shared: true });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const address = t.app.server.address();
     assert.ok(address !== null && typeof address === 'object');

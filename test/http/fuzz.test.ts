@@ -126,7 +126,7 @@ describe(`fuzzing the POST routes (${TEST_BACKEND})`, () => {
   let contract: OpenApiContract;
 
   before(async () => {
-    t = await buildTestApp({ seed: 'demo-slice' });
+    t = await buildTestApp({ seed: 'demo-slice', shared: true });
     contract = await OpenApiContract.load(t.app);
   });
   after(() => t.close());

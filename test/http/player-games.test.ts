@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { post } from '../support/post-json.ts';
 import type { Json } from '../support/post-json.ts';
 import { buildTestApp } from '../support/test-app.ts';
@@ -41,7 +42,8 @@ describe(`a player's games one by one (${TEST_BACKEND})`, () => {
   let id: string;
   before(async () => {
     t = await buildTestApp({
-      sharedDemo: new Date().toISOString().slice(0, 10),
+      seed: generateDemo({ today: new Date().toISOString().slice(0, 10) }),
+      shared: true,
     });
     // The busiest of the top hundred: more games than one page holds.
     const rows = (await post(t, '/api/rankings', { pageSize: 100 })).json.data.players;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { post } from '../support/post-json.ts';
 import { buildTestApp } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
@@ -36,7 +37,8 @@ describe(`leaderboards on the whole demo data (${TEST_BACKEND})`, () => {
   let top: Row[];
   before(async () => {
     t = await buildTestApp({
-      sharedDemo: new Date().toISOString().slice(0, 10),
+      seed: generateDemo({ today: new Date().toISOString().slice(0, 10) }),
+      shared: true,
     });
     top = (await post(t, '/api/rankings', { pageSize: 10 })).json.data.players;
   });

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { post } from '../support/post-json.ts';
 import { buildTestApp, t9aSeedPaths } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
@@ -21,7 +22,8 @@ describe(`rankings with no established player (${TEST_BACKEND})`, () => {
   before(async () => {
     if (skip === false) t9a = await buildTestApp({ seed: 't9a' });
     demo = await buildTestApp({
-      sharedDemo: new Date().toISOString().slice(0, 10),
+      seed: generateDemo({ today: new Date().toISOString().slice(0, 10) }),
+      shared: true,
     });
   });
   after(async () => {

@@ -38,7 +38,7 @@ async function redisAnswers(): Promise<boolean> {
 describe(`security headers (${TEST_BACKEND})`, () => {
   let t: TestApp;
   before(async () => {
-    t = await buildTestApp({ seed: 'demo-slice' });
+    t = await buildTestApp({ seed: 'demo-slice', shared: true });
   });
   after(() => t.close());
 
@@ -206,7 +206,7 @@ describe(`/docs in a browser under the security headers (${TEST_BACKEND})`, () =
       ctx.skip(missing);
       return;
     }
-    const t = await buildTestApp({ seed: 'demo-slice', env: { MUSTER_PORT: '0' } });
+    const t = await buildTestApp({ seed: 'demo-slice', shared: true, env: { MUSTER_PORT: '0' } });
     const browser = await launchBrowser();
     try {
       await t.app.listen({ host: '127.0.0.1', port: 0 });

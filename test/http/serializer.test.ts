@@ -73,7 +73,7 @@ function anyOfs(node: unknown, pointer = ''): string[] {
 describe(`response serialisation (${TEST_BACKEND})`, () => {
   let t: TestApp;
   before(async () => {
-    t = await buildTestApp({ seed: 'demo-slice' });
+    t = await buildTestApp({ seed: 'demo-slice', shared: true });
   });
   after(() => t.close());
 

@@ -151,7 +151,7 @@ describe(`joint-model routes on the hand fixture (${TEST_BACKEND})`, () => {
 describe(`forecast accuracy and its CSV on the demo slice (${TEST_BACKEND})`, () => {
   let test: TestApp;
   before(async () => {
-    test = await buildTestApp({ seed: 'demo-slice' });
+    test = await buildTestApp({ seed: 'demo-slice', shared: true });
   });
   after(() => test?.close());
 

@@ -44,7 +44,7 @@ describe(`team matrix and pairing routes (${TEST_BACKEND})`, () => {
   let t: TestApp;
   let contract: OpenApiContract;
   before(async () => {
-    t = await buildTestApp({ seed: 'demo-slice' });
+    t = await buildTestApp({ seed: 'demo-slice', shared: true });
     contract = await OpenApiContract.load(t.app);
   });
   after(() => t?.close());

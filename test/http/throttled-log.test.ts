@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import { ThrottledLog } from '../../src/http/throttled-log.ts';
 import { EnginePool } from '../../src/threads/engine-pool.ts';
+import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import { TEST_ORIGIN, buildTestApp } from '../support/test-app.ts';
 
 interface Line {
@@ -62,7 +63,8 @@ describe('503 busy in the log', () => {
     const lines: Line[] = [];
     const thread = new EnginePool({ maxQueued: 2, maxExpensiveQueued: 1 });
     const t = await buildTestApp({
-      sharedDemo: '2026-06-01',
+      seed: generateDemo({ today: '2026-06-01' }),
+      shared: true,
       engineThread: thread,
       logger: { level: 'warn', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
     });

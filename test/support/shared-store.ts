@@ -7,8 +7,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
-import { importCanonical } from '../../src/ingest/import-canonical.ts';
 import { openMigratedStore, openStore } from '../../src/store/store.ts';
 import type { Store } from '../../src/store/store.ts';
 import { buildOnce, passName } from './build-once.ts';
@@ -83,14 +81,4 @@ async function sharedOnPostgres(
   const sep = TEST_DATABASE_URL.includes('?') ? '&' : '?';
   const store = await openStore(TEST_DATABASE_URL, { schema });
   return Object.assign(store, { url: `${TEST_DATABASE_URL}${sep}schema=${schema}` });
-}
-
-/** The demo data of `today` (generateDemo), imported once per pass. Never write to it. */
-export function sharedDemoStore(today: string): Promise<TestStore> {
-  return sharedStore(`demo_${today.replaceAll('-', '')}`, async (store) => {
-    const report = await importCanonical(store, generateDemo({ today }), { source: 'test-seed' });
-    if (report.rejects.length > 0) {
-      throw new Error(`demo seed rejected: ${JSON.stringify(report.rejects.slice(0, 3))}`);
-    }
-  });
 }

@@ -4,6 +4,7 @@
  * get every generic protection (origin guard, rate limit, time limit) like real routes.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,7 +23,8 @@ import { importSources } from '../../src/ingest/import-sources.ts';
 import type { CanonicalDocument } from '../../src/domain/model.ts';
 import { isUnplayed } from '../../src/domain/unplayed-game.ts';
 import { SnapshotManager } from '../../src/snapshot/snapshot-manager.ts';
-import { sharedDemoStore } from './shared-store.ts';
+import type { Store } from '../../src/store/store.ts';
+import { sharedStore } from './shared-store.ts';
 import { openTestStore } from './test-store.ts';
 import type { TestStore } from './test-store.ts';
 
@@ -45,10 +47,10 @@ export interface TestAppOptions {
    */
   seed?: 'demo' | 'demo-slice' | 't9a' | CanonicalDocument;
   /**
-   * Over the pass's read-only store of generateDemo({ today: sharedDemo }) (sharedDemoStore)
-   * instead of a fresh store with the demo imported: for apps that only read it.
+   * Over the pass's store of `seed`, imported once a pass by the first app to ask
+   * (shared-store.ts), instead of a fresh store with the seed imported: for apps that only read.
    */
-  sharedDemo?: string;
+  shared?: boolean;
   logger?: BuildAppOptions['logger'];
   rateLimitNamespace?: string;
   /** The engine thread(s) to use (closed by the caller); otherwise the app gets its own. */
@@ -122,6 +124,44 @@ export function demoSlice(): CanonicalDocument {
   return cachedSlice;
 }
 
+type Seed = NonNullable<TestAppOptions['seed']>;
+
+/** Imports `seed` into `store` (TestAppOptions.seed). */
+async function importSeed(store: Store, seed: Seed): Promise<void> {
+  if (seed === 't9a') {
+    const paths = t9aSeedPaths();
+    if (paths === null) throw new Error('no T9A data available; check t9aSeedPaths() first');
+    await importSources(store, paths, { format: 't9a' });
+  } else if (seed === 'demo') {
+    await seedDemo(store);
+  } else {
+    const document = seed === 'demo-slice' ? demoSlice() : seed;
+    const report = await importCanonical(store, document, { source: 'test-seed' });
+    if (report.rejects.length > 0) {
+      throw new Error(`test seed rejected: ${JSON.stringify(report.rejects.slice(0, 3))}`);
+    }
+  }
+}
+
+/**
+ * The pass's store of `seed` (shared-store.ts), named after what it holds: the committed T9A
+ * slice, the demo of today, or a document by the SHA-256 of its JSON (the demo slice included,
+ * which depends on the day).
+ */
+function sharedSeedStore(seed: Seed): Promise<TestStore> {
+  const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  const name =
+    seed === 't9a'
+      ? 't9a_slice'
+      : seed === 'demo'
+        ? `demo_${today}`
+        : `doc_${createHash('sha256')
+            .update(JSON.stringify(seed === 'demo-slice' ? demoSlice() : seed))
+            .digest('hex')
+            .slice(0, 16)}`;
+  return sharedStore(name, (store) => importSeed(store, seed));
+}
+
 /** A ready app over openTestStore() with the given configuration. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const parsed = loadConfig({ MUSTER_LOG_LEVEL: 'silent', ...options.env });
@@ -130,26 +170,15 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.env?.MUSTER_RATE_LIMIT_MAX === undefined ? { rateLimitMax: 1_000_000 } : {}),
     ...options.config,
   });
-  if (options.sharedDemo !== undefined && (options.store ?? options.seed) !== undefined)
-    throw new Error('sharedDemo is a store of its own: no store or seed beside it');
   const ownStore = options.store === undefined;
-  const store =
-    options.store ??
-    (options.sharedDemo === undefined
-      ? await openTestStore()
-      : await sharedDemoStore(options.sharedDemo));
-  if (options.seed === 't9a') {
-    const paths = t9aSeedPaths();
-    if (paths === null) throw new Error('no T9A data available; check t9aSeedPaths() first');
-    await importSources(store, paths, { format: 't9a' });
-  } else if (options.seed === 'demo') {
-    await seedDemo(store);
-  } else if (options.seed !== undefined) {
-    const document = options.seed === 'demo-slice' ? demoSlice() : options.seed;
-    const report = await importCanonical(store, document, { source: 'test-seed' });
-    if (report.rejects.length > 0) {
-      throw new Error(`test seed rejected: ${JSON.stringify(report.rejects.slice(0, 3))}`);
-    }
+  let store: TestStore;
+  if (options.shared) {
+    if (options.store !== undefined || options.seed === undefined)
+      throw new Error('a shared store is its seed, once a pass: give a seed and no store');
+    store = await sharedSeedStore(options.seed);
+  } else {
+    store = options.store ?? (await openTestStore());
+    if (options.seed !== undefined) await importSeed(store, options.seed);
   }
   const snapshots = new SnapshotManager(store, { pollMs: 3_600_000 });
   await snapshots.start();

@@ -13,12 +13,13 @@ import { ProblemError } from '../../src/errors/problem.ts';
 import { EnginePool } from '../../src/threads/engine-pool.ts';
 import { EnginePoolHost } from '../../src/threads/engine-pool-host.ts';
 import { EnginePoolThread } from '../../src/threads/engine-pool-thread.ts';
+import { generateDemo } from '../../src/ingest/demo/generate-demo.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot.ts';
 import { buildTestApp } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { TEST_BACKEND } from '../support/test-store.ts';
 
-const DEMO_DAY = '2026-06-01';
+const DEMO = generateDemo({ today: '2026-06-01' });
 
 describe(`a server thread's tasks with a warm key on the main thread's pool (${TEST_BACKEND})`, () => {
   let t: TestApp;
@@ -27,7 +28,7 @@ describe(`a server thread's tasks with a warm key on the main thread's pool (${T
   let host: EnginePoolHost;
   let engine: EnginePoolThread;
   before(async () => {
-    t = await buildTestApp({ sharedDemo: DEMO_DAY });
+    t = await buildTestApp({ seed: DEMO, shared: true });
     snapshot = t.snapshots.current()!;
     common = normaliseCommonFilter(snapshot, {});
     host = new EnginePoolHost(

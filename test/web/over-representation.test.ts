@@ -48,7 +48,11 @@ describe(
     before(async () => {
       mkdirSync(ARTIFACTS, { recursive: true });
       const port = await freePort();
-      test = await buildTestApp({ seed: 'demo-slice', env: { MUSTER_PORT: String(port) } });
+      test = await buildTestApp({
+        seed: 'demo-slice',
+        shared: true,
+        env: { MUSTER_PORT: String(port) },
+      });
       await test.app.listen({ host: '127.0.0.1', port });
       origin = `http://127.0.0.1:${port}`;
       const res = await test.app.inject({

@@ -166,7 +166,7 @@ describe(`a phone reaches every column (${TEST_BACKEND})`, { skip: skip ?? false
 
   before(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    served.set('demo-slice', await serveTestApp({ seed: 'demo-slice' }));
+    served.set('demo-slice', await serveTestApp({ seed: 'demo-slice', shared: true }));
     if (t9aPaths !== null) served.set('t9a', await serveTestApp({ seed: 't9a' }));
     browser = await launchBrowser();
   });
