@@ -55,7 +55,7 @@ for (const { seed, skip } of SEEDS) {
     let t: TestApp;
     let all: Row[];
     before(async () => {
-      t = await buildTestApp({ seed });
+      t = await buildTestApp({ seed, shared: true });
       const { status, json } = await post(t, '/api/events', { pageSize: 200 });
       assert.equal(status, 200);
       all = json.data.events;
@@ -200,7 +200,7 @@ for (const { seed, skip } of SEEDS) {
 
 describe(`the events route's lists (${TEST_BACKEND})`, { skip: t9aSeedPaths() === null }, () => {
   it("shows each side's list where the data has one", async () => {
-    const t = await buildTestApp({ seed: 't9a' });
+    const t = await buildTestApp({ seed: 't9a', shared: true });
     try {
       const rows = (await post(t, '/api/events', { pageSize: 20 })).json.data.events as Row[];
       let listed = 0;

@@ -20,7 +20,7 @@ describe(`rankings with no established player (${TEST_BACKEND})`, () => {
   let t9a: TestApp;
   let demo: TestApp;
   before(async () => {
-    if (skip === false) t9a = await buildTestApp({ seed: 't9a' });
+    if (skip === false) t9a = await buildTestApp({ seed: 't9a', shared: true });
     demo = await buildTestApp({
       seed: generateDemo({ today: new Date().toISOString().slice(0, 10) }),
       shared: true,

@@ -26,7 +26,7 @@ describe(
   () => {
     let t: TestApp;
     before(async () => {
-      t = await buildTestApp({ seed: 't9a' });
+      t = await buildTestApp({ seed: 't9a', shared: true });
     });
     after(async () => t.close());
 

@@ -26,7 +26,7 @@ async function items(t: TestApp, search: string): Promise<Row[]> {
 describe(`T9A item names (${TEST_BACKEND})`, { skip: t9aSeedPaths() === null }, () => {
   let t: TestApp;
   before(async () => {
-    t = await buildTestApp({ seed: 't9a' });
+    t = await buildTestApp({ seed: 't9a', shared: true });
   });
   after(async () => {
     await t?.close();

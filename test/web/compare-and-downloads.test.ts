@@ -83,7 +83,7 @@ interface Served {
 
 async function serve(seed: 'demo-slice' | 't9a' | CanonicalDocument): Promise<Served> {
   const port = await freePort();
-  const test = await buildTestApp({ seed, env: { MUSTER_PORT: String(port) } });
+  const test = await buildTestApp({ seed, shared: true, env: { MUSTER_PORT: String(port) } });
   await test.app.listen({ host: '127.0.0.1', port });
   return { test, origin: `http://127.0.0.1:${port}` };
 }

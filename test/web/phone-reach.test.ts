@@ -167,7 +167,7 @@ describe(`a phone reaches every column (${TEST_BACKEND})`, { skip: skip ?? false
   before(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     served.set('demo-slice', await serveTestApp({ seed: 'demo-slice', shared: true }));
-    if (t9aPaths !== null) served.set('t9a', await serveTestApp({ seed: 't9a' }));
+    if (t9aPaths !== null) served.set('t9a', await serveTestApp({ seed: 't9a', shared: true }));
     browser = await launchBrowser();
   });
   after(async () => {

@@ -31,7 +31,7 @@ describe(`rankings with nobody established (${TEST_BACKEND})`, { skip: skip ?? f
 
   before(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    ({ test, origin } = await serveTestApp({ seed: 't9a' }));
+    ({ test, origin } = await serveTestApp({ seed: 't9a', shared: true }));
     browser = await launchBrowser();
   });
   after(async () => {

@@ -57,7 +57,7 @@ describe(`a source that lacks a field (${TEST_BACKEND})`, { skip: skip ?? false 
   before(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     served.set('demo-slice', await serveTestApp({ seed: 'demo-slice', shared: true }));
-    served.set('t9a', await serveTestApp({ seed: 't9a' }));
+    served.set('t9a', await serveTestApp({ seed: 't9a', shared: true }));
     browser = await launchBrowser();
   });
   after(async () => {
