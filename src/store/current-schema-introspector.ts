@@ -33,7 +33,7 @@ interface ColumnRow {
   type_schema: string;
   not_null: boolean;
   has_default: boolean;
-  /** An identity column, or one that owns a sequence (serial). */
+  /** A sequence belongs to the column: a serial ('a') or an identity ('i') column. */
   serial: boolean;
   comment: string | null;
 }
@@ -61,13 +61,13 @@ export class CurrentSchemaIntrospector extends PostgresIntrospector {
       select c.relname as table, c.relkind as kind, ns.nspname as schema, a.attname as column,
         typ.typname as type, tns.nspname as type_schema, a.attnotnull as not_null,
         a.atthasdef as has_default,
-        (a.attidentity <> '' or exists (
+        exists (
           select 1 from pg_catalog.pg_depend dep
           join pg_catalog.pg_class seq on seq.oid = dep.objid and seq.relkind = 'S'
           where dep.classid = 'pg_catalog.pg_class'::regclass
             and dep.refclassid = 'pg_catalog.pg_class'::regclass
             and dep.refobjid = c.oid and dep.refobjsubid = a.attnum and dep.deptype in ('a', 'i')
-        )) as serial,
+        ) as serial,
         col_description(a.attrelid, a.attnum) as comment
       from pg_catalog.pg_class c
       join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace

@@ -151,15 +151,20 @@ async function importSeed(store: Store, seed: Seed): Promise<void> {
 function sharedSeedStore(seed: Seed): Promise<TestStore> {
   const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
   const name =
-    seed === 't9a'
-      ? 't9a_slice'
-      : seed === 'demo'
-        ? `demo_${today}`
-        : `doc_${createHash('sha256')
-            .update(JSON.stringify(seed === 'demo-slice' ? demoSlice() : seed))
-            .digest('hex')
-            .slice(0, 16)}`;
+    seed === 't9a' ? 't9a_slice' : seed === 'demo' ? `demo_${today}` : documentName(seed);
   return sharedStore(name, (store) => importSeed(store, seed));
+}
+
+/** A document's store name, hashed once per document object (a test builds several apps over one). */
+const documentNames = new WeakMap<CanonicalDocument, string>();
+function documentName(seed: 'demo-slice' | CanonicalDocument): string {
+  const document = seed === 'demo-slice' ? demoSlice() : seed;
+  let name = documentNames.get(document);
+  if (name === undefined) {
+    const hash = createHash('sha256').update(JSON.stringify(document)).digest('hex');
+    documentNames.set(document, (name = `doc_${hash.slice(0, 16)}`));
+  }
+  return name;
 }
 
 /** A ready app over openTestStore() with the given configuration. */
