@@ -14,6 +14,12 @@
  *
  * With MUSTER_THREADS=1 `muster serve` runs as one serving thread and one engine thread (the
  * design before server threads), so the 1-thread rows are that design's in the same run.
+ *
+ * The load generator runs here too, so a row also gives the machine's share busy while it ran
+ * (from /proc/stat: every CPU, the time stolen by other guests apart), the load generator's own CPU
+ * per request, and the machine's ceiling: the answers a second that every CPU could give at the
+ * row's CPU per answer and per request. A count of threads whose row is near its ceiling cannot be
+ * beaten by more threads on this machine, only by less CPU per answer.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -61,6 +67,25 @@ interface Row {
   processCpuMs: number;
   /** Each server thread's share of the answers, in % (one serving thread: [100]). */
   shares: number[];
+  /** This process's CPU (the load generator) per request, ms. */
+  loadCpuMs: number;
+  /** The machine's CPUs busy while the row ran, in %, and the time stolen by other guests. */
+  busy: number;
+  steal: number;
+  /** Answers a second with every CPU busy at this row's CPU per answer and per request. */
+  ceiling: number;
+}
+
+/** Every CPU's time so far (proc(5), the first line of /proc/stat), in clock ticks. */
+function machineTicks(): { total: number; idle: number; steal: number } {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = user + nice + system + idle + iowait + irq + softirq + steal;
+  return { total, idle: idle + iowait, steal };
 }
 
 /** The process's CPU so far, ms (utime + stime of /proc/PID/stat, in clock ticks of 10 ms). */
@@ -136,11 +161,17 @@ async function run(threads: number, seconds: number): Promise<Row[]> {
       const start = await scrape(server.metricsUrl);
       await load(server.url, route, 1); // warm-up: serialisers compiled, caches touched
       const [cpu0, { byThread: by0 }] = [cpuMs(server.pid), await scrape(server.metricsUrl)];
+      const [ticks0, own0] = [machineTicks(), process.cpuUsage()];
       const result = await load(server.url, route, seconds);
       const cpu1 = cpuMs(server.pid);
+      const [ticks1, own] = [machineTicks(), process.cpuUsage(own0)];
+      const span = Math.max(1, ticks1.total - ticks0.total);
       const { byThread: by1, misses } = await scrape(server.metricsUrl);
       const answered = by1.map((n, i) => n - by0[i]);
       const total = answered.reduce((a, b) => a + b, 0);
+      const requests = Math.max(1, result.requests.total);
+      const processCpuMs = (cpu1 - cpu0) / requests;
+      const loadCpuMs = (own.user + own.system) / 1000 / requests;
       const row: Row = {
         route,
         threads,
@@ -150,13 +181,18 @@ async function run(threads: number, seconds: number): Promise<Row[]> {
         requests: result.requests.total,
         non2xx: result.non2xx,
         misses: misses - start.misses,
-        processCpuMs: (cpu1 - cpu0) / Math.max(1, result.requests.total),
+        processCpuMs,
         shares: total === 0 ? [100] : answered.map((n) => (100 * n) / total),
+        loadCpuMs,
+        busy: (100 * (span - (ticks1.idle - ticks0.idle))) / span,
+        steal: (100 * (ticks1.steal - ticks0.steal)) / span,
+        ceiling: (availableParallelism() * 1000) / (processCpuMs + loadCpuMs),
       };
       rows.push(row);
       console.error(
         `${route}, ${threads} thread(s): ${row.rps.toFixed(0)} req/s, p99 ${row.p99} ms, ` +
-          `${row.processCpuMs.toFixed(2)} ms CPU/answer, shares ${row.shares.map((s) => s.toFixed(0)).join('/')} %` +
+          `${row.processCpuMs.toFixed(2)} ms CPU/answer, shares ${row.shares.map((s) => s.toFixed(0)).join('/')} %, ` +
+          `machine ${row.busy.toFixed(0)} % busy (${row.steal.toFixed(0)} % stolen), ceiling ${row.ceiling.toFixed(0)} req/s` +
           (cached ? `, ${row.misses} misses` : ''),
       );
     }
@@ -173,7 +209,12 @@ const seconds = Number(values.seconds);
 const rows: Row[] = [];
 for (const threads of counts) rows.push(...(await run(threads, seconds)));
 
-const base = (route: string) => rows.find((r) => r.route === route && r.threads === counts[0])!;
+// Each row against the nearest row before it (itself included) of the first count asked for, so
+// that `--threads 1,2,1,2` compares each round's two counts with each other, not across rounds.
+const base = (row: Row) =>
+  rows
+    .slice(0, rows.indexOf(row) + 1)
+    .findLast((r) => r.route === row.route && r.threads === counts[0])!;
 const lines = [
   `# muster serve by MUSTER_THREADS (${values.label})`,
   '',
@@ -185,11 +226,15 @@ const lines = [
       : 'uncached') +
     `, Accept-Encoding "${BROWSER}".`,
   '',
-  `| route | threads | mode | req/s | vs first count | p99 ms | process CPU ms/answer | share per thread | non-2xx |${cached ? ' misses |' : ''}`,
-  `| --- | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: |${cached ? ' ---: |' : ''}`,
+  'Machine busy: every CPU of the machine, as /proc/stat counts it while the row ran (stolen: by other guests of the host). ' +
+    "Ceiling: the answers a second with every CPU busy at the row's process CPU per answer plus the load generator's per request; " +
+    'a row near its ceiling is bounded by the machine, so more threads can raise it only by spending less CPU per answer.',
+  '',
+  `| route | threads | mode | req/s | vs the first count (this round) | p99 ms | process CPU ms/answer | load generator CPU ms/request | machine busy (stolen) | req/s of ceiling | share per thread | non-2xx |${cached ? ' misses |' : ''}`,
+  `| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |${cached ? ' ---: |' : ''}`,
   ...rows.map(
     (r) =>
-      `| ${r.route} | ${r.threads} | ${r.mode} | ${r.rps.toFixed(0)} | ${(r.rps / base(r.route).rps).toFixed(2)}x | ${r.p99} | ${r.processCpuMs.toFixed(2)} | ${r.shares.map((s) => `${s.toFixed(0)} %`).join(' / ')} | ${r.non2xx} |${cached ? ` ${r.misses} |` : ''}`,
+      `| ${r.route} | ${r.threads} | ${r.mode} | ${r.rps.toFixed(0)} | ${(r.rps / base(r).rps).toFixed(2)}x | ${r.p99} | ${r.processCpuMs.toFixed(2)} | ${r.loadCpuMs.toFixed(2)} | ${r.busy.toFixed(0)} % (${r.steal.toFixed(0)} %) | ${r.rps.toFixed(0)} of ${r.ceiling.toFixed(0)} | ${r.shares.map((s) => `${s.toFixed(0)} %`).join(' / ')} | ${r.non2xx} |${cached ? ` ${r.misses} |` : ''}`,
   ),
   '',
 ];
