@@ -6,7 +6,7 @@
  * /proc/PID/stat) and the share of the answers each server thread gave (from /metrics).
  *
  *   npm exec -- node bench/bench-threads.ts --db bench-20000.db --threads 1,2 \
- *     --seconds 2 [--connections 8] [--label L] [--cache MB]
+ *     --seconds 2 [--connections 8] [--label L] [--cache MB] [--rate N]
  *
  * With `--cache MB` the response cache is on (MUSTER_RESPONSE_CACHE_MB) and every request of a
  * route is the same, so all but the first are hits: cached answers a second, and the cache's
@@ -37,6 +37,10 @@ const { values } = parseArgs({
     label: { type: 'string', default: 'threads' },
     routes: { type: 'string' },
     cache: { type: 'string', default: '0' },
+    // Requests a second over all connections (autocannon's overallRate); unset: as fast as
+    // answered. At a rate both thread counts sustain, CPU per answer compares the designs at the
+    // same load instead of at each one's saturation.
+    rate: { type: 'string' },
   },
 });
 const BIN = resolve(import.meta.dirname, '..', 'bin', 'muster.js');
@@ -148,6 +152,7 @@ async function load(url: string, route: string, seconds: number) {
     method: 'POST',
     connections: Number(values.connections),
     duration: seconds,
+    ...(rate === undefined ? {} : { overallRate: rate }),
     headers: { origin: ORIGIN, 'content-type': 'application/json', 'accept-encoding': BROWSER },
     body: JSON.stringify(FILTER),
   });
@@ -203,6 +208,7 @@ async function run(threads: number, seconds: number): Promise<Row[]> {
 }
 
 const cached = Number(values.cache) > 0;
+const rate = values.rate === undefined ? undefined : Number(values.rate);
 const counts = values.threads.split(',').map(Number);
 const loadBefore = loadavg()[0];
 const seconds = Number(values.seconds);
@@ -220,7 +226,9 @@ const lines = [
   '',
   `Node ${process.version}, ${availableParallelism()} CPUs (shared with other work: the load generator runs on the same machine), ` +
     `load average ${loadBefore.toFixed(0)} at the start and ${loadavg()[0].toFixed(0)} at the end, ` +
-    `data set ${values.db}, ${values.connections} keep-alive clients, ${seconds} s a route after a 1 s warm-up, ` +
+    `data set ${values.db}, ${values.connections} keep-alive clients` +
+    (rate === undefined ? '' : ` sending ${rate} requests a second in all`) +
+    `, ${seconds} s a route after a 1 s warm-up, ` +
     (cached
       ? `one request a route, cached (MUSTER_RESPONSE_CACHE_MB=${values.cache}; "misses": the cache's, warm-up included: a request that joined a computation in flight on its thread counts as one)`
       : 'uncached') +
